@@ -26,12 +26,13 @@ def text_to_cells(text):
     flush()
     return cells
 
-def cells_to_nb(cells):
+def cells_to_nb(cells, name=""):
+    import hashlib
     out = []
-    for kind, src in cells:
+    for k, (kind, src) in enumerate(cells):
         lines = src.split("\n")
         source = [l + "\n" for l in lines[:-1]] + [lines[-1]]
-        c = {"cell_type": kind, "metadata": {}, "source": source}
+        c = {"cell_type": kind, "id": hashlib.sha1(f"{name}:{k}".encode()).hexdigest()[:8], "metadata": {}, "source": source}
         if kind == "code": c.update(execution_count=None, outputs=[])
         out.append(c)
     return {"cells": out, "metadata": KERNEL, "nbformat": 4, "nbformat_minor": 5}
@@ -48,7 +49,7 @@ def nb_to_text(nb):
 if __name__ == "__main__":
     cmd, *args = sys.argv[1:]
     if cmd == "to-nb":
-        nb = cells_to_nb(text_to_cells(Path(args[0]).read_text()))
+        nb = cells_to_nb(text_to_cells(Path(args[0]).read_text()), Path(args[1]).stem)
         Path(args[1]).write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
     elif cmd == "to-text": sys.stdout.write(nb_to_text(json.loads(Path(args[0]).read_text())))
     else: raise SystemExit(__doc__)
