@@ -11,7 +11,8 @@ from .exact import all_states, probabilities, law_after, sweep_matrix, tv_distan
 
 # %% auto #0
 __all__ = ['influence_bound', 'exact_influence', 'sweep_influence_matrix', 'tv_bound', 'gradient_bias_bound', 'tau_needed',
-           'exact_tv_curve', 'exact_gradient_error', 'flip_energy_max', 'fischer_bound']
+           'exact_tv_curve', 'exact_gradient_error', 'flip_energy_max', 'fischer_bound', 'domke_tau_box',
+           'coupling_norm', 'domke_tau_norm', 'mixing_constants', 'domke_lipschitz']
 
 # %% ../nbs/04_dobrushin.ipynb #6c2f7e57
 @kernel
@@ -129,3 +130,33 @@ def fischer_bound(model:BinaryMRF, taus, gradient:bool=True, fields:bool=True) -
     t = _taus(taus); rate = -np.expm1(-model.p * flip_energy_max(model))
     tv = rate ** t.astype(float)
     return 2 * np.sqrt(n_stats(model.p, fields)) * tv if gradient else tv
+
+# %% ../nbs/04_dobrushin.ipynb #d75c21d1
+def domke_tau_box(N:int, max_degree:int, beta:float, eps:float) -> int:
+    "Domke: τ(ε) ≤ ⌈N log(N/ε) / (1 − Δ tanh β)⌉ single-site updates, for |θ_ij| ≤ β and max degree Δ."
+    N = check_int(N, "N", lo=1); D = check_int(max_degree, "max_degree", lo=0)
+    beta = check_float(beta, "beta", lo=0); eps = check_float(eps, "eps", lo=0, hi=1, lo_open=True)
+    k = D * np.tanh(beta)
+    if k >= 1: raise ValueError(f"not a fast-mixing set: max_degree * tanh(beta) = {k:.3g} >= 1")
+    return int(np.ceil(N * np.log(N / eps) / (1 - k)))
+
+def coupling_norm(model:BinaryMRF, norm="2") -> float:
+    "‖R(θ)‖ with R_ij = |θ_ij| (pm1 couplings, zero diagonal) in the spectral ('2'), induced-1 ('1') or induced-∞ ('inf') norm."
+    R = np.abs(model.to_domain("pm1").theta); np.fill_diagonal(R, 0)
+    if norm not in ("2", "1", "inf"): raise ValueError(f"norm must be '2', '1' or 'inf', got {norm!r}")
+    return float(np.linalg.norm(R, {"2": 2, "1": 1, "inf": np.inf}[norm]))
+
+def domke_tau_norm(model:BinaryMRF, eps:float, norm="2") -> int:
+    "Domke eq. (4): τ(ε) ≤ ⌈N log(N/ε) / (1 − ‖R(θ)‖)⌉ single-site updates (random scan)."
+    eps = check_float(eps, "eps", lo=0, hi=1, lo_open=True); r = coupling_norm(model, norm); N = model.p
+    if r >= 1: raise ValueError(f"‖R(θ)‖_{norm} = {r:.3g} >= 1: the bound does not apply (not in the fast-mixing set)")
+    return int(np.ceil(N * np.log(N / eps) / (1 - r)))
+
+def mixing_constants(a:float, b:float):
+    "From τ(ε) ≤ a + b ln(1/ε) to ‖M^v q − p‖_TV ≤ C α^v: returns (C, α) = (e^{a/b}, e^{−1/b})."
+    a = check_float(a, "a"); b = check_float(b, "b", lo=0, lo_open=True)
+    return float(np.exp(a / b)), float(np.exp(-1 / b))
+
+def domke_lipschitz(R2:float, lam:float) -> float:
+    "Domke Thm 1: L = 4 R₂² + λ for the ridge-regularised negative log-likelihood (‖t(x)‖₂ ≤ R₂)."
+    return 4 * check_float(R2, "R2", lo=0) ** 2 + check_float(lam, "lam", lo=0)
