@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from .core import kernel, check_int, check_float, check_states
 from .models import BinaryMRF, n_stats, stats
-from .exact import all_states, probabilities, law_after, sweep_matrix, tv_distance, state_index
+from .exact import all_states, probabilities, law_after, propagate, sweep_matrix, tv_distance, state_index
 
 # %% auto #0
 __all__ = ['influence_bound', 'exact_influence', 'sweep_influence_matrix', 'tv_bound', 'gradient_bias_bound', 'tau_needed',
@@ -100,20 +100,22 @@ def tau_needed(model:BinaryMRF, target:float, kind:str="gradient", tau_max:int=1
 
 # %% ../nbs/04_dobrushin.ipynb #c42ac5d9
 def exact_tv_curve(model:BinaryMRF, taus, x0) -> np.ndarray:
-    "Exact ‖P_τ(·|x̃₀) − P_θ‖_TV for each τ (systematic scan; p <= 12)."
+    "Exact ‖P_τ(·|x̃₀) − P_θ‖_TV for each τ (systematic scan; p <= 20; x0 a state or 'uniform' for random starts)."
     return _exact_curves(model, taus, x0)[0]
 
 def exact_gradient_error(model:BinaryMRF, taus, x0, fields:bool=True) -> np.ndarray:
-    "Exact ‖E[δ(θ)|x̃₀]‖₂ = ‖Σ_x (P_τ(x|x̃₀) − P_θ(x)) ψ(x)‖₂ for each τ (systematic scan; p <= 12)."
+    "Exact ‖E[δ(θ)|x̃₀]‖₂ = ‖Σ_x (P_τ(x|x̃₀) − P_θ(x)) ψ(x)‖₂ for each τ (systematic scan; p <= 20; x0 a state or 'uniform')."
     return _exact_curves(model, taus, x0, fields)[1]
 
 def _exact_curves(model, taus, x0, fields=True):
-    t = _taus(taus); T = sweep_matrix(model); P = probabilities(model)
+    t = _taus(taus); P = probabilities(model)
     Psi = stats(all_states(model.p, model.domain), fields)
-    pi = law_after(model, 0, x0); tv, ge = np.empty(t.size), np.empty(t.size); done = 0
+    if isinstance(x0, str) and x0 == "uniform": pi = np.full(2**model.p, 2.0**-model.p)   # chains started uniformly at random
+    else: pi = law_after(model, 0, x0)
+    tv, ge = np.empty(t.size), np.empty(t.size); done = 0
     for k, tau in sorted(enumerate(t), key=lambda z: z[1]):
-        for _ in range(tau - done): pi = pi @ T
-        done = tau; tv[k] = tv_distance(pi, P); ge[k] = np.linalg.norm((pi - P) @ Psi)
+        pi = propagate(model, pi, int(tau) - done)
+        done = int(tau); tv[k] = tv_distance(pi, P); ge[k] = np.linalg.norm((pi - P) @ Psi)
     return tv, ge
 
 # %% ../nbs/04_dobrushin.ipynb #f16f1a9f

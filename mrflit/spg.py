@@ -14,6 +14,8 @@ from .concentration import bernstein_eps, chains_needed
 from .prox import soft_threshold, generalized_gradient
 from .metrics import roc_auc
 from .base import MRFLearner
+import warnings
+from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
 __all__ = ['SPG', 'SPGInc', 'TAY']
@@ -22,10 +24,10 @@ __all__ = ['SPG', 'SPGInc', 'TAY']
 class _StochasticProxGrad(MRFLearner):
     "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3)."
     def __init__(self, lam, *, alpha=0.4, n_chains=2000, max_iter=100, init="random", restart="random",
-                 penalize_fields=True, gradient="mcmc", diagnostics="auto", tol=0.0, verbose=False, seed=None):
+                 penalize_fields=True, gradient="mcmc", diagnostics="auto", tol=0.0, store_iterates=False, verbose=False, seed=None):
         self.lam, self.alpha, self.n_chains, self.max_iter, self.init, self.restart = lam, alpha, n_chains, max_iter, init, restart
         self.penalize_fields, self.gradient, self.diagnostics, self.tol = penalize_fields, gradient, diagnostics, tol
-        self.verbose, self.seed = verbose, seed
+        self.store_iterates, self.verbose, self.seed = store_iterates, verbose, seed
 
     def _check_params(self):
         check_float(self.lam, "lam", lo=0); check_float(self.alpha, "alpha", lo=0, lo_open=True)
@@ -51,7 +53,7 @@ class _StochasticProxGrad(MRFLearner):
         diag = self.diagnostics == True or (self.diagnostics == "auto" and p <= 16)
         if self.gradient == "exact" and p > 24: raise ValueError("gradient='exact' needs p <= 24")
         self.objective_start_ = self._diagnostics(lambda: self.objective(theta)) if diag else np.nan
-        chains, q, sweeps = None, int(self.n_chains), 0
+        chains, q, sweeps = None, int(self.n_chains), 0; path = []
         it = range(1, int(self.max_iter) + 1)
         if self.verbose:
             from tqdm.auto import tqdm; it = tqdm(it, desc=type(self).__name__)
@@ -82,10 +84,20 @@ class _StochasticProxGrad(MRFLearner):
             if self._truth is not None:
                 rec["auc"] = self._diagnostics(lambda: _safe_auc(to_matrix(new, p), self._truth))
             self._record(**rec)
+            if self.store_iterates: path.append(theta)
             theta = new
             if self.gradient == "mcmc": q = q_next
             if gnorm <= self.tol: break
         self.n_iter_ = k
+        g = np.asarray(self._log["grad_map_norm"])
+        if k >= 10 and np.median(g[-5:]) > 1.5 * g[0]:
+            warnings.warn(f"{type(self).__name__}: ‖G_α‖ grew from {g[0]:.3g} to {np.median(g[-5:]):.3g}: the iterates diverge; "
+                          "reduce alpha (Theorem 1 needs alpha <= 1/L)", ConvergenceWarning, stacklevel=2)
+        cert = np.asarray(self._log["certified"])
+        if isinstance(self, TAY) and cert.mean() < 0.5:
+            warnings.warn(f"TAY: the certificate held at only {cert.mean():.0%} of iterations (tau_max={self.tau_max}); "
+                          "raise tau_max or lower alpha", ConvergenceWarning, stacklevel=2)
+        if self.store_iterates: self.iterates_ = np.array(path)      # θ^(k) (stats order) at which iteration k's gradient was taken
         return self._end(to_matrix(theta, p))
 
 def _safe_auc(theta, truth):
