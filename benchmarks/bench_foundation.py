@@ -102,16 +102,16 @@ def bound_rows():
     t_ref = median_time(dense_powers, 3)
     return t_curve, t_ref
 
-def main(path=Path(__file__).resolve().parent.parent / "BENCHMARKS.md"):
+def main():
     nt = numba.config.NUMBA_NUM_THREADS
     threads = sorted({1, nt})
     rows = gibbs_rows(threads); ex = exact_rows(); tb, tref = bound_rows()
     cols = ["numpy", "numba simple (1 core)"] + [f"tuned ({t} core)" for t in threads] + [f"mrflit ({t} core)" for t in threads]
-    L = ["# Benchmarks", "",
+    L = ["## Foundation (`bench_foundation.py`)", "",
          f"Measured by `python benchmarks/bench_foundation.py` on {platform.processor() or platform.machine()}, "
          f"{nt} Numba threads, numpy {np.__version__}, numba {numba.__version__}. Medians of repeated runs; "
          "timings on this shared machine are noisy, so read the ratios, which come from one run.", "",
-         "## Gibbs sampler: site updates per second", "",
+         "### Gibbs sampler: site updates per second", "",
          "| case | chains | " + " | ".join(cols) + " | mrflit(1)/tuned(1) | mrflit(1)/numpy |",
          "|" + "---|" * (len(cols) + 4)]
     for r in rows:
@@ -123,13 +123,14 @@ def main(path=Path(__file__).resolve().parent.parent / "BENCHMARKS.md"):
           "inlined xoshiro128\\*\\*), called on pre-laid-out arrays.",
           "* **mrflit**: `mrflit.gibbs.gibbs_sample`, the public function: validation, seeding of one stream per chain, "
           "layout conversion, then the same kind of kernel.", "",
-          "## Exact enumeration: log Z plus all moments", "", "| p | seconds |", "|---|---|"]
+          "### Exact enumeration: log Z plus all moments", "", "| p | seconds |", "|---|---|"]
     L += [f"| {p} | {t:.3f} |" for p, t in ex]
-    L += ["", "## Dobrushin bound curve", "",
+    L += ["", "### Dobrushin bound curve", "",
           "𝒢(B^τ) for τ = 1..1000 at p = 100 (sparse, ~5 neighbours): `mrflit.dobrushin.tv_bound` iterates a vector "
           "(O(p²) per τ, U included); the reference forms B^τ by repeated dense products (B precomputed).", "",
           "| mrflit tv_bound (s) | dense B^τ reference (s) | speed-up |", "|---|---|---|",
           f"| {tb:.4f} | {tref:.4f} | {tref / tb:.0f}× |"]
-    path.write_text("\n".join(L) + "\n"); print("\n".join(L))
+    from _report import write_section
+    write_section("foundation", "\n".join(L)); print("\n".join(L))
 
 if __name__ == "__main__": main()

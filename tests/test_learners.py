@@ -1,0 +1,54 @@
+"""Held-out checks of the SPG/TAY learners (Geng et al. 2018) on seeds the notebooks do not use."""
+import warnings
+import numpy as np
+import pytest
+from mrflit.models import geng_network, random_mrf
+from mrflit.gibbs import sample_data
+from mrflit.spg import SPG, SPGInc, TAY
+from mrflit.baselines import PseudoLikelihood
+
+@pytest.fixture(scope="module")
+def data():
+    truth = geng_network(10, seed=77); return truth, sample_data(truth, 1000, burn_in=1000, seed=77)
+
+def test_tay_certificate_implies_descent_heldout(data):
+    truth, X = data
+    t = TAY(0.025, n_chains=2000, max_iter=50, seed=3).fit(X, truth=truth).trace_
+    obj = np.r_[np.nan, t["objective"]]; dec = np.diff(obj)[1:]; cert = t["certified"][1:]
+    assert cert.mean() > 0.5
+    assert (cert & (dec > 0)).mean() <= 0.1
+
+def test_same_seed_same_theta_and_trace_fields(data):
+    truth, X = data
+    a = TAY(0.05, n_chains=500, max_iter=8, seed=11).fit(X, truth=truth)
+    b = TAY(0.05, n_chains=500, max_iter=8, seed=11).fit(X, truth=truth)
+    np.testing.assert_array_equal(a.theta_, b.theta_)
+    for k in ("tau", "n_chains", "bound", "grad_map_norm", "seconds", "objective", "auc", "chain_sweeps"):
+        assert a.trace_[k].shape == (8,)
+    assert np.all(np.diff(a.trace_["seconds"]) >= 0) and np.all(np.diff(a.trace_["chain_sweeps"]) > 0)
+    assert a.theta_.shape == (10, 10) and np.allclose(a.theta_, a.theta_.T)
+
+def test_learners_keep_data_domain_and_callers_array(data):
+    _, X = data
+    Xpm = (2 * X.astype(int) - 1); keep = Xpm.copy()
+    est = SPG(0.05, n_chains=300, tau=3, max_iter=3, seed=0).fit(Xpm)
+    assert est.domain_ == "pm1" and est.model_.domain == "pm1"
+    np.testing.assert_array_equal(Xpm, keep)
+
+@pytest.mark.parametrize("make,msg", [
+    (lambda: SPG(-0.1), "lam must be >= 0"), (lambda: SPG(0.1, alpha=-1), "alpha must be > 0"),
+    (lambda: SPG(0.1, tau=0), "tau must be in"), (lambda: TAY(0.1, tau_max=0), "tau_max must be in"),
+    (lambda: SPG(0.1, n_chains=1), "n_chains must be in"), (lambda: SPG(0.1, restart="sometimes"), "restart must be one of"),
+    (lambda: PseudoLikelihood(-1), "lam must be >= 0"),
+])
+def test_bad_parameters(make, msg, data):
+    _, X = data
+    with pytest.raises(ValueError) as e: make().fit(X)
+    assert msg in str(e.value)
+
+def test_bad_data(data):
+    _, X = data
+    for bad, msg in [(np.c_[X[:, :4], np.zeros(len(X))], "constant columns [4]"), (X[:1], "at least 2 rows"),
+                     (np.where(X == 1, 1, 2), "found [2]"), (X.astype(float) * np.nan, "NaN")]:
+        with pytest.raises(ValueError) as e: TAY(0.1, max_iter=2).fit(bad)
+        assert msg in str(e.value), (msg, str(e.value))
