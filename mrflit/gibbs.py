@@ -28,16 +28,19 @@ def neighbour_lists(theta):
 
 @kernel
 def _accumulate(X, c0, c1, acc_row):
-    "Add the block's sums of ψ (x_i on the diagonal, x_i x_j off it) into `acc_row` (stats order)."
-    p = X.shape[0]; k = 0
+    "Add the block's sums of ψ (x_i on the diagonal, x_i x_j off it) into `acc_row` (stats order), via one Gram matrix."
+    p = X.shape[0]
+    B = np.ascontiguousarray(X[:, c0:c1])
+    G = np.dot(B, B.T)                 # float32 sums of 0/±1 products over <= BLOCK chains: exact integers
+    k = 0
     for a in range(p):
         for b in range(a, p):
-            s = 0.0
             if a == b:
-                for c in range(c0, c1): s += X[a, c]
-            else:
-                for c in range(c0, c1): s += X[a, c] * X[b, c]
-            acc_row[k] += s; k += 1
+                s = 0.0
+                for c in range(c1 - c0): s += B[a, c]
+                acc_row[k] += s
+            else: acc_row[k] += G[a, b]
+            k += 1
 
 @kernel(parallel=True)
 def _systematic(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):

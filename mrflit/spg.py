@@ -114,7 +114,8 @@ class SPG(_StochasticProxGrad):
 
     def _mcmc_gradient(self, k, model, chains, theta, EX, alpha, m):
         tau = self._sweeps(k)
-        df = chains.run(tau, return_stats=True)[-1] - EX
+        chains.run(tau - 1)                                   # statistics are only needed after the last sweep
+        df = chains.run(1, return_stats=True)[0] - EX
         bound = float(2 * np.sqrt(m) * _grand_sums(influence_bound(model), tau)[-1])
         return tau, bound, df, generalized_gradient(theta, df, alpha, self._lam_vec), chains.n_chains
 
