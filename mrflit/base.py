@@ -12,7 +12,7 @@ from .models import BinaryMRF, theta_graph
 # %% auto #0
 __all__ = ['infer_domain', 'check_data', 'Trace', 'MRFLearner']
 
-# %% ../nbs/06_base.ipynb #9fd155ef
+# %% ../nbs/06_base.ipynb #62584bc6
 def infer_domain(X) -> str:
     "'01' if X holds only 0/1, 'pm1' if only ±1; a clear error for anything else (e.g. ternary votes)."
     a = np.asarray(X)

@@ -13,7 +13,7 @@ from .base import MRFLearner
 # %% auto #0
 __all__ = ['pseudo_likelihood', 'PseudoLikelihood']
 
-# %% ../nbs/12_baselines.ipynb #cf634edd
+# %% ../nbs/12_baselines.ipynb #8df313bc
 def _pl_parts(theta_vec, X, domain):
     p = X.shape[1]; t = to_matrix(theta_vec, p); h = np.diag(t) + X @ (t - np.diag(np.diag(t)))
     if domain == "01":

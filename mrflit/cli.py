@@ -10,7 +10,7 @@ import numpy as np
 # %% auto #0
 __all__ = ['demo', 'main']
 
-# %% ../nbs/16_cli.ipynb #4dbb899d
+# %% ../nbs/16_cli.ipynb #64133387
 def demo(seed:int=0, chains:int=5000, sweeps:int=100, out=sys.stdout) -> bool:
     "Senate summary + Gibbs-vs-exact check on the Geng 20-node network; True when the check passes."
     from mrflit.datasets import senate109

@@ -13,7 +13,7 @@ from .dobrushin import tv_bound
 __all__ = ['bernstein_eps', 'thm4_bound', 'chains_needed', 'tay_criterion', 'honorio_moments', 'honorio_D', 'honorio_G',
            'harmonic', 'fbs_bound', 'honorio_error_bound']
 
-# %% ../nbs/05_concentration.ipynb #8374c016
+# %% ../nbs/05_concentration.ipynb #3ee42426
 def _beta(beta):
     b = np.asarray(beta, dtype=np.float64)
     if not np.all(np.isfinite(b)) or np.any(b <= 0) or np.any(b >= 1): raise ValueError(f"beta must lie in (0, 1), got {beta!r}")
@@ -55,7 +55,7 @@ def tay_criterion(bound:float, grad_map_norm:float) -> bool:
     "TAY-criterion: bound < ½‖G_α(θ^(k))‖₂ (asymptotic with the Thm-3 bound, non-asymptotic (eq. 15) with thm4_bound)."
     return check_float(bound, "bound", lo=0) < 0.5 * check_float(grad_map_norm, "grad_map_norm", lo=0)
 
-# %% ../nbs/05_concentration.ipynb #e3a03419
+# %% ../nbs/05_concentration.ipynb #bce06ca0
 def honorio_moments(X):
     "Empirical (Σ̂ off-diagonal max, μ̂) of ±1 data, enforcing Assumption 1 (no constant column)."
     X = check_states(X, "pm1").astype(np.float64)

@@ -12,7 +12,7 @@ from numba import njit
 __all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'kernel', 'as_rng', 'chain_states', 'xoshiro_step', 'to_unit_float32',
            'xoshiro_next', 'xoshiro_uniform', 'check_domain', 'check_theta', 'check_states', 'check_int', 'check_float']
 
-# %% ../nbs/00_core.ipynb #5da0b6dd
+# %% ../nbs/00_core.ipynb #9cf2e53f
 NUMBA_OPTS = dict(cache=os.environ.get("MRFLIT_NUMBA_CACHE", "1") != "0", nogil=True)
 
 def kernel(fn=None, **kw):
@@ -20,7 +20,7 @@ def kernel(fn=None, **kw):
     opts = {**NUMBA_OPTS, **kw}
     return njit(**opts)(fn) if fn is not None else njit(**opts)
 
-# %% ../nbs/00_core.ipynb #37696ca3
+# %% ../nbs/00_core.ipynb #a458cf3c
 def as_rng(seed=None) -> np.random.Generator:
     "A `np.random.Generator` from `None`, an int, a `SeedSequence` or a `Generator` (returned as is)."
     if isinstance(seed, np.random.Generator): return seed
@@ -37,7 +37,7 @@ def chain_states(seed, n_chains:int) -> np.ndarray:
     S[0, (S == 0).all(axis=0)] = 1  # the all-zero state is the one fixed point of xoshiro
     return S
 
-# %% ../nbs/00_core.ipynb #eef07edf
+# %% ../nbs/00_core.ipynb #b2bac147
 @kernel(inline="always")
 def xoshiro_step(s0, s1, s2, s3):
     "One xoshiro128** step on a state held in four uint32 scalars: `(output, s0, s1, s2, s3)`."
@@ -65,7 +65,7 @@ def xoshiro_uniform(S, c):
     "A float32 uniform on [0, 1) from stream `c` (top 24 bits)."
     return to_unit_float32(xoshiro_next(S, c))
 
-# %% ../nbs/00_core.ipynb #295ffa05
+# %% ../nbs/00_core.ipynb #d61edf84
 DOMAINS = {"01": 0, "pm1": -1}  # domain name -> the low state (the high state is always 1)
 MAX_ABS_THETA = 1e6              # larger parameters overflow float32 local fields
 

@@ -14,7 +14,7 @@ __all__ = ['influence_bound', 'exact_influence', 'sweep_influence_matrix', 'tv_b
            'exact_tv_curve', 'exact_gradient_error', 'flip_energy_max', 'fischer_bound', 'domke_tau_box',
            'coupling_norm', 'domke_tau_norm', 'mixing_constants', 'domke_lipschitz']
 
-# %% ../nbs/04_dobrushin.ipynb #6c2f7e57
+# %% ../nbs/04_dobrushin.ipynb #37ffa10c
 @kernel
 def _influence_bound(t):
     p = t.shape[0]; U = np.zeros((p, p))
@@ -55,7 +55,7 @@ def exact_influence(model:BinaryMRF) -> np.ndarray:
     np.fill_diagonal(C, 0)
     return C
 
-# %% ../nbs/04_dobrushin.ipynb #206d4e54
+# %% ../nbs/04_dobrushin.ipynb #e3885bb3
 @kernel
 def _grand_sums(U, T):
     p = U.shape[0]; v = np.ones(p); out = np.empty(T)
@@ -98,7 +98,7 @@ def tau_needed(model:BinaryMRF, target:float, kind:str="gradient", tau_max:int=1
     hit = np.flatnonzero(curve < target)
     return int(hit[0]) + 1 if hit.size else None
 
-# %% ../nbs/04_dobrushin.ipynb #c42ac5d9
+# %% ../nbs/04_dobrushin.ipynb #d64df822
 def exact_tv_curve(model:BinaryMRF, taus, x0) -> np.ndarray:
     "Exact ‖P_τ(·|x̃₀) − P_θ‖_TV for each τ (systematic scan; p <= 20; x0 a state or 'uniform' for random starts)."
     return _exact_curves(model, taus, x0)[0]
@@ -118,7 +118,7 @@ def _exact_curves(model, taus, x0, fields=True):
         done = int(tau); tv[k] = tv_distance(pi, P); ge[k] = np.linalg.norm((pi - P) @ Psi)
     return tv, ge
 
-# %% ../nbs/04_dobrushin.ipynb #f16f1a9f
+# %% ../nbs/04_dobrushin.ipynb #85e5162c
 def flip_energy_max(model:BinaryMRF) -> float:
     "Δ = max over sites l and states x of |E(x) − E(x with x_l flipped)|."
     t = model.theta; off = t - np.diag(np.diag(t)); d = np.diag(t)
@@ -133,7 +133,7 @@ def fischer_bound(model:BinaryMRF, taus, gradient:bool=True, fields:bool=True) -
     tv = rate ** t.astype(float)
     return 2 * np.sqrt(n_stats(model.p, fields)) * tv if gradient else tv
 
-# %% ../nbs/04_dobrushin.ipynb #d75c21d1
+# %% ../nbs/04_dobrushin.ipynb #8be835df
 def domke_tau_box(N:int, max_degree:int, beta:float, eps:float) -> int:
     "Domke: τ(ε) ≤ ⌈N log(N/ε) / (1 − Δ tanh β)⌉ single-site updates, for |θ_ij| ≤ β and max degree Δ."
     N = check_int(N, "N", lo=1); D = check_int(max_degree, "max_degree", lo=0)

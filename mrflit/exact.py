@@ -14,7 +14,7 @@ __all__ = ['MAX_EXACT_P', 'all_states', 'state_index', 'energy_table', 'log_part
            'log_likelihood', 'kl_divergence', 'sample_exact', 'tv_distance', 'frequency_pvalues', 'site_kernel',
            'sweep_matrix', 'propagate', 'law_after']
 
-# %% ../nbs/02_exact.ipynb #0cb8237f
+# %% ../nbs/02_exact.ipynb #d3fc8034
 MAX_EXACT_P = 24
 
 def _check_model(model, max_p=MAX_EXACT_P):
@@ -99,7 +99,7 @@ def sample_exact(model, n:int, seed=None) -> np.ndarray:
     bits = (k[:, None] >> np.arange(model.p - 1, -1, -1)) & 1
     return np.where(bits == 1, 1, model.lo).astype(np.int8)
 
-# %% ../nbs/02_exact.ipynb #d3fc8034
+# %% ../nbs/02_exact.ipynb #d9aef267
 def tv_distance(P, Q) -> float:
     "Total variation ½ Σ |P − Q|."
     return 0.5 * float(np.abs(np.asarray(P) - np.asarray(Q)).sum())
@@ -111,7 +111,7 @@ def frequency_pvalues(X, P, domain:str="01") -> np.ndarray:
     k = np.bincount(state_index(X, domain), minlength=P.size)
     return np.minimum(1.0, 2 * np.minimum(binom.cdf(k, n, P), binom.sf(k - 1, n, P)))
 
-# %% ../nbs/02_exact.ipynb #05faeee2
+# %% ../nbs/02_exact.ipynb #4a858054
 def site_kernel(model, i:int) -> np.ndarray:
     "`(2^p, 2^p)` transition matrix of one Gibbs update at site i (p <= 12)."
     _check_model(model, 12); p = model.p; i = check_int(i, "i", 0, p - 1)

@@ -12,7 +12,7 @@ from .models import BinaryMRF, n_stats, stat_index
 # %% auto #0
 __all__ = ['BLOCK', 'neighbour_lists', 'GibbsChains', 'gibbs_sample', 'sample_data']
 
-# %% ../nbs/03_gibbs.ipynb #51d641ce
+# %% ../nbs/03_gibbs.ipynb #b8c0fbc2
 BLOCK = 256  # chains per parallel block (fixed, so results do not depend on the thread count)
 
 def neighbour_lists(theta):
@@ -84,7 +84,7 @@ def _random_scan(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
                     X[i, c] = one if u * (one + np.exp(-kappa * hc)) < one else lo
             if acc.shape[1] > 0: _accumulate(X, c0, c1, acc[blk, t])
 
-# %% ../nbs/03_gibbs.ipynb #3c040951
+# %% ../nbs/03_gibbs.ipynb #0584c438
 def _start_states(model, n_chains, init, rng):
     if init is None: return np.where(rng.random((n_chains, model.p)) < 0.5, 1, model.lo).astype(np.int8)
     X0 = model.check(init, "init")

@@ -13,7 +13,7 @@ __all__ = ['n_stats', 'stat_index', 'to_vector', 'to_matrix', 'stats', 'convert_
            'theta_graph', 'random_mrf', 'geng_network', 'miasojedow_m1', 'miasojedow_m2', 'honorio_model', 'grid_edges',
            'domke_grid']
 
-# %% ../nbs/01_models.ipynb #67cc7314
+# %% ../nbs/01_models.ipynb #39c9a2c6
 def n_stats(p:int, fields:bool=True) -> int:
     "Number of sufficient statistics m: p(p+1)/2 with fields, p(p-1)/2 without."
     return p * (p + 1) // 2 if fields else p * (p - 1) // 2
@@ -42,7 +42,7 @@ def stats(X, fields:bool=True) -> np.ndarray:
     Xf = X.astype(np.float64)
     return Xf[:, i] * Xf[:, j] if not fields else np.where(i == j, Xf[:, i], Xf[:, i] * Xf[:, j])
 
-# %% ../nbs/01_models.ipynb #5495ebc2
+# %% ../nbs/01_models.ipynb #d673eb26
 def convert_theta(theta, src:str, dst:str) -> np.ndarray:
     "Exact parameter conversion between the '01' and 'pm1' domains (eq. M2)."
     t = theta if isinstance(theta, np.ndarray) and theta.dtype == np.float64 and theta.ndim == 2 and np.array_equal(theta, theta.T) \
@@ -62,7 +62,7 @@ def convert_states(X, src:str, dst:str) -> np.ndarray:
     if src == dst: return X
     return (2 * X - 1).astype(np.int8) if dst == "pm1" else ((X + 1) // 2).astype(np.int8)
 
-# %% ../nbs/01_models.ipynb #4d1c4d02
+# %% ../nbs/01_models.ipynb #18871770
 class BinaryMRF:
     "Binary pairwise MRF P(x) ∝ exp(Σ_i θ_ii x_i + Σ_{i<j} θ_ij x_i x_j) on x ∈ {0,1}^p or {-1,+1}^p."
     def __init__(self,
@@ -148,7 +148,7 @@ def theta_graph(theta, names=None, tol:float=0.0) -> nx.Graph:
     G.add_weighted_edges_from((names[i], names[j], float(t[i, j])) for i, j in zip(I, J))
     return G
 
-# %% ../nbs/01_models.ipynb #1d486f7a
+# %% ../nbs/01_models.ipynb #3b56e566
 def _magnitudes(rng, k, weights, signs):
     lo, hi = (weights, weights) if np.isscalar(weights) else weights
     if not (0 <= lo <= hi): raise ValueError(f"weights must satisfy 0 <= low <= high, got {weights}")
@@ -175,7 +175,7 @@ def random_mrf(p:int,                 # number of variables
         np.fill_diagonal(t, fields if np.isscalar(fields) else rng.uniform(*fields, size=p))
     return BinaryMRF(t, domain)
 
-# %% ../nbs/01_models.ipynb #b282262f
+# %% ../nbs/01_models.ipynb #1da26069
 def geng_network(p:int=10, seed=None, fields=None) -> BinaryMRF:
     "Geng et al. §7.1: edge prob 0.3, |θ_ij| ~ U[1, 2] with random sign, domain '01'."
     return random_mrf(p, 0.3, (1.0, 2.0), fields, "01", "random", seed)

@@ -11,7 +11,7 @@ from .core import check_float, check_int
 __all__ = ['soft_threshold', 'group_soft_threshold', 'project_box', 'project_l2_ball', 'generalized_gradient', 'fista',
            'step_schedule']
 
-# %% ../nbs/07_prox.ipynb #ca5265f7
+# %% ../nbs/07_prox.ipynb #cd49b5dd
 def soft_threshold(a, lam):
     "S_λ(a) = sgn(a) max(0, |a| − λ), elementwise; λ may be an array (0 leaves an entry unpenalised)."
     a = np.asarray(a, dtype=np.float64); lam = np.asarray(lam, dtype=np.float64)
@@ -40,7 +40,7 @@ def generalized_gradient(theta, grad, alpha:float, lam):
     alpha = check_float(alpha, "alpha", lo=0, lo_open=True); theta = np.asarray(theta, dtype=np.float64)
     return (theta - soft_threshold(theta - alpha * np.asarray(grad), alpha * np.asarray(lam))) / alpha
 
-# %% ../nbs/07_prox.ipynb #340afef4
+# %% ../nbs/07_prox.ipynb #eead3286
 def fista(f, grad, prox, x0, *, h=lambda x: 0.0, L0:float=1.0, eta:float=2.0, max_iter:int=1000, tol:float=1e-8,
           accelerated:bool=True):
     "Minimise f + h by FISTA (or ISTA) with backtracking; returns `(x, info)` with info['objective'], ['n_iter'], ['L']."
@@ -61,7 +61,7 @@ def fista(f, grad, prox, x0, *, h=lambda x: 0.0, L0:float=1.0, eta:float=2.0, ma
         if done: break
     return x, dict(objective=np.array(obj), n_iter=k + 1, L=L, converged=bool(done))
 
-# %% ../nbs/07_prox.ipynb #b8acc049
+# %% ../nbs/07_prox.ipynb #d1adcffe
 def step_schedule(kind:str="constant", *, alpha:float=None, beta:float=None, G:float=1.0, r:float=0.5):
     "k ↦ η_k: 'constant' (α) or 'power' (β / (G k^r), 0 < r < 1)."
     if kind == "constant":

@@ -20,7 +20,7 @@ from sklearn.exceptions import ConvergenceWarning
 # %% auto #0
 __all__ = ['SPG', 'SPGInc', 'TAY']
 
-# %% ../nbs/08_spg.ipynb #8e91339f
+# %% ../nbs/08_spg.ipynb #095c462d
 class _StochasticProxGrad(MRFLearner):
     "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3)."
     def __init__(self, lam, *, alpha=0.4, n_chains=2000, max_iter=100, init="random", restart="random",
@@ -104,7 +104,7 @@ def _safe_auc(theta, truth):
     try: return roc_auc(theta, truth)
     except ValueError: return np.nan
 
-# %% ../nbs/08_spg.ipynb #095c462d
+# %% ../nbs/08_spg.ipynb #7e60bf4e
 class SPG(_StochasticProxGrad):
     "SPG (Geng et al. Alg. 3) with a fixed number of Gibbs sweeps τ per gradient."
     def __init__(self, lam, *, alpha=0.4, n_chains=2000, tau=30, max_iter=100, **kw):
