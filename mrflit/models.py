@@ -10,8 +10,8 @@ from .core import as_rng, check_theta, check_domain, check_states, check_int, ch
 
 # %% auto #0
 __all__ = ['n_stats', 'stat_index', 'to_vector', 'to_matrix', 'stats', 'convert_theta', 'convert_states', 'BinaryMRF',
-           'theta_graph', 'random_mrf', 'geng_network', 'miasojedow_m1', 'miasojedow_m2', 'honorio_model', 'grid_edges',
-           'domke_grid']
+           'theta_graph', 'save_model', 'load_model', 'random_mrf', 'geng_network', 'miasojedow_m1', 'miasojedow_m2',
+           'honorio_model', 'grid_edges', 'domke_grid']
 
 # %% ../nbs/01_models.ipynb #39c9a2c6
 def n_stats(p:int, fields:bool=True) -> int:
@@ -149,6 +149,37 @@ def theta_graph(theta, names=None, tol:float=0.0) -> nx.Graph:
     return G
 
 # %% ../nbs/01_models.ipynb #3b56e566
+def save_model(model:BinaryMRF, path, names=None):
+    "Write `model` (and optional variable names) to an `.npz` file, atomically."
+    import os, tempfile
+    if not isinstance(model, BinaryMRF): raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    arrays = dict(theta=model.theta, domain=np.array(model.domain))
+    if names is not None:
+        names = [str(n) for n in names]
+        if len(names) != model.p: raise ValueError(f"got {len(names)} names for p={model.p}")
+        arrays["names"] = np.array(names)
+    path = os.fspath(path); d = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(suffix=".npz", dir=d); os.close(fd)
+    try:
+        np.savez(tmp, **arrays); os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp): os.remove(tmp)
+
+def load_model(path):
+    "Read a model written by `save_model`: `(BinaryMRF, names or None)`; never unpickles."
+    try: f = np.load(path, allow_pickle=False)
+    except (OSError, ValueError) as e: raise ValueError(f"cannot read model file {path}: {e}") from None
+    if not isinstance(f, np.lib.npyio.NpzFile): raise ValueError(f"{path} is not an mrflit model file (expected an .npz archive)")
+    with f:
+        if "theta" not in f or "domain" not in f: raise ValueError(f"{path} is not an mrflit model file (needs arrays 'theta' and 'domain')")
+        try:
+            names = [str(n) for n in f["names"]] if "names" in f else None
+            return BinaryMRF(f["theta"], str(f["domain"])), names
+        except ValueError as e:
+            if "pickle" in str(e): raise ValueError(f"cannot read model file {path}: it holds Python objects (needs pickle)") from None
+            raise
+
+# %% ../nbs/01_models.ipynb #8f3918ec
 def _magnitudes(rng, k, weights, signs):
     lo, hi = (weights, weights) if np.isscalar(weights) else weights
     if not (0 <= lo <= hi): raise ValueError(f"weights must satisfy 0 <= low <= high, got {weights}")
@@ -175,7 +206,7 @@ def random_mrf(p:int,                 # number of variables
         np.fill_diagonal(t, fields if np.isscalar(fields) else rng.uniform(*fields, size=p))
     return BinaryMRF(t, domain)
 
-# %% ../nbs/01_models.ipynb #1da26069
+# %% ../nbs/01_models.ipynb #82b411e4
 def geng_network(p:int=10, seed=None, fields=None) -> BinaryMRF:
     "Geng et al. §7.1: edge prob 0.3, |θ_ij| ~ U[1, 2] with random sign, domain '01'."
     return random_mrf(p, 0.3, (1.0, 2.0), fields, "01", "random", seed)

@@ -120,15 +120,3 @@ def test_callers_arrays_untouched():
     m.energy(X); stats(X); m.conditional(X); gibbs_sample(m, 2, 3, init=X, seed=0); convert_states(X, "01", "pm1")
     np.testing.assert_array_equal(X, X0)
     t = th0.copy(); convert_theta(t, "01", "pm1"); np.testing.assert_array_equal(t, th0)
-
-# ---------- the command line ----------
-def test_cli_demo_runs_and_passes():
-    r = subprocess.run([sys.executable, "-c", "from mrflit.cli import main; raise SystemExit(main())", "demo", "--chains", "3000"],
-                       capture_output=True, text=True, timeout=300)
-    assert r.returncode == 0, r.stderr
-    assert "OK" in r.stdout and "279 roll calls" in r.stdout
-
-def test_cli_bad_arguments_exit_nonzero():
-    r = subprocess.run([sys.executable, "-c", "from mrflit.cli import main; raise SystemExit(main())", "demo", "--sweeps", "-1"],
-                       capture_output=True, text=True, timeout=300)
-    assert r.returncode == 2 and "n_sweeps" in r.stderr

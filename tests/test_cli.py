@@ -1,0 +1,55 @@
+"""The `mrflit` command driven as a subprocess: outputs, exit codes, messages, inputs left untouched."""
+import hashlib, shutil, subprocess, sys
+from pathlib import Path
+import numpy as np
+import pytest
+
+def mrflit(*args, timeout=300):
+    exe = shutil.which("mrflit")
+    cmd = [exe, *args] if exe else [sys.executable, "-c", "import sys; from mrflit.cli import main; sys.exit(main())", *args]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+
+def test_demo_writes_its_three_outputs(tmp_path):
+    r = mrflit("demo", "--out", str(tmp_path / "demo"), "--quiet", "--iters", "20")
+    assert r.returncode == 0, r.stderr
+    assert sorted(p.name for p in (tmp_path / "demo").iterdir()) == ["edges.csv", "network.png", "report.txt"]
+    rep = (tmp_path / "demo" / "report.txt").read_text()
+    assert "279 roll calls x 100 senators" in rep and "same party" in rep
+    assert (tmp_path / "demo" / "network.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+def test_sample_fit_bound_roundtrip_and_inputs_untouched(tmp_path):
+    from mrflit.models import geng_network, save_model, load_model
+    save_model(geng_network(8, seed=2), tmp_path / "m.npz", names=[f"v{i}" for i in range(8)])
+    digest = hashlib.sha256((tmp_path / "m.npz").read_bytes()).hexdigest()
+    assert mrflit("sample", str(tmp_path / "m.npz"), "--n", "500", "--burn-in", "100", "--out", str(tmp_path / "d.csv"), "--quiet").returncode == 0
+    assert hashlib.sha256((tmp_path / "m.npz").read_bytes()).hexdigest() == digest
+    data = (tmp_path / "d.csv").read_bytes()
+    for method in ["tay", "spg", "spginc", "pl"]:
+        r = mrflit("fit", str(tmp_path / "d.csv"), "--method", method, "--lam", "0.03", "--iters", "10", "--chains", "300",
+                   "--out", str(tmp_path / method), "--quiet")
+        assert r.returncode == 0, (method, r.stderr)
+        assert {"model.npz", "edges.csv", "trace.csv", "network.png", "report.txt"} <= {p.name for p in (tmp_path / method).iterdir()}
+        model, names = load_model(tmp_path / method / "model.npz")
+        assert names == [f"v{i}" for i in range(8)] and model.domain == "01"
+    assert (tmp_path / "d.csv").read_bytes() == data
+    r = mrflit("bound", str(tmp_path / "pl" / "model.npz"), "--tau-max", "50", "--target", "0.5", "--out", str(tmp_path / "b.csv"))
+    assert r.returncode == 0 and "smallest tau" in r.stdout
+    rows = (tmp_path / "b.csv").read_text().splitlines(); assert rows[0] == "tau,tv_bound,gradient_bias_bound,fischer_bound" and len(rows) == 51
+
+@pytest.mark.parametrize("content,args,msg", [
+    (None, ["fit", "{d}/missing.csv"], "cannot read"),
+    ("a,b\n1,2\n0,1\n", ["fit", "{d}/in.csv"], "column 'b' has the value '2'"),
+    ("a,b\n1,x\n0,1\n", ["fit", "{d}/in.csv"], "'x' is not a number"),
+    ("a,b\n1,0\n1,1\n", ["fit", "{d}/in.csv"], "constant columns [0]"),
+    ("not a model", ["bound", "{d}/in.csv"], "cannot read model file"),
+    ("a,b\n1,0\n0,1\n", ["fit", "{d}/in.csv", "--lam", "-1"], "lam must be >= 0"),
+])
+def test_bad_input_exits_2_with_a_message(tmp_path, content, args, msg):
+    if content is not None: (tmp_path / "in.csv").write_text(content)
+    r = mrflit(*[a.format(d=tmp_path) for a in args], "--out", str(tmp_path / "out"))
+    assert r.returncode == 2 and msg in r.stderr, (r.returncode, r.stderr)
+    assert "Traceback" not in r.stderr and not (tmp_path / "out").exists()
+
+def test_unknown_method_is_an_argument_error(tmp_path):
+    r = mrflit("fit", "x.csv", "--method", "magic")
+    assert r.returncode == 2 and "invalid choice: 'magic'" in r.stderr
