@@ -10,7 +10,7 @@ def mrflit(*args, timeout=300):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
 
 def test_demo_writes_its_three_outputs(tmp_path):
-    r = mrflit("demo", "--out", str(tmp_path / "demo"), "--quiet", "--iters", "20")
+    r = mrflit("demo", "--out", str(tmp_path / "demo"), "--quiet", "--chains", "200")
     assert r.returncode == 0, r.stderr
     assert sorted(p.name for p in (tmp_path / "demo").iterdir()) == ["edges.csv", "network.png", "report.txt"]
     rep = (tmp_path / "demo" / "report.txt").read_text()
