@@ -38,15 +38,9 @@ def check_data(X, domain=None, min_rows:int=2, allow_constant:bool=False, name="
 class Trace(dict):
     "Per-iteration record of a learner: a dict of equal-length NumPy arrays."
     def plot(self, keys=None, x="iteration", ax=None):
-        "Plot the traced quantities (one panel each) against `x` ('iteration' or 'seconds')."
-        keys = [k for k in (keys or ["objective", "auc", "tau", "bound", "grad_map_norm"]) if k in self and len(self[k])]
-        if ax is None:
-            import matplotlib.pyplot as plt
-            _, ax = plt.subplots(1, len(keys), figsize=(3.2 * len(keys), 2.8), squeeze=False); ax = ax[0]
-        for a, k in zip(np.atleast_1d(ax), keys):
-            a.plot(self[x] if x in self else np.arange(len(self[k])), self[k]); a.set(title=k, xlabel=x)
-            if k in ("bound", "grad_map_norm") and np.all(np.asarray(self[k]) > 0): a.set_yscale("log")
-        return ax
+        "Plot the traced quantities (one panel each) against `x` ('iteration' or 'seconds'); see `mrflit.viz.plot_trace`."
+        from mrflit.viz import plot_trace
+        return plot_trace(self, keys, x, ax)
 
 class MRFLearner:
     "Base of mrflit's estimators: `fit(X, truth=None)` → self, with `theta_`, `domain_`, `graph_`, `trace_`."

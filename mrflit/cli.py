@@ -41,17 +41,11 @@ def edge_rows(theta, names, tol=0.0):
     return [(names[i], names[j], f"{x:.6g}") for i, j, x in zip(I, J, W)]
 
 def network_figure(theta, names, colors=None, top=150, title=""):
-    "Matplotlib figure of the strongest `top` couplings (grey positive, orange negative); node colours as given."
+    "Figure of the strongest `top` couplings (drawn by `mrflit.viz.plot_graph`)."
     import matplotlib; matplotlib.use("Agg", force=False)
-    import matplotlib.pyplot as plt, networkx as nx
-    G = nx.Graph(); G.add_nodes_from(names)
-    for u, v, w in edge_rows(theta, names)[:top]: G.add_edge(u, v, weight=float(w))
-    fig, ax = plt.subplots(figsize=(8, 7)); pos = nx.spring_layout(G, seed=1, k=1.5 / np.sqrt(max(len(names), 1)))
-    nx.draw_networkx_nodes(G, pos, ax=ax, node_size=50, node_color=colors or "tab:gray")
-    ew = [G[u][v]["weight"] for u, v in G.edges]
-    nx.draw_networkx_edges(G, pos, ax=ax, edge_color=["0.35" if w > 0 else "tab:orange" for w in ew], alpha=0.5)
-    if len(names) <= 30: nx.draw_networkx_labels(G, pos, ax=ax, font_size=7)
-    ax.set_title(title, fontsize=10); ax.axis("off")
+    import matplotlib.pyplot as plt
+    from mrflit.viz import plot_graph
+    fig, ax = plt.subplots(figsize=(8, 7)); plot_graph(theta, names, colors, top=top, ax=ax, title=title)
     return fig
 
 # %% ../nbs/16_cli.ipynb #cfaa3fea
