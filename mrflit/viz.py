@@ -78,6 +78,7 @@ def _box(explorer, sliders):
     return box
 
 class BoundExplorer(_Explorer):
+    "State and rendering of `bound_explorer`: a Geng network with scaled couplings; `last` holds the curves drawn."
     def __init__(self, p=8, seed=0):
         self.base = geng_network(p, seed=seed); self.values = dict(scale=0.5, tau_max=30)
     def _render(self, scale, tau_max):
@@ -105,6 +106,7 @@ def fit_path(make, X, lambdas, **fit_kw) -> list:
     return [np.asarray(make(lam).fit(X, **fit_kw).theta_) for lam in lambdas]
 
 class PathExplorer(_Explorer):
+    "State and rendering of `path_explorer`; `last` holds λ, the edge count and (with a truth) TPR/TNR."
     def __init__(self, thetas, lambdas, names=None, truth=None):
         self.thetas, self.lambdas, self.names, self.truth = list(thetas), list(lambdas), names, truth
         self.values = dict(index=0)
@@ -131,6 +133,7 @@ def path_explorer(thetas, lambdas, names=None, truth=None):
 
 # %% ../nbs/15_viz.ipynb #779466e2
 class GraphViewer(_Explorer):
+    "State and rendering of `graph_viewer`; `last` holds the threshold, top and the number of edges drawn."
     def __init__(self, est, names=None, colors=None):
         self.theta = _theta_of(est); self.names, self.colors = names or getattr(est, "names_", None), colors
         self.values = dict(threshold=0.0, top=min(150, self.theta.shape[0] ** 2))
