@@ -10,7 +10,7 @@ from .core import kernel, xoshiro_step, to_unit_float32, xoshiro_uniform, xoshir
 from .models import BinaryMRF, n_stats, stat_index
 
 # %% auto #0
-__all__ = ['BLOCK', 'neighbour_lists', 'GibbsChains', 'gibbs_sample', 'sample_data']
+__all__ = ['BLOCK', 'neighbour_lists', 'GibbsChains', 'gibbs_sample', 'sample_data', 'random_scan_path', 'expand_path']
 
 # %% ../nbs/03_gibbs.ipynb #b8c0fbc2
 BLOCK = 256  # chains per parallel block (fixed, so results do not depend on the thread count)
@@ -159,3 +159,40 @@ def gibbs_sample(model:BinaryMRF,       # the model to sample
 def sample_data(model:BinaryMRF, n:int, burn_in:int=1000, seed=None, scan:str="systematic") -> np.ndarray:
     "A data set of n samples: the final states of n independent Gibbs chains after `burn_in` sweeps (the papers' recipe)."
     return gibbs_sample(model, check_int(n, "n", lo=1), check_int(burn_in, "burn_in", lo=1), scan=scan, seed=seed)
+
+# %% ../nbs/03_gibbs.ipynb #b85b1c29
+@kernel
+def _random_scan_path(x, nbr, w, diag, kappa, lo, S, n_steps, sites, values, counts):
+    "Run n_steps random-scan updates from x (in place); record flips in sites/values and run lengths in counts; return #flips."
+    p = x.shape[0]; K = nbr.shape[1]; one = np.float32(1.0); f = 0
+    counts[0] = 0
+    for _ in range(n_steps):
+        r, S[0, 0], S[1, 0], S[2, 0], S[3, 0] = xoshiro_step(S[0, 0], S[1, 0], S[2, 0], S[3, 0])
+        i = (np.uint64(r) * np.uint64(p)) >> np.uint64(32)
+        h = diag[i]
+        for k in range(K): h += w[i, k] * x[nbr[i, k]]
+        r2, S[0, 0], S[1, 0], S[2, 0], S[3, 0] = xoshiro_step(S[0, 0], S[1, 0], S[2, 0], S[3, 0])
+        new = one if to_unit_float32(r2) * (one + np.exp(-kappa * h)) < one else lo
+        if new != x[i]:
+            x[i] = new; f += 1; sites[f - 1] = i; values[f - 1] = np.int8(new); counts[f] = 0
+        counts[f] += 1
+    return f
+
+def random_scan_path(model:BinaryMRF, n_steps:int, *, init=None, seed=None):
+    "One random-scan chain of `n_steps` updates: `(x0, sites, values, counts, x_end)` — start, flips, run lengths (len = flips + 1), end."
+    if not isinstance(model, BinaryMRF): raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    n_steps = check_int(n_steps, "n_steps", lo=1); rng = as_rng(seed)
+    x0 = _start_states(model, 1, init, rng)[0]
+    x = x0.astype(np.float32); S = chain_states(rng, 1)
+    nbr, w = neighbour_lists(model.theta); diag = np.ascontiguousarray(np.diag(model.theta), dtype=np.float32)
+    sites = np.empty(n_steps, np.int32); values = np.empty(n_steps, np.int8); counts = np.empty(n_steps + 1, np.int64)
+    f = _random_scan_path(x, nbr, w, diag, np.float32(1.0 if model.domain == "01" else 2.0), np.float32(model.lo),
+                          S, n_steps, sites, values, counts)
+    return x0, sites[:f].copy(), values[:f].copy(), counts[:f + 1].copy(), x.astype(np.int8)
+
+def expand_path(x0, sites, values, counts) -> np.ndarray:
+    "All states of a recorded chain as an `(m, p)` int8 array (for tests and small problems)."
+    states = [np.asarray(x0, np.int8).copy()]
+    for i, v in zip(sites, values):
+        y = states[-1].copy(); y[i] = v; states.append(y)
+    return np.repeat(np.array(states), counts, axis=0)

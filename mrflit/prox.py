@@ -42,19 +42,24 @@ def generalized_gradient(theta, grad, alpha:float, lam):
 
 # %% ../nbs/07_prox.ipynb #eead3286
 def fista(f, grad, prox, x0, *, h=lambda x: 0.0, L0:float=1.0, eta:float=2.0, max_iter:int=1000, tol:float=1e-8,
-          accelerated:bool=True):
+          accelerated:bool=True, adaptive_restart:bool=False):
     "Minimise f + h by FISTA (or ISTA) with backtracking; returns `(x, info)` with info['objective'], ['n_iter'], ['L']."
     L = check_float(L0, "L0", lo=0, lo_open=True); eta = check_float(eta, "eta", lo=1, lo_open=True)
     max_iter = check_int(max_iter, "max_iter", lo=1)
     x = np.array(x0, dtype=np.float64); y = x.copy(); t = 1.0; obj = []
     for k in range(max_iter):
         fy, gy = f(y), grad(y)
+        if not (np.isfinite(fy) and np.all(np.isfinite(gy))):
+            raise FloatingPointError(f"fista: the objective or its gradient is not finite at iteration {k + 1}")
         while True:
-            xn = prox(y - gy / L, 1.0 / L); d = xn - y
-            if f(xn) <= fy + gy.ravel() @ d.ravel() + 0.5 * L * (d.ravel() @ d.ravel()) + 1e-12 * abs(fy): break
+            xn = prox(y - gy / L, 1.0 / L); d = xn - y; fx = f(xn)
+            if np.isfinite(fx) and fx <= fy + gy.ravel() @ d.ravel() + 0.5 * L * (d.ravel() @ d.ravel()) + 1e-12 * abs(fy): break
             L *= eta
+            if L > 1e300: raise FloatingPointError("fista: backtracking found no step (the objective is not smooth here)")
         done = np.max(np.abs(xn - x)) <= tol * max(1.0, np.max(np.abs(xn)))
-        if accelerated:
+        if accelerated and adaptive_restart and (y - xn).ravel() @ (xn - x).ravel() > 0:
+            t, y = 1.0, xn                                    # momentum points uphill: restart (O'Donoghue & Candès 2015)
+        elif accelerated:
             tn = (1 + np.sqrt(1 + 4 * t * t)) / 2; y = xn + (t - 1) / tn * (xn - x); t = tn
         else: y = xn
         x = xn; obj.append(f(x) + h(x))
