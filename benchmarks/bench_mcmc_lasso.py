@@ -20,11 +20,13 @@ def main(ds=(20, 50, 100)):
         if d not in ds: continue
         truth = miasojedow_m1(d, seed=0); X = sample_data(truth, 40, burn_in=1000, seed=0)
         t = time.perf_counter(); est = MCMCLasso(seed=0).fit(X, truth=truth); secs = time.perf_counter() - t
-        rows.append(f"| {d} | {secs:.1f} | {target} | {paper} | {paper / secs:.1f}× | {est.trace_['fista_iter'].sum()} | {roc_auc(est.theta_lasso_, truth):.3f} |")
+        rows.append(f"| {d} | {secs:.1f} | {target} | {paper} | {paper / secs:.1f}× | {len(est.lambdas_)} | {est.trace_['fista_iter'].sum()} | {roc_auc(est.theta_lasso_, truth):.3f} |")
         print(rows[-1], flush=True)
     L = ["## MCMC-Lasso (`bench_mcmc_lasso.py`)", "",
          f"Whole Algorithm 1 (100 λ, m = 10³d, BIC and GIC samples of 10⁴d), M1, n = 40, one fit each, {platform.machine()}.", "",
-         "| d | mrflit (s) | target (s) | paper (s, 3.4 GHz) | speed-up vs paper | FISTA iterations | AUC |", "|---|---|---|---|---|---|---|"] + rows
+         "| d | mrflit (s) | target (s) | paper (s, 3.4 GHz) | speed-up vs paper | λ values fitted | FISTA iterations | AUC |", "|---|---|---|---|---|---|---|---|"] + rows
+    L += ["", "λ values fitted < 100: the path stopped where the MCMC approximation degenerated (|θ̂|₁ > d log 2 / λ, see 09_mcmc_lasso); "
+          "BIC chose well before that point. d = 20 misses the 1.5 s target: all 100 λ are fitted and the small-λ end costs most FISTA iterations."]
     write_section("mcmc_lasso", "\n".join(L))
 
 if __name__ == "__main__": main()

@@ -38,8 +38,10 @@ def _is_eval(D, x0, sites, values, counts, want_grad, G):
         a[f + 1] = a[f] + dy * h[r]; y[r] = values[f]
         for s_ in range(d):
             if s_ != r: h[s_] += D[s_, r] * dy
-    amax = a[0]
-    for f in range(F + 1): amax = max(amax, a[f])
+    amax = -np.inf
+    for f in range(F + 1):
+        if counts[f] > 0: amax = max(amax, a[f])               # states the chain actually occupied (the start may have count 0)
+    if not np.isfinite(amax): return np.inf                  # θ so large that the energies overflow: let the caller back off
     tot = 0.0; m = 0.0
     wts = np.empty(F + 1)
     for f in range(F + 1):
@@ -85,7 +87,7 @@ class ChainSample:
 class MCMCLasso(MRFLearner):
     "MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the threshold; ±1 data."
     def __init__(self, *, n_lambdas=100, lambda_ratio=0.01, mcmc_factor=1000, ic_factor=10000, external_field=False,
-                 max_iter=300, tol=1e-4, verbose=False, seed=None):
+                 max_iter=100, tol=1e-4, verbose=False, seed=None):
         self.n_lambdas, self.lambda_ratio, self.mcmc_factor, self.ic_factor = n_lambdas, lambda_ratio, mcmc_factor, ic_factor
         self.external_field, self.max_iter, self.tol, self.verbose, self.seed = external_field, max_iter, tol, verbose, seed
 
@@ -145,6 +147,11 @@ class MCMCLasso(MRFLearner):
                               f"the chain visited); the path stops after {i} values", ConvergenceWarning, stacklevel=2)
                 lam = lam[:i]; break
             L = info["L"]                                                    # warm-start the step size too
+            if np.sum(np.abs(theta[pen > 0])) > d * np.log(2) / lam[i]:      # impossible for the exact likelihood (see above)
+                warnings.warn(f"MCMCLasso: at λ = {lam[i]:.3g} the estimate has |θ|₁ = {np.sum(np.abs(theta[pen > 0])):.3g} > d log 2 / λ, which no "
+                              f"exact ℓ₁ estimate can have: the MCMC approximation has degenerated; the path stops after {i} values",
+                              ConvergenceWarning, stacklevel=2)
+                lam = lam[:i]; break
             path.append(mat(theta)); iters.append(info["n_iter"]); psi = BinaryMRF._trusted(mat(theta), "pm1")
             self._record(lam=lam[i], n_edges=int(np.count_nonzero(theta[pen > 0])), fista_iter=info["n_iter"], seconds=self._elapsed(),
                          **({"auc": self._diagnostics(lambda: _auc(mat(theta), self._truth))} if self._truth is not None else {}))
