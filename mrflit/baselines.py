@@ -85,6 +85,13 @@ class PseudoLikelihoodPath(MRFLearner):
         return self._end(theta)
 
 # %% ../nbs/12_baselines.ipynb #4d1e9c12
+def _l1_kwargs():
+    "scikit-learn >= 1.8 spells the ℓ₁ penalty l1_ratio=1 (penalty= is deprecated); older versions need penalty='l1'."
+    import sklearn
+    major, minor = (int(x) for x in sklearn.__version__.split(".")[:2])
+    return {"l1_ratio": 1.0} if (major, minor) >= (1, 8) else {"penalty": "l1"}
+_L1 = _l1_kwargs()
+
 class ELasso(MRFLearner):
     "ELASSO: nodewise ℓ₁ logistic regressions with per-node (E)BIC and the AND rule."
     def __init__(self, *, n_C=30, C_ratio=1e3, gamma=0.0, rule="and"):
@@ -101,7 +108,7 @@ class ELasso(MRFLearner):
             Cs = l1_min_c(Z, yv, loss="log") * np.geomspace(1.01, float(self.C_ratio), int(self.n_C))
             best = (np.inf, None)
             for C in Cs:
-                lr = LogisticRegression(penalty="l1", C=C, solver="liblinear", tol=1e-6, max_iter=1000).fit(Z, yv)
+                lr = LogisticRegression(C=C, solver="liblinear", tol=1e-6, max_iter=1000, **_L1).fit(Z, yv)
                 pr = np.clip(lr.predict_proba(Z)[:, 1], 1e-12, 1 - 1e-12)
                 ll = np.sum(yv * np.log(pr) + (1 - yv) * np.log(1 - pr)); k = int(np.count_nonzero(lr.coef_))
                 crit = -2 * ll + k * np.log(n) + 2 * self.gamma * k * np.log(p - 1)

@@ -9,10 +9,12 @@ from pathlib import Path
 import numpy as np
 
 # %% auto #0
-__all__ = ['METHODS', 'edge_rows', 'network_figure', 'demo', 'fit', 'sample', 'bound', 'main']
+__all__ = ['METHODS', 'PATH_METHODS', 'edge_rows', 'network_figure', 'demo', 'fit', 'sample', 'bound', 'main']
 
 # %% ../nbs/16_cli.ipynb #64133387
-METHODS = {"tay": "TAY", "spg": "SPG", "spginc": "SPGInc", "pl": "PseudoLikelihood"}
+METHODS = {"tay": "TAY", "spg": "SPG", "spginc": "SPGInc", "pl": "PseudoLikelihood", "mcmclasso": "MCMCLasso",
+           "plpath": "PseudoLikelihoodPath", "elasso": "ELasso", "gaussian": "GaussianApprox"}
+PATH_METHODS = {"mcmclasso", "plpath", "elasso", "gaussian"}      # choose their own λ (BIC/GIC): --lam is ignored
 
 def _atomic_write(path:Path, write):
     "Call `write(file)` on a temporary file next to `path`, then rename it over `path`."
@@ -81,13 +83,17 @@ def fit(data, method="tay", lam=0.05, out="mrflit-fit", alpha=0.4, chains=2000, 
     "Fit `method` to a CSV of binary columns; write model.npz, edges.csv, trace.csv, network.png and report.txt into `out`."
     from mrflit.datasets import read_binary_csv
     from mrflit.models import save_model
-    import mrflit.spg as spg, mrflit.baselines as bl
+    import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml
     if method not in METHODS: raise ValueError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
     X, names, dom = read_binary_csv(data)
-    cls = getattr(spg, METHODS[method], None) or getattr(bl, METHODS[method])
+    cls = getattr(spg, METHODS[method], None) or getattr(bl, METHODS[method], None) or getattr(ml, METHODS[method])
     kw = dict(alpha=alpha, n_chains=chains, max_iter=iters, seed=seed, verbose=not quiet)
     if method == "spg": kw["tau"] = tau
-    est = cls(lam) if method == "pl" else cls(lam, **kw)
+    if method == "mcmclasso":
+        if dom != "pm1": X = (2 * X.astype(int) - 1).astype(np.int8); dom = "pm1"      # MCMC-Lasso is defined on ±1
+        est = cls(seed=seed, verbose=not quiet)
+    elif method in PATH_METHODS: est = cls()
+    else: est = cls(lam) if method == "pl" else cls(lam, **kw)
     t0 = time.perf_counter(); est.fit(X, names=names); secs = time.perf_counter() - t0
     out = Path(out); rows = edge_rows(est.theta_, names)
     _atomic_write(out / "model.npz", lambda f: _savez(f, est, names))
@@ -95,7 +101,9 @@ def fit(data, method="tay", lam=0.05, out="mrflit-fit", alpha=0.4, chains=2000, 
     keys = [k for k, v in est.trace_.items() if np.ndim(v) == 1]
     _write_csv(out / "trace.csv", keys, zip(*[est.trace_[k].tolist() for k in keys]))
     _write_png(out / "network.png", network_figure(est.theta_, names, title=f"{METHODS[method]} on {Path(data).name}, λ = {lam}"))
-    report = (f"mrflit fit: {METHODS[method]} on {data} ({X.shape[0]} samples x {X.shape[1]} variables, domain '{dom}'), lambda = {lam}\n"
+    lam_txt = ("lambda per node by BIC" if method == "elasso" else
+               f"lambda = {est.lambda_:.4g} (BIC), threshold = {est.threshold_:.4g} (GIC)" if method in PATH_METHODS else f"lambda = {lam}")
+    report = (f"mrflit fit: {METHODS[method]} on {data} ({X.shape[0]} samples x {X.shape[1]} variables, domain '{dom}'), {lam_txt}\n"
               f"{len(rows)} edges; {secs:.1f} s; outputs in {out}/\n")
     _write_text(out / "report.txt", report)
     if not quiet: print(report, end="")

@@ -24,13 +24,13 @@ def test_sample_fit_bound_roundtrip_and_inputs_untouched(tmp_path):
     assert mrflit("sample", str(tmp_path / "m.npz"), "--n", "500", "--burn-in", "100", "--out", str(tmp_path / "d.csv"), "--quiet").returncode == 0
     assert hashlib.sha256((tmp_path / "m.npz").read_bytes()).hexdigest() == digest
     data = (tmp_path / "d.csv").read_bytes()
-    for method in ["tay", "spg", "spginc", "pl"]:
+    for method in ["tay", "spg", "spginc", "pl", "mcmclasso", "plpath", "elasso", "gaussian"]:
         r = mrflit("fit", str(tmp_path / "d.csv"), "--method", method, "--lam", "0.03", "--iters", "10", "--chains", "300",
                    "--out", str(tmp_path / method), "--quiet")
         assert r.returncode == 0, (method, r.stderr)
         assert {"model.npz", "edges.csv", "trace.csv", "network.png", "report.txt"} <= {p.name for p in (tmp_path / method).iterdir()}
         model, names = load_model(tmp_path / method / "model.npz")
-        assert names == [f"v{i}" for i in range(8)] and model.domain == "01"
+        assert names == [f"v{i}" for i in range(8)] and model.domain == ("pm1" if method == "mcmclasso" else "01")
     assert (tmp_path / "d.csv").read_bytes() == data
     r = mrflit("bound", str(tmp_path / "pl" / "model.npz"), "--tau-max", "50", "--target", "0.5", "--out", str(tmp_path / "b.csv"))
     assert r.returncode == 0 and "smallest tau" in r.stdout
