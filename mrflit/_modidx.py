@@ -247,6 +247,7 @@ d = { 'settings': { 'branch': 'main',
                             'mrflit.viz.fit_path': ('viz.html#fit_path', 'mrflit/viz.py'),
                             'mrflit.viz.graph_viewer': ('viz.html#graph_viewer', 'mrflit/viz.py'),
                             'mrflit.viz.path_explorer': ('viz.html#path_explorer', 'mrflit/viz.py'),
+                            'mrflit.viz.plot_bipartite': ('viz.html#plot_bipartite', 'mrflit/viz.py'),
                             'mrflit.viz.plot_graph': ('viz.html#plot_graph', 'mrflit/viz.py'),
                             'mrflit.viz.plot_roc': ('viz.html#plot_roc', 'mrflit/viz.py'),
                             'mrflit.viz.plot_trace': ('viz.html#plot_trace', 'mrflit/viz.py')}}}

@@ -51,32 +51,30 @@ def network_figure(theta, names, colors=None, top=150, title=""):
     return fig
 
 # %% ../nbs/16_cli.ipynb #cfaa3fea
-def demo(out="mrflit-demo", seed:int=0, chains:int=500, iters:int=40, quiet:bool=False) -> dict:
-    "Learn the Senate network with TAY; write network.png, edges.csv and report.txt into `out`. Returns a summary."
+def demo(out="mrflit-demo", target:int=15, quiet:bool=False) -> dict:
+    "Cross-party links of the 109th Senate by the partitioned ratio; writes network.png, edges.csv, report.txt into `out`."
     from mrflit.datasets import senate109
-    from mrflit.spg import TAY
-    out = Path(out); s = senate109("session2"); t0 = time.perf_counter()
-    est = TAY(0.1, alpha=0.02, n_chains=chains, max_iter=iters, seed=seed, diagnostics=False, verbose=not quiet).fit(s.votes, names=s.names)
-    secs = time.perf_counter() - t0
-    party = dict(zip(s.names, s.parties)); rows = edge_rows(est.theta_, s.names)
-    pos = [(u, v) for u, v, w in rows if float(w) > 0]
-    within = float(np.mean([party[u] == party[v] for u, v in pos])) if pos else float("nan")
-    tr = est.trace_
+    from mrflit.partitioned import PartitionedRatio
+    out = Path(out); s = senate109("full"); P = np.array(s.parties)
+    g1, g2 = np.flatnonzero(P != "R"), np.flatnonzero(P == "R")
+    t0 = time.perf_counter(); pr = PartitionedRatio((g1, g2), target=target).fit(s.votes, names=s.names); secs = time.perf_counter() - t0
+    rows = [(u, v, f"{w:.6g}") for u, v, w in sorted(pr.passages_, key=lambda z: -abs(z[2]))]
     report = "\n".join([
-        "mrflit demo: TAY on the 109th US Senate, session 2 (Geng et al. 2018, §7.3)",
-        f"data: {s.votes.shape[0]} roll calls x {s.votes.shape[1]} senators (1 = yea, 0 = nay or missing); "
-        f"{s.parties.count('R')} R, {s.parties.count('D')} D, {s.parties.count('Indep')} Indep",
-        f"settings: lambda = 0.1, alpha = 0.02, {chains} chains, {iters} iterations, seed {seed}; {secs:.1f} s",
-        f"certificate 2 sqrt(m) G(B^tau) < |G_alpha|/2 held at {tr['certified'].mean():.0%} of iterations; "
-        f"tau from {tr['tau'].min()} to {tr['tau'].max()} (median {np.median(tr['tau']):.0f})",
-        f"learned network: {len(rows)} edges, {len(pos)} positive; {within:.0%} of positive edges join senators of the same party",
-        "strongest positive edges: " + "; ".join(f"{u}-{v} ({float(w):.2f})" for u, v, w in rows if float(w) > 0)[:400]])
+        "mrflit demo: links between Democrats and Republicans in the 109th US Senate (partitioned ratio, Liu et al. 2016, §6.2)",
+        f"data: {s.votes.shape[0]} roll calls x {s.votes.shape[1]} senators (1 yea, -1 nay, 0 not voting); groups: {g1.size} D + Indep, {g2.size} R",
+        f"lambda decreased from {pr.lam_max_:.4g} by x0.9 until more than {target} passages: lambda = {pr.lambda_:.4g}, {len(rows)} passages; {secs:.1f} s",
+        "strongest passages (D - R, weight): " + "; ".join(f"{u}-{v} ({float(w):+.3f})" for u, v, w in rows[:10])])
     _write_text(out / "report.txt", report + "\n")
-    _write_csv(out / "edges.csv", ["source", "target", "weight"], rows)
-    fig = network_figure(est.theta_, s.names, s.party_colors, title="109th Senate, session 2: strongest 150 couplings learned by TAY\n(nodes: R red, D blue, Indep green; edges: grey +, orange −)")
+    _write_csv(out / "edges.csv", ["democrat_or_independent", "republican", "weight"], rows)
+    import matplotlib; matplotlib.use("Agg", force=False)
+    import matplotlib.pyplot as plt
+    from mrflit.viz import plot_bipartite
+    fig, ax = plt.subplots(figsize=(7, 0.3 * len(rows) + 1.5))
+    plot_bipartite(pr.theta_, g1, g2, s.names, s.party_colors, ax=ax,
+                   title="109th Senate: links between Democrats (left) and Republicans (right), partitioned ratio\n(grey: positive, orange: negative; width ∝ |θ|)")
     _write_png(out / "network.png", fig)
     if not quiet: print(report + f"\nwrote {out}/network.png, {out}/edges.csv, {out}/report.txt")
-    return dict(edges=len(rows), within_party=within, seconds=secs, out=str(out))
+    return dict(passages=len(rows), seconds=secs, out=str(out), top=rows[0] if rows else None)
 
 # %% ../nbs/16_cli.ipynb #47d33525
 def fit(data, method="tay", lam=0.05, out="mrflit-fit", alpha=0.4, chains=2000, iters=100, tau=30, seed=0, quiet=False) -> dict:
@@ -141,9 +139,8 @@ def main(argv=None) -> int:
     "Entry point of the `mrflit` command."
     ap = argparse.ArgumentParser(prog="mrflit", description="Learning sparse discrete MRFs with MCMC, with verifiable sampling error.")
     sub = ap.add_subparsers(dest="cmd", required=True)
-    d = sub.add_parser("demo", help="learn the 109th Senate network with TAY (the README's main job)")
-    d.add_argument("--out", default="mrflit-demo"); d.add_argument("--seed", type=int, default=0)
-    d.add_argument("--chains", type=int, default=500); d.add_argument("--iters", type=int, default=40)
+    d = sub.add_parser("demo", help="cross-party links of the 109th Senate by the partitioned ratio (the README's main job)")
+    d.add_argument("--out", default="mrflit-demo"); d.add_argument("--target", type=int, default=15, help="stop the λ path above this many links")
     f = sub.add_parser("fit", help="fit a learner to a CSV of binary columns")
     f.add_argument("data"); f.add_argument("--method", default="tay", choices=sorted(METHODS))
     f.add_argument("--lam", type=float, default=0.05); f.add_argument("--alpha", type=float, default=0.4)
@@ -158,7 +155,7 @@ def main(argv=None) -> int:
     for p in (d, f, s, b): p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     a = ap.parse_args(argv)
     try:
-        if a.cmd == "demo": demo(a.out, a.seed, a.chains, a.iters, a.quiet)
+        if a.cmd == "demo": demo(a.out, a.target, a.quiet)
         elif a.cmd == "fit": fit(a.data, a.method, a.lam, a.out, a.alpha, a.chains, a.iters, a.tau, a.seed, a.quiet)
         elif a.cmd == "sample": sample(a.model, a.n, a.burn_in, a.out, a.seed, a.quiet)
         else: bound(a.model, a.tau_max, a.target, a.out, a.quiet)

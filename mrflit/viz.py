@@ -11,8 +11,8 @@ from .models import BinaryMRF, geng_network, to_matrix
 from .metrics import roc_curve, roc_auc
 
 # %% auto #0
-__all__ = ['plot_graph', 'plot_roc', 'plot_trace', 'BoundExplorer', 'bound_explorer', 'fit_path', 'PathExplorer', 'path_explorer',
-           'GraphViewer', 'graph_viewer']
+__all__ = ['plot_graph', 'plot_roc', 'plot_trace', 'plot_bipartite', 'BoundExplorer', 'bound_explorer', 'fit_path',
+           'PathExplorer', 'path_explorer', 'GraphViewer', 'graph_viewer']
 
 # %% ../nbs/15_viz.ipynb #1ad7bde1
 def _theta_of(obj):
@@ -56,7 +56,26 @@ def plot_trace(trace, keys=None, x="iteration", ax=None):
         if k in ("bound", "grad_map_norm") and np.all(np.asarray(trace[k]) > 0): a.set_yscale("log")
     return ax
 
-# %% ../nbs/15_viz.ipynb #24971b55
+# %% ../nbs/15_viz.ipynb #b25bd0e5
+def plot_bipartite(theta, group1, group2, names=None, colors=None, ax=None, title=""):
+    "Cross-group links only, the two groups in two columns and only linked variables labelled (Liu et al. Fig. 5 style)."
+    t = _theta_of(theta); p = t.shape[0]; names = list(names) if names is not None else [str(i) for i in range(p)]
+    g1, g2 = np.asarray(group1), np.asarray(group2)
+    B = t[np.ix_(g1, g2)]; I, J = np.nonzero(B)
+    a_nodes, b_nodes = sorted(set(I.tolist())), sorted(set(J.tolist()))
+    ax = ax or plt.subplots(figsize=(7, max(3, 0.32 * max(len(a_nodes), len(b_nodes), 1) + 1)))[1]
+    ya = {a: -k for k, a in enumerate(a_nodes)}; yb = {b: -k for k, b in enumerate(b_nodes)}
+    mx = np.abs(B).max() if I.size else 1.0
+    for a, b in zip(I, J):
+        w = B[a, b]
+        ax.plot([0, 1], [ya[a], yb[b]], c="0.3" if w > 0 else "tab:orange", lw=0.5 + 3 * abs(w) / mx, alpha=0.7)
+    col = (lambda i: colors[i]) if colors is not None else (lambda i: "tab:gray")
+    for a in a_nodes: ax.scatter(0, ya[a], c=col(g1[a]), s=40, zorder=3); ax.text(-0.03, ya[a], names[g1[a]], ha="right", va="center", fontsize=7)
+    for b in b_nodes: ax.scatter(1, yb[b], c=col(g2[b]), s=40, zorder=3); ax.text(1.03, yb[b], names[g2[b]], ha="left", va="center", fontsize=7)
+    ax.set_xlim(-0.6, 1.6); ax.axis("off"); ax.set_title(title or f"{I.size} cross-group links", fontsize=9)
+    return ax
+
+# %% ../nbs/15_viz.ipynb #f2cebd54
 class _Explorer:
     "Mixin: `update(**values)` re-renders into the Output widget; `static()` draws the same figure as a plain output."
     def _render(self, **v): raise NotImplementedError
@@ -100,7 +119,7 @@ def bound_explorer(p:int=8, seed:int=0):
                         tau_max=W.IntSlider(value=30, min=5, max=200, step=5, description="τ max")))
     ex.update(); return box
 
-# %% ../nbs/15_viz.ipynb #f7ee6047
+# %% ../nbs/15_viz.ipynb #8c0e2b8c
 def fit_path(make, X, lambdas, **fit_kw) -> list:
     "θ̂ for each λ: `make(lam)` builds an estimator, `fit(X, **fit_kw)` fits it."
     return [np.asarray(make(lam).fit(X, **fit_kw).theta_) for lam in lambdas]
@@ -131,7 +150,7 @@ def path_explorer(thetas, lambdas, names=None, truth=None):
     box = _box(ex, dict(index=W.IntSlider(value=0, min=0, max=len(lambdas) - 1, description="λ index")))
     ex.update(); return box
 
-# %% ../nbs/15_viz.ipynb #779466e2
+# %% ../nbs/15_viz.ipynb #294f5eef
 class GraphViewer(_Explorer):
     "State and rendering of `graph_viewer`; `last` holds the threshold, top and the number of edges drawn."
     def __init__(self, est, names=None, colors=None):

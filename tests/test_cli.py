@@ -10,11 +10,12 @@ def mrflit(*args, timeout=300):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
 
 def test_demo_writes_its_three_outputs(tmp_path):
-    r = mrflit("demo", "--out", str(tmp_path / "demo"), "--quiet", "--chains", "200")
+    r = mrflit("demo", "--out", str(tmp_path / "demo"), "--quiet")
     assert r.returncode == 0, r.stderr
     assert sorted(p.name for p in (tmp_path / "demo").iterdir()) == ["edges.csv", "network.png", "report.txt"]
     rep = (tmp_path / "demo" / "report.txt").read_text()
-    assert "279 roll calls x 100 senators" in rep and "same party" in rep
+    assert "645 roll calls x 100 senators" in rep and "passages" in rep
+    assert (tmp_path / "demo" / "edges.csv").read_text().startswith("democrat_or_independent,republican,weight")
     assert (tmp_path / "demo" / "network.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 def test_sample_fit_bound_roundtrip_and_inputs_untouched(tmp_path):
