@@ -12,7 +12,7 @@ from .base import MRFLearner
 
 # %% auto #0
 __all__ = ['pseudo_likelihood', 'PseudoLikelihood', 'two_stage', 'lambda_path', 'PseudoLikelihoodPath', 'ELasso',
-           'GaussianApprox']
+           'GaussianApprox', 'NeighbourhoodLasso', 'Skeptic']
 
 # %% ../nbs/12_baselines.ipynb #8df313bc
 def _pl_parts(theta_vec, X, domain):
@@ -148,3 +148,68 @@ class GaussianApprox(MRFLearner):
         self.path_, self.lambdas_, self.lambda_, self.theta_lasso_ = np.array(path), lams[:len(path)], lams[i], path[i]
         self.precision_ = precs[i]; self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
         return self._end(theta)
+
+# %% ../nbs/12_baselines.ipynb #ad78fce3
+def _entry_from_path(active_per_lambda, lambdas, p):
+    entry = np.zeros((p, p))
+    for lam, act in zip(lambdas, active_per_lambda):
+        new = (entry == 0) & act; entry[new] = lam
+    np.fill_diagonal(entry, 0); return entry
+
+class NeighbourhoodLasso(MRFLearner):
+    "LL: Meinshausen–Bühlmann nodewise lasso; `entry_lambda_` ranks pairs by the λ at which they enter (OR or AND rule)."
+    def __init__(self, *, n_alphas=100, eps=1e-3, rule="or"):
+        self.n_alphas, self.eps, self.rule = n_alphas, eps, rule
+
+    def fit(self, X, names=None, truth=None):
+        from sklearn.linear_model import lasso_path
+        if self.rule not in ("and", "or"): raise ValueError(f"rule must be 'and' or 'or', got {self.rule!r}")
+        X = np.array(X, dtype=np.float64)
+        if X.ndim != 2 or X.shape[0] < 3 or not np.isfinite(X).all(): raise ValueError("X must be a finite (n, p) array with n >= 3")
+        sd = X.std(0)
+        if np.any(sd == 0): raise ValueError(f"columns {np.flatnonzero(sd == 0)[:10].tolist()} are constant: drop them")
+        Z = (X - X.mean(0)) / sd; n, p = Z.shape
+        alpha_max = np.abs(Z.T @ Z / n - np.eye(p)).max()
+        alphas = alpha_max * np.geomspace(1, self.eps, int(self.n_alphas))
+        coef = np.zeros((len(alphas), p, p))
+        import warnings
+        from sklearn.exceptions import ConvergenceWarning
+        with warnings.catch_warnings():                # the tail of the path (tiny α, n < p) may not reach sklearn's duality gap;
+            warnings.simplefilter("ignore", ConvergenceWarning)    # it only orders the last-entering pairs
+            for u in range(p):
+                rest = np.delete(np.arange(p), u)
+                _, c, _ = lasso_path(Z[:, rest], Z[:, u], alphas=alphas, max_iter=5000)
+                coef[:, u, rest] = c.T
+        act = coef != 0; act = (act | act.transpose(0, 2, 1)) if self.rule == "or" else (act & act.transpose(0, 2, 1))
+        self.entry_lambda_ = _entry_from_path(act, alphas, p); self.alphas_ = alphas; self.coef_path_ = coef
+        self.names_ = list(names) if names is not None else None; self.domain_ = None
+        self.theta_ = self.entry_lambda_; self.trace_ = {}
+        return self
+
+class Skeptic(MRFLearner):
+    "SKEPTIC: Kendall-τ correlation sin(πτ/2), made positive definite, then the graphical-lasso path; `entry_lambda_` ranks pairs."
+    def __init__(self, *, n_lambdas=30, lambda_ratio=0.05):
+        self.n_lambdas, self.lambda_ratio = n_lambdas, lambda_ratio
+
+    def fit(self, X, names=None, truth=None):
+        from scipy.stats import kendalltau
+        from sklearn.covariance import graphical_lasso
+        X = np.array(X, dtype=np.float64)
+        if X.ndim != 2 or X.shape[0] < 3 or not np.isfinite(X).all(): raise ValueError("X must be a finite (n, p) array with n >= 3")
+        n, p = X.shape; tau = np.eye(p)
+        for u in range(p):
+            for v in range(u + 1, p):
+                t = kendalltau(X[:, u], X[:, v]).statistic
+                if not np.isfinite(t): raise ValueError(f"Kendall's tau is undefined for columns {u} and {v} (a constant column?)")
+                tau[u, v] = tau[v, u] = t
+        S = np.sin(np.pi / 2 * tau); w, V = np.linalg.eigh(S); S = (V * np.clip(w, 1e-4, None)) @ V.T
+        d = np.sqrt(np.diag(S)); S = S / np.outer(d, d)
+        lams = lambda_path(np.abs(S - np.eye(p)).max(), self.n_lambdas, self.lambda_ratio); acts, used = [], []
+        for lam in lams:
+            try: _, P = graphical_lasso(S, alpha=lam, max_iter=200, tol=1e-4)
+            except FloatingPointError: break
+            acts.append(np.abs(P) > 1e-10); used.append(lam)
+        self.correlation_ = S; self.entry_lambda_ = _entry_from_path(acts, used, p); self.lambdas_ = np.array(used)
+        self.names_ = list(names) if names is not None else None; self.domain_ = None
+        self.theta_ = self.entry_lambda_; self.trace_ = {}
+        return self
