@@ -12,7 +12,7 @@ from .base import MRFLearner
 
 # %% auto #0
 __all__ = ['pseudo_likelihood', 'PseudoLikelihood', 'two_stage', 'lambda_path', 'PseudoLikelihoodPath', 'ELasso',
-           'GaussianApprox', 'NeighbourhoodLasso', 'Skeptic']
+           'GaussianApprox', 'NeighbourhoodLasso', 'Skeptic', 'diff_lp', 'DiffEstimator']
 
 # %% ../nbs/12_baselines.ipynb #8df313bc
 def _pl_parts(theta_vec, X, domain):
@@ -212,4 +212,36 @@ class Skeptic(MRFLearner):
         self.correlation_ = S; self.entry_lambda_ = _entry_from_path(acts, used, p); self.lambdas_ = np.array(used)
         self.names_ = list(names) if names is not None else None; self.domain_ = None
         self.theta_ = self.entry_lambda_; self.trace_ = {}
+        return self
+
+# %% ../nbs/12_baselines.ipynb #0f557daa
+def diff_lp(Sx, Sy, lam:float) -> np.ndarray:
+    "Zhao–Cai–Li LP: argmin ‖Δ‖₁ s.t. ‖Sx Δ Sy − (Sx − Sy)‖_∞ ≤ λ (HiGHS); returns the symmetrised Δ."
+    from scipy.optimize import linprog
+    from scipy import sparse
+    Sx, Sy = np.asarray(Sx, float), np.asarray(Sy, float); p = Sx.shape[0]; lam = check_float(lam, "lam", lo=0)
+    K = np.kron(Sy, Sx); b = (Sx - Sy).ravel(order="F")
+    A = sparse.csr_matrix(np.block([[K, -K], [-K, K]]))
+    res = linprog(np.ones(2 * p * p), A_ub=A, b_ub=np.r_[lam + b, lam - b], bounds=(0, None), method="highs")
+    if res.status != 0: raise ValueError(f"the Diff linear program failed: {res.message}")
+    D = (res.x[:p * p] - res.x[p * p:]).reshape(p, p, order="F")
+    return (D + D.T) / 2
+
+class DiffEstimator(MRFLearner):
+    "Diff (Zhao, Cai & Li 2014) between p(x) and p(x₁)p(x₂): ranks cross-group pairs by |Δ̂| (`entry_lambda_`)."
+    def __init__(self, groups, *, lam=None):
+        self.groups, self.lam = groups, lam
+
+    def fit(self, X, names=None, truth=None):
+        from mrflit.partitioned import _check_groups
+        X = np.array(X, dtype=np.float64)
+        if X.ndim != 2 or X.shape[0] < 3 or not np.isfinite(X).all(): raise ValueError("X must be a finite (n, p) array with n >= 3")
+        n, p = X.shape; g1, g2 = _check_groups(self.groups, p)
+        if np.any(X.std(0) == 0): raise ValueError("X has constant columns: drop them")
+        Sx = np.corrcoef(X, rowvar=False); Sy = Sx.copy(); Sy[np.ix_(g1, g2)] = 0; Sy[np.ix_(g2, g1)] = 0
+        lam = 0.5 * np.sqrt(np.log(p) / n) if self.lam is None else self.lam
+        self.delta_ = diff_lp(Sx, Sy, lam); self.lambda_ = lam
+        self.entry_lambda_ = np.abs(self.delta_); np.fill_diagonal(self.entry_lambda_, 0)
+        self.names_ = list(names) if names is not None else None; self.domain_ = None; self.trace_ = {}
+        self.theta_ = np.zeros((p, p)); self.theta_[np.ix_(g1, g2)] = -self.delta_[np.ix_(g1, g2)]; self.theta_[np.ix_(g2, g1)] = self.theta_[np.ix_(g1, g2)].T
         return self

@@ -50,9 +50,9 @@ def _check_groups(groups, p):
 
 class PartitionedRatio(MRFLearner):
     "Partitioned-ratio estimator of the links between two groups (Liu et al. 2016), group-lasso MLMI with a U-statistic normaliser."
-    def __init__(self, groups, *, features="product", lam=None, target=15, path_ratio=0.9, max_steps=200, standardize=True,
+    def __init__(self, groups, *, features="product", pairs="cross", lam=None, target=15, path_ratio=0.9, max_steps=200, standardize=True,
                  max_iter=500, tol=1e-5):
-        self.groups, self.features, self.lam, self.target, self.path_ratio = groups, features, lam, target, path_ratio
+        self.groups, self.features, self.pairs, self.lam, self.target, self.path_ratio = groups, features, pairs, lam, target, path_ratio
         self.max_steps, self.standardize, self.max_iter, self.tol = max_steps, standardize, max_iter, tol
 
     def fit(self, X, names=None, truth=None):
@@ -69,39 +69,68 @@ class PartitionedRatio(MRFLearner):
             X = (X - X.mean(0)) / sd
         self.names_ = list(names) if names is not None else None; self._log = {}
         self.g1_, self.g2_ = g1, g2; p1, p2 = g1.size, g2.size
+        if self.pairs not in ("cross", "all"): raise ValueError(f"pairs must be 'cross' or 'all', got {self.pairs!r}")
+        if self.pairs == "all" and (callable(self.features) or self.features == "delta"):
+            raise ValueError("pairs='all' is implemented for the 'product' and 'square' features")
         if callable(self.features): obj = lambda T: _direct_objective(T, X[:, g1], X[:, g2], self.features)
+        elif self.pairs == "all":
+            (F, G), = feature_maps(X[:, g1], X[:, g2], self.features); obj_all = _all_pairs_objective(F, G)
         else:
             maps = feature_maps(X[:, g1], X[:, g2], self.features); obj = lambda T: mlmi_objective(T, maps)
-        cache = {}
+        cache = {}; n_par = p1 * p2 + (p1 * (p1 - 1) + p2 * (p2 - 1)) // 2 * (self.pairs == "all")
         def both(v):
             k = v.tobytes()
             if k not in cache:
                 if len(cache) > 4: cache.clear()
-                val, G = obj(v.reshape(p1, p2)); cache[k] = (val, G.ravel())
+                if self.pairs == "all": cache[k] = obj_all(v)
+                else:
+                    val, G = obj(v.reshape(p1, p2)); cache[k] = (val, G.ravel())
             return cache[k]
         f = lambda v: both(v)[0]; g = lambda v: both(v)[1]
         solve = lambda lam, v0: fista(f, g, lambda v, t: group_soft_threshold(v[:, None], t * lam, axis=1)[:, 0], v0,
                                       max_iter=int(self.max_iter), tol=float(self.tol), adaptive_restart=True)[0]
-        v = np.zeros(p1 * p2); lam_max = float(np.abs(g(v)).max())
+        v = np.zeros(n_par); lam_max = float(np.abs(g(v)).max())
         if self.lam is not None:
             lam = check_float(self.lam, "lam", lo=0); v = solve(lam, v); self.lambdas_ = np.array([lam]); path = [v]
         else:
             check_int(self.target, "target", lo=1); r = check_float(self.path_ratio, "path_ratio", lo=0, hi=1, lo_open=True, hi_open=True)
             entry = np.zeros(p1 * p2); lams, path, lam = [], [], lam_max
             for _ in range(check_int(self.max_steps, "max_steps", lo=1)):
-                lam *= r; v = solve(lam, v); lams.append(lam); path.append(v)
-                entry[(entry == 0) & (v != 0)] = lam
-                self._record(lam=lam, n_passages=int(np.count_nonzero(v)), objective=f(v))
-                if np.count_nonzero(v) > self.target: break
+                lam *= r; v = solve(lam, v); lams.append(lam); path.append(v); cross = v[:p1 * p2]
+                entry[(entry == 0) & (cross != 0)] = lam
+                self._record(lam=lam, n_passages=int(np.count_nonzero(cross)), objective=f(v))
+                if np.count_nonzero(cross) > self.target: break
             self.lambdas_ = np.array(lams); self.entry_lambda_ = entry.reshape(p1, p2)
-        self.lam_max_, self.lambda_, self.path_ = lam_max, float(self.lambdas_[-1]), np.array(path).reshape(-1, p1, p2)
-        T = path[-1].reshape(p1, p2); theta = np.zeros((p, p)); theta[np.ix_(g1, g2)] = T; theta[np.ix_(g2, g1)] = T.T
+        self.lam_max_, self.lambda_ = lam_max, float(self.lambdas_[-1])
+        self.path_ = np.array([u[:p1 * p2] for u in path]).reshape(-1, p1, p2)
+        T = path[-1][:p1 * p2].reshape(p1, p2); theta = np.zeros((p, p)); theta[np.ix_(g1, g2)] = T; theta[np.ix_(g2, g1)] = T.T
+        if self.pairs == "all":                                             # within-group parameters (nuisance: zero in the population)
+            w1, w2 = _unpack_within(path[-1], p1, p2); theta[np.ix_(g1, g1)] = w1; theta[np.ix_(g2, g2)] = w2
         self.coef_ = T; self.domain_ = None
         nm = self.names_ or list(range(p))
         self.passages_ = [(nm[g1[a]], nm[g2[b]], float(T[a, b])) for a, b in zip(*np.nonzero(T))]
         self.trace_ = {k: np.asarray(v) for k, v in self._log.items()}
         self.theta_ = theta
         return self
+
+def _unpack_within(v, p1, p2):
+    n1 = p1 * (p1 - 1) // 2; a = v[p1 * p2:p1 * p2 + n1]; b = v[p1 * p2 + n1:]
+    W1 = np.zeros((p1, p1)); W1[np.triu_indices(p1, 1)] = a; W2 = np.zeros((p2, p2)); W2[np.triu_indices(p2, 1)] = b
+    return W1 + W1.T, W2 + W2.T
+
+def _all_pairs_objective(F, G):
+    "ℓ_MLMI and gradient when within-group pairs are modelled too (separable single-map features): v = [Θ₁₂, triu Θ₁₁, triu Θ₂₂]."
+    n, p1 = F.shape; p2 = G.shape[1]; i1, i2 = np.triu_indices(p1, 1), np.triu_indices(p2, 1)
+    Q1 = F[:, i1[0]] * F[:, i1[1]]; Q2 = G[:, i2[0]] * G[:, i2[1]]          # within-group features per sample
+    def fn(v):
+        T = v[:p1 * p2].reshape(p1, p2); a = v[p1 * p2:p1 * p2 + Q1.shape[1]]; b = v[p1 * p2 + Q1.shape[1]:]
+        e1, e2 = Q1 @ a, Q2 @ b
+        E = (F @ T) @ G.T + e1[:, None] + e2[None, :]
+        data = np.mean(np.diag(E)); np.fill_diagonal(E, -np.inf); mx = E.max(); E -= mx; np.exp(E, out=E); Z = E.sum()
+        Wn = E / Z; r, c = Wn.sum(1), Wn.sum(0)
+        gT = F.T @ (Wn @ G) - F.T @ G / n; ga = Q1.T @ r - Q1.mean(0); gb = Q2.T @ c - Q2.mean(0)
+        return -data + mx + np.log(Z / (n * (n - 1))), np.r_[gT.ravel(), ga, gb]
+    return fn
 
 def _direct_objective(Theta, X1, X2, psi):
     "Generic (slow, O(n² p₁ p₂)) ℓ_MLMI and gradient for a user feature function psi(xu, xv) (vectorised, scalar output)."

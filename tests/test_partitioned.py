@@ -36,3 +36,15 @@ def test_callers_array_untouched_and_theta_symmetric():
 def test_bad_groups(groups, msg):
     X, _ = _gauss(0, 20)
     with pytest.raises(ValueError, match=msg): PartitionedRatio(groups).fit(X[:, :3])
+
+def test_liu_baselines_rank_planted_pairs():
+    from mrflit.baselines import NeighbourhoodLasso, Skeptic, DiffEstimator
+    X, T = _gauss(21, 300); truth = T[:5, 5:] != 0
+    for est in [NeighbourhoodLasso().fit(X), Skeptic().fit(X), DiffEstimator((range(5), range(5, 10))).fit(X)]:
+        s = est.entry_lambda_[:5, 5:]
+        assert s[truth].min() > s[~truth].max(), type(est).__name__
+
+def test_diff_lp_exact_on_population():
+    from mrflit.baselines import diff_lp
+    rng = np.random.default_rng(9); A = rng.normal(size=(5, 5)); TX = A @ A.T / 5 + np.eye(5); TY = TX.copy(); TY[1, 3] = TY[3, 1] = TX[1, 3] - 0.4
+    np.testing.assert_allclose(diff_lp(np.linalg.inv(TX), np.linalg.inv(TY), 1e-10), TY - TX, atol=1e-5)
