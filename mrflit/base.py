@@ -6,11 +6,11 @@
 from __future__ import annotations
 import time
 import numpy as np
-from .core import check_states, check_theta
+from .core import check_states, check_theta, check_real
 from .models import BinaryMRF, theta_graph
 
 # %% auto #0
-__all__ = ['infer_domain', 'check_data', 'Trace', 'MRFLearner']
+__all__ = ['infer_domain', 'check_data', 'Trace', 'MRFLearner', 'lambda_path', 'n_couplings', 'two_stage']
 
 # %% ../nbs/06_base.ipynb #62584bc6
 def infer_domain(X) -> str:
@@ -56,6 +56,14 @@ class MRFLearner:
         self._truth = truth; self._log = {}; self._t0 = time.perf_counter(); self._paused = 0.0
         return X
 
+    def _begin_real(self, X, names=None, min_rows:int=3):
+        "Start a fit on real-valued data (continuous or coded discrete): validated float64 copy, no domain."
+        X = check_real(X, min_rows=min_rows)
+        self.domain_, self.n_features_in_ = None, X.shape[1]
+        self.names_ = list(names) if names is not None else None
+        self._truth = None; self._log = {}; self._t0 = time.perf_counter(); self._paused = 0.0
+        return X
+
     def _elapsed(self): return time.perf_counter() - self._t0 - self._paused
 
     def _record(self, **values):
@@ -84,3 +92,22 @@ class MRFLearner:
     def plot_trace(self, keys=None, x="iteration", ax=None):
         "Plot `trace_`."
         return self.trace_.plot(keys, x, ax)
+
+# %% ../nbs/06_base.ipynb #705d5df9
+def lambda_path(lam_max:float, n_lambdas:int=100, ratio:float=0.01) -> np.ndarray:
+    "n_lambdas values log-spaced from lam_max down to ratio · lam_max (excluding lam_max itself)."
+    return float(lam_max) * np.geomspace(1, ratio, int(n_lambdas) + 1)[1:]
+
+def n_couplings(theta) -> int:
+    "Number of nonzero couplings θ_rs, r < s."
+    return int(np.count_nonzero(np.triu(theta, 1)))
+
+def two_stage(path, path_losses, gic_loss, n:int, d:int):
+    "BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic, thresholds, gic, θ_thresholded)`."
+    bic = np.array([n * l + np.log(n) * n_couplings(t) for t, l in zip(path, path_losses)]); i = int(np.argmin(bic)); best = path[i]
+    off = np.abs(np.triu(best, 1)); thr = np.r_[0.0, np.unique(off[off > 0])[:-1]]
+    cands = []
+    for dl in thr:
+        t = np.where(np.abs(best) > dl, best, 0.0); np.fill_diagonal(t, np.diag(best)); cands.append(t)
+    gic = np.array([n * gic_loss(t, i) + np.log(d * (d - 1) / 2) * n_couplings(t) for t in cands]); j = int(np.argmin(gic))
+    return i, bic, thr, gic, cands[j]

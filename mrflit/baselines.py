@@ -8,11 +8,11 @@ import numpy as np
 from .core import check_float, check_int
 from .models import stat_index, to_matrix, n_stats
 from .prox import fista, soft_threshold
-from .base import MRFLearner
+from .base import MRFLearner, lambda_path, two_stage, n_couplings
 
 # %% auto #0
-__all__ = ['pseudo_likelihood', 'PseudoLikelihood', 'two_stage', 'lambda_path', 'PseudoLikelihoodPath', 'ELasso',
-           'GaussianApprox', 'NeighbourhoodLasso', 'Skeptic', 'diff_lp', 'DiffEstimator']
+__all__ = ['pseudo_likelihood', 'PseudoLikelihood', 'PseudoLikelihoodPath', 'ELasso', 'GaussianApprox', 'NeighbourhoodLasso',
+           'Skeptic', 'diff_lp', 'DiffEstimator']
 
 # %% ../nbs/12_baselines.ipynb #8df313bc
 def _pl_parts(theta_vec, X, domain):
@@ -48,21 +48,6 @@ class PseudoLikelihood(MRFLearner):
         return self._end(to_matrix(v, p))
 
 # %% ../nbs/12_baselines.ipynb #272192b8
-def two_stage(path, path_losses, gic_loss, n:int, d:int):
-    "BIC over a λ path (its ℓ per sample given) then GIC over thresholds (`gic_loss(θ)`): `(i_star, bic, thresholds, gic, θ_thresholded)`."
-    l0 = lambda t: int(np.count_nonzero(np.triu(t, 1)))
-    bic = np.array([n * l + np.log(n) * l0(t) for t, l in zip(path, path_losses)]); i = int(np.argmin(bic)); best = path[i]
-    off = np.abs(np.triu(best, 1)); thr = np.r_[0.0, np.unique(off[off > 0])[:-1]]
-    cands = []
-    for dl in thr:
-        t = np.where(np.abs(best) > dl, best, 0.0); np.fill_diagonal(t, np.diag(best)); cands.append(t)
-    gic = np.array([n * gic_loss(t) + np.log(d * (d - 1) / 2) * l0(t) for t in cands]); j = int(np.argmin(gic))
-    return i, bic, thr, gic, cands[j]
-
-def lambda_path(lam_max:float, n_lambdas:int=100, ratio:float=0.01):
-    "n_lambdas values log-spaced from lam_max down to ratio · lam_max (excluding lam_max itself)."
-    return float(lam_max) * np.geomspace(1, ratio, int(n_lambdas) + 1)[1:]
-
 class PseudoLikelihoodPath(MRFLearner):
     "ℓ₁ pseudo-likelihood along a λ path (warm starts), λ by BIC, threshold by GIC (Miasojedow & Rejchel's two-stage protocol)."
     def __init__(self, *, n_lambdas=50, lambda_ratio=0.01, max_iter=500, tol=1e-6):
@@ -79,7 +64,7 @@ class PseudoLikelihoodPath(MRFLearner):
                             adaptive_restart=True)
             path.append(to_matrix(v, p)); self._record(lam=lam, n_edges=int(np.count_nonzero(v[pen])), fista_iter=info["n_iter"])
         loss = lambda t: _pl_parts(t[stat_index(p)], Xf, self.domain_)[0]
-        i, self.bic_, self.thresholds_, self.gic_, theta = two_stage(path, [loss(t) for t in path], loss, n, p)
+        i, self.bic_, self.thresholds_, self.gic_, theta = two_stage(path, [loss(t) for t in path], lambda t, i: loss(t), n, p)
         self.path_, self.lambdas_, self.lambda_, self.theta_lasso_ = np.array(path), lams, lams[i], path[i]
         self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
         return self._end(theta)
@@ -135,16 +120,14 @@ class GaussianApprox(MRFLearner):
             try: _, P = graphical_lasso(S, alpha=lam, max_iter=int(self.max_iter), tol=self.tol)
             except FloatingPointError: break
             precs.append(P); t = -P.copy(); np.fill_diagonal(t, 0.0); t[np.abs(t) < 1e-10] = 0.0; path.append(t)
-            self._record(lam=lam, n_edges=int(np.count_nonzero(np.triu(t, 1))))
+            self._record(lam=lam, n_edges=n_couplings(t))
         if not path: raise ValueError("graphical lasso failed on every λ of the path")
         def gauss_loss(P):
             sign, logdet = np.linalg.slogdet(P)
             return np.inf if sign <= 0 else 0.5 * (np.sum(S * P) - logdet)
-        path_losses = [gauss_loss(P) for P in precs]
-        i_bic = int(np.argmin([n * l + np.log(n) * np.count_nonzero(np.triu(t, 1)) for t, l in zip(path, path_losses)]))
-        def thr_loss(t):                               # off-diagonal −t, diagonal of the BIC-chosen precision
-            P = -t.copy(); np.fill_diagonal(P, np.diag(precs[i_bic])); return gauss_loss(P)
-        i, self.bic_, self.thresholds_, self.gic_, theta = two_stage(path, path_losses, thr_loss, n, p)
+        def thr_loss(t, i):                            # off-diagonal −t, diagonal of the BIC-chosen precision
+            P = -t.copy(); np.fill_diagonal(P, np.diag(precs[i])); return gauss_loss(P)
+        i, self.bic_, self.thresholds_, self.gic_, theta = two_stage(path, [gauss_loss(P) for P in precs], thr_loss, n, p)
         self.path_, self.lambdas_, self.lambda_, self.theta_lasso_ = np.array(path), lams[:len(path)], lams[i], path[i]
         self.precision_ = precs[i]; self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
         return self._end(theta)
@@ -164,11 +147,7 @@ class NeighbourhoodLasso(MRFLearner):
     def fit(self, X, names=None, truth=None):
         from sklearn.linear_model import lasso_path
         if self.rule not in ("and", "or"): raise ValueError(f"rule must be 'and' or 'or', got {self.rule!r}")
-        X = np.array(X, dtype=np.float64)
-        if X.ndim != 2 or X.shape[0] < 3 or not np.isfinite(X).all(): raise ValueError("X must be a finite (n, p) array with n >= 3")
-        sd = X.std(0)
-        if np.any(sd == 0): raise ValueError(f"columns {np.flatnonzero(sd == 0)[:10].tolist()} are constant: drop them")
-        Z = (X - X.mean(0)) / sd; n, p = Z.shape
+        X = self._begin_real(X, names); Z = (X - X.mean(0)) / X.std(0); n, p = Z.shape
         alpha_max = np.abs(Z.T @ Z / n - np.eye(p)).max()
         alphas = alpha_max * np.geomspace(1, self.eps, int(self.n_alphas))
         coef = np.zeros((len(alphas), p, p))
@@ -182,9 +161,7 @@ class NeighbourhoodLasso(MRFLearner):
                 coef[:, u, rest] = c.T
         act = coef != 0; act = (act | act.transpose(0, 2, 1)) if self.rule == "or" else (act & act.transpose(0, 2, 1))
         self.entry_lambda_ = _entry_from_path(act, alphas, p); self.alphas_ = alphas; self.coef_path_ = coef
-        self.names_ = list(names) if names is not None else None; self.domain_ = None
-        self.theta_ = self.entry_lambda_; self.trace_ = {}
-        return self
+        return self._end(self.entry_lambda_)
 
 class Skeptic(MRFLearner):
     "SKEPTIC: Kendall-τ correlation sin(πτ/2), made positive definite, then the graphical-lasso path; `entry_lambda_` ranks pairs."
@@ -194,9 +171,7 @@ class Skeptic(MRFLearner):
     def fit(self, X, names=None, truth=None):
         from scipy.stats import kendalltau
         from sklearn.covariance import graphical_lasso
-        X = np.array(X, dtype=np.float64)
-        if X.ndim != 2 or X.shape[0] < 3 or not np.isfinite(X).all(): raise ValueError("X must be a finite (n, p) array with n >= 3")
-        n, p = X.shape; tau = np.eye(p)
+        X = self._begin_real(X, names); n, p = X.shape; tau = np.eye(p)
         for u in range(p):
             for v in range(u + 1, p):
                 t = kendalltau(X[:, u], X[:, v]).statistic
@@ -210,9 +185,7 @@ class Skeptic(MRFLearner):
             except FloatingPointError: break
             acts.append(np.abs(P) > 1e-10); used.append(lam)
         self.correlation_ = S; self.entry_lambda_ = _entry_from_path(acts, used, p); self.lambdas_ = np.array(used)
-        self.names_ = list(names) if names is not None else None; self.domain_ = None
-        self.theta_ = self.entry_lambda_; self.trace_ = {}
-        return self
+        return self._end(self.entry_lambda_)
 
 # %% ../nbs/12_baselines.ipynb #0f557daa
 def diff_lp(Sx, Sy, lam:float) -> np.ndarray:
@@ -234,14 +207,10 @@ class DiffEstimator(MRFLearner):
 
     def fit(self, X, names=None, truth=None):
         from mrflit.partitioned import _check_groups
-        X = np.array(X, dtype=np.float64)
-        if X.ndim != 2 or X.shape[0] < 3 or not np.isfinite(X).all(): raise ValueError("X must be a finite (n, p) array with n >= 3")
-        n, p = X.shape; g1, g2 = _check_groups(self.groups, p)
-        if np.any(X.std(0) == 0): raise ValueError("X has constant columns: drop them")
+        X = self._begin_real(X, names); n, p = X.shape; g1, g2 = _check_groups(self.groups, p)
         Sx = np.corrcoef(X, rowvar=False); Sy = Sx.copy(); Sy[np.ix_(g1, g2)] = 0; Sy[np.ix_(g2, g1)] = 0
         lam = 0.5 * np.sqrt(np.log(p) / n) if self.lam is None else self.lam
         self.delta_ = diff_lp(Sx, Sy, lam); self.lambda_ = lam
         self.entry_lambda_ = np.abs(self.delta_); np.fill_diagonal(self.entry_lambda_, 0)
-        self.names_ = list(names) if names is not None else None; self.domain_ = None; self.trace_ = {}
-        self.theta_ = np.zeros((p, p)); self.theta_[np.ix_(g1, g2)] = -self.delta_[np.ix_(g1, g2)]; self.theta_[np.ix_(g2, g1)] = self.theta_[np.ix_(g1, g2)].T
-        return self
+        theta = np.zeros((p, p)); theta[np.ix_(g1, g2)] = -self.delta_[np.ix_(g1, g2)]; theta[np.ix_(g2, g1)] = theta[np.ix_(g1, g2)].T
+        return self._end(theta)

@@ -10,7 +10,8 @@ from numba import njit
 
 # %% auto #0
 __all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'kernel', 'as_rng', 'chain_states', 'xoshiro_step', 'to_unit_float32',
-           'xoshiro_next', 'xoshiro_uniform', 'check_domain', 'check_theta', 'check_states', 'check_int', 'check_float']
+           'xoshiro_next', 'xoshiro_uniform', 'check_domain', 'check_theta', 'check_states', 'check_real', 'check_int',
+           'check_float']
 
 # %% ../nbs/00_core.ipynb #9cf2e53f
 NUMBA_OPTS = dict(cache=os.environ.get("MRFLIT_NUMBA_CACHE", "1") != "0", nogil=True)
@@ -110,6 +111,18 @@ def check_states(X, domain:str="01", p:int|None=None, name="X") -> np.ndarray:
                 else "; code missing values explicitly before fitting")
         raise ValueError(f"{name} must contain only {lo} and 1 for domain '{domain}', found {bad.tolist()}{hint}")
     return np.ascontiguousarray(a, dtype=np.int8).copy()
+
+def check_real(X, min_rows:int=2, allow_constant:bool=False, name="X") -> np.ndarray:
+    "A float64 `(n, p)` copy of real-valued data: 2-D, finite, at least `min_rows` rows, no constant column (unless allowed)."
+    try: a = np.array(X, dtype=np.float64)
+    except (TypeError, ValueError) as e: raise ValueError(f"{name} must be a numeric (n, p) array: {e}") from None
+    if a.ndim != 2: raise ValueError(f"{name} must be a 2-D (n, p) array, got {a.ndim}-D")
+    if not np.isfinite(a).all(): raise ValueError(f"{name} contains NaN or infinite values")
+    if a.shape[0] < min_rows: raise ValueError(f"{name} needs at least {min_rows} rows, got {a.shape[0]}")
+    if not allow_constant:
+        const = np.flatnonzero(np.ptp(a, axis=0) == 0)
+        if const.size: raise ValueError(f"{name} has constant columns {const[:10].tolist()}: drop them")
+    return a
 
 def check_int(v, name, lo=None, hi=None) -> int:
     "`v` as an int in [lo, hi]."

@@ -90,6 +90,6 @@ def read_binary_csv(path):
             vals[t - 2, j] = int(v)
     present = set(np.unique(vals).tolist())
     if {-1, 0} <= present:
-        bad = [names[j] for j in range(p) if {-1, 0} & set(vals[:, j].tolist()) == {-1, 0} or (0 in vals[:, j] and -1 in vals)][:3]
-        raise ValueError(f"{path} mixes 0 and -1 (e.g. columns {bad}): use 0/1 or -1/+1 throughout (missing values must be recoded)")
+        bad = [names[j] for j in np.flatnonzero((vals == 0).any(0))][:3]
+        raise ValueError(f"{path} mixes 0 and -1 (columns with 0: {bad}): use 0/1 or -1/+1 throughout (missing values must be recoded)")
     return vals.astype(np.int8), names, ("pm1" if -1 in present else "01")

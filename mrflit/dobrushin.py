@@ -31,10 +31,8 @@ def _influence_bound(t):
             ls = -t[i, i] - (neg - min(xi, 0.0))          # log s: all negative neighbours (but j) on
             lb = max(lr, min(ls, xi / 2))                 # log b*
             # |e^{-ξ} - 1| b / ((1 + b e^{-ξ})(1 + b)), in a form that cannot overflow
-            num = abs(np.expm1(-xi)) if xi >= 0 else abs(np.expm1(xi))   # |e^{-ξ}-1| (scaled by e^{ξ} when ξ<0)
-            a = lb - xi if xi >= 0 else lb
-            U[i, j] = num * np.exp(lb - np.logaddexp(0.0, a) - np.logaddexp(0.0, lb)) if xi >= 0 else \
-                      num * np.exp(lb - np.logaddexp(xi, lb) - np.logaddexp(0.0, lb))
+            if xi >= 0: U[i, j] = -np.expm1(-xi) * np.exp(lb - np.logaddexp(0.0, lb - xi) - np.logaddexp(0.0, lb))
+            else:       U[i, j] = -np.expm1(xi) * np.exp(lb - np.logaddexp(xi, lb) - np.logaddexp(0.0, lb))  # ×e^ξ/e^ξ
     return U
 
 def influence_bound(model:BinaryMRF) -> np.ndarray:

@@ -37,7 +37,7 @@ def state_index(X, domain:str="01") -> np.ndarray:
 
 def _split(model):
     p = model.p; L = p // 2; H = p - L
-    t = model.theta; lo = model.lo
+    t = model.theta
     Xh = all_states(H, model.domain).astype(np.float64) if H else np.zeros((1, 0))
     Xt = all_states(L, model.domain).astype(np.float64) if L else np.zeros((1, 0))
     def part_energy(Xs, th):

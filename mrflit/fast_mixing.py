@@ -50,7 +50,8 @@ class FastMixingML(MRFLearner):
             raise ValueError("pairs must be a list of (i, j) with 0 <= i != j < p")
         I, J = pairs[:, 0], pairs[:, 1]; tbar = np.mean(X[:, I].astype(float) * X[:, J], axis=0)
         rng = as_rng(self.seed); th = np.zeros(len(pairs)); avg = np.zeros_like(th); sweeps = math.ceil(v / p)
-        mat = lambda t: (lambda A: A + A.T)(np.zeros((p, p)) + np.bincount(I * p + J, weights=t, minlength=p * p).reshape(p, p))
+        def mat(t):
+            A = np.zeros((p, p)); A[I, J] = t; A[J, I] = t; return A
         chains = None
         for k in range(1, K + 1):
             model = BinaryMRF._trusted(mat(th), "pm1")

@@ -10,8 +10,8 @@ from .core import kernel, as_rng, check_int, check_float
 from .models import BinaryMRF, stat_index, n_stats, to_matrix, stats
 from .gibbs import random_scan_path
 from .prox import fista, soft_threshold
-from .metrics import roc_auc
-from .base import MRFLearner, check_data
+from .metrics import auc_or_nan
+from .base import MRFLearner, lambda_path, two_stage
 import warnings
 from sklearn.exceptions import ConvergenceWarning
 
@@ -114,7 +114,7 @@ class MCMCLasso(MRFLearner):
             lam = np.asarray(lambdas, dtype=np.float64)
             if lam.ndim != 1 or lam.size < 2 or not np.all(np.isfinite(lam)) or np.any(lam <= 0) or np.any(np.diff(lam) >= 0):
                 raise ValueError("lambdas must be a decreasing 1-D sequence of at least 2 positive numbers")
-        X = self._begin(X, truth, domain="pm1" if np.isin(np.asarray(X), [-1, 1]).all() else None, names=names)
+        X = self._begin(X, truth, names=names)
         if self.domain_ != "pm1": raise ValueError("MCMCLasso needs ±1 data (Miasojedow & Rejchel's Ising model); convert 0/1 data with 2 * X - 1")
         n, d, F, idx, Jbar, pen = self._problem(X); self._idx, self._Jbar = idx, Jbar
         rng = as_rng(self.seed); m = int(self.mcmc_factor) * d
@@ -124,7 +124,7 @@ class MCMCLasso(MRFLearner):
         mu0 = np.tanh(np.diag(mat(theta0)))
         grad0 = -Jbar + np.where(idx[0] == idx[1], mu0[idx[0]], mu0[idx[0]] * mu0[idx[1]])    # exact gradient at θ₀
         lam0 = float(np.max(np.abs(grad0[pen > 0])))
-        if lambdas is None: lam = lam0 * np.geomspace(1, float(self.lambda_ratio), int(self.n_lambdas) + 1)[1:]
+        if lambdas is None: lam = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
         psi, state, theta, L = BinaryMRF(mat(theta0), "pm1"), None, theta0.copy(), 1.0
         path, iters = [], []
         it = range(len(lam))
@@ -154,26 +154,18 @@ class MCMCLasso(MRFLearner):
                 lam = lam[:i]; break
             path.append(mat(theta)); iters.append(info["n_iter"]); psi = BinaryMRF._trusted(mat(theta), "pm1")
             self._record(lam=lam[i], n_edges=int(np.count_nonzero(theta[pen > 0])), fista_iter=info["n_iter"], seconds=self._elapsed(),
-                         **({"auc": self._diagnostics(lambda: _auc(mat(theta), self._truth))} if self._truth is not None else {}))
+                         **({"auc": self._diagnostics(lambda: auc_or_nan(mat(theta), self._truth))} if self._truth is not None else {}))
         if len(path) < 2: raise ValueError("MCMCLasso: fewer than two λ values could be fitted; use a larger lambda_ratio or more data")
         self.path_, self.lambdas_ = np.array(path), lam
-        # BIC on one fresh sample from p(·|θ̂_{K/2})
+        # BIC on one fresh sample from p(·|θ̂_{K/2}); GIC on a fresh sample from p(·|θ̂), drawn once BIC has chosen θ̂
         ref = ChainSample(BinaryMRF._trusted(path[len(lam) // 2], "pm1"), int(self.ic_factor) * d, init=state, seed=rng)
-        l0 = lambda t: int(np.count_nonzero(np.triu(t, 1)))
-        self.bic_ = np.array([n * self.objective(ref, t) + np.log(n) * l0(t) for t in path])
-        i_star = int(np.argmin(self.bic_)); self.lambda_, self.theta_lasso_ = lam[i_star], path[i_star]
-        # GIC thresholding on a fresh sample from p(·|θ̂)
-        gic_s = ChainSample(BinaryMRF._trusted(self.theta_lasso_, "pm1"), int(self.ic_factor) * d, init=ref.x_end, seed=rng)
-        off = np.abs(np.triu(self.theta_lasso_, 1)); self.thresholds_ = np.r_[0.0, np.unique(off[off > 0])[:-1]]
-        dbar = d * (d - 1) / 2; cands = []
-        for dl in self.thresholds_:
-            t = np.where(np.abs(self.theta_lasso_) > dl, self.theta_lasso_, 0.0); np.fill_diagonal(t, np.diag(self.theta_lasso_))
-            cands.append(t)
-        self.gic_ = np.array([n * self.objective(gic_s, t) + np.log(dbar) * l0(t) for t in cands])
-        j = int(np.argmin(self.gic_)); self.threshold_ = float(self.thresholds_[j])
+        gic_sample = {}
+        def gic_loss(t, i):
+            if i not in gic_sample:
+                gic_sample[i] = ChainSample(BinaryMRF._trusted(path[i], "pm1"), int(self.ic_factor) * d, init=ref.x_end, seed=rng)
+            return self.objective(gic_sample[i], t)
+        i_star, self.bic_, self.thresholds_, self.gic_, theta = two_stage(path, [self.objective(ref, t) for t in path], gic_loss, n, d)
+        self.lambda_, self.theta_lasso_ = lam[i_star], path[i_star]
+        self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
         self.n_iter_ = int(np.sum(iters))
-        return self._end(cands[j])
-
-def _auc(theta, truth):
-    try: return roc_auc(theta, truth)
-    except ValueError: return np.nan
+        return self._end(theta)

@@ -8,7 +8,7 @@ import numpy as np
 from .models import BinaryMRF
 
 # %% auto #0
-__all__ = ['edge_scores', 'true_edges', 'roc_auc', 'roc_curve', 'selection_metrics']
+__all__ = ['edge_scores', 'true_edges', 'auc_scores', 'roc_scores', 'roc_auc', 'roc_curve', 'auc_or_nan', 'selection_metrics']
 
 # %% ../nbs/13_metrics.ipynb #59fc0413
 def _pairs(theta, name):
@@ -31,19 +31,35 @@ def _check_pair(theta_hat, truth):
     if y.all() or not y.any(): raise ValueError("the true graph must have both edges and non-edges for ROC/AUC")
     return s, y
 
-def roc_auc(theta_hat, truth) -> float:
-    "Area under the edge-recovery ROC curve (Mann–Whitney, ties count ½)."
-    s, y = _check_pair(theta_hat, truth)
+def auc_scores(scores, labels) -> float:
+    "AUC of scores against boolean labels (Mann–Whitney, ties count ½); both classes must be present."
+    s = np.asarray(scores, dtype=np.float64).ravel(); y = np.asarray(labels, dtype=bool).ravel()
+    if s.size != y.size: raise ValueError(f"scores and labels differ in size ({s.size} and {y.size})")
+    if y.all() or not y.any(): raise ValueError("the true graph must have both edges and non-edges for ROC/AUC")
     from scipy.stats import rankdata
     r = rankdata(s); n1 = y.sum(); n0 = y.size - n1
     return float((r[y].sum() - n1 * (n1 + 1) / 2) / (n1 * n0))
 
-def roc_curve(theta_hat, truth):
-    "`(fpr, tpr, thresholds)` as the threshold δ decreases through the distinct |θ̂_ij|."
-    s, y = _check_pair(theta_hat, truth)
+def roc_scores(scores, labels):
+    "`(fpr, tpr, thresholds)` of scores against boolean labels, the threshold decreasing through the distinct scores."
+    s = np.asarray(scores, dtype=np.float64).ravel(); y = np.asarray(labels, dtype=bool).ravel()
+    if y.all() or not y.any(): raise ValueError("the true graph must have both edges and non-edges for ROC/AUC")
     th = np.unique(s)[::-1]
     tp = np.array([(s[y] >= d).sum() for d in th]); fp = np.array([(s[~y] >= d).sum() for d in th])
     return np.r_[0, fp / (~y).sum()], np.r_[0, tp / y.sum()], np.r_[np.inf, th]
+
+def roc_auc(theta_hat, truth) -> float:
+    "Area under the edge-recovery ROC curve (Mann–Whitney, ties count ½)."
+    return auc_scores(*_check_pair(theta_hat, truth))
+
+def roc_curve(theta_hat, truth):
+    "`(fpr, tpr, thresholds)` as the threshold δ decreases through the distinct |θ̂_ij|."
+    return roc_scores(*_check_pair(theta_hat, truth))
+
+def auc_or_nan(theta_hat, truth) -> float:
+    "`roc_auc`, or NaN when it is undefined (e.g. an estimate of the wrong size) — for traces that must not stop a fit."
+    try: return roc_auc(theta_hat, truth)
+    except ValueError: return np.nan
 
 def selection_metrics(theta_hat, truth, threshold:float=0.0) -> dict:
     "FDR, power (= TPR), TNR and counts of the edges with |θ̂_ij| > threshold."

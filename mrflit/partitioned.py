@@ -57,17 +57,9 @@ class PartitionedRatio(MRFLearner):
 
     def fit(self, X, names=None, truth=None):
         "Fit to an `(n, p)` array of continuous or discrete values."
-        X = np.array(X, dtype=np.float64)
-        if X.ndim != 2: raise ValueError(f"X must be a 2-D (n, p) array, got {X.ndim}-D")
-        if not np.isfinite(X).all(): raise ValueError("X contains NaN or infinite values")
-        n, p = X.shape
-        if n < 3: raise ValueError(f"X needs at least 3 rows (the U-statistic uses pairs j ≠ k), got {n}")
+        X = self._begin_real(X, names, min_rows=3); n, p = X.shape          # ≥ 3 rows: the U-statistic needs pairs j ≠ k
         g1, g2 = _check_groups(self.groups, p)
-        if self.standardize and self.features != "delta":
-            sd = X.std(0)
-            if np.any(sd == 0): raise ValueError(f"columns {np.flatnonzero(sd == 0)[:10].tolist()} are constant: drop them")
-            X = (X - X.mean(0)) / sd
-        self.names_ = list(names) if names is not None else None; self._log = {}
+        if self.standardize and self.features != "delta": X = (X - X.mean(0)) / X.std(0)
         self.g1_, self.g2_ = g1, g2; p1, p2 = g1.size, g2.size
         if self.pairs not in ("cross", "all"): raise ValueError(f"pairs must be 'cross' or 'all', got {self.pairs!r}")
         if self.pairs == "all" and (callable(self.features) or self.features == "delta"):
@@ -106,12 +98,9 @@ class PartitionedRatio(MRFLearner):
         T = path[-1][:p1 * p2].reshape(p1, p2); theta = np.zeros((p, p)); theta[np.ix_(g1, g2)] = T; theta[np.ix_(g2, g1)] = T.T
         if self.pairs == "all":                                             # within-group parameters (nuisance: zero in the population)
             w1, w2 = _unpack_within(path[-1], p1, p2); theta[np.ix_(g1, g1)] = w1; theta[np.ix_(g2, g2)] = w2
-        self.coef_ = T; self.domain_ = None
-        nm = self.names_ or list(range(p))
+        self.coef_ = T; nm = self.names_ or list(range(p))
         self.passages_ = [(nm[g1[a]], nm[g2[b]], float(T[a, b])) for a, b in zip(*np.nonzero(T))]
-        self.trace_ = {k: np.asarray(v) for k, v in self._log.items()}
-        self.theta_ = theta
-        return self
+        return self._end(theta)
 
 def _unpack_within(v, p1, p2):
     n1 = p1 * (p1 - 1) // 2; a = v[p1 * p2:p1 * p2 + n1]; b = v[p1 * p2 + n1:]

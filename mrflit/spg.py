@@ -12,7 +12,7 @@ from .exact import moments, log_partition
 from .dobrushin import _grand_sums, influence_bound, fischer_bound
 from .concentration import bernstein_eps, chains_needed
 from .prox import soft_threshold, generalized_gradient
-from .metrics import roc_auc
+from .metrics import auc_or_nan
 from .base import MRFLearner
 import warnings
 from sklearn.exceptions import ConvergenceWarning
@@ -23,6 +23,7 @@ __all__ = ['SPG', 'SPGInc', 'TAY']
 # %% ../nbs/08_spg.ipynb #095c462d
 class _StochasticProxGrad(MRFLearner):
     "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3)."
+    _certifies = False                              # True for learners that choose τ to make the certificate hold (TAY)
     def __init__(self, lam, *, alpha=0.4, n_chains=2000, max_iter=100, init="random", restart="random",
                  penalize_fields=True, gradient="mcmc", diagnostics="auto", tol=0.0, store_iterates=False, verbose=False, seed=None):
         self.lam, self.alpha, self.n_chains, self.max_iter, self.init, self.restart = lam, alpha, n_chains, max_iter, init, restart
@@ -82,7 +83,7 @@ class _StochasticProxGrad(MRFLearner):
                                 fischer=float(fischer_bound(model, max(tau, 1))[0]) if tau else np.nan)
                 rec.update(self._diagnostics(extra))
             if self._truth is not None:
-                rec["auc"] = self._diagnostics(lambda: _safe_auc(to_matrix(new, p), self._truth))
+                rec["auc"] = self._diagnostics(lambda: auc_or_nan(to_matrix(new, p), self._truth))
             self._record(**rec)
             if self.store_iterates: path.append(theta)
             theta = new
@@ -94,15 +95,11 @@ class _StochasticProxGrad(MRFLearner):
             warnings.warn(f"{type(self).__name__}: ‖G_α‖ grew from {g[0]:.3g} to {np.median(g[-5:]):.3g}: the iterates diverge; "
                           "reduce alpha (Theorem 1 needs alpha <= 1/L)", ConvergenceWarning, stacklevel=2)
         cert = np.asarray(self._log["certified"])
-        if isinstance(self, TAY) and cert.mean() < 0.5:
+        if self._certifies and cert.mean() < 0.5:
             warnings.warn(f"TAY: the certificate held at only {cert.mean():.0%} of iterations (tau_max={self.tau_max}); "
                           "raise tau_max or lower alpha", ConvergenceWarning, stacklevel=2)
         if self.store_iterates: self.iterates_ = np.array(path)      # θ^(k) (stats order) at which iteration k's gradient was taken
         return self._end(to_matrix(theta, p))
-
-def _safe_auc(theta, truth):
-    try: return roc_auc(theta, truth)
-    except ValueError: return np.nan
 
 # %% ../nbs/08_spg.ipynb #7e60bf4e
 class SPG(_StochasticProxGrad):
@@ -128,6 +125,7 @@ class SPGInc(SPG):
 
 class TAY(_StochasticProxGrad):
     "TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below ½‖G_α‖₂."
+    _certifies = True
     def __init__(self, lam, *, alpha=0.4, n_chains=2000, tau_max=200, max_iter=100, criterion="asymptotic",
                  beta=0.05, n_chains_max=100_000, **kw):
         super().__init__(lam, alpha=alpha, n_chains=n_chains, max_iter=max_iter, **kw)

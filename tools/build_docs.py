@@ -51,7 +51,7 @@ def adapt_cell(cell: dict, module=None):
                                                                          "caution": "caution"}.get(m.group(1), "note") + "}", src, flags=re.M)
         src = re.sub(r"[ \t]*\$\$(.+?)\$\$[ \t]*", lambda m: "\n\n$$" + m.group(1).strip() + "$$\n\n", src, flags=re.S)  # display math as its own block
         src = re.sub(r"\]\((?!https?://)([\w./-]+?)\.ipynb(#[\w-]+)?\)", lambda m: f"]({_page(m.group(1))}.md{m.group(2) or ''})", src)
-        return {**cell, "source": src, "attachments": cell.get("attachments", {})} if "attachments" in cell else {**cell, "source": src}
+        return {**cell, "source": src}
     lines = src.split("\n"); dirs = {}
     for l in lines:
         m = re.match(r"^#\|\s*([\w-]+)\s*:?\s*(.*)$", l)
