@@ -6,11 +6,12 @@
 from __future__ import annotations
 import numpy as np
 from numba import prange
-from .core import kernel, xoshiro_step, to_unit_float32, xoshiro_uniform, xoshiro_next, chain_states, as_rng, check_int, check_states
-from .models import BinaryMRF, n_stats, stat_index
+from .core import kernel, xoshiro_step, to_unit_float32, xoshiro_uniform, xoshiro_next, chain_states, as_rng, check_int, check_states, check_domain
+from .models import BinaryMRF, n_stats, stat_index, stats
 
 # %% auto #0
-__all__ = ['BLOCK', 'neighbour_lists', 'GibbsChains', 'gibbs_sample', 'sample_data', 'random_scan_path', 'expand_path']
+__all__ = ['BLOCK', 'neighbour_lists', 'GibbsChains', 'gibbs_sample', 'sample_data', 'random_scan_path', 'expand_path',
+           'mean_field', 'sample_product', 'importance_moments']
 
 # %% ../nbs/03_gibbs.ipynb #b8c0fbc2
 BLOCK = 256  # chains per parallel block (fixed, so results do not depend on the thread count)
@@ -196,3 +197,41 @@ def expand_path(x0, sites, values, counts) -> np.ndarray:
     for i, v in zip(sites, values):
         y = states[-1].copy(); y[i] = v; states.append(y)
     return np.repeat(np.array(states), counts, axis=0)
+
+# %% ../nbs/03_gibbs.ipynb #fecaf913
+@kernel
+def _mean_field(t, m, max_iter, tol):
+    p = t.shape[0]
+    for it in range(max_iter):
+        change = 0.0
+        for i in range(p):
+            h = t[i, i]
+            for j in range(p):
+                if j != i: h += t[i, j] * m[j]
+            new = np.tanh(h); change = max(change, abs(new - m[i])); m[i] = new
+        if change < tol: return it + 1
+    return max_iter
+
+def mean_field(model:BinaryMRF, *, max_iter:int=1000, tol:float=1e-10) -> np.ndarray:
+    "Naive mean field (eq. G2) by sequential updates from m = tanh(fields): q_i(x_i = 1) for each variable."
+    if not isinstance(model, BinaryMRF): raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    t = model.to_domain("pm1").theta; m = np.tanh(np.diag(t)).copy()
+    _mean_field(t, m, check_int(max_iter, "max_iter", lo=1), float(tol))
+    return (1 + m) / 2
+
+def sample_product(q, n:int, domain:str="pm1", seed=None) -> np.ndarray:
+    "n independent draws of the product distribution with P(x_i = 1) = q_i, as `(n, p)` int8 states of `domain`."
+    q = np.asarray(q, dtype=np.float64)
+    if q.ndim != 1 or np.any(~np.isfinite(q)) or np.any((q < 0) | (q > 1)): raise ValueError("q must be a vector of probabilities")
+    lo = -1 if check_domain(domain) == "pm1" else 0
+    return np.where(as_rng(seed).random((check_int(n, "n", lo=1), q.size)) < q, 1, lo).astype(np.int8)
+
+def importance_moments(model:BinaryMRF, n:int, *, q=None, seed=None, fields:bool=True):
+    "Self-normalised importance-sampling estimate of E_θ ψ(x) (stats order) with trial q (default: mean field); returns (moments, ESS)."
+    if not isinstance(model, BinaryMRF): raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    q = mean_field(model) if q is None else np.asarray(q, dtype=np.float64)
+    if q.shape != (model.p,): raise ValueError(f"q must have length {model.p}")
+    X = sample_product(q, n, model.domain, seed); hi = X == 1
+    with np.errstate(divide="ignore"): logq = np.where(hi, np.log(q), np.log1p(-q)).sum(1)
+    lw = model.energy(X) - logq; w = np.exp(lw - lw.max()); w /= w.sum()
+    return w @ stats(X, fields), float(1 / np.sum(w**2))
