@@ -10,7 +10,7 @@ from .core import as_rng, check_float, check_int
 from .models import BinaryMRF
 from .exact import moments, log_partition, kl_divergence, MAX_EXACT_P
 from .gibbs import GibbsChains, mean_field, sample_product, importance_moments
-from .prox import soft_threshold
+from .prox import soft_threshold, step_schedule
 from .concentration import honorio_moments, honorio_D, honorio_G, harmonic, fbs_bound
 from .base import MRFLearner
 
@@ -166,19 +166,19 @@ class FBS(_HonorioLearner):
         if self.variant not in ("robust", "basic", "random", "last"):
             raise ValueError(f"variant must be 'robust', 'basic', 'random' or 'last', got {self.variant!r}")
         self._variant = self.variant
-        r = check_float(self.r, "r", lo=0, hi=1, lo_open=True, hi_open=True)
+        check_float(self.r, "r", lo=0, hi=1, lo_open=True, hi_open=True)
         if self.variant == "random": check_float(self.eps, "eps", lo=0, hi=1, lo_open=True, hi_open=True)
-        X, N = self._setup(X, truth, names); K, beta, G = self._K, self._beta, self.G_
+        X, N = self._setup(X, truth, names); K = self._K; step = step_schedule("power", beta=self._beta, G=self.G_, r=self.r)
         rng = as_rng(self.seed); pick = int(rng.integers(1, K + 1))          # 'random': the visited point to return, drawn up front
         W, b = np.zeros((N, N)), np.zeros(N); aW, ab, wsum = np.zeros((N, N)), np.zeros(N), 0.0; chosen = None
         errs, etas = [], []
         for k in range(1, K + 1):
-            eta = beta / (G * k**r); wk = eta if self.variant == "robust" else 1.0
+            eta = step(k); wk = eta if self.variant == "robust" else 1.0
             wsum += wk; aW += wk / wsum * (W - aW); ab += wk / wsum * (b - ab)        # running (weighted) average of θ^(1..k)
             if k == pick: chosen = (W.copy(), b.copy())
             gW, gb, S = self._gradient(W, b, k, rng)
             if self._diag: errs.append(self._diagnostics(lambda: self._error(W, b, gW, gb))); etas.append(wk)
-            Wn, bn = self._prox(W - eta * gW, b - eta * gb, beta / (G * (k + 1) ** r))
+            Wn, bn = self._prox(W - eta * gW, b - eta * gb, step(k + 1))                # prox with η_{k+1} (H-FBS)
             out = {"robust": (aW, ab), "basic": (aW, ab), "random": (W, b), "last": (Wn, bn)}[self.variant]
             self._log_iteration(k, S, eta, out, errs, etas, "linear", (W, b))
             W, b = Wn, bn

@@ -9,7 +9,7 @@ from .core import check_float, check_int
 
 # %% auto #0
 __all__ = ['soft_threshold', 'group_soft_threshold', 'project_box', 'project_l2_ball', 'generalized_gradient', 'fista',
-           'step_schedule']
+           'step_schedule', 'project_spectral']
 
 # %% ../nbs/07_prox.ipynb #cd49b5dd
 def soft_threshold(a, lam):
@@ -75,3 +75,24 @@ def step_schedule(kind:str="constant", *, alpha:float=None, beta:float=None, G:f
         b = check_float(beta, "beta", lo=0, lo_open=True); G = check_float(G, "G", lo=0, lo_open=True)
         r = check_float(r, "r", lo=0, hi=1, lo_open=True, hi_open=True); return lambda k: b / (G * k**r)
     raise ValueError(f"kind must be 'constant' or 'power', got {kind!r}")
+
+# %% ../nbs/07_prox.ipynb #0b7978fa
+def project_spectral(theta, c:float, *, mask=None, tol:float=1e-12, max_iter:int=100_000):
+    "Euclidean projection of symmetric pair parameters (zero diagonal) onto {θ : ‖R(θ)‖₂ ≤ c}, R_ij = |θ_ij}, keeping zeros off `mask`."
+    c = check_float(c, "c", lo=0); A = np.array(theta, dtype=np.float64)
+    if A.ndim != 2 or A.shape[0] != A.shape[1] or not np.allclose(A, A.T) or np.any(np.diag(A) != 0) or not np.isfinite(A).all():
+        raise ValueError("theta must be a finite symmetric matrix with zero diagonal (pair parameters only)")
+    allowed = (A != 0) if mask is None else np.asarray(mask, dtype=bool)
+    if allowed.shape != A.shape: raise ValueError(f"mask must have shape {A.shape}")
+    allowed = allowed & allowed.T & ~np.eye(A.shape[0], dtype=bool)
+    a = np.abs(A) * allowed
+    if np.linalg.norm(a, 2) <= c: return A * allowed
+    def P1(R):                                                   # {λ_max ≤ c}: clip eigenvalues
+        w, V = np.linalg.eigh((R + R.T) / 2); return (V * np.minimum(w, c)) @ V.T
+    P2 = lambda R: np.maximum(R, 0) * allowed                    # {R ≥ 0 on the pattern, 0 elsewhere}
+    x, p, q = a.copy(), np.zeros_like(a), np.zeros_like(a)
+    for _ in range(check_int(max_iter, "max_iter", lo=1)):
+        y = P1(x + p); p = x + p - y; xn = P2(y + q); q = y + q - xn
+        done = np.abs(xn - x).max() <= tol and np.linalg.norm(xn, 2) <= c * (1 + 1e-9); x = xn
+        if done: break
+    return np.sign(A) * x
