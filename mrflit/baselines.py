@@ -93,7 +93,7 @@ class ELasso(MRFLearner):
             Cs = l1_min_c(Z, yv, loss="log") * np.geomspace(1.01, float(self.C_ratio), int(self.n_C))
             best = (np.inf, None)
             for C in Cs:
-                lr = LogisticRegression(C=C, solver="liblinear", tol=1e-6, max_iter=1000, **_L1).fit(Z, yv)
+                lr = LogisticRegression(C=C, solver="liblinear", tol=1e-6, max_iter=1000, random_state=0, **_L1).fit(Z, yv)
                 pr = np.clip(lr.predict_proba(Z)[:, 1], 1e-12, 1 - 1e-12)
                 ll = np.sum(yv * np.log(pr) + (1 - yv) * np.log(1 - pr)); k = int(np.count_nonzero(lr.coef_))
                 crit = -2 * ll + k * np.log(n) + 2 * self.gamma * k * np.log(p - 1)

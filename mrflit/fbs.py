@@ -8,7 +8,7 @@ import math
 import numpy as np
 from .core import as_rng, check_float, check_int
 from .models import BinaryMRF
-from .exact import moments, log_partition, kl_divergence, MAX_EXACT_P
+from .exact import moments, log_partition, MAX_EXACT_P
 from .gibbs import GibbsChains, mean_field, sample_product, importance_moments
 from .prox import soft_threshold, step_schedule
 from .concentration import honorio_moments, honorio_D, honorio_G, harmonic, fbs_bound
@@ -99,6 +99,8 @@ class _HonorioLearner(MRFLearner):
         if self._diag and N > MAX_EXACT_P: raise ValueError(f"diagnostics need exact enumeration (N <= {MAX_EXACT_P}); got N = {N}")
         if self.sampler == "exact" and N > MAX_EXACT_P: raise ValueError(f"sampler='exact' needs N <= {MAX_EXACT_P}; got N = {N}")
         self._mask = self._structure(X, N)
+        if self._diag and self._truth is not None:
+            ta = BinaryMRF._trusted(self._truth, "pm1"); Ea = moments(ta); self._kl_truth = (float(ta.vector() @ Ea - log_partition(ta)), Ea)
         Xf = X.astype(np.float64); self._Shat, self._muhat = Xf.T @ Xf / T, Xf.mean(0)
         self.G_, self.D_ = honorio_G(X, rho), honorio_D(X, rho)["D"]; self._rho = rho
         return X, N
@@ -117,9 +119,10 @@ class _HonorioLearner(MRFLearner):
         t = 2 * W; t[np.diag_indices_from(t)] = b
         return BinaryMRF._trusted(t, "pm1")
 
-    def _objective(self, W, b):
+    def _objective(self, W, b, logZ=None):
         "Exact objective (H2)."
-        return float(log_partition(self._model(W, b)) - np.sum(self._Shat * W) - self._muhat @ b + self._rho * np.abs(W).sum())
+        logZ = log_partition(self._model(W, b)) if logZ is None else logZ
+        return float(logZ - np.sum(self._Shat * W) - self._muhat @ b + self._rho * np.abs(W).sum())
 
     def _gradient(self, W, b, k, rng):
         S = self._S(k) if self.sampler in ("gibbs", "meanfield_is") else 0
@@ -137,13 +140,14 @@ class _HonorioLearner(MRFLearner):
         rec = dict(iteration=k, samples=S, eta=eta, seconds=self._elapsed(), theta_norm=float(np.sqrt(np.sum(it[0] ** 2) + np.sum(it[1] ** 2))))
         if self._diag:
             def diag():
-                d = dict(objective=self._objective(*out))
+                model = self._model(*out); logZ = log_partition(model); d = dict(objective=self._objective(*out, logZ=logZ))
                 w = np.asarray(weights[:k], float); w = w / w.sum(); A = float(w @ np.asarray(errs[:k]))
                 d["error_term"] = A if wkind == "linear" else (k * A * A if wkind == "pb" else k * k * A * A)
                 if self._variant in ("robust", "basic", "random"):
                     d["bound"] = fbs_bound(self._variant, self.D_, self.G_, self._beta, self.r, k, A,
                                            eps=self.eps if self._variant == "random" else None)
-                if self._truth is not None: d["kl"] = kl_divergence(BinaryMRF._trusted(self._truth, "pm1"), self._model(*out))
+                if self._truth is not None:                                  # KL(a‖b) = (θ_a − θ_b)ᵀ E_a ψ − log Z_a + log Z_b, a fixed
+                    c0, Ea = self._kl_truth; d["kl"] = float(c0 - model.vector() @ Ea + logZ)
                 return d
             rec.update(self._diagnostics(diag))
         self._record(**rec)
