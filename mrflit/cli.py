@@ -13,7 +13,7 @@ __all__ = ['METHODS', 'PATH_METHODS', 'edge_rows', 'network_figure', 'demo', 'fi
 
 # %% ../nbs/16_cli.ipynb #64133387
 METHODS = {"tay": "TAY", "spg": "SPG", "spginc": "SPGInc", "pl": "PseudoLikelihood", "mcmclasso": "MCMCLasso",
-           "plpath": "PseudoLikelihoodPath", "elasso": "ELasso", "gaussian": "GaussianApprox"}
+           "plpath": "PseudoLikelihoodPath", "elasso": "ELasso", "gaussian": "GaussianApprox", "fbs": "FBS"}
 PATH_METHODS = {"mcmclasso", "plpath", "elasso", "gaussian"}      # choose their own λ (BIC/GIC): --lam is ignored
 
 def _atomic_write(path:Path, write):
@@ -81,15 +81,15 @@ def fit(data, method="tay", lam=0.05, out="mrflit-fit", alpha=0.4, chains=2000, 
     "Fit `method` to a CSV of binary columns; write model.npz, edges.csv, trace.csv, network.png and report.txt into `out`."
     from mrflit.datasets import read_binary_csv
     from mrflit.models import save_model
-    import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml
+    import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml, mrflit.fbs as fb
     if method not in METHODS: raise ValueError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
     X, names, dom = read_binary_csv(data)
-    cls = getattr(spg, METHODS[method], None) or getattr(bl, METHODS[method], None) or getattr(ml, METHODS[method])
+    cls = getattr(spg, METHODS[method], None) or getattr(bl, METHODS[method], None) or getattr(ml, METHODS[method], None) or getattr(fb, METHODS[method])
     kw = dict(alpha=alpha, n_chains=chains, max_iter=iters, seed=seed, verbose=not quiet)
     if method == "spg": kw["tau"] = tau
-    if method == "mcmclasso":
-        if dom != "pm1": X = (2 * X.astype(int) - 1).astype(np.int8); dom = "pm1"      # MCMC-Lasso is defined on ±1
-        est = cls(seed=seed, verbose=not quiet)
+    if method in ("mcmclasso", "fbs") and dom != "pm1": X = (2 * X.astype(int) - 1).astype(np.int8); dom = "pm1"   # both are defined on ±1
+    if method == "mcmclasso": est = cls(seed=seed, verbose=not quiet)
+    elif method == "fbs": est = cls(lam, max_iter=iters, seed=seed, diagnostics=False)                  # robust FBS, Gibbs-from-mean-field oracle
     elif method in PATH_METHODS: est = cls()
     else: est = cls(lam) if method == "pl" else cls(lam, **kw)
     t0 = time.perf_counter(); est.fit(X, names=names); secs = time.perf_counter() - t0
