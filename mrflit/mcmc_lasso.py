@@ -21,23 +21,22 @@ __all__ = ['ChainSample', 'MCMCLasso']
 # %% ../nbs/09_mcmc_lasso.ipynb #27ce59de
 @kernel
 def _is_eval(D, x0, sites, values, counts, want_grad, G):
-    "log((1/m) Σ_k c_k exp(a_k)) with a_k = Δ-energy of the k-th recorded state; if want_grad, G ← E_w[M(y)] (M: y yᵀ with y on the diagonal)."
+    "log((1/m) Σ_k c_k exp(a_k)) with a_k = Δ-energy of the k-th recorded state; if want_grad, G ← E_w[M(y)] (M: y yᵀ with y on the diagonal). D symmetric."
     d = x0.size; F = sites.size
-    y = np.empty(d); h = np.empty(d)
-    for i in range(d): y[i] = x0[i]
+    y = x0.copy(); h = np.empty(d)
     a0 = 0.0
     for i in range(d):
-        s = D[i, i]
-        for j in range(d):
-            if j != i: s += D[i, j] * y[j]
+        s = D[i, i] * (1.0 - y[i])                             # h_i = D_ii + Σ_{j≠i} D_ij y_j
+        for j in range(d): s += D[i, j] * y[j]
         h[i] = s
         a0 += y[i] * (D[i, i] + 0.5 * (s - D[i, i]))
     a = np.empty(F + 1); a[0] = a0
     for f in range(F):
         r = sites[f]; dy = values[f] - y[r]
         a[f + 1] = a[f] + dy * h[r]; y[r] = values[f]
-        for s_ in range(d):
-            if s_ != r: h[s_] += D[s_, r] * dy
+        hr = h[r]
+        for s_ in range(d): h[s_] += D[r, s_] * dy              # row r of the symmetric D: contiguous, no branch
+        h[r] = hr                                                # (h_r does not depend on y_r)
     amax = -np.inf
     for f in range(F + 1):
         if counts[f] > 0: amax = max(amax, a[f])               # states the chain actually occupied (the start may have count 0)
@@ -48,21 +47,76 @@ def _is_eval(D, x0, sites, values, counts, want_grad, G):
         wts[f] = counts[f] * np.exp(a[f] - amax); tot += wts[f]; m += counts[f]
     lme = amax + np.log(tot / m)
     if want_grad:
-        for f in range(F + 1): wts[f] /= tot
-        W = np.empty(F + 1); acc = 0.0
-        for f in range(F, -1, -1):
-            acc += wts[f]; W[f] = acc
+        acc = 0.0
+        for f in range(F, -1, -1):                               # suffix sums of the normalised weights
+            acc += wts[f] / tot; wts[f] = acc
         for i in range(d): y[i] = x0[i]
         A = np.zeros((d, d))
         for f in range(F):
-            r = sites[f]; dy = values[f] - y[r]; y[r] = values[f]; wf = W[f + 1] * dy
-            for s_ in range(d):
-                if s_ != r: A[r, s_] += wf * y[s_]
-            A[r, r] += wf
+            r = sites[f]; dy = values[f] - y[r]; y[r] = values[f]; wf = wts[f + 1] * dy
+            for s_ in range(d): A[r, s_] += wf * y[s_]
+            A[r, r] += wf * (1.0 - y[r])                         # the diagonal collects wf (x_r itself), not wf·y_r
         for i in range(d):
             for j in range(d):
                 G[i, j] = A[i, j] + A[j, i] + (x0[i] * x0[j] if i != j else x0[i] - A[i, i])
     return lme
+
+@kernel
+def _stats_dot(A, B, fields):
+    "Σ_{i<j} A_ij B_ij (+ Σ_i A_ii B_ii with fields): the inner product of two symmetric matrices as stats vectors."
+    d = A.shape[0]; s = 0.0
+    for i in range(d):
+        if fields: s += A[i, i] * B[i, i]
+        for j in range(i + 1, d): s += A[i, j] * B[i, j]
+    return s
+
+@kernel
+def _fista_lasso(T0, P, Jb, lam, fields, x0, sites, values, counts, L0, max_iter, tol, out):
+    "prox.fista (backtracking, adaptive restart) for ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| in matrix form; out ← θ; returns (iterations, L, status)."
+    d = T0.shape[0]; x = T0.copy(); y = T0.copy(); xn = np.empty((d, d)); g = np.empty((d, d)); G = np.empty((d, d)); D = np.empty((d, d))
+    t = 1.0; L = L0; status = 0; k = 0
+    for k in range(max_iter):
+        for i in range(d):
+            for j in range(d): D[i, j] = y[i, j] - P[i, j]
+        fy = _is_eval(D, x0, sites, values, counts, True, G) - _stats_dot(Jb, y, fields)
+        if not np.isfinite(fy): status = 1; break
+        for i in range(d):
+            for j in range(d): g[i, j] = G[i, j] - Jb[i, j]
+            if not fields: g[i, i] = 0.0
+        while True:                                              # backtracking on the quadratic upper model
+            thr = lam / L
+            for i in range(d):
+                for j in range(d):
+                    v = y[i, j] - g[i, j] / L
+                    if i != j: v = v - thr if v > thr else (v + thr if v < -thr else 0.0)
+                    xn[i, j] = v; D[i, j] = v - P[i, j]
+            fx = _is_eval(D, x0, sites, values, counts, False, G) - _stats_dot(Jb, xn, fields)
+            q = 0.0; dd = 0.0
+            for i in range(d):
+                for j in range(i if fields else i + 1, d):
+                    e = xn[i, j] - y[i, j]; q += g[i, j] * e; dd += e * e
+            if np.isfinite(fx) and fx <= fy + q + 0.5 * L * dd + 1e-12 * abs(fy): break
+            L *= 2.0
+            if L > 1e300: status = 2; break
+        if status: break
+        step = 0.0; big = 1.0; mom = 0.0
+        for i in range(d):
+            for j in range(i if fields else i + 1, d):
+                step = max(step, abs(xn[i, j] - x[i, j])); big = max(big, abs(xn[i, j])); mom += (y[i, j] - xn[i, j]) * (xn[i, j] - x[i, j])
+        if mom > 0:                                              # momentum points uphill: restart (O'Donoghue & Candès 2015)
+            t = 1.0
+            for i in range(d):
+                for j in range(d): y[i, j] = xn[i, j]
+        else:
+            tn = (1 + np.sqrt(1 + 4 * t * t)) / 2; c = (t - 1) / tn; t = tn
+            for i in range(d):
+                for j in range(d): y[i, j] = xn[i, j] + c * (xn[i, j] - x[i, j])
+        for i in range(d):
+            for j in range(d): x[i, j] = xn[i, j]
+        if step <= tol * big: break
+    for i in range(d):
+        for j in range(d): out[i, j] = x[i, j]
+    return k + 1, L, status
 
 class ChainSample:
     "A recorded random-scan chain from p(·|ψ) and fast evaluations of ℓ_n^m (eq. 6) and its gradient (eq. 17)."
@@ -76,6 +130,15 @@ class ChainSample:
         v = _is_eval(D, self.x0f, self.sites, self.valf, self.counts, grad, G)
         return (v, G) if grad else v
 
+    def lasso(self, theta0, Jbar, lam:float, fields:bool, *, L0:float=1.0, max_iter:int=100, tol:float=1e-4):
+        "Minimise ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| (eq. 7) from `theta0` by FISTA in one Numba kernel: (θ, iterations, L); raises FloatingPointError like `prox.fista`."
+        out = np.empty_like(np.asarray(theta0, np.float64))
+        n, L, status = _fista_lasso(np.ascontiguousarray(theta0, np.float64), np.ascontiguousarray(self.psi.theta), np.ascontiguousarray(Jbar, np.float64),
+                                    float(lam), bool(fields), self.x0f, self.sites, self.valf, self.counts, float(L0), int(max_iter), float(tol), out)
+        if status == 1: raise FloatingPointError("MCMC-Lasso FISTA: the objective is not finite")
+        if status == 2: raise FloatingPointError("MCMC-Lasso FISTA: backtracking found no step")
+        return out, n, L
+
     def hessian(self, theta, fields:bool=False) -> np.ndarray:
         "Eq. (19) by expanding the chain (diagnostics for small d): the weighted covariance of J(Y^k)."
         Y = expand_path(self.x0, self.sites, self.values, self.counts); J = stats(Y, fields)
@@ -83,7 +146,7 @@ class ChainSample:
         w = np.exp(a - a.max()); w /= w.sum(); mu = w @ J
         return (J * w[:, None]).T @ J - np.outer(mu, mu)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #4853c823
+# %% ../nbs/09_mcmc_lasso.ipynb #193cfac5
 class MCMCLasso(MRFLearner):
     "MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the threshold; ±1 data."
     def __init__(self, *, n_lambdas=100, lambda_ratio=0.01, mcmc_factor=1000, ic_factor=10000, external_field=False,
@@ -118,7 +181,7 @@ class MCMCLasso(MRFLearner):
         if self.domain_ != "pm1": raise ValueError("MCMCLasso needs ±1 data (Miasojedow & Rejchel's Ising model); convert 0/1 data with 2 * X - 1")
         n, d, F, idx, Jbar, pen = self._problem(X); self._idx, self._Jbar = idx, Jbar
         rng = as_rng(self.seed); m = int(self.mcmc_factor) * d
-        mat = lambda v: to_matrix(v, d, F)
+        mat = lambda v: to_matrix(v, d, F); JbM = mat(Jbar)
         theta0 = np.zeros(len(Jbar))
         if F: theta0[idx[0] == idx[1]] = np.arctanh(np.clip(X.mean(0), -0.999, 0.999))       # independent model
         mu0 = np.tanh(np.diag(mat(theta0)))
@@ -132,16 +195,9 @@ class MCMCLasso(MRFLearner):
             from tqdm.auto import tqdm; it = tqdm(it, desc="MCMC-Lasso λ path")
         for i in it:
             cs = ChainSample(psi, m, init=state, seed=rng); state = cs.x_end
-            cache = {}
-            def oracle(v):
-                key = v.tobytes()
-                if key not in cache:
-                    if len(cache) > 4: cache.clear()
-                    val, G = cs.log_mean_exp(mat(v), grad=True); cache[key] = (-v @ Jbar + val, -Jbar + G[idx])
-                return cache[key]
             try:
-                theta, info = fista(lambda v: oracle(v)[0], lambda v: oracle(v)[1], lambda v, t: soft_threshold(v, t * lam[i] * pen),
-                                    theta, max_iter=int(self.max_iter), tol=float(self.tol), L0=max(L / 4, 1e-3), adaptive_restart=True)
+                T, n_it, L = cs.lasso(mat(theta), JbM, lam[i], F, L0=max(L / 4, 1e-3), max_iter=int(self.max_iter), tol=float(self.tol))
+                theta, info = T[idx], dict(n_iter=n_it, L=L)
             except FloatingPointError:
                 warnings.warn(f"MCMCLasso: the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie outside what "
                               f"the chain visited); the path stops after {i} values", ConvergenceWarning, stacklevel=2)
