@@ -20,8 +20,8 @@ __all__ = ['ChainSample', 'MCMCLasso']
 
 # %% ../nbs/09_mcmc_lasso.ipynb #27ce59de
 @kernel
-def _is_eval(D, x0, sites, values, counts, want_grad, G):
-    "log((1/m) Σ_k c_k exp(a_k)) with a_k = Δ-energy of the k-th recorded state; if want_grad, G ← E_w[M(y)] (M: y yᵀ with y on the diagonal). D symmetric."
+def _is_value(D, x0, sites, values, counts, W):
+    "log((1/m) Σ_k c_k exp(a_k)) with a_k = Δ-energy of the k-th recorded state (D symmetric); W ← suffix sums of the normalised weights."
     d = x0.size; F = sites.size
     y = x0.copy(); h = np.empty(d)
     a0 = 0.0
@@ -30,7 +30,7 @@ def _is_eval(D, x0, sites, values, counts, want_grad, G):
         for j in range(d): s += D[i, j] * y[j]
         h[i] = s
         a0 += y[i] * (D[i, i] + 0.5 * (s - D[i, i]))
-    a = np.empty(F + 1); a[0] = a0
+    a = W; a[0] = a0                                           # W holds the energies first, then the weights
     for f in range(F):
         r = sites[f]; dy = values[f] - y[r]
         a[f + 1] = a[f] + dy * h[r]; y[r] = values[f]
@@ -42,24 +42,31 @@ def _is_eval(D, x0, sites, values, counts, want_grad, G):
         if counts[f] > 0: amax = max(amax, a[f])               # states the chain actually occupied (the start may have count 0)
     if not np.isfinite(amax): return np.inf                  # θ so large that the energies overflow: let the caller back off
     tot = 0.0; m = 0.0
-    wts = np.empty(F + 1)
     for f in range(F + 1):
-        wts[f] = counts[f] * np.exp(a[f] - amax); tot += wts[f]; m += counts[f]
-    lme = amax + np.log(tot / m)
-    if want_grad:
-        acc = 0.0
-        for f in range(F, -1, -1):                               # suffix sums of the normalised weights
-            acc += wts[f] / tot; wts[f] = acc
-        for i in range(d): y[i] = x0[i]
-        A = np.zeros((d, d))
-        for f in range(F):
-            r = sites[f]; dy = values[f] - y[r]; y[r] = values[f]; wf = wts[f + 1] * dy
-            for s_ in range(d): A[r, s_] += wf * y[s_]
-            A[r, r] += wf * (1.0 - y[r])                         # the diagonal collects wf (x_r itself), not wf·y_r
-        for i in range(d):
-            for j in range(d):
-                G[i, j] = A[i, j] + A[j, i] + (x0[i] * x0[j] if i != j else x0[i] - A[i, i])
-    return lme
+        W[f] = counts[f] * np.exp(a[f] - amax); tot += W[f]; m += counts[f]
+    acc = 0.0
+    for f in range(F, -1, -1):                                   # suffix sums of the normalised weights (for the gradient)
+        acc += W[f] / tot; W[f] = acc
+    return amax + np.log(tot / m)
+
+@kernel
+def _is_grad(x0, sites, values, W, G):
+    "G ← E_w[M(y)] (M: y yᵀ with y on the diagonal) from the suffix sums W left by `_is_value`."
+    d = x0.size; F = sites.size; y = x0.copy(); A = np.zeros((d, d))
+    for f in range(F):
+        r = sites[f]; dy = values[f] - y[r]; y[r] = values[f]; wf = W[f + 1] * dy
+        for s_ in range(d): A[r, s_] += wf * y[s_]
+        A[r, r] += wf * (1.0 - y[r])                             # the diagonal collects wf (x_r itself), not wf·y_r
+    for i in range(d):
+        for j in range(d):
+            G[i, j] = A[i, j] + A[j, i] + (x0[i] * x0[j] if i != j else x0[i] - A[i, i])
+
+@kernel
+def _is_eval(D, x0, sites, values, counts, want_grad, G):
+    "The value of `_is_value` and, if want_grad, the gradient matrix G."
+    W = np.empty(sites.size + 1); v = _is_value(D, x0, sites, values, counts, W)
+    if want_grad and np.isfinite(v): _is_grad(x0, sites, values, W, G)
+    return v
 
 @kernel
 def _stats_dot(A, B, fields):
@@ -74,12 +81,17 @@ def _stats_dot(A, B, fields):
 def _fista_lasso(T0, P, Jb, lam, fields, x0, sites, values, counts, L0, max_iter, tol, out):
     "prox.fista (backtracking, adaptive restart) for ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| in matrix form; out ← θ; returns (iterations, L, status)."
     d = T0.shape[0]; x = T0.copy(); y = T0.copy(); xn = np.empty((d, d)); g = np.empty((d, d)); G = np.empty((d, d)); D = np.empty((d, d))
-    t = 1.0; L = L0; status = 0; k = 0
+    Wy = np.empty(sites.size + 1); Wx = np.empty(sites.size + 1)
+    t = 1.0; L = L0; status = 0; k = 0; y_is_x = False; fx = 0.0
     for k in range(max_iter):
-        for i in range(d):
-            for j in range(d): D[i, j] = y[i, j] - P[i, j]
-        fy = _is_eval(D, x0, sites, values, counts, True, G) - _stats_dot(Jb, y, fields)
+        if y_is_x:                                               # after a restart y = x: its value and weights are known
+            fy = fx; Wy, Wx = Wx, Wy
+        else:
+            for i in range(d):
+                for j in range(d): D[i, j] = y[i, j] - P[i, j]
+            fy = _is_value(D, x0, sites, values, counts, Wy) - _stats_dot(Jb, y, fields)
         if not np.isfinite(fy): status = 1; break
+        _is_grad(x0, sites, values, Wy, G)
         for i in range(d):
             for j in range(d): g[i, j] = G[i, j] - Jb[i, j]
             if not fields: g[i, i] = 0.0
@@ -90,7 +102,7 @@ def _fista_lasso(T0, P, Jb, lam, fields, x0, sites, values, counts, L0, max_iter
                     v = y[i, j] - g[i, j] / L
                     if i != j: v = v - thr if v > thr else (v + thr if v < -thr else 0.0)
                     xn[i, j] = v; D[i, j] = v - P[i, j]
-            fx = _is_eval(D, x0, sites, values, counts, False, G) - _stats_dot(Jb, xn, fields)
+            fx = _is_value(D, x0, sites, values, counts, Wx) - _stats_dot(Jb, xn, fields)
             q = 0.0; dd = 0.0
             for i in range(d):
                 for j in range(i if fields else i + 1, d):
@@ -103,7 +115,8 @@ def _fista_lasso(T0, P, Jb, lam, fields, x0, sites, values, counts, L0, max_iter
         for i in range(d):
             for j in range(i if fields else i + 1, d):
                 step = max(step, abs(xn[i, j] - x[i, j])); big = max(big, abs(xn[i, j])); mom += (y[i, j] - xn[i, j]) * (xn[i, j] - x[i, j])
-        if mom > 0:                                              # momentum points uphill: restart (O'Donoghue & Candès 2015)
+        y_is_x = mom > 0
+        if y_is_x:                                               # momentum points uphill: restart (O'Donoghue & Candès 2015)
             t = 1.0
             for i in range(d):
                 for j in range(d): y[i, j] = xn[i, j]
