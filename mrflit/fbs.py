@@ -192,7 +192,6 @@ class FBS(_HonorioLearner):
 
 class PG(_HonorioLearner):
     "Proximal gradient with a constant step (default β/G): basic (PB) or accelerated, FISTA-type (PA); outputs the last point."
-    r = 0.0
     def __init__(self, rho, *, accelerated=False, step=None, beta=1.0, sampler="gibbs", schedule=("log", 10), n_sweeps=5, max_iter=200,
                  structure=None, diagnostics="auto", seed=None):
         self.rho, self.accelerated, self.step, self.beta, self.sampler, self.schedule = rho, accelerated, step, beta, sampler, schedule
