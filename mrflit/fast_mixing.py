@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import numpy as np
 from .core import as_rng, check_float, check_int, check_states
-from .models import BinaryMRF
+from .models import BinaryMRF, to_matrix
 from .gibbs import GibbsChains
 from .exact import moments, log_partition, log_likelihood
 from .prox import project_box, project_spectral
@@ -93,7 +93,7 @@ class FastMixingML(MRFLearner):
         for k in range(1, K + 1):
             model = BinaryMRF._trusted(mat(th), "pm1")
             if self.gradient == "exact":
-                mu = moments(model); full = np.zeros((p, p)); full[np.triu_indices(p)] = mu; Et = full[np.minimum(I, J), np.maximum(I, J)]
+                Et = to_matrix(moments(model), p)[I, J]
             else:
                 if chains is None: chains = GibbsChains(model, M, scan="random", seed=rng)
                 else: chains.set_model(model)

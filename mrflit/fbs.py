@@ -7,11 +7,11 @@ from __future__ import annotations
 import math
 import numpy as np
 from .core import as_rng, check_float, check_int
-from .models import BinaryMRF
+from .models import BinaryMRF, to_matrix
 from .exact import moments, log_partition, MAX_EXACT_P
 from .gibbs import GibbsChains, mean_field, sample_product, importance_moments
 from .prox import soft_threshold, step_schedule
-from .concentration import honorio_moments, honorio_D, honorio_G, harmonic, fbs_bound
+from .concentration import honorio_D, honorio_G, fbs_bound
 from .base import MRFLearner
 
 # %% auto #0
@@ -64,8 +64,7 @@ SAMPLERS = ("gibbs", "meanfield_is", "exact", "bp")
 
 def _moment_matrices(mu, p):
     "Stats-order moments → (E xxᵀ with unit diagonal, E x)."
-    A = np.zeros((p, p)); A[np.triu_indices(p)] = mu; m = np.diag(A).copy()
-    C = A + A.T; np.fill_diagonal(C, 1.0)
+    C = to_matrix(mu, p); m = np.diag(C).copy(); np.fill_diagonal(C, 1.0)
     return C, m
 
 def honorio_oracle(model:BinaryMRF, sampler:str, S:int=100, *, n_sweeps:int=5, edges=None, seed=None):
@@ -88,8 +87,7 @@ class _HonorioLearner(MRFLearner):
 
     def _setup(self, X, truth, names):
         if isinstance(truth, BinaryMRF): truth = truth.to_domain("pm1")
-        X = self._begin(X, truth, domain="pm1", names=names); T, N = X.shape
-        honorio_moments(X)                                                     # Assumption 1 (constant columns) with Honorio's wording
+        X = self._begin(X, truth, domain="pm1", names=names); T, N = X.shape       # refuses constant columns (Honorio's Assumption 1)
         rho = check_float(self.rho, "rho", lo=0, lo_open=True); self._beta = check_float(self.beta, "beta", lo=0, lo_open=True)
         if self.sampler not in SAMPLERS: raise ValueError(f"sampler must be one of {SAMPLERS}, got {self.sampler!r}")
         self._K = check_int(self.max_iter, "max_iter", lo=1); self._sweeps = check_int(self.n_sweeps, "n_sweeps", lo=1)
@@ -115,23 +113,29 @@ class _HonorioLearner(MRFLearner):
         if s.shape != (N, N) or np.any(s != s.T): raise ValueError(f"structure must be a symmetric bool ({N}, {N}) mask")
         return s & off
 
-    def _model(self, W, b):
+    @staticmethod
+    def _theta(W, b):
+        "θ = 2W off the diagonal, b on it (`BinaryMRF.from_honorio` without its checks, for the inner loop)."
         t = 2 * W; t[np.diag_indices_from(t)] = b
-        return BinaryMRF._trusted(t, "pm1")
+        return t
+
+    def _model(self, W, b): return BinaryMRF._trusted(self._theta(W, b), "pm1")
 
     def _objective(self, W, b, logZ=None):
         "Exact objective (H2)."
         logZ = log_partition(self._model(W, b)) if logZ is None else logZ
         return float(logZ - np.sum(self._Shat * W) - self._muhat @ b + self._rho * np.abs(W).sum())
 
-    def _gradient(self, W, b, k, rng):
-        S = self._S(k) if self.sampler in ("gibbs", "meanfield_is") else 0
-        C, m = honorio_oracle(self._model(W, b), self.sampler, max(S, 1), n_sweeps=self._sweeps, edges=self._mask, seed=rng)
+    def _gradient(self, W, b, k, rng, sampler=None):
+        "Eq. (4) from the oracle's moments: (∂L/∂W on the structure, ∂L/∂b, S_k)."
+        sampler = sampler or self.sampler; S = self._S(k) if sampler in ("gibbs", "meanfield_is") else 0
+        C, m = honorio_oracle(self._model(W, b), sampler, max(S, 1), n_sweeps=self._sweeps, edges=self._mask, seed=rng)
         return (C - self._Shat) * self._mask, m - self._muhat, S
 
     def _error(self, W, b, gW, gb):
-        C, m = honorio_oracle(self._model(W, b), "exact")
-        return float(np.sqrt(np.sum((gW - (C - self._Shat) * self._mask) ** 2) + np.sum((gb - m + self._muhat) ** 2)))
+        "‖ξ‖₂: the distance of the estimated gradient from the exact one."
+        eW, eb, _ = self._gradient(W, b, 1, None, sampler="exact")
+        return float(np.sqrt(np.sum((gW - eW) ** 2) + np.sum((gb - eb) ** 2)))
 
     def _prox(self, W, b, eta):
         return soft_threshold(W, eta * self._rho) * self._mask, b
@@ -154,8 +158,7 @@ class _HonorioLearner(MRFLearner):
 
     def _finish(self, W, b, K):
         self.W_, self.b_, self.n_iter_, self.structure_ = W, b, K, self._mask
-        t = 2 * W; t[np.diag_indices_from(t)] = b
-        return self._end(t)
+        return self._end(self._theta(W, b))
 
 # %% ../nbs/18_fbs.ipynb #1e1aff8b
 class FBS(_HonorioLearner):

@@ -9,7 +9,6 @@ import numpy as np
 from .core import kernel, as_rng, check_int, check_float
 from .models import BinaryMRF, stat_index, n_stats, to_matrix, stats
 from .gibbs import random_scan_path
-from .prox import fista, soft_threshold
 from .metrics import auc_or_nan
 from .base import MRFLearner, lambda_path, two_stage
 import warnings

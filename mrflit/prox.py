@@ -78,7 +78,7 @@ def step_schedule(kind:str="constant", *, alpha:float=None, beta:float=None, G:f
 
 # %% ../nbs/07_prox.ipynb #0b7978fa
 def project_spectral(theta, c:float, *, mask=None, tol:float=1e-12, max_iter:int=100_000):
-    "Euclidean projection of symmetric pair parameters (zero diagonal) onto {θ : ‖R(θ)‖₂ ≤ c}, R_ij = |θ_ij}, keeping zeros off `mask`."
+    "Euclidean projection of symmetric pair parameters (zero diagonal) onto {θ : ‖R(θ)‖₂ ≤ c}, R_ij = |θ_ij|, keeping zeros off `mask`."
     c = check_float(c, "c", lo=0); A = np.array(theta, dtype=np.float64)
     if A.ndim != 2 or A.shape[0] != A.shape[1] or not np.allclose(A, A.T) or np.any(np.diag(A) != 0) or not np.isfinite(A).all():
         raise ValueError("theta must be a finite symmetric matrix with zero diagonal (pair parameters only)")
