@@ -4,6 +4,7 @@
 
 # %% ../nbs/01_models.ipynb #900fa953
 from __future__ import annotations
+import functools
 import numpy as np
 import networkx as nx
 from .core import as_rng, check_theta, check_domain, check_states, check_int, check_float, DOMAINS
@@ -19,8 +20,13 @@ def n_stats(p:int, fields:bool=True) -> int:
     return p * (p + 1) // 2 if fields else p * (p - 1) // 2
 
 def stat_index(p:int, fields:bool=True):
-    "Row and column indices of the statistics: `np.triu_indices(p, 0 if fields else 1)`."
-    return np.triu_indices(p, 0 if fields else 1)
+    "Row and column indices of the statistics: `np.triu_indices(p, 0 if fields else 1)` (cached; read-only arrays)."
+    return _stat_index(int(p), bool(fields))
+
+@functools.lru_cache(maxsize=64)
+def _stat_index(p, fields):
+    i, j = np.triu_indices(p, 0 if fields else 1); i.flags.writeable = False; j.flags.writeable = False
+    return i, j
 
 def to_vector(theta, fields:bool=True) -> np.ndarray:
     "Upper triangle of a symmetric `theta` in stats order."
