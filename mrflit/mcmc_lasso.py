@@ -4,10 +4,9 @@
 
 # %% ../nbs/09_mcmc_lasso.ipynb #b97d4250
 from __future__ import annotations
-import time
 import numpy as np
 from .core import kernel, as_rng, check_int, check_float
-from .models import BinaryMRF, stat_index, n_stats, to_matrix, stats
+from .models import BinaryMRF, stat_index, to_matrix, stats
 from .gibbs import random_scan_path, expand_path
 from .metrics import auc_or_nan
 from .base import MRFLearner, lambda_path, two_stage

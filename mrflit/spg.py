@@ -145,7 +145,7 @@ class TAY(_StochasticProxGrad):
         R = 1.0 if self.domain_ == "01" else 2.0
         # Sweeps are run in batches: first τ_prev − 1 sweeps at once (τ changes slowly between iterations), then one at a time.
         # The per-sweep means let us test the criterion at every τ, so the certified τ is exact; extra sweeps are only wasted work.
-        done, batch, means = 0, max(1, getattr(self, "_tau_prev", 1) - 1), None
+        done, batch = 0, max(1, getattr(self, "_tau_prev", 1) - 1)
         while done < tmax:
             new = chains.run(min(batch, tmax - done), return_stats=True)
             for mean in new:
