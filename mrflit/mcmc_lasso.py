@@ -64,12 +64,13 @@ def _exp_weights(a, shift, counts, W, T):
 def _log_mean_exp(a, counts, W, T):
     "log((1/m) Σ_k c_k exp(a_k)) over the states the chain occupied; W ← suffix sums of the normalised weights (for `_is_grad`)."
     F = a.size; amax = a[0] if counts[0] > 0 else -np.inf     # only the start state can have count 0
-    lanes = np.full(8, -np.inf); k = 1 + (F - 1) // 8 * 8
+    lanes = np.full(8, -np.inf); bad = np.zeros(8); k = 1 + (F - 1) // 8 * 8
     for f in range(1, k, 8):
-        for j in range(8): lanes[j] = max(lanes[j], a[f + j])
-    for f in range(k, F): amax = max(amax, a[f])
+        for j in range(8): lanes[j] = max(lanes[j], a[f + j]); bad[j] += a[f + j] * 0.0   # 0·a is NaN iff a is ±inf or NaN
+    for f in range(k, F): amax = max(amax, a[f]); bad[0] += a[f] * 0.0
     amax = max(amax, lanes.max())
-    if not np.isfinite(amax): return np.inf                  # θ so large that the energies overflow: let the caller back off
+    if not (np.isfinite(amax) and np.isfinite(a[0]) and bad.sum() == 0.0):
+        return np.inf                                          # θ so large that the energies overflow: let the caller back off
     tot = _exp_weights(a, amax, counts, W, T); m = counts.sum()
     acc = 0.0; inv = 1.0 / tot
     for f in range(F - 1, -1, -1):                               # suffix sums of the normalised weights (for the gradient)
