@@ -54,3 +54,20 @@ def test_bad_input_exits_2_with_a_message(tmp_path, content, args, msg):
 def test_unknown_method_is_an_argument_error(tmp_path):
     r = mrflit("fit", "x.csv", "--method", "magic")
     assert r.returncode == 2 and "invalid choice: 'magic'" in r.stderr
+
+def test_every_option_is_explained():
+    "Each option of each subcommand has a help text (argparse shows only the bare flag otherwise)."
+    import argparse
+    from unittest import mock
+    from mrflit.cli import main
+    parsers = []
+    def capture(self, *a, **k):
+        parsers.append(self); raise SystemExit(0)
+    with mock.patch.object(argparse.ArgumentParser, "parse_args", capture), pytest.raises(SystemExit): main(["demo"])
+    subs = [a for a in parsers[0]._actions if isinstance(a, argparse._SubParsersAction)][0].choices
+    assert set(subs) == {"demo", "fit", "sample", "bound"}
+    missing = [f"{name} {act.dest}" for name, sp in subs.items() for act in sp._actions if not act.help]
+    assert not missing, missing
+    r = mrflit("fit", "--help")
+    text = " ".join(r.stdout.split())                                           # argparse wraps lines
+    assert r.returncode == 0 and "ℓ1 weight" in text and "ignored by path methods" in text
