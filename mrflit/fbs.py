@@ -226,6 +226,7 @@ def kkt_violation(X, rho, W, b, *, structure=None) -> float:
     "The largest violation of (H2)'s optimality conditions at (W, b), with exact gradients (N ≤ 24): 0 exactly at the optimum."
     h, N = _exact_problem(X, rho, structure); W = np.asarray(W, np.float64); b = np.asarray(b, np.float64)
     if W.shape != (N, N) or b.shape != (N,): raise ValueError(f"W must be ({N}, {N}) and b ({N},); got {W.shape} and {b.shape}")
+    if not (np.all(np.isfinite(W)) and np.all(np.isfinite(b))): raise ValueError("W and b must be finite")
     gW, gb, _ = h._gradient(W, b, 1, None, sampler="exact"); on = (W != 0) & h._mask; off = (W == 0) & h._mask
     return float(max(np.abs(gb).max(), np.abs(gW[on] + h._rho * np.sign(W[on])).max(initial=0.0),   # ∂/∂b = 0; ∂/∂W = −ρ sign(W) on the support
                      (np.abs(gW[off]) - h._rho).max(initial=0.0), 0.0))                             # |∂/∂W| ≤ ρ off it
