@@ -222,14 +222,17 @@ def _exact_problem(X, rho, structure):
     h = PG(rho, sampler="exact", structure=structure, diagnostics=False); _, N = h._setup(X, None, None)
     return h, N
 
+def _kkt(h, W, b) -> float:
+    gW, gb, _ = h._gradient(W, b, 1, None, sampler="exact"); on = (W != 0) & h._mask; off = (W == 0) & h._mask
+    return float(max(np.abs(gb).max(), np.abs(gW[on] + h._rho * np.sign(W[on])).max(initial=0.0),   # ∂/∂b = 0; ∂/∂W = −ρ sign(W) on the support
+                     (np.abs(gW[off]) - h._rho).max(initial=0.0), 0.0))                             # |∂/∂W| ≤ ρ off it
+
 def kkt_violation(X, rho, W, b, *, structure=None) -> float:
     "The largest violation of (H2)'s optimality conditions at (W, b), with exact gradients (N ≤ 24): 0 exactly at the optimum."
     h, N = _exact_problem(X, rho, structure); W = np.asarray(W, np.float64); b = np.asarray(b, np.float64)
     if W.shape != (N, N) or b.shape != (N,): raise ValueError(f"W must be ({N}, {N}) and b ({N},); got {W.shape} and {b.shape}")
     if not (np.all(np.isfinite(W)) and np.all(np.isfinite(b))): raise ValueError("W and b must be finite")
-    gW, gb, _ = h._gradient(W, b, 1, None, sampler="exact"); on = (W != 0) & h._mask; off = (W == 0) & h._mask
-    return float(max(np.abs(gb).max(), np.abs(gW[on] + h._rho * np.sign(W[on])).max(initial=0.0),   # ∂/∂b = 0; ∂/∂W = −ρ sign(W) on the support
-                     (np.abs(gW[off]) - h._rho).max(initial=0.0), 0.0))                             # |∂/∂W| ≤ ρ off it
+    return _kkt(h, W, b)
 
 def exact_optimum(X, rho, *, structure=None, tol:float=1e-9, max_iter:int=5000) -> dict:
     """The minimiser of (H2) by FISTA with backtracking and adaptive restart on exact gradients (N ≤ 24): the reference optimum for gaps.
@@ -242,4 +245,4 @@ def exact_optimum(X, rho, *, structure=None, tol:float=1e-9, max_iter:int=5000) 
     def prox(z, t): W, b = h._prox(*split(z), t); return np.r_[W.ravel(), b]
     z, info = fista(f, grad, prox, np.zeros(N * N + N), max_iter=max_iter, tol=tol, adaptive_restart=True)
     W, b = split(z.copy())
-    return dict(W=W, b=b, model=h._model(W, b), objective=h._objective(W, b), n_iter=info["n_iter"], kkt=kkt_violation(X, rho, W, b, structure=structure))
+    return dict(W=W, b=b, model=h._model(W, b), objective=h._objective(W, b), n_iter=info["n_iter"], kkt=_kkt(h, W, b))

@@ -96,7 +96,7 @@ def _states(x0, sites, values):
 @kernel
 def _is_grad(Y, x0, sites, values, W, G):
     """G ← E_w[M(y)] (M: y yᵀ with y on the diagonal) from the suffix sums W left by `_log_mean_exp`. Reads the stored states Y (`_states`)
-    when given — 2–2.5× faster, no store-to-load stall on a running state — else (Y with no rows) replays the flips on a running state."""
+    when given — 1.4–2.3× faster at d ≤ 50 (no store-to-load stall on a running state) — else (Y with no rows) replays the flips on a running state."""
     d = x0.size; F = sites.size; A = np.zeros((d, d))
     if Y.shape[0] > 0:
         for f in range(F):
@@ -187,10 +187,10 @@ class ChainSample:
         self.psi = psi; self.x0, self.sites, self.values, self.counts, self.x_end = random_scan_path(psi, n_steps, init=init, seed=seed)
         self.x0f = self.x0.astype(np.float64); self.valf = self.values.astype(np.float64); self.m = int(self.counts.sum()); self._Y = None
 
-    STATES_BYTES = 2 ** 23
+    STATES_BYTES = 2 ** 24
 
     def _grad_states(self) -> np.ndarray:
-        "The distinct states, `(flips + 1, d)` float64, for the gradient — or no rows when they would exceed `STATES_BYTES` (8 MB: beyond the cache, replaying the flips is faster; measured at d = 100)."
+        "The distinct states, `(flips + 1, d)` float64, for the gradient — or no rows above `STATES_BYTES` (16 MB: measured, the stored states are 1.4× faster up to ≈ 10 MB at d = 50, even at 18 MB, and 2× slower at 39 MB, d = 100; `benchmarks/bench_mcmc_lasso.py`)."
         if self._Y is None:
             fits = (self.sites.size + 1) * self.x0.size * 8 <= self.STATES_BYTES
             self._Y = _states(self.x0f, self.sites, self.valf) if fits else np.empty((0, self.x0.size))

@@ -28,22 +28,25 @@ def true_edges(truth, tol:float=0.0) -> np.ndarray:
 def _check_pair(theta_hat, truth):
     s, y = edge_scores(theta_hat), true_edges(truth)
     if s.size != y.size: raise ValueError(f"theta_hat and truth differ in size ({s.size} and {y.size} pairs)")
+    return s, y
+
+def _scores_labels(scores, labels):
+    "Flat float scores and bool labels of one size, with both classes present (what ROC/AUC need)."
+    s = np.asarray(scores, dtype=np.float64).ravel(); y = np.asarray(labels, dtype=bool).ravel()
+    if s.size != y.size: raise ValueError(f"scores and labels differ in size ({s.size} and {y.size})")
     if y.all() or not y.any(): raise ValueError("the true graph must have both edges and non-edges for ROC/AUC")
     return s, y
 
 def auc_scores(scores, labels) -> float:
     "AUC of scores against boolean labels (Mann–Whitney, ties count ½); both classes must be present."
-    s = np.asarray(scores, dtype=np.float64).ravel(); y = np.asarray(labels, dtype=bool).ravel()
-    if s.size != y.size: raise ValueError(f"scores and labels differ in size ({s.size} and {y.size})")
-    if y.all() or not y.any(): raise ValueError("the true graph must have both edges and non-edges for ROC/AUC")
+    s, y = _scores_labels(scores, labels)
     from scipy.stats import rankdata
     r = rankdata(s); n1 = y.sum(); n0 = y.size - n1
     return float((r[y].sum() - n1 * (n1 + 1) / 2) / (n1 * n0))
 
 def roc_scores(scores, labels):
     "`(fpr, tpr, thresholds)` of scores against boolean labels, the threshold decreasing through the distinct scores."
-    s = np.asarray(scores, dtype=np.float64).ravel(); y = np.asarray(labels, dtype=bool).ravel()
-    if y.all() or not y.any(): raise ValueError("the true graph must have both edges and non-edges for ROC/AUC")
+    s, y = _scores_labels(scores, labels)
     th = np.unique(s)[::-1]
     tp = np.array([(s[y] >= d).sum() for d in th]); fp = np.array([(s[~y] >= d).sum() for d in th])
     return np.r_[0, fp / (~y).sum()], np.r_[0, tp / y.sum()], np.r_[np.inf, th]
