@@ -10,7 +10,7 @@ from .core import check_states, check_theta, check_real
 from .models import BinaryMRF, theta_graph
 
 # %% auto #0
-__all__ = ['infer_domain', 'check_data', 'Trace', 'MRFLearner', 'lambda_path', 'n_couplings', 'two_stage']
+__all__ = ['infer_domain', 'check_data', 'Trace', 'MRFLearner', 'lambda_path', 'unique_rows', 'n_couplings', 'two_stage']
 
 # %% ../nbs/06_base.ipynb #62584bc6
 def infer_domain(X) -> str:
@@ -97,6 +97,17 @@ class MRFLearner:
 def lambda_path(lam_max:float, n_lambdas:int=100, ratio:float=0.01) -> np.ndarray:
     "n_lambdas values log-spaced from lam_max down to ratio · lam_max (excluding lam_max itself)."
     return float(lam_max) * np.geomspace(1, ratio, int(n_lambdas) + 1)[1:]
+
+def unique_rows(X):
+    "Distinct rows of a 2-D array and their frequencies (summing to 1): `(U, w)`; binary rows are packed into integers first."
+    X = np.asarray(X)
+    n, p = X.shape
+    if p <= 62:
+        keys = (X > 0).astype(np.int64) @ (np.int64(1) << np.arange(p, dtype=np.int64))
+        _, first, counts = np.unique(keys, return_index=True, return_counts=True)
+        return X[first], counts / n
+    U, counts = np.unique(X, axis=0, return_counts=True)
+    return U, counts / n
 
 def n_couplings(theta) -> int:
     "Number of nonzero couplings θ_rs, r < s."

@@ -8,28 +8,38 @@ import numpy as np
 from .core import check_float, check_int
 from .models import stat_index, to_matrix, n_stats
 from .prox import fista, soft_threshold
-from .base import MRFLearner, lambda_path, two_stage, n_couplings
+from .base import MRFLearner, lambda_path, two_stage, n_couplings, unique_rows
+import warnings
+from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
 __all__ = ['pseudo_likelihood', 'PseudoLikelihood', 'PseudoLikelihoodPath', 'ELasso', 'GaussianApprox', 'NeighbourhoodLasso',
            'Skeptic', 'diff_lp', 'DiffEstimator']
 
 # %% ../nbs/12_baselines.ipynb #8df313bc
-def _pl_parts(theta_vec, X, domain):
-    p = X.shape[1]; t = to_matrix(theta_vec, p); h = np.diag(t) + X @ (t - np.diag(np.diag(t)))
+def _pl_parts(theta_vec, X, domain, w):
+    "Negative log pseudo-likelihood per sample and its gradient (stats order), over distinct rows X with frequencies w (sum 1)."
+    p = X.shape[1]
+    t = to_matrix(theta_vec, p)
+    h = np.diag(t) + X @ (t - np.diag(np.diag(t)))
     if domain == "01":
-        ll = X * h - np.logaddexp(0, h); r = X - 0.5 * (1 + np.tanh(h / 2))
+        ll = X * h - np.logaddexp(0, h)
+        r = X - 0.5 * (1 + np.tanh(h / 2))
     else:
-        ll = X * h - (np.logaddexp(h, -h)); r = X - np.tanh(h)
-    n = X.shape[0]; G = -(r.T @ X) / n; G = G + G.T
-    np.fill_diagonal(G, -r.mean(0))
-    return -ll.sum() / n, G[stat_index(p)]
+        ll = X * h - np.logaddexp(h, -h)
+        r = X - np.tanh(h)
+    r = r * w[:, None]
+    G = -(r.T @ X)
+    G = G + G.T
+    np.fill_diagonal(G, -r.sum(0))
+    return -float(np.sum(w @ ll)), G[stat_index(p)]
 
 def pseudo_likelihood(theta, X, domain="01"):
     "Negative log pseudo-likelihood (per sample) and its gradient in stats order (theta: (p, p) or a stats vector)."
-    X = np.asarray(X, dtype=np.float64); t = np.asarray(theta, dtype=np.float64)
-    v = t[stat_index(X.shape[1])] if t.ndim == 2 else t
-    return _pl_parts(v, X, domain)
+    U, w = unique_rows(X)
+    t = np.asarray(theta, dtype=np.float64)
+    v = t[stat_index(U.shape[1])] if t.ndim == 2 else t
+    return _pl_parts(v, U, domain, w)
 
 class PseudoLikelihood(MRFLearner):
     "ℓ₁-penalised pseudo-likelihood (Höfling & Tibshirani 2009), solved by FISTA; fields unpenalised."
@@ -38,13 +48,21 @@ class PseudoLikelihood(MRFLearner):
 
     def fit(self, X, truth=None, names=None):
         "Fit to `(n, p)` binary data; `trace_` holds the FISTA objective per iteration."
-        lam = check_float(self.lam, "lam", lo=0); X = self._begin(X, truth, names=names); p = X.shape[1]
-        Xf = X.astype(np.float64); lam_vec = np.where(np.equal(*stat_index(p)), 0.0, lam)
-        f = lambda v: _pl_parts(v, Xf, self.domain_)[0]; g = lambda v: _pl_parts(v, Xf, self.domain_)[1]
+        lam = check_float(self.lam, "lam", lo=0)
+        X = self._begin(X, truth, names=names)
+        p = X.shape[1]
+        U, w = unique_rows(X)                    # time and memory grow with the distinct rows, not with n
+        lam_vec = np.where(np.equal(*stat_index(p)), 0.0, lam)
+        f = lambda v: _pl_parts(v, U, self.domain_, w)[0]
+        g = lambda v: _pl_parts(v, U, self.domain_, w)[1]
         v, info = fista(f, g, lambda v, t: soft_threshold(v, t * lam_vec), np.zeros(n_stats(p)),
-                        h=lambda v: float(np.sum(lam_vec * np.abs(v))), max_iter=check_int(self.max_iter, "max_iter", lo=1), tol=self.tol)
+                        h=lambda v: float(np.sum(lam_vec * np.abs(v))), max_iter=check_int(self.max_iter, "max_iter", lo=1), tol=self.tol,
+                        adaptive_restart=True)
         for k, o in enumerate(info["objective"]): self._record(iteration=k + 1, objective=o)
         self.n_iter_, self.converged_ = info["n_iter"], info["converged"]
+        if not self.converged_:
+            warnings.warn(f"PseudoLikelihood did not converge in {self.n_iter_} FISTA iterations (tol={self.tol:g}); raise max_iter",
+                          ConvergenceWarning, stacklevel=2)
         return self._end(to_matrix(v, p))
 
 # %% ../nbs/12_baselines.ipynb #272192b8
@@ -54,8 +72,12 @@ class PseudoLikelihoodPath(MRFLearner):
         self.n_lambdas, self.lambda_ratio, self.max_iter, self.tol = n_lambdas, lambda_ratio, max_iter, tol
 
     def fit(self, X, truth=None, names=None):
-        X = self._begin(X, truth, names=names); n, p = X.shape; Xf = X.astype(np.float64); pen = ~np.equal(*stat_index(p))
-        f = lambda v: _pl_parts(v, Xf, self.domain_)[0]; g = lambda v: _pl_parts(v, Xf, self.domain_)[1]
+        X = self._begin(X, truth, names=names)
+        n, p = X.shape
+        U, w = unique_rows(X)
+        pen = ~np.equal(*stat_index(p))
+        f = lambda v: _pl_parts(v, U, self.domain_, w)[0]
+        g = lambda v: _pl_parts(v, U, self.domain_, w)[1]
         v = np.zeros(n_stats(p))                                            # independent model first (fields free)
         v, _ = fista(f, g, lambda u, t: np.where(pen, 0.0, u), v, max_iter=int(self.max_iter), tol=self.tol)
         lams = lambda_path(np.abs(g(v)[pen]).max(), self.n_lambdas, self.lambda_ratio); path = []
@@ -63,7 +85,7 @@ class PseudoLikelihoodPath(MRFLearner):
             v, info = fista(f, g, lambda u, t: soft_threshold(u, t * lam * pen), v, max_iter=int(self.max_iter), tol=self.tol,
                             adaptive_restart=True)
             path.append(to_matrix(v, p)); self._record(lam=lam, n_edges=int(np.count_nonzero(v[pen])), fista_iter=info["n_iter"])
-        loss = lambda t: _pl_parts(t[stat_index(p)], Xf, self.domain_)[0]
+        loss = lambda t: _pl_parts(t[stat_index(p)], U, self.domain_, w)[0]
         i, self.bic_, self.thresholds_, self.gic_, theta = two_stage(path, [loss(t) for t in path], lambda t, i: loss(t), n, p)
         self.path_, self.lambdas_, self.lambda_, self.theta_lasso_ = np.array(path), lams, lams[i], path[i]
         self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
@@ -86,16 +108,23 @@ class ELasso(MRFLearner):
         from sklearn.linear_model import LogisticRegression
         from sklearn.svm import l1_min_c
         if self.rule not in ("and", "or"): raise ValueError(f"rule must be 'and' or 'or', got {self.rule!r}")
-        X = self._begin(X, truth, names=names); n, p = X.shape; Xf = X.astype(np.float64); scale = 2.0 if self.domain_ == "pm1" else 1.0
+        X = self._begin(X, truth, names=names); n, p = X.shape; scale = 2.0 if self.domain_ == "pm1" else 1.0
+        U, w = unique_rows(X)
+        counts = w * n                                   # regressions on distinct rows with their counts as sample weights
+        Uf = U.astype(np.float64)
         B = np.zeros((p, p)); fields = np.zeros(p)
         for r in range(p):
-            others = np.delete(np.arange(p), r); Z, yv = Xf[:, others], (X[:, r] == 1).astype(int)
-            Cs = l1_min_c(Z, yv, loss="log") * np.geomspace(1.01, float(self.C_ratio), int(self.n_C))
+            others = np.delete(np.arange(p), r)
+            Z, yv = Uf[:, others], (U[:, r] == 1).astype(int)
+            Cs = l1_min_c(X[:, others].astype(np.float64), (X[:, r] == 1).astype(int), loss="log")
+            Cs = Cs * np.geomspace(1.01, float(self.C_ratio), int(self.n_C))
             best = (np.inf, None)
             for C in Cs:
-                lr = LogisticRegression(C=C, solver="liblinear", tol=1e-6, max_iter=1000, random_state=0, **_L1).fit(Z, yv)
+                lr = LogisticRegression(C=C, solver="liblinear", tol=1e-6, max_iter=1000, random_state=0, **_L1)
+                lr.fit(Z, yv, sample_weight=counts)
                 pr = np.clip(lr.predict_proba(Z)[:, 1], 1e-12, 1 - 1e-12)
-                ll = np.sum(yv * np.log(pr) + (1 - yv) * np.log(1 - pr)); k = int(np.count_nonzero(lr.coef_))
+                ll = np.sum(counts * (yv * np.log(pr) + (1 - yv) * np.log(1 - pr)))
+                k = int(np.count_nonzero(lr.coef_))
                 crit = -2 * ll + k * np.log(n) + 2 * self.gamma * k * np.log(p - 1)
                 if crit < best[0]: best = (crit, lr)
             B[r, others] = best[1].coef_[0] / scale; fields[r] = best[1].intercept_[0] / scale

@@ -10,9 +10,9 @@ import networkx as nx
 from .core import as_rng, check_theta, check_domain, check_states, check_int, check_float, DOMAINS
 
 # %% auto #0
-__all__ = ['n_stats', 'stat_index', 'to_vector', 'to_matrix', 'stats', 'convert_theta', 'convert_states', 'BinaryMRF',
-           'theta_graph', 'save_model', 'load_model', 'random_mrf', 'geng_network', 'miasojedow_m1', 'miasojedow_m2',
-           'honorio_model', 'grid_edges', 'domke_grid']
+__all__ = ['n_stats', 'stat_index', 'to_vector', 'to_matrix', 'stats', 'mean_stats', 'convert_theta', 'convert_states',
+           'BinaryMRF', 'theta_graph', 'save_model', 'load_model', 'random_mrf', 'geng_network', 'miasojedow_m1',
+           'miasojedow_m2', 'honorio_model', 'grid_edges', 'domke_grid']
 
 # %% ../nbs/01_models.ipynb #39c9a2c6
 def n_stats(p:int, fields:bool=True) -> int:
@@ -48,7 +48,22 @@ def stats(X, fields:bool=True) -> np.ndarray:
     Xf = X.astype(np.float64)
     return Xf[:, i] * Xf[:, j] if not fields else np.where(i == j, Xf[:, i], Xf[:, i] * Xf[:, j])
 
-# %% ../nbs/01_models.ipynb #d673eb26
+def mean_stats(X, fields:bool=True, chunk:int=65536) -> np.ndarray:
+    "Mean of ψ over the rows of X (stats order) in O(p²) extra memory: the Gram matrix X'X, accumulated in chunks of rows."
+    X = np.asarray(X)
+    if X.ndim != 2 or X.shape[0] == 0:
+        raise ValueError(f"X must be a non-empty 2-D (n, p) array, got shape {X.shape}")
+    n, p = X.shape
+    gram = np.zeros((p, p))
+    tot = np.zeros(p)
+    for a in range(0, n, chunk):
+        B = X[a:a + chunk].astype(np.float64)
+        gram += B.T @ B
+        tot += B.sum(0)
+    i, j = stat_index(p, fields)
+    return np.where(i == j, tot[i], gram[i, j]) / n
+
+# %% ../nbs/01_models.ipynb #4d1c4d02
 def convert_theta(theta, src:str, dst:str) -> np.ndarray:
     "Exact parameter conversion between the '01' and 'pm1' domains (eq. M2)."
     t = theta if isinstance(theta, np.ndarray) and theta.dtype == np.float64 and theta.ndim == 2 and np.array_equal(theta, theta.T) \
@@ -68,7 +83,7 @@ def convert_states(X, src:str, dst:str) -> np.ndarray:
     if src == dst: return X
     return (2 * X - 1).astype(np.int8) if dst == "pm1" else ((X + 1) // 2).astype(np.int8)
 
-# %% ../nbs/01_models.ipynb #18871770
+# %% ../nbs/01_models.ipynb #98fe683e
 class BinaryMRF:
     "Binary pairwise MRF P(x) ∝ exp(Σ_i θ_ii x_i + Σ_{i<j} θ_ij x_i x_j) on x ∈ {0,1}^p or {-1,+1}^p."
     def __init__(self,
@@ -154,7 +169,7 @@ def theta_graph(theta, names=None, tol:float=0.0) -> nx.Graph:
     G.add_weighted_edges_from((names[i], names[j], float(t[i, j])) for i, j in zip(I, J))
     return G
 
-# %% ../nbs/01_models.ipynb #3b56e566
+# %% ../nbs/01_models.ipynb #b282262f
 def save_model(model:BinaryMRF, path, names=None):
     "Write `model` (and optional variable names) to an `.npz` file, atomically."
     import os, tempfile
@@ -185,7 +200,7 @@ def load_model(path):
             if "pickle" in str(e): raise ValueError(f"cannot read model file {path}: it holds Python objects (needs pickle)") from None
             raise
 
-# %% ../nbs/01_models.ipynb #8f3918ec
+# %% ../nbs/01_models.ipynb #95dbb6dc
 def _magnitudes(rng, k, weights, signs):
     lo, hi = (weights, weights) if np.isscalar(weights) else weights
     if not (0 <= lo <= hi): raise ValueError(f"weights must satisfy 0 <= low <= high, got {weights}")
@@ -212,7 +227,7 @@ def random_mrf(p:int,                 # number of variables
         np.fill_diagonal(t, fields if np.isscalar(fields) else rng.uniform(*fields, size=p))
     return BinaryMRF(t, domain)
 
-# %% ../nbs/01_models.ipynb #82b411e4
+# %% ../nbs/01_models.ipynb #0cd99d7a
 def geng_network(p:int=10, seed=None, fields=None) -> BinaryMRF:
     "Geng et al. §7.1: edge prob 0.3, |θ_ij| ~ U[1, 2] with random sign, domain '01'."
     return random_mrf(p, 0.3, (1.0, 2.0), fields, "01", "random", seed)

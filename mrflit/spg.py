@@ -5,10 +5,10 @@
 # %% ../nbs/08_spg.ipynb #d3f0730d
 from __future__ import annotations
 import numpy as np
-from .core import as_rng, check_float, check_int
-from .models import BinaryMRF, stats, to_matrix, stat_index, n_stats
+from .core import as_rng, check_float, check_int, kernel
+from .models import BinaryMRF, stats, to_matrix, stat_index, mean_stats
 from .gibbs import GibbsChains
-from .exact import moments, log_partition
+from .exact import moments, log_partition, probabilities, all_states
 from .dobrushin import _grand_sums, influence_bound, fischer_bound
 from .concentration import bernstein_eps, chains_needed
 from .prox import soft_threshold, generalized_gradient
@@ -18,24 +18,156 @@ import warnings
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['SPG', 'SPGInc', 'TAY']
+__all__ = ['GENG_SETTINGS', 'power_curvature', 'sample_hessian', 'newton_direction', 'CertificateWarning', 'SPG', 'SPGInc', 'TAY']
 
-# %% ../nbs/08_spg.ipynb #095c462d
+# %% ../nbs/08_spg.ipynb #7e60bf4e
+@kernel
+def _cov_matvec(S, v, I, J, out):
+    "Cov(ψ)·v over the chains' states `S` (q, p) without forming the (q, m) statistics: `out` in stats order."
+    q = S.shape[0]
+    m = v.size
+    e = np.empty(q)
+    for s in range(q):
+        acc = 0.0
+        for k in range(m):
+            acc += v[k] * S[s, I[k]] * S[s, J[k]]
+        e[s] = acc
+    mu = e.mean()
+    out[:] = 0.0
+    for s in range(q):
+        w = (e[s] - mu) / q
+        for k in range(m):
+            out[k] += w * S[s, I[k]] * S[s, J[k]]
+
+def _stat_values(S, I, J) -> np.ndarray:
+    "ψ of each row of `S` for the statistics (I, J) (x_i when i = j, x_i x_j otherwise), float64."
+    return np.where(I == J, S[:, I], S[:, I] * S[:, J])
+
+def power_curvature(S, domain:str, v=None, n_iter:int=30, I=None, J=None):
+    "λ_max of the statistics' sample covariance over the states `S` by power iteration: `(L̂, v)` (v warm-starts the next call)."
+    S = np.ascontiguousarray(S, dtype=np.float64)
+    p = S.shape[1]
+    if I is None:
+        I, J = stat_index(p)
+    m = I.size
+    v = np.full(m, 1 / np.sqrt(m)) if v is None else np.asarray(v, dtype=np.float64)
+    out = np.empty(m)
+    L = 0.0
+    for _ in range(check_int(n_iter, "n_iter", lo=1)):
+        _cov_matvec(S, v, I, J, out)
+        L = float(np.linalg.norm(out))
+        if L == 0:
+            return 0.0, v
+        v = out / L
+    return L, v
+
+# %% ../nbs/08_spg.ipynb #37d69781
+def sample_hessian(S, idx, I, J, chunk:int=8192):
+    "Sample mean and covariance of the statistics `idx` over the states `S` (q, p): `(mean, H)`; sums are exact integers, so the result does not depend on BLAS threads."
+    q = S.shape[0]
+    k = idx.size
+    tot = np.zeros(k)
+    gram = np.zeros((k, k))
+    for a in range(0, q, chunk):
+        P = _stat_values(np.asarray(S[a:a + chunk], dtype=np.float64), I[idx], J[idx])
+        tot += P.sum(0)
+        gram += P.T @ P
+    mean = tot / q
+    return mean, gram / q - np.outer(mean, mean)
+
+@kernel
+def _newton_cd(g, H, theta, lam, n_pass, tol):
+    "Coordinate descent for min_d g·d + ½ dᵀHd + Σ λ_j |θ_j + d_j| (the proximal Newton subproblem); returns d."
+    m = g.size
+    d = np.zeros(m)
+    Hd = np.zeros(m)
+    for _ in range(n_pass):
+        biggest = 0.0
+        for j in range(m):
+            a = H[j, j]
+            if a <= 0.0:
+                continue
+            b = g[j] + Hd[j] - a * d[j]
+            u = theta[j] - b / a
+            shrunk = np.sign(u) * max(abs(u) - lam[j] / a, 0.0)
+            z = shrunk - theta[j] - d[j]
+            if z != 0.0:
+                d[j] += z
+                for k in range(m):
+                    Hd[k] += H[k, j] * z
+                biggest = max(biggest, abs(z))
+        if biggest <= tol:
+            break
+    return d
+
+def newton_direction(g, H, theta, lam, *, ridge:float=1e-3, max_step:float=1.0):
+    "Proximal Newton step on `theta` (gradient g, Hessian H, ℓ₁ weights lam): `(step, ν²)`; the step is damped to ‖·‖∞ ≤ max_step."
+    m = g.size
+    Hr = H + (ridge * np.trace(H) / max(m, 1) + 1e-6) * np.eye(m)       # Levenberg damping: H is singular on deterministic statistics
+    d = _newton_cd(g, Hr, theta, lam, 200, 1e-10)
+    nu2 = float(d @ Hr @ d)
+    big = float(np.abs(d).max(initial=0.0))
+    return (d * (max_step / big) if big > max_step else d), nu2
+
+# %% ../nbs/08_spg.ipynb #96f0e3bf
+GENG_SETTINGS = dict(alpha=0.4, init="random", restart="random", solver="gradient", tol=None)  # Geng et al.'s Alg. 3 as published
+
 class _StochasticProxGrad(MRFLearner):
-    "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3)."
-    _certifies = False                              # True for learners that choose τ to make the certificate hold (TAY)
-    def __init__(self, lam, *, alpha=0.4, n_chains=2000, max_iter=100, init="random", restart="random",
-                 penalize_fields=True, gradient="mcmc", diagnostics="auto", tol=0.0, store_iterates=False, verbose=False, seed=None):
-        self.lam, self.alpha, self.n_chains, self.max_iter, self.init, self.restart = lam, alpha, n_chains, max_iter, init, restart
-        self.penalize_fields, self.gradient, self.diagnostics, self.tol = penalize_fields, gradient, diagnostics, tol
-        self.store_iterates, self.verbose, self.seed = store_iterates, verbose, seed
+    "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3), with mrflit's convergence control."
+    _certifies = False    # True for learners that choose τ to make the certificate hold (TAY)
+    window = 5            # iterations over which the noise-floor test averages
+
+    def __init__(self,
+                 lam,                        # ℓ₁ penalty λ (eq. 1)
+                 *,
+                 alpha="auto",               # step size: 'auto' (1/L̂, re-estimated) or a fixed number (the paper's α)
+                 solver="newton",            # 'newton' (proximal Newton, chain Hessian) or 'gradient' (Alg. 3's step)
+                 n_chains=2000,              # chains q at the start
+                 n_chains_max=256_000,       # the most chains the noise-floor rule may grow to
+                 max_iter=500,               # iteration limit
+                 tol=1e-3,                   # target Monte-Carlo objective gap |A|/2q; None: run exactly max_iter iterations
+                 init="zero",                # θ⁽⁰⁾: 'zero' or 'random' (U[-0.1, 0.1], as Alg. 3)
+                 restart="persistent",       # chains: 'persistent' (start at data rows, continue), 'random' or 'zeros' each iteration
+                 penalize_fields=True,       # penalise the fields θ_ii as eq. (1) does
+                 gradient="mcmc",            # 'mcmc' or 'exact' (p <= 24; for tests)
+                 newton_max=1500,            # largest working set for a dense Hessian
+                 diagnostics="auto",         # exact objective and gradient error in the trace (auto: p <= 16)
+                 store_iterates=False,       # keep every θ⁽ᵏ⁾ in `iterates_`
+                 verbose=False,              # progress bar
+                 seed=None):                 # None, int or np.random.Generator
+        self.lam = lam
+        self.alpha = alpha
+        self.solver = solver
+        self.n_chains = n_chains
+        self.n_chains_max = n_chains_max
+        self.max_iter = max_iter
+        self.tol = tol
+        self.init = init
+        self.restart = restart
+        self.penalize_fields = penalize_fields
+        self.gradient = gradient
+        self.newton_max = newton_max
+        self.diagnostics = diagnostics
+        self.store_iterates = store_iterates
+        self.verbose = verbose
+        self.seed = seed
 
     def _check_params(self):
-        check_float(self.lam, "lam", lo=0); check_float(self.alpha, "alpha", lo=0, lo_open=True)
-        check_int(self.n_chains, "n_chains", lo=2); check_int(self.max_iter, "max_iter", lo=1); check_float(self.tol, "tol", lo=0)
-        for name, val, ok in [("init", self.init, ("random", "zero")), ("restart", self.restart, ("random", "zeros", "persistent")),
-                              ("gradient", self.gradient, ("mcmc", "exact")), ("diagnostics", self.diagnostics, ("auto", True, False))]:
-            if val not in ok: raise ValueError(f"{name} must be one of {ok}, got {val!r}")
+        check_float(self.lam, "lam", lo=0)
+        if not (isinstance(self.alpha, str) and self.alpha == "auto"):
+            check_float(self.alpha, "alpha", lo=0, lo_open=True)
+        check_int(self.n_chains, "n_chains", lo=2)
+        check_int(self.n_chains_max, "n_chains_max", lo=2)
+        check_int(self.max_iter, "max_iter", lo=1)
+        check_int(self.newton_max, "newton_max", lo=1)
+        if self.tol is not None:
+            check_float(self.tol, "tol", lo=0)
+        choices = [("init", self.init, ("random", "zero")), ("restart", self.restart, ("random", "zeros", "persistent")),
+                   ("gradient", self.gradient, ("mcmc", "exact")), ("diagnostics", self.diagnostics, ("auto", True, False)),
+                   ("solver", self.solver, ("newton", "gradient"))]
+        for name, val, ok in choices:
+            if val not in ok:
+                raise ValueError(f"{name} must be one of {ok}, got {val!r}")
 
     def objective(self, theta_vec, EX=None) -> float:
         "Exact g(θ) = −θᵀ E_X ψ + log Z(θ) + λ‖θ‖₁ (penalised part) at a stats-order vector (after `fit`; p <= 24)."
@@ -45,69 +177,195 @@ class _StochasticProxGrad(MRFLearner):
 
     def fit(self, X, truth=None, names=None):
         "Learn θ from `(n, p)` binary data (0/1 or ±1); `truth` (a (p, p) θ or BinaryMRF) adds the AUC to the trace."
-        self._check_params(); X = self._begin(X, truth, names=names); p = X.shape[1]; self.p_ = p
-        m = n_stats(p); self._EX = EX = stats(X).mean(0)
-        diag_pos = np.equal(*stat_index(p))
-        self._lam_vec = np.where(diag_pos & (not self.penalize_fields), 0.0, float(self.lam))
-        rng = as_rng(self.seed); alpha = float(self.alpha)
+        self._check_params()
+        X = self._begin(X, truth, names=names)
+        p = X.shape[1]
+        if self.gradient == "exact" and p > 16:
+            raise ValueError("gradient='exact' needs p <= 16")
+        self.p_ = p
+        self._EX = mean_stats(X)
+        self._I, self._J = stat_index(p)
+        self._lam_vec = np.where((self._I == self._J) & (not self.penalize_fields), 0.0, float(self.lam))
+        rng = as_rng(self.seed)
+        m = self._I.size
         theta = rng.uniform(-0.1, 0.1, m) if self.init == "random" else np.zeros(m)
         diag = self.diagnostics == True or (self.diagnostics == "auto" and p <= 16)
-        if self.gradient == "exact" and p > 24: raise ValueError("gradient='exact' needs p <= 24")
         self.objective_start_ = self._diagnostics(lambda: self.objective(theta)) if diag else np.nan
-        chains, q, sweeps = None, int(self.n_chains), 0; path = []
-        it = range(1, int(self.max_iter) + 1)
+        self._X, self._rng, self._q, self._chains, self._work = X, rng, int(self.n_chains), None, 0
+        self._L, self._v, self._window = None, None, []
+        path, steps = [], []
+        iterations = range(1, int(self.max_iter) + 1)
         if self.verbose:
-            from tqdm.auto import tqdm; it = tqdm(it, desc=type(self).__name__)
-        for k in it:
-            model = BinaryMRF._trusted(to_matrix(theta, p), self.domain_)
-            if self.gradient == "exact":
-                tau, bound, df = 0, 0.0, moments(model) - EX
-                G = generalized_gradient(theta, df, alpha, self._lam_vec)
-            else:
-                if chains is None or chains.n_chains != q:
-                    sweeps += chains.sweeps_done * chains.n_chains if chains is not None else 0
-                    chains = GibbsChains(model, q, seed=rng)
-                else: chains.set_model(model)
-                if self.restart != "persistent" or k == 1:
-                    chains.restart(None if self.restart != "zeros" else np.full(p, model.lo, np.int8))
-                tau, bound, df, G, q_next = self._mcmc_gradient(k, model, chains, theta, EX, alpha, m)
-            gnorm = float(np.linalg.norm(G))
-            new = soft_threshold(theta - alpha * df, alpha * self._lam_vec)
-            work = sweeps + (chains.sweeps_done * chains.n_chains if chains is not None else 0)
-            rec = dict(iteration=k, tau=tau, n_chains=q if self.gradient == "mcmc" else 0, bound=bound, grad_map_norm=gnorm,
-                       certified=bool(bound < 0.5 * gnorm), chain_sweeps=work, seconds=self._elapsed())
+            from tqdm.auto import tqdm
+            iterations = tqdm(iterations, desc=type(self).__name__)
+        for k in iterations:
+            new, rec, df, done = self._iterate(k, theta)
             if diag:
-                def extra():
-                    true_df = moments(model) - EX
-                    return dict(objective=self.objective(new), grad_error=float(np.linalg.norm(df - true_df)),
-                                fischer=float(fischer_bound(model, max(tau, 1))[0]) if tau else np.nan)
-                rec.update(self._diagnostics(extra))
+                rec.update(self._diagnostics(lambda: self._exact_diagnostics(theta, new, df, rec["tau"])))
             if self._truth is not None:
                 rec["auc"] = self._diagnostics(lambda: auc_or_nan(to_matrix(new, p), self._truth))
             self._record(**rec)
-            if self.store_iterates: path.append(theta)
+            if self.store_iterates:
+                path.append(theta)
+            steps.append(new - theta)
             theta = new
-            if self.gradient == "mcmc": q = q_next
-            if gnorm <= self.tol: break
+            if done:
+                break
         self.n_iter_ = k
+        self.n_chains_ = self._q
+        if self.store_iterates:
+            self.iterates_ = np.array(path)      # θ^(k) (stats order) at which iteration k's gradient was taken
+        self._judge(steps)
+        return self._end(to_matrix(theta, p))
+
+    def _exact_diagnostics(self, theta, new, df, tau) -> dict:
+        "Exact objective of the new iterate, exact gradient error and the Fischer–Igel bound (p <= 16)."
+        model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
+        true_df = moments(model) - self._EX
+        return dict(objective=self.objective(new), grad_error=float(np.linalg.norm(df - true_df)),
+                    fischer=float(fischer_bound(model, max(tau, 1))[0]) if tau else np.nan)
+
+    def _prepare_chains(self, k, model):
+        "The chains for this iteration: created, grown to the current q, or restarted as `restart` asks."
+        chains, q = self._chains, self._q
+        if chains is None:
+            start = self._X[self._rng.integers(0, len(self._X), q)] if self.restart == "persistent" else None
+            chains = GibbsChains(model, q, init=start, seed=self._rng)
+        elif chains.n_chains != q:
+            self._work += chains.sweeps_done * chains.n_chains
+            old = chains.states
+            chains = GibbsChains(model, q, init=old[np.arange(q) % len(old)], seed=self._rng)
+        else:
+            chains.set_model(model)
+        if self.restart != "persistent" and k > 1:
+            chains.restart(None if self.restart == "random" else np.full(self.p_, model.lo, np.int8))
+        self._chains = chains
+        return chains
+
+    def _step_size(self, S=None, exact_H=None) -> float:
+        "α: the fixed number, or 1/L̂ with L̂ the covariance's largest eigenvalue (exact, or by warm-started power iteration)."
+        if exact_H is not None:
+            self._L = float(np.linalg.eigvalsh(exact_H)[-1])
+        elif S is not None:
+            self._L, self._v = power_curvature(S, self.domain_, self._v, 30 if self._v is None else 2, self._I, self._J)
+        if not isinstance(self.alpha, str):
+            return float(self.alpha)
+        return 1.0 / max(self._L, 1e-12)
+
+    def _sample(self, k, theta, model):
+        "Gradient estimate at θ: `(tau, bound, df, alpha, states, H_exact)` from the chains, or exact (gradient='exact')."
+        if self.gradient == "exact":
+            P, Ps = probabilities(model), stats(all_states(self.p_, self.domain_))
+            mu = P @ Ps
+            H = (Ps * P[:, None]).T @ Ps - np.outer(mu, mu)
+            return 0, 0.0, mu - self._EX, self._step_size(exact_H=H), None, H
+        chains = self._prepare_chains(k, model)
+        alpha = self._step_size(chains._X.T if self._L is None else None)
+        tau, bound, df, _, q_next = self._mcmc_gradient(k, model, chains, theta, self._EX, alpha, self._I.size)
+        self._q = max(self._q, q_next)
+        S = np.ascontiguousarray(chains._X.T, dtype=np.float64)
+        self._step_size(S)
+        return tau, bound, df, alpha, S, None
+
+    def _newton(self, theta, df, S, H_exact):
+        "Proximal Newton step on the working set: `(full step, ν²)`, or `(None, nan)` if the set exceeds `newton_max`."
+        lam = self._lam_vec
+        work = np.flatnonzero((self._I == self._J) | (theta != 0) | (np.abs(df) > lam))
+        limit = int(self.newton_max) if self.solver == "newton" else min(int(self.newton_max), 300)   # gradient solver: monitor only
+        if work.size > limit:
+            return None, np.nan
+        H = H_exact[np.ix_(work, work)] if H_exact is not None else sample_hessian(S, work, self._I, self._J)[1]
+        d, nu2 = newton_direction(df[work], H, theta[work], lam[work])
+        step = np.zeros_like(theta)
+        step[work] = d
+        return step, nu2
+
+    def _iterate(self, k, theta):
+        "One iteration: sample, step, and test the noise floor. Returns `(θ_new, trace record, gradient estimate, stop)`."
+        model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
+        tau, bound, df, alpha, S, H_exact = self._sample(k, theta, model)
+        G = generalized_gradient(theta, df, alpha, self._lam_vec)
+        gnorm = float(np.linalg.norm(G))
+        step, nu2 = self._newton(theta, df, S, H_exact)
+        if self.solver == "newton" and step is not None:
+            new = theta + step
+        else:
+            new = soft_threshold(theta - alpha * df, alpha * self._lam_vec)
+        floor, gap, stat = self._noise_floor(new, df, nu2, gnorm)
+        self._window.append((stat, floor))
+        w = 1 if self.gradient == "exact" else self.window
+        recent = np.array(self._window[-w:])
+        at_floor = len(self._window) >= w and recent[:, 0].mean() <= recent[:, 1].mean()
+        tol = 1e-3 if self.tol is None else float(self.tol)
+        self._at_floor, self._gap = bool(at_floor), gap
+        done = self.tol is not None and at_floor and gap <= tol
+        if self.tol is not None and at_floor and gap > tol and self._q < int(self.n_chains_max):
+            self._q = min(4 * self._q, int(self.n_chains_max))          # growing Monte-Carlo batch
+            self._window = []
+        chains = self._chains
+        work = self._work + (chains.sweeps_done * chains.n_chains if chains is not None else 0)
+        rec = dict(iteration=k, tau=tau, n_chains=chains.n_chains if chains is not None else 0, bound=bound,
+                   grad_map_norm=gnorm, certified=bool(bound < 0.5 * gnorm), chain_sweeps=work, seconds=self._elapsed(),
+                   alpha=alpha, L_hat=self._L, decrement=nu2, noise_floor=floor, mc_gap=gap, at_floor=bool(at_floor))
+        return new, rec, df, done
+
+    def _noise_floor(self, new, df, nu2, gnorm):
+        "`(threshold, Monte-Carlo gap, statistic)`: the stationarity statistic is at its noise floor when ≤ threshold (see above)."
+        if self.gradient == "exact":
+            lam = self._lam_vec
+            kkt = np.where(new != 0, np.abs(df + lam * np.sign(new)), np.maximum(np.abs(df) - lam, 0))
+            return 1e-8, 0.0, float(kkt.max(initial=0.0))
+        q = self._chains.n_chains
+        n_active = int(np.count_nonzero(new))
+        gap = n_active / (2 * q)
+        if np.isfinite(nu2):
+            return 2 * n_active / q, gap, nu2
+        mean = df + self._EX
+        var = _bernoulli_var(mean, self.domain_, q) / q
+        sens = (new != 0) | (np.abs(df) >= self._lam_vec - 2 * np.sqrt(var))
+        return 4 * float(var[sens].sum()), gap, gnorm**2
+
+    def _judge(self, steps):
+        "Set `converged_` by the stopping rule and warn, saying why, when it does not hold."
+        name = type(self).__name__
         g = np.asarray(self._log["grad_map_norm"])
-        if k >= 10 and np.median(g[-5:]) > 1.5 * g[0]:
-            warnings.warn(f"{type(self).__name__}: ‖G_α‖ grew from {g[0]:.3g} to {np.median(g[-5:]):.3g}: the iterates diverge; "
-                          "reduce alpha (Theorem 1 needs alpha <= 1/L)", ConvergenceWarning, stacklevel=2)
+        s = np.asarray(steps[-2 * self.window:])
+        norms = np.linalg.norm(s, axis=1)
+        cos = np.sum(s[1:] * s[:-1], axis=1) / np.maximum(norms[1:] * norms[:-1], 1e-300) if len(s) > 2 else np.zeros(1)
+        tol = 1e-3 if self.tol is None else float(self.tol)
+        reasons = []
+        if self.solver == "gradient" and not self._at_floor and np.median(cos) < -0.5:   # at the floor, steps are noise
+            reasons.append(f"the iterates oscillate (median cosine of successive steps {np.median(cos):.2f}): the step is "
+                           f"above 2/L̂ = {2 / self._L:.3g}; use alpha='auto'")
+        if not self._at_floor and len(g) >= 10 and np.median(g[-5:]) > 1.5 * g[0]:
+            reasons.append(f"‖G_α‖ grew from {g[0]:.3g} to {np.median(g[-5:]):.3g}: the iterates diverge")
+        if not self._at_floor:
+            reasons.append(f"after {self.n_iter_} iterations the stationarity measure is above its Monte-Carlo noise floor; "
+                           "raise max_iter")
+        elif self._gap > tol:
+            reasons.append(f"the Monte-Carlo objective gap {self._gap:.2g} is above tol={tol:g} with {self._q} chains; "
+                           "raise n_chains_max (or tol)")
+        self.converged_ = not reasons
+        self.mc_gap_ = self._gap
+        if reasons:
+            warnings.warn(f"{name} did not converge: " + "; ".join(reasons), ConvergenceWarning, stacklevel=3)
         cert = np.asarray(self._log["certified"])
         if self._certifies and cert.mean() < 0.5:
             warnings.warn(f"TAY: the certificate held at only {cert.mean():.0%} of iterations (tau_max={self.tau_max}); "
-                          "raise tau_max or lower alpha", ConvergenceWarning, stacklevel=2)
-        if self.store_iterates: self.iterates_ = np.array(path)      # θ^(k) (stats order) at which iteration k's gradient was taken
-        return self._end(to_matrix(theta, p))
+                          "raise tau_max or lower alpha", CertificateWarning, stacklevel=3)
 
-# %% ../nbs/08_spg.ipynb #7e60bf4e
+class CertificateWarning(UserWarning):
+    "TAY's Dobrushin certificate held at too few iterations (the estimate may still have converged)."
+
+# %% ../nbs/08_spg.ipynb #3c6b68e4
 class SPG(_StochasticProxGrad):
     "SPG (Geng et al. Alg. 3) with a fixed number of Gibbs sweeps τ per gradient."
-    def __init__(self, lam, *, alpha=0.4, n_chains=2000, tau=30, max_iter=100, **kw):
-        super().__init__(lam, alpha=alpha, n_chains=n_chains, max_iter=max_iter, **kw); self.tau = tau
+    def __init__(self, lam, *, tau=10, **kw):   # tau: Gibbs sweeps per gradient; other options as `_StochasticProxGrad`
+        super().__init__(lam, **kw)
+        self.tau = tau
 
-    def _sweeps(self, k): return check_int(self.tau, "tau", lo=1)
+    def _sweeps(self, k):
+        return check_int(self.tau, "tau", lo=1)
 
     def _mcmc_gradient(self, k, model, chains, theta, EX, alpha, m):
         tau = self._sweeps(k)
@@ -118,24 +376,34 @@ class SPG(_StochasticProxGrad):
 
 class SPGInc(SPG):
     "SPG-Inc: τ = k sweeps at iteration k (Atchadé et al. 2014), optionally capped by `tau_max`."
-    def __init__(self, lam, *, alpha=0.4, n_chains=2000, max_iter=100, tau_max=None, **kw):
-        super().__init__(lam, alpha=alpha, n_chains=n_chains, tau=1, max_iter=max_iter, **kw); self.tau_max = tau_max
+    def __init__(self, lam, *, tau_max=None, **kw):   # tau_max: cap on τ = k (None: no cap)
+        super().__init__(lam, tau=1, **kw)
+        self.tau_max = tau_max
 
-    def _sweeps(self, k): return k if self.tau_max is None else min(k, check_int(self.tau_max, "tau_max", lo=1))
+    def _sweeps(self, k):
+        return k if self.tau_max is None else min(k, check_int(self.tau_max, "tau_max", lo=1))
 
 class TAY(_StochasticProxGrad):
     "TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below ½‖G_α‖₂."
     _certifies = True
-    def __init__(self, lam, *, alpha=0.4, n_chains=2000, tau_max=200, max_iter=100, criterion="asymptotic",
-                 beta=0.05, n_chains_max=100_000, **kw):
-        super().__init__(lam, alpha=alpha, n_chains=n_chains, max_iter=max_iter, **kw)
-        self.tau_max, self.criterion, self.beta, self.n_chains_max = tau_max, criterion, beta, n_chains_max
+    def __init__(self,
+                 lam,                          # ℓ₁ penalty λ
+                 *,
+                 tau_max=200,                  # most sweeps per iteration
+                 criterion="asymptotic",       # 'asymptotic' (TAY-criterion) or 'nonasymptotic' (eq. 15)
+                 beta=0.05,                    # eq. (15): the bound holds with probability 1 − beta
+                 **kw):                        # options of `_StochasticProxGrad` (alpha, n_chains, max_iter, tol, ...)
+        super().__init__(lam, **kw)
+        self.tau_max = tau_max
+        self.criterion = criterion
+        self.beta = beta
 
     def _check_params(self):
-        super()._check_params(); check_int(self.tau_max, "tau_max", lo=1)
+        super()._check_params()
+        check_int(self.tau_max, "tau_max", lo=1)
         if self.criterion not in ("asymptotic", "nonasymptotic"):
             raise ValueError(f"criterion must be 'asymptotic' or 'nonasymptotic', got {self.criterion!r}")
-        check_float(self.beta, "beta", lo=0, hi=1, lo_open=True, hi_open=True); check_int(self.n_chains_max, "n_chains_max", lo=2)
+        check_float(self.beta, "beta", lo=0, hi=1, lo_open=True, hi_open=True)
 
     def _mcmc_gradient(self, k, model, chains, theta, EX, alpha, m):
         tmax = int(self.tau_max); q = chains.n_chains

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from mrflit.models import geng_network, random_mrf
 from mrflit.gibbs import sample_data
-from mrflit.spg import SPG, SPGInc, TAY
+from mrflit.spg import SPG, SPGInc, TAY, GENG_SETTINGS
 from mrflit.baselines import PseudoLikelihood
 
 @pytest.fixture(scope="module")
@@ -13,7 +13,7 @@ def data():
 
 def test_tay_certificate_implies_descent_heldout(data):
     truth, X = data
-    t = TAY(0.025, n_chains=2000, max_iter=50, seed=3).fit(X, truth=truth).trace_
+    t = TAY(0.025, n_chains=2000, max_iter=50, seed=3, **GENG_SETTINGS).fit(X, truth=truth).trace_
     obj = np.r_[np.nan, t["objective"]]; dec = np.diff(obj)[1:]; cert = t["certified"][1:]
     assert cert.mean() > 0.5
     assert (cert & (dec > 0)).mean() <= 0.1
@@ -52,3 +52,37 @@ def test_bad_data(data):
                      (np.where(X == 1, 1, 2), "found [2]"), (X.astype(float) * np.nan, "NaN")]:
         with pytest.raises(ValueError) as e: TAY(0.1, max_iter=2).fit(bad)
         assert msg in str(e.value), (msg, str(e.value))
+
+# ---------- convergence at the defaults (issue: fits that converge on real data) ----------
+def test_default_spg_same_theta_for_any_thread_count(tmp_path):
+    "The default SPG (persistent chains, Newton steps, growing q) gives the same θ with 1 and 2 Numba threads."
+    import os, subprocess, sys, textwrap
+    code = textwrap.dedent("""
+        import sys, numpy as np
+        from mrflit.models import random_mrf
+        from mrflit.exact import sample_exact
+        from mrflit.spg import SPG
+        m = random_mrf(6, 0.6, (0.5, 1.0), (-0.5, 0.5), 'pm1', seed=5)
+        X = sample_exact(m, 5000, seed=1)
+        est = SPG(0.02, seed=3, diagnostics=False, max_iter=40).fit(X)
+        np.savez(sys.argv[1], theta=est.theta_, q=est.n_chains_)
+    """)
+    outs = []
+    for nt in ("1", "2"):
+        f = tmp_path / f"t{nt}.npz"
+        subprocess.run([sys.executable, "-c", code, str(f)], check=True, env={**os.environ, "NUMBA_NUM_THREADS": nt})
+        outs.append(np.load(f, allow_pickle=False))
+    np.testing.assert_array_equal(outs[0]["theta"], outs[1]["theta"])
+    assert outs[0]["q"] > 2000                                   # the run reached the growing-batch phase
+
+def test_convergence_warning_both_ways(data):
+    "ConvergenceWarning exactly when converged_ is False: silent on a converged default fit, loud with max_iter=2."
+    from sklearn.exceptions import ConvergenceWarning
+    _, X = data
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        ok = SPG(0.05, seed=0, diagnostics=False).fit(X)
+        bad = TAY(0.05, seed=0, diagnostics=False, max_iter=2).fit(X)
+    conv = [x for x in w if issubclass(x.category, ConvergenceWarning)]
+    assert ok.converged_ and not bad.converged_ and ok.n_iter_ < 500
+    assert len(conv) == 1 and "TAY did not converge" in str(conv[0].message)
