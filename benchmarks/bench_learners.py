@@ -9,7 +9,7 @@ import time, platform
 import numpy as np, numba
 from mrflit.models import geng_network, stats
 from mrflit.gibbs import sample_data, neighbour_lists
-from mrflit.spg import SPG, TAY
+from mrflit.spg import SPG, TAY, GENG_SETTINGS
 from mrflit.prox import soft_threshold
 from bench_foundation import numpy_sweeps, median_time
 from _report import write_section
@@ -17,7 +17,7 @@ from _report import write_section
 def main():
     truth = geng_network(20, seed=0); X = sample_data(truth, 2000, burn_in=1000, seed=0)
     q, tau, lam = 5000, 60, 0.017
-    spg = lambda it: SPG(lam, n_chains=q, tau=tau, max_iter=it, seed=0, diagnostics=False).fit(X)
+    spg = lambda it: SPG(lam, n_chains=q, tau=tau, max_iter=it, seed=0, diagnostics=False, **GENG_SETTINGS).fit(X)
     t1 = median_time(lambda: spg(1), 3); t11 = median_time(lambda: spg(11), 3)
     per_iter = (t11 - t1) / 10
     EX = stats(X).mean(0); rng = np.random.default_rng(0); theta = truth.theta * 0.5
@@ -27,8 +27,8 @@ def main():
         v = stats(Xs).mean(0) - EX
         return soft_threshold(v, lam)
     t_np = median_time(numpy_iteration, 3)
-    tay_t = median_time(lambda: TAY(lam, n_chains=q, max_iter=100, seed=0, diagnostics=False).fit(X), 3)
-    tay = TAY(lam, n_chains=q, max_iter=100, seed=0, diagnostics=False).fit(X, truth=truth)
+    tay_t = median_time(lambda: TAY(lam, n_chains=q, max_iter=100, seed=0, diagnostics=False, **GENG_SETTINGS).fit(X), 3)
+    tay = TAY(lam, n_chains=q, max_iter=100, seed=0, diagnostics=False, **GENG_SETTINGS).fit(X, truth=truth)
     L = ["## Learners (`bench_learners.py`)", "",
          f"Geng et al. §7.1 20-node network, n = 2000, q = {q} chains, λ = {lam}; {numba.config.NUMBA_NUM_THREADS} Numba threads, "
          f"{platform.machine()}. Medians of 3 runs.", "",

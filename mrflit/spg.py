@@ -116,6 +116,7 @@ class _StochasticProxGrad(MRFLearner):
     "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3), with mrflit's convergence control."
     _certifies = False    # True for learners that choose τ to make the certificate hold (TAY)
     window = 5            # iterations over which the noise-floor test averages
+    hessian_chains = 4096     # chains used for the Hessian estimate (its cost is q·|W|²)
 
     def __init__(self,
                  lam,                        # ℓ₁ penalty λ (eq. 1)
@@ -130,7 +131,7 @@ class _StochasticProxGrad(MRFLearner):
                  restart="persistent",       # chains: 'persistent' (start at data rows, continue), 'random' or 'zeros' each iteration
                  penalize_fields=True,       # penalise the fields θ_ii as eq. (1) does
                  gradient="mcmc",            # 'mcmc' or 'exact' (p <= 24; for tests)
-                 newton_max=1500,            # largest working set for a dense Hessian
+                 newton_max=1000,            # largest working set for a dense Hessian
                  diagnostics="auto",         # exact objective and gradient error in the trace (auto: p <= 16)
                  store_iterates=False,       # keep every θ⁽ᵏ⁾ in `iterates_`
                  verbose=False,              # progress bar
@@ -274,7 +275,10 @@ class _StochasticProxGrad(MRFLearner):
         limit = int(self.newton_max) if self.solver == "newton" else min(int(self.newton_max), 300)   # gradient solver: monitor only
         if work.size > limit:
             return None, np.nan
-        H = H_exact[np.ix_(work, work)] if H_exact is not None else sample_hessian(S, work, self._I, self._J)[1]
+        if H_exact is not None:
+            H = H_exact[np.ix_(work, work)]
+        else:                                 # the fixed point depends on the gradient only: a subsample of chains suffices for Ĥ
+            H = sample_hessian(S[:self.hessian_chains], work, self._I, self._J)[1]
         d, nu2 = newton_direction(df[work], H, theta[work], lam[work])
         step = np.zeros_like(theta)
         step[work] = d
