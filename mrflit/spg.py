@@ -18,7 +18,8 @@ import warnings
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['GENG_SETTINGS', 'power_curvature', 'sample_hessian', 'newton_direction', 'CertificateWarning', 'SPG', 'SPGInc', 'TAY']
+__all__ = ['GENG_SETTINGS', 'power_curvature', 'sample_hessian', 'newton_direction', 'newton_direction_states',
+           'CertificateWarning', 'SPG', 'SPGInc', 'TAY']
 
 # %% ../nbs/08_spg.ipynb #7e60bf4e
 @kernel
@@ -109,7 +110,69 @@ def newton_direction(g, H, theta, lam, *, ridge:float=1e-3, max_step:float=1.0):
     big = float(np.abs(d).max(initial=0.0))
     return (d * (max_step / big) if big > max_step else d), nu2
 
-# %% ../nbs/08_spg.ipynb #96f0e3bf
+# %% ../nbs/08_spg.ipynb #8913f146
+@kernel
+def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
+    "Proximal Newton subproblem, Ĥ = Cov ψ over the chains `X` (p, q) + ridge·mean(var)·I, never formed: coordinate descent on r = Ψ_c d. Fills d; returns ν²."
+    q = X.shape[1]
+    k = work.size
+    mu = np.empty(k)
+    var = np.empty(k)
+    for t in range(k):
+        xi = X[I[work[t]]]
+        xj = X[J[work[t]]]
+        s1 = 0.0
+        s2 = 0.0
+        for s in range(q):
+            v = xi[s] if I[work[t]] == J[work[t]] else xi[s] * xj[s]
+            s1 += v
+            s2 += v * v
+        mu[t] = s1 / q
+        var[t] = s2 / q - mu[t] * mu[t]
+    ridge = ridge * var.mean() + 1e-6 if k else 0.0     # Levenberg damping, relative to the mean variance (as the dense step)
+    r = np.zeros(q)
+    for _ in range(n_pass):
+        biggest = 0.0
+        for t in range(k):
+            a = var[t] + ridge
+            if a <= 0.0:
+                continue
+            diag = I[work[t]] == J[work[t]]
+            xi = X[I[work[t]]]
+            xj = X[J[work[t]]]
+            cr = 0.0
+            for s in range(q):
+                v = xi[s] if diag else xi[s] * xj[s]
+                cr += (v - mu[t]) * r[s]
+            b = g[t] + cr / q + ridge * d[t] - a * d[t]
+            u = theta[t] - b / a
+            z = np.sign(u) * max(abs(u) - lam[t] / a, 0.0) - theta[t] - d[t]
+            if z != 0.0:
+                d[t] += z
+                for s in range(q):
+                    v = xi[s] if diag else xi[s] * xj[s]
+                    r[s] += (v - mu[t]) * z
+                biggest = max(biggest, abs(z))
+        if biggest <= tol:
+            break
+    nu2 = 0.0
+    for s in range(q):
+        nu2 += r[s] * r[s]
+    return nu2 / q + ridge * np.sum(d * d)
+
+def newton_direction_states(g, X, work, theta, lam, *, ridge:float=1e-3, max_step:float=1.0, n_pass:int=100):
+    "Proximal Newton step on the statistics `work`, Hessian = sample Cov ψ over the chains X (p, q): `(step, ν²)`, damped to ‖·‖∞ ≤ max_step."
+    I, J = stat_index(X.shape[0])
+    X = np.ascontiguousarray(X, dtype=np.float64)
+    work = np.asarray(work, dtype=np.int64)
+    k = work.size
+    d = np.zeros(k)
+    nu2 = _newton_cd_states(np.asarray(g, dtype=np.float64), X, I, J, work, np.asarray(theta, dtype=np.float64),
+                            np.asarray(lam, dtype=np.float64), float(ridge), int(n_pass), 1e-7, d)
+    big = float(np.abs(d).max(initial=0.0))
+    return (d * (max_step / big) if big > max_step else d), nu2
+
+# %% ../nbs/08_spg.ipynb #3c6b68e4
 GENG_SETTINGS = dict(alpha=0.4, init="random", restart="random", solver="gradient", tol=None)  # Geng et al.'s Alg. 3 as published
 
 class _StochasticProxGrad(MRFLearner):
@@ -127,11 +190,12 @@ class _StochasticProxGrad(MRFLearner):
                  n_chains_max=256_000,       # the most chains the noise-floor rule may grow to
                  max_iter=500,               # iteration limit
                  tol=1e-3,                   # target Monte-Carlo objective gap |A|/2q; None: run exactly max_iter iterations
+                 tol_sampling=0.01,          # ...or that fraction of the data's own sampling gap |A|/2n (q >= n/tol_sampling)
                  init="zero",                # θ⁽⁰⁾: 'zero' or 'random' (U[-0.1, 0.1], as Alg. 3)
                  restart="persistent",       # chains: 'persistent' (start at data rows, continue), 'random' or 'zeros' each iteration
                  penalize_fields=True,       # penalise the fields θ_ii as eq. (1) does
                  gradient="mcmc",            # 'mcmc' or 'exact' (p <= 24; for tests)
-                 newton_max=1000,            # largest working set for a dense Hessian
+                 newton_max=20_000,          # largest working set for Newton steps (above: gradient steps)
                  diagnostics="auto",         # exact objective and gradient error in the trace (auto: p <= 16)
                  store_iterates=False,       # keep every θ⁽ᵏ⁾ in `iterates_`
                  verbose=False,              # progress bar
@@ -143,6 +207,7 @@ class _StochasticProxGrad(MRFLearner):
         self.n_chains_max = n_chains_max
         self.max_iter = max_iter
         self.tol = tol
+        self.tol_sampling = tol_sampling
         self.init = init
         self.restart = restart
         self.penalize_fields = penalize_fields
@@ -163,6 +228,7 @@ class _StochasticProxGrad(MRFLearner):
         check_int(self.newton_max, "newton_max", lo=1)
         if self.tol is not None:
             check_float(self.tol, "tol", lo=0)
+        check_float(self.tol_sampling, "tol_sampling", lo=0)
         choices = [("init", self.init, ("random", "zero")), ("restart", self.restart, ("random", "zeros", "persistent")),
                    ("gradient", self.gradient, ("mcmc", "exact")), ("diagnostics", self.diagnostics, ("auto", True, False)),
                    ("solver", self.solver, ("newton", "gradient"))]
@@ -276,10 +342,13 @@ class _StochasticProxGrad(MRFLearner):
         if work.size > limit:
             return None, np.nan
         if H_exact is not None:
-            H = H_exact[np.ix_(work, work)]
+            d, nu2 = newton_direction(df[work], H_exact[np.ix_(work, work)], theta[work], lam[work])
         else:                                 # the fixed point depends on the gradient only: a subsample of chains suffices for Ĥ
-            H = sample_hessian(S[:self.hessian_chains], work, self._I, self._J)[1]
-        d, nu2 = newton_direction(df[work], H, theta[work], lam[work])
+            Sh = S[:self.hessian_chains]
+            ridge = max(1e-3, work.size / len(Sh))   # Ĥ has rank <= its chains: shrink harder when they are few (Ledoit–Wolf-like)
+            d, nu2 = newton_direction_states(df[work], Sh.T, work, theta[work], lam[work], ridge=ridge)
+        if nu2 > 1.0:
+            d = d / np.sqrt(nu2)                  # trust region: move at most one unit in the local (Fisher) norm
         step = np.zeros_like(theta)
         step[work] = d
         return step, nu2
@@ -300,8 +369,8 @@ class _StochasticProxGrad(MRFLearner):
         w = 1 if self.gradient == "exact" else self.window
         recent = np.array(self._window[-w:])
         at_floor = len(self._window) >= w and recent[:, 0].mean() <= recent[:, 1].mean()
-        tol = 1e-3 if self.tol is None else float(self.tol)
-        self._at_floor, self._gap = bool(at_floor), gap
+        tol = self._tolerance(new)
+        self._at_floor, self._gap, self._tol_eff = bool(at_floor), gap, tol
         done = self.tol is not None and at_floor and gap <= tol
         if self.tol is not None and at_floor and gap > tol and self._q < int(self.n_chains_max):
             self._q = min(4 * self._q, int(self.n_chains_max))          # growing Monte-Carlo batch
@@ -312,6 +381,11 @@ class _StochasticProxGrad(MRFLearner):
                    grad_map_norm=gnorm, certified=bool(bound < 0.5 * gnorm), chain_sweeps=work, seconds=self._elapsed(),
                    alpha=alpha, L_hat=self._L, decrement=nu2, noise_floor=floor, mc_gap=gap, at_floor=bool(at_floor))
         return new, rec, df, done
+
+    def _tolerance(self, theta) -> float:
+        "The Monte-Carlo gap accepted at θ: `tol`, or `tol_sampling` × the sampling gap |A|/2n if that is larger."
+        tol = 1e-3 if self.tol is None else float(self.tol)
+        return max(tol, float(self.tol_sampling) * np.count_nonzero(theta) / (2 * len(self._X)))
 
     def _noise_floor(self, new, df, nu2, gnorm):
         "`(threshold, Monte-Carlo gap, statistic)`: the stationarity statistic is at its noise floor when ≤ threshold (see above)."
@@ -336,7 +410,7 @@ class _StochasticProxGrad(MRFLearner):
         s = np.asarray(steps[-2 * self.window:])
         norms = np.linalg.norm(s, axis=1)
         cos = np.sum(s[1:] * s[:-1], axis=1) / np.maximum(norms[1:] * norms[:-1], 1e-300) if len(s) > 2 else np.zeros(1)
-        tol = 1e-3 if self.tol is None else float(self.tol)
+        tol = self._tol_eff
         reasons = []
         if self.solver == "gradient" and not self._at_floor and np.median(cos) < -0.5:   # at the floor, steps are noise
             reasons.append(f"the iterates oscillate (median cosine of successive steps {np.median(cos):.2f}): the step is "
@@ -347,7 +421,7 @@ class _StochasticProxGrad(MRFLearner):
             reasons.append(f"after {self.n_iter_} iterations the stationarity measure is above its Monte-Carlo noise floor; "
                            "raise max_iter")
         elif self._gap > tol:
-            reasons.append(f"the Monte-Carlo objective gap {self._gap:.2g} is above tol={tol:g} with {self._q} chains; "
+            reasons.append(f"the Monte-Carlo objective gap {self._gap:.2g} is above its tolerance {tol:.2g} with {self._q} chains; "
                            "raise n_chains_max (or tol)")
         self.converged_ = not reasons
         self.mc_gap_ = self._gap
@@ -361,7 +435,7 @@ class _StochasticProxGrad(MRFLearner):
 class CertificateWarning(UserWarning):
     "TAY's Dobrushin certificate held at too few iterations (the estimate may still have converged)."
 
-# %% ../nbs/08_spg.ipynb #3c6b68e4
+# %% ../nbs/08_spg.ipynb #f2ee94f6
 class SPG(_StochasticProxGrad):
     "SPG (Geng et al. Alg. 3) with a fixed number of Gibbs sweeps τ per gradient."
     def __init__(self, lam, *, tau=10, **kw):   # tau: Gibbs sweeps per gradient; other options as `_StochasticProxGrad`
