@@ -8,9 +8,12 @@ import time
 import numpy as np
 from .core import check_states, check_theta, check_real
 from .models import BinaryMRF, theta_graph
+import warnings
+from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['infer_domain', 'check_data', 'Trace', 'MRFLearner', 'lambda_path', 'unique_rows', 'n_couplings', 'two_stage']
+__all__ = ['infer_domain', 'check_data', 'Trace', 'MRFLearner', 'lambda_path', 'unique_rows', 'sampling_tol', 'n_couplings',
+           'two_stage']
 
 # %% ../nbs/06_base.ipynb #62584bc6
 def infer_domain(X) -> str:
@@ -64,6 +67,14 @@ class MRFLearner:
         self._truth = None; self._log = {}; self._t0 = time.perf_counter(); self._paused = 0.0
         return X
 
+    def _settle(self, converged:bool, n_iter:int, why:str=""):
+        "Record `converged_` and `n_iter_`; when not converged, one `ConvergenceWarning` that says why."
+        self.converged_ = bool(converged)
+        self.n_iter_ = int(n_iter)
+        if not self.converged_:
+            warnings.warn(f"{type(self).__name__} did not converge: {why}", ConvergenceWarning, stacklevel=3)
+        return self.converged_
+
     def _elapsed(self): return time.perf_counter() - self._t0 - self._paused
 
     def _record(self, **values):
@@ -108,6 +119,10 @@ def unique_rows(X):
         return X[first], counts / n
     U, counts = np.unique(X, axis=0, return_counts=True)
     return U, counts / n
+
+def sampling_tol(n:int, fraction:float=0.1) -> float:
+    "Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error 1/√n (at most 0.5/√n for binary data)."
+    return float(fraction) / np.sqrt(n)
 
 def n_couplings(theta) -> int:
     "Number of nonzero couplings θ_rs, r < s."

@@ -59,10 +59,7 @@ class PseudoLikelihood(MRFLearner):
                         h=lambda v: float(np.sum(lam_vec * np.abs(v))), max_iter=check_int(self.max_iter, "max_iter", lo=1), tol=self.tol,
                         adaptive_restart=True)
         for k, o in enumerate(info["objective"]): self._record(iteration=k + 1, objective=o)
-        self.n_iter_, self.converged_ = info["n_iter"], info["converged"]
-        if not self.converged_:
-            warnings.warn(f"PseudoLikelihood did not converge in {self.n_iter_} FISTA iterations (tol={self.tol:g}); raise max_iter",
-                          ConvergenceWarning, stacklevel=2)
+        self._settle(info["converged"], info["n_iter"], f"FISTA reached max_iter={self.max_iter} (tol={self.tol:g}); raise max_iter")
         return self._end(to_matrix(v, p))
 
 # %% ../nbs/12_baselines.ipynb #272192b8
@@ -81,14 +78,18 @@ class PseudoLikelihoodPath(MRFLearner):
         v = np.zeros(n_stats(p))                                            # independent model first (fields free)
         v, _ = fista(f, g, lambda u, t: np.where(pen, 0.0, u), v, max_iter=int(self.max_iter), tol=self.tol)
         lams = lambda_path(np.abs(g(v)[pen]).max(), self.n_lambdas, self.lambda_ratio); path = []
+        capped = []
         for lam in lams:
             v, info = fista(f, g, lambda u, t: soft_threshold(u, t * lam * pen), v, max_iter=int(self.max_iter), tol=self.tol,
                             adaptive_restart=True)
             path.append(to_matrix(v, p)); self._record(lam=lam, n_edges=int(np.count_nonzero(v[pen])), fista_iter=info["n_iter"])
+            capped.append(not info["converged"])
         loss = lambda t: _pl_parts(t[stat_index(p)], U, self.domain_, w)[0]
         i, self.bic_, self.thresholds_, self.gic_, theta = two_stage(path, [loss(t) for t in path], lambda t, i: loss(t), n, p)
         self.path_, self.lambdas_, self.lambda_, self.theta_lasso_ = np.array(path), lams, lams[i], path[i]
         self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
+        why = f"FISTA reached max_iter={self.max_iter} at {sum(capped)} of {len(capped)} λ values; raise max_iter"
+        self._settle(not any(capped), int(np.sum(self._log["fista_iter"])), why)
         return self._end(theta)
 
 # %% ../nbs/12_baselines.ipynb #4d1e9c12
@@ -113,6 +114,7 @@ class ELasso(MRFLearner):
         counts = w * n                                   # regressions on distinct rows with their counts as sample weights
         Uf = U.astype(np.float64)
         B = np.zeros((p, p)); fields = np.zeros(p)
+        n_iter, capped = 0, 0
         for r in range(p):
             others = np.delete(np.arange(p), r)
             Z, yv = Uf[:, others], (U[:, r] == 1).astype(int)
@@ -125,12 +127,15 @@ class ELasso(MRFLearner):
                 pr = np.clip(lr.predict_proba(Z)[:, 1], 1e-12, 1 - 1e-12)
                 ll = np.sum(counts * (yv * np.log(pr) + (1 - yv) * np.log(1 - pr)))
                 k = int(np.count_nonzero(lr.coef_))
+                n_iter += int(np.max(lr.n_iter_))
+                capped += int(np.max(lr.n_iter_) >= 1000)
                 crit = -2 * ll + k * np.log(n) + 2 * self.gamma * k * np.log(p - 1)
                 if crit < best[0]: best = (crit, lr)
             B[r, others] = best[1].coef_[0] / scale; fields[r] = best[1].intercept_[0] / scale
         nz = (B != 0) & (B.T != 0) if self.rule == "and" else (B != 0) | (B.T != 0)
         theta = np.where(nz, (B + B.T) / 2, 0.0); np.fill_diagonal(theta, fields)
         self.coef_ = B
+        self._settle(capped == 0, n_iter, f"liblinear reached max_iter=1000 in {capped} of the nodewise regressions")
         return self._end(theta)
 
 # %% ../nbs/12_baselines.ipynb #15e5e154
@@ -145,9 +150,13 @@ class GaussianApprox(MRFLearner):
         S = np.cov(Xf, rowvar=False, bias=True) + np.eye(p) / 3
         lams = lambda_path(np.abs(S - np.diag(np.diag(S))).max(), self.n_lambdas, self.lambda_ratio)
         path, precs = [], []
+        unconverged = []
         for lam in lams:
-            try: _, P = graphical_lasso(S, alpha=lam, max_iter=int(self.max_iter), tol=self.tol)
-            except FloatingPointError: break
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always", ConvergenceWarning)
+                try: _, P = graphical_lasso(S, alpha=lam, max_iter=int(self.max_iter), tol=self.tol)
+                except FloatingPointError: break
+            unconverged.append(any(issubclass(c.category, ConvergenceWarning) for c in caught))
             precs.append(P); t = -P.copy(); np.fill_diagonal(t, 0.0); t[np.abs(t) < 1e-10] = 0.0; path.append(t)
             self._record(lam=lam, n_edges=n_couplings(t))
         if not path: raise ValueError("graphical lasso failed on every λ of the path")
@@ -159,6 +168,8 @@ class GaussianApprox(MRFLearner):
         i, self.bic_, self.thresholds_, self.gic_, theta = two_stage(path, [gauss_loss(P) for P in precs], thr_loss, n, p)
         self.path_, self.lambdas_, self.lambda_, self.theta_lasso_ = np.array(path), lams[:len(path)], lams[i], path[i]
         self.precision_ = precs[i]; self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
+        why = f"graphical lasso reached max_iter={self.max_iter} at the chosen λ = {lams[i]:.3g}; raise max_iter"
+        self._settle(not unconverged[i], len(path), why)                 # the λ BIC chose is the estimate returned
         return self._end(theta)
 
 # %% ../nbs/12_baselines.ipynb #ad78fce3

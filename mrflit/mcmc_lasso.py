@@ -264,7 +264,7 @@ class MCMCLasso(MRFLearner):
         lam0 = float(np.max(np.abs(grad0[pen > 0])))
         if lambdas is None: lam = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
         psi, state, theta, L = BinaryMRF(mat(theta0), "pm1"), None, theta0.copy(), 1.0
-        path, iters = [], []
+        path, iters, reasons = [], [], []
         it = range(len(lam))
         if self.verbose:
             from tqdm.auto import tqdm; it = tqdm(it, desc="MCMC-Lasso λ path")
@@ -274,14 +274,14 @@ class MCMCLasso(MRFLearner):
                 T, n_it, L = cs.lasso(mat(theta), JbM, lam[i], F, L0=max(L / 4, 1e-3), max_iter=int(self.max_iter), tol=float(self.tol))
                 theta, info = T[idx], dict(n_iter=n_it, L=L)
             except FloatingPointError:
-                warnings.warn(f"MCMCLasso: the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie outside what "
-                              f"the chain visited); the path stops after {i} values", ConvergenceWarning, stacklevel=2)
+                reasons.append(f"the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie outside what "
+                               f"the chain visited); the path stops after {i} of {len(lam)} values")
                 lam = lam[:i]; break
             L = info["L"]                                                    # warm-start the step size too
             if np.sum(np.abs(theta[pen > 0])) > d * np.log(2) / lam[i]:      # impossible for the exact likelihood (see above)
-                warnings.warn(f"MCMCLasso: at λ = {lam[i]:.3g} the estimate has |θ|₁ = {np.sum(np.abs(theta[pen > 0])):.3g} > d log 2 / λ, which no "
-                              f"exact ℓ₁ estimate can have: the MCMC approximation has degenerated; the path stops after {i} values",
-                              ConvergenceWarning, stacklevel=2)
+                reasons.append(f"at λ = {lam[i]:.3g} the estimate has |θ|₁ = {np.sum(np.abs(theta[pen > 0])):.3g} > d log 2 / λ, which "
+                               f"no exact ℓ₁ estimate can have: the MCMC approximation has degenerated; the path stops after {i} of "
+                               f"{len(lam)} values")
                 lam = lam[:i]; break
             path.append(mat(theta)); iters.append(info["n_iter"]); psi = BinaryMRF._trusted(mat(theta), "pm1")
             self._record(lam=lam[i], n_edges=int(np.count_nonzero(theta[pen > 0])), fista_iter=info["n_iter"], seconds=self._elapsed(),
@@ -298,5 +298,8 @@ class MCMCLasso(MRFLearner):
         i_star, self.bic_, self.thresholds_, self.gic_, theta = two_stage(path, [self.objective(ref, t) for t in path], gic_loss, n, d)
         self.lambda_, self.theta_lasso_ = lam[i_star], path[i_star]
         self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
-        self.n_iter_ = int(np.sum(iters))
+        capped = int(np.sum(np.asarray(iters) >= int(self.max_iter)))
+        if capped:
+            reasons.append(f"FISTA reached max_iter={self.max_iter} at {capped} of {len(iters)} λ values")
+        self._settle(not reasons, int(np.sum(iters)), "; ".join(reasons))
         return self._end(theta)

@@ -79,8 +79,12 @@ class PartitionedRatio(MRFLearner):
                     val, G = obj(v.reshape(p1, p2)); cache[k] = (val, G.ravel())
             return cache[k]
         f = lambda v: both(v)[0]; g = lambda v: both(v)[1]
-        solve = lambda lam, v0: fista(f, g, lambda v, t: group_soft_threshold(v[:, None], t * lam, axis=1)[:, 0], v0,
-                                      max_iter=int(self.max_iter), tol=float(self.tol), adaptive_restart=True)[0]
+        fista_runs = []
+        def solve(lam, v0):
+            v, info = fista(f, g, lambda v, t: group_soft_threshold(v[:, None], t * lam, axis=1)[:, 0], v0,
+                            max_iter=int(self.max_iter), tol=float(self.tol), adaptive_restart=True)
+            fista_runs.append((info["n_iter"], info["converged"]))
+            return v
         v = np.zeros(n_par); lam_max = float(np.abs(g(v)).max())
         if self.lam is not None:
             lam = check_float(self.lam, "lam", lo=0); v = solve(lam, v); self.lambdas_ = np.array([lam]); path = [v]
@@ -100,6 +104,9 @@ class PartitionedRatio(MRFLearner):
             w1, w2 = _unpack_within(path[-1], p1, p2); theta[np.ix_(g1, g1)] = w1; theta[np.ix_(g2, g2)] = w2
         self.coef_ = T; nm = self.names_ or list(range(p))
         self.passages_ = [(nm[g1[a]], nm[g2[b]], float(T[a, b])) for a, b in zip(*np.nonzero(T))]
+        capped = sum(not ok for _, ok in fista_runs)
+        why = f"FISTA reached max_iter={self.max_iter} at {capped} of {len(fista_runs)} λ values; raise max_iter"
+        self._settle(capped == 0, sum(k for k, _ in fista_runs), why)
         return self._end(theta)
 
 def _unpack_within(v, p1, p2):

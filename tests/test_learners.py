@@ -86,3 +86,40 @@ def test_convergence_warning_both_ways(data):
     conv = [x for x in w if issubclass(x.category, ConvergenceWarning)]
     assert ok.converged_ and not bad.converged_ and ok.n_iter_ < 500
     assert len(conv) == 1 and "TAY did not converge" in str(conv[0].message)
+
+def _learners():
+    from mrflit.baselines import PseudoLikelihoodPath, ELasso, GaussianApprox
+    from mrflit.fbs import FBS, PG
+    from mrflit.fast_mixing import FastMixingML
+    from mrflit.mcmc_lasso import MCMCLasso
+    from mrflit.partitioned import PartitionedRatio
+    return [PseudoLikelihood(0.05), PseudoLikelihoodPath(n_lambdas=10), ELasso(n_C=5), GaussianApprox(n_lambdas=5),
+            FBS(0.05, max_iter=20, seed=0), PG(0.05, max_iter=20, seed=0), FastMixingML(K=5, M=200, v=60, seed=0),
+            MCMCLasso(n_lambdas=10, mcmc_factor=100, ic_factor=200, seed=0), PartitionedRatio(([0, 1, 2], [3, 4, 5]), lam=0.05)]
+
+@pytest.mark.parametrize("learner", _learners(), ids=lambda l: type(l).__name__)
+def test_every_learner_reports_convergence(learner):
+    "Every iterative learner sets converged_ and n_iter_, and warns exactly when converged_ is False."
+    from sklearn.exceptions import ConvergenceWarning
+    m = random_mrf(6, 0.6, (0.5, 1.0), (-0.3, 0.3), "pm1", seed=2)
+    from mrflit.exact import sample_exact
+    X = sample_exact(m, 400, seed=0)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        learner.fit(X)
+    conv = [x for x in w if issubclass(x.category, ConvergenceWarning) and type(learner).__name__ in str(x.message)]
+    assert isinstance(learner.converged_, bool) and learner.n_iter_ >= 1
+    assert len(conv) == (0 if learner.converged_ else 1)
+
+def test_honorio_learners_warn_with_too_few_iterations_and_not_when_converged():
+    "PG with 2 iterations has not reached the (H2) optimum; accelerated PG with exact gradients and enough iterations has."
+    from sklearn.exceptions import ConvergenceWarning
+    from mrflit.fbs import PG
+    from mrflit.exact import sample_exact
+    X = sample_exact(random_mrf(6, 0.6, (0.5, 1.0), None, "pm1", seed=2), 400, seed=0)
+    with pytest.warns(ConvergenceWarning, match="KKT residual"):
+        short = PG(0.05, max_iter=2, sampler="exact").fit(X)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ConvergenceWarning)
+        long = PG(0.05, max_iter=3000, accelerated=True, sampler="exact").fit(X)
+    assert not short.converged_ and long.converged_ and long.kkt_ < short.kkt_
