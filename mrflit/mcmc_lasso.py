@@ -205,6 +205,17 @@ class ChainSample:
         if np.isfinite(v): _is_grad(self._grad_states(), self.x0f, self.sites, self.valf, W, G)
         return v, G
 
+    def ess(self, theta) -> float:
+        "Kish's effective sample size of the importance weights exp[(θ−ψ)'J(Y^k)] over the m recorded draws (m when θ = ψ)."
+        D = np.ascontiguousarray(np.asarray(theta, np.float64) - self.psi.theta)
+        W = np.empty(self.sites.size + 1)
+        if not np.isfinite(_is_value(D, self.x0f, self.sites, self.valf, self.counts, W)):
+            return 0.0
+        p = W - np.r_[W[1:], 0.0]                                   # normalised weight of each occupied state (W: suffix sums)
+        c = self.counts
+        occupied = c > 0
+        return float(1.0 / np.sum(p[occupied] ** 2 / c[occupied]))
+
     def lasso(self, theta0, Jbar, lam:float, fields:bool, *, L0:float=1.0, max_iter:int=100, tol:float=1e-4):
         "Minimise ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| (eq. 7) from `theta0` by FISTA in one Numba kernel: (θ, iterations, L); raises FloatingPointError like `prox.fista`."
         out = np.empty_like(np.asarray(theta0, np.float64))
@@ -225,20 +236,44 @@ class ChainSample:
 class MCMCLasso(MRFLearner):
     "MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the threshold; ±1 data."
     def __init__(self, *, n_lambdas=100, lambda_ratio=0.01, mcmc_factor=1000, ic_factor=10000, external_field=False,
-                 max_iter=100, tol=1e-4, verbose=False, seed=None):
+                 max_iter=100, tol=1e-4, recentre=False, min_ess=0.5, max_recentre=5, verbose=False, seed=None):
         self.n_lambdas, self.lambda_ratio, self.mcmc_factor, self.ic_factor = n_lambdas, lambda_ratio, mcmc_factor, ic_factor
         self.external_field, self.max_iter, self.tol, self.verbose, self.seed = external_field, max_iter, tol, verbose, seed
+        self.recentre = recentre          # Geyer–Thompson: re-centre ψ at the estimate and redraw when the weights' ESS/m < min_ess
+        self.min_ess = min_ess            # the ESS fraction below which the reference ψ is re-centred
+        self.max_recentre = max_recentre  # re-centrings per λ at most (then the draws are doubled for the rest of the path)
 
     def _check(self):
         check_int(self.n_lambdas, "n_lambdas", lo=2); check_float(self.lambda_ratio, "lambda_ratio", lo=0, hi=1, lo_open=True, hi_open=True)
         check_int(self.mcmc_factor, "mcmc_factor", lo=1); check_int(self.ic_factor, "ic_factor", lo=1)
         check_int(self.max_iter, "max_iter", lo=1); check_float(self.tol, "tol", lo=0, lo_open=True)
+        check_float(self.min_ess, "min_ess", lo=0, hi=1)
+        check_int(self.max_recentre, "max_recentre", lo=0)
 
     def _problem(self, X):
         n, d = X.shape; F = self.external_field; idx = stat_index(d, F)
         Jbar = (X.T.astype(np.float64) @ X) / n; np.fill_diagonal(Jbar, X.mean(0))
         pen = np.where(idx[0] == idx[1], 0.0, 1.0)
         return n, d, F, idx, Jbar[idx], pen
+
+    def _solve_at(self, lam, theta, psi, state, m, mat, JbM, F, idx, L, rng):
+        "Eq. (7) at one λ from the reference ψ; with `recentre`, Geyer–Thompson steps while the weights' ESS/m < min_ess."
+        recentred = 0
+        while True:
+            cs = ChainSample(psi, m, init=state, seed=rng)
+            state = cs.x_end
+            T, n_it, L = cs.lasso(mat(theta), JbM, lam, F, L0=max(L / 4, 1e-3), max_iter=int(self.max_iter), tol=float(self.tol))
+            ess = cs.ess(T) / cs.m
+            if not self.recentre or ess >= float(self.min_ess):
+                break
+            if recentred == int(self.max_recentre):
+                m = min(2 * m, 8 * self._m0)                     # re-centring alone did not help: more draws from now on (≤ 8×)
+                break
+            psi = BinaryMRF._trusted(T, "pm1")
+            theta = T[idx]
+            recentred += 1
+        info = dict(n_iter=n_it, L=L, ess=ess, recentred=recentred)
+        return T[idx], info, psi, state, m
 
     def objective(self, sample:ChainSample, theta) -> float:
         "ℓ_n^m(θ) on `sample` (eq. 6), after `fit` (uses the fitted data's moments)."
@@ -256,6 +291,7 @@ class MCMCLasso(MRFLearner):
         if self.domain_ != "pm1": raise ValueError("MCMCLasso needs ±1 data (Miasojedow & Rejchel's Ising model); convert 0/1 data with 2 * X - 1")
         n, d, F, idx, Jbar, pen = self._problem(X); self._idx, self._Jbar = idx, Jbar
         rng = as_rng(self.seed); m = int(self.mcmc_factor) * d
+        self._m0 = m
         mat = lambda v: to_matrix(v, d, F); JbM = mat(Jbar)
         theta0 = np.zeros(len(Jbar))
         if F: theta0[idx[0] == idx[1]] = np.arctanh(np.clip(X.mean(0), -0.999, 0.999))       # independent model
@@ -268,11 +304,11 @@ class MCMCLasso(MRFLearner):
         it = range(len(lam))
         if self.verbose:
             from tqdm.auto import tqdm; it = tqdm(it, desc="MCMC-Lasso λ path")
+        n_recentre = 0
         for i in it:
-            cs = ChainSample(psi, m, init=state, seed=rng); state = cs.x_end
             try:
-                T, n_it, L = cs.lasso(mat(theta), JbM, lam[i], F, L0=max(L / 4, 1e-3), max_iter=int(self.max_iter), tol=float(self.tol))
-                theta, info = T[idx], dict(n_iter=n_it, L=L)
+                theta, info, psi, state, m = self._solve_at(lam[i], theta, psi, state, m, mat, JbM, F, idx, L, rng)
+                n_recentre += info["recentred"]
             except FloatingPointError:
                 reasons.append(f"the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie outside what "
                                f"the chain visited); the path stops after {i} of {len(lam)} values")
@@ -283,8 +319,9 @@ class MCMCLasso(MRFLearner):
                                f"no exact ℓ₁ estimate can have: the MCMC approximation has degenerated; the path stops after {i} of "
                                f"{len(lam)} values")
                 lam = lam[:i]; break
-            path.append(mat(theta)); iters.append(info["n_iter"]); psi = BinaryMRF._trusted(mat(theta), "pm1")
+            path.append(mat(theta)); iters.append(info["n_iter"]); psi = BinaryMRF._trusted(mat(theta), "pm1")   # warm start ψ = θ̂_{i−1}
             self._record(lam=lam[i], n_edges=int(np.count_nonzero(theta[pen > 0])), fista_iter=info["n_iter"], seconds=self._elapsed(),
+                         ess=info["ess"], recentred=info["recentred"], draws=m,
                          **({"auc": self._diagnostics(lambda: auc_or_nan(mat(theta), self._truth))} if self._truth is not None else {}))
         if len(path) < 2: raise ValueError("MCMCLasso: fewer than two λ values could be fitted; use a larger lambda_ratio or more data")
         self.path_, self.lambdas_ = np.array(path), lam
