@@ -146,8 +146,11 @@ class GaussianApprox(MRFLearner):
 
     def fit(self, X, truth=None, names=None):
         from sklearn.covariance import graphical_lasso
-        X = self._begin(X, truth, names=names); n, p = X.shape; Xf = X.astype(np.float64)
-        S = np.cov(Xf, rowvar=False, bias=True) + np.eye(p) / 3
+        X = self._begin(X, truth, names=names); n, p = X.shape
+        U, w = unique_rows(X)                            # the covariance from distinct rows and their frequencies
+        Uf = U.astype(np.float64)
+        mu = w @ Uf
+        S = (Uf * w[:, None]).T @ Uf - np.outer(mu, mu) + np.eye(p) / 3
         lams = lambda_path(np.abs(S - np.diag(np.diag(S))).max(), self.n_lambdas, self.lambda_ratio)
         path, precs = [], []
         unconverged = []
