@@ -338,5 +338,14 @@ class MCMCLasso(MRFLearner):
         capped = int(np.sum(np.asarray(iters) >= int(self.max_iter)))
         if capped:
             reasons.append(f"FISTA reached max_iter={self.max_iter} at {capped} of {len(iters)} λ values")
+        # Monte-Carlo accuracy at the chosen λ: the approximation's objective gap is about |A|/2 divided by the effective number of
+        # independent draws; a random-scan chain gives at most one per sweep of d steps, so ESS/d (conservative).
+        ess_draws = self._log["ess"][i_star] * self._log["draws"][i_star]
+        n_active = np.count_nonzero(np.triu(self.theta_lasso_, 1)) + (d if F else 0)
+        self.mc_gap_ = float(n_active * d / (2 * max(ess_draws, 1.0)))
+        tol = max(1e-3, 0.01 * n_active / (2 * n))
+        if self.mc_gap_ > tol:
+            reasons.append(f"the Monte-Carlo error of the approximation at the chosen λ is too large (estimated objective gap "
+                           f"{self.mc_gap_:.2g} > {tol:.2g}); raise mcmc_factor")
         self._settle(not reasons, int(np.sum(iters)), "; ".join(reasons))
         return self._end(theta)

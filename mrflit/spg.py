@@ -44,7 +44,10 @@ def _stat_values(S, I, J) -> np.ndarray:
     "ψ of each row of `S` for the statistics (I, J) (x_i when i = j, x_i x_j otherwise), float64."
     return np.where(I == J, S[:, I], S[:, I] * S[:, J])
 
-def power_curvature(S, domain:str, v=None, n_iter:int=30, I=None, J=None):
+def power_curvature(S,                 # (q, p) chain states (0/1 or ±1)
+                    v=None,            # warm start: the previous call's vector (stats order)
+                    n_iter:int=30,     # power-iteration steps
+                    I=None, J=None):   # `stat_index(p)`, if already at hand
     "λ_max of the statistics' sample covariance over the states `S` by power iteration: `(L̂, v)` (v warm-starts the next call)."
     S = np.ascontiguousarray(S, dtype=np.float64)
     p = S.shape[1]
@@ -63,7 +66,10 @@ def power_curvature(S, domain:str, v=None, n_iter:int=30, I=None, J=None):
     return L, v
 
 # %% ../nbs/08_spg.ipynb #37d69781
-def sample_hessian(S, idx, I, J, chunk:int=8192):
+def sample_hessian(S,                  # (q, p) chain states
+                   idx,                # the statistics (stats-order indices) to include
+                   I, J,               # `stat_index(p)`
+                   chunk:int=8192):    # rows per Gram block (bounds memory)
     "Sample mean and covariance of the statistics `idx` over the states `S` (q, p): `(mean, H)`; sums are exact integers, so the result does not depend on BLAS threads."
     q = S.shape[0]
     k = idx.size
@@ -101,7 +107,13 @@ def _newton_cd(g, H, theta, lam, n_pass, tol):
             break
     return d
 
-def newton_direction(g, H, theta, lam, *, ridge:float=1e-3, max_step:float=1.0):
+def newton_direction(g,                      # gradient of f at θ (working set)
+                     H,                      # Hessian (working set × working set)
+                     theta,                  # current θ (working set)
+                     lam,                    # ℓ₁ weights (working set)
+                     *,
+                     ridge:float=1e-3,       # Levenberg damping, relative to the mean diagonal of H
+                     max_step:float=1.0):    # cap on ‖step‖∞
     "Proximal Newton step on `theta` (gradient g, Hessian H, ℓ₁ weights lam): `(step, ν²)`; the step is damped to ‖·‖∞ ≤ max_step."
     m = g.size
     Hr = H + (ridge * np.trace(H) / max(m, 1) + 1e-6) * np.eye(m)       # Levenberg damping: H is singular on deterministic statistics
@@ -160,7 +172,15 @@ def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
         nu2 += r[s] * r[s]
     return nu2 / q + ridge * np.sum(d * d)
 
-def newton_direction_states(g, X, work, theta, lam, *, ridge:float=1e-3, max_step:float=1.0, n_pass:int=100):
+def newton_direction_states(g,                  # gradient of f at θ (working set)
+                            X,                  # (p, q) chain states, one column per chain
+                            work,               # the working set (stats-order indices)
+                            theta,              # current θ (working set)
+                            lam,                # ℓ₁ weights (working set)
+                            *,
+                            ridge:float=1e-3,   # Levenberg damping, relative to the mean variance
+                            max_step:float=1.0, # cap on ‖step‖∞
+                            n_pass:int=100):    # coordinate-descent passes at most
     "Proximal Newton step on the statistics `work`, Hessian = sample Cov ψ over the chains X (p, q): `(step, ν²)`, damped to ‖·‖∞ ≤ max_step."
     I, J = stat_index(X.shape[0])
     X = np.ascontiguousarray(X, dtype=np.float64)
@@ -314,7 +334,7 @@ class _StochasticProxGrad(MRFLearner):
         if exact_H is not None:
             self._L = float(np.linalg.eigvalsh(exact_H)[-1])
         elif S is not None:
-            self._L, self._v = power_curvature(S, self.domain_, self._v, 30 if self._v is None else 2, self._I, self._J)
+            self._L, self._v = power_curvature(S, self._v, 30 if self._v is None else 2, self._I, self._J)
         if not isinstance(self.alpha, str):
             return float(self.alpha)
         return 1.0 / max(self._L, 1e-12)
