@@ -77,7 +77,16 @@ def demo(out="mrflit-demo", target:int=15, quiet:bool=False) -> dict:
     return dict(passages=len(rows), seconds=secs, out=str(out), top=rows[0] if rows else None)
 
 # %% ../nbs/16_cli.ipynb #47d33525
-def fit(data, method="tay", lam=0.05, out="mrflit-fit", alpha=0.4, chains=2000, iters=100, tau=30, seed=0, quiet=False) -> dict:
+def _alpha(text):
+    "argparse type of --alpha: 'auto' or a positive number."
+    if text == "auto":
+        return text
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--alpha must be 'auto' or a number, got {text!r}")
+
+def fit(data, method="tay", lam=0.05, out="mrflit-fit", alpha="auto", chains=2000, iters=None, tau=None, seed=0, quiet=False) -> dict:
     "Fit `method` to a CSV of binary columns; write model.npz, edges.csv, trace.csv, network.png and report.txt into `out`."
     from mrflit.datasets import read_binary_csv
     from mrflit.models import save_model
@@ -85,11 +94,12 @@ def fit(data, method="tay", lam=0.05, out="mrflit-fit", alpha=0.4, chains=2000, 
     if method not in METHODS: raise ValueError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
     X, names, dom = read_binary_csv(data)
     cls = getattr(spg, METHODS[method], None) or getattr(bl, METHODS[method], None) or getattr(ml, METHODS[method], None) or getattr(fb, METHODS[method])
-    kw = dict(alpha=alpha, n_chains=chains, max_iter=iters, seed=seed, verbose=not quiet)
-    if method == "spg": kw["tau"] = tau
+    kw = dict(alpha=alpha, n_chains=chains, seed=seed, verbose=not quiet)       # None: the learner's own (converging) default
+    if iters is not None: kw["max_iter"] = iters
+    if method == "spg" and tau is not None: kw["tau"] = tau
     if method in ("mcmclasso", "fbs") and dom != "pm1": X = (2 * X.astype(int) - 1).astype(np.int8); dom = "pm1"   # both are defined on ±1
     if method == "mcmclasso": est = cls(seed=seed, verbose=not quiet)
-    elif method == "fbs": est = cls(lam, max_iter=iters, seed=seed, diagnostics=False)                  # robust FBS, Gibbs-from-mean-field oracle
+    elif method == "fbs": est = cls(lam, max_iter=iters or 200, seed=seed, diagnostics=False)                  # robust FBS, Gibbs-from-mean-field oracle
     elif method in PATH_METHODS: est = cls()
     else: est = cls(lam) if method == "pl" else cls(lam, **kw)
     t0 = time.perf_counter(); est.fit(X, names=names); secs = time.perf_counter() - t0
@@ -102,7 +112,8 @@ def fit(data, method="tay", lam=0.05, out="mrflit-fit", alpha=0.4, chains=2000, 
                f"lambda = {est.lambda_:.4g} (BIC), threshold = {est.threshold_:.4g} (GIC)" if method in PATH_METHODS else f"lambda = {lam}")
     _write_png(out / "network.png", network_figure(est.theta_, names, title=f"{METHODS[method]} on {Path(data).name}, {lam_txt}"))
     report = (f"mrflit fit: {METHODS[method]} on {data} ({X.shape[0]} samples x {X.shape[1]} variables, domain '{dom}'), {lam_txt}\n"
-              f"{len(rows)} edges; {secs:.1f} s; outputs in {out}/\n")
+              f"{len(rows)} edges; {secs:.1f} s; converged: {getattr(est, 'converged_', 'n/a')} "
+              f"({getattr(est, 'n_iter_', 'n/a')} iterations); outputs in {out}/\n")
     _write_text(out / "report.txt", report)
     if not quiet: print(report, end="")
     return dict(edges=len(rows), out=str(out))
@@ -148,10 +159,12 @@ def main(argv=None) -> int:
     f.add_argument("data", help="CSV file: a header of variable names, then one row per sample of 0/1 or -1/+1 values")
     f.add_argument("--method", default="tay", choices=sorted(METHODS), help="learner (default: %(default)s): " + ", ".join(f"{k} = {v}" for k, v in METHODS.items()))
     f.add_argument("--lam", type=float, default=0.05, help="ℓ1 weight for tay, spg, spginc, pl and fbs; ignored by path methods (default: %(default)s)")
-    f.add_argument("--alpha", type=float, default=0.4, help="step size of tay, spg and spginc (default: %(default)s)")
+    f.add_argument("--alpha", type=_alpha, default="auto", help="step size of tay, spg and spginc: 'auto' (1/L̂, estimated from the chains) "
+                   "or a number such as the paper's 0.4 (default: %(default)s)")
     f.add_argument("--chains", type=int, default=2000, help="Gibbs chains per gradient for tay, spg and spginc (default: %(default)s)")
-    f.add_argument("--iters", type=int, default=100, help="iterations of tay, spg, spginc and fbs (default: %(default)s)")
-    f.add_argument("--tau", type=int, default=30, help="Gibbs sweeps per gradient for spg (default: %(default)s)")
+    f.add_argument("--iters", type=int, default=None, help="most iterations of tay, spg, spginc and fbs; they stop earlier once converged "
+                   "(default: the learner's own, 500 for tay/spg/spginc, 200 for fbs)")
+    f.add_argument("--tau", type=int, default=None, help="Gibbs sweeps per gradient for spg (default: the learner's own, 10)")
     f.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same fit (default: %(default)s)")
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")

@@ -71,3 +71,15 @@ def test_every_option_is_explained():
     r = mrflit("fit", "--help")
     text = " ".join(r.stdout.split())                                           # argparse wraps lines
     assert r.returncode == 0 and "ℓ1 weight" in text and "ignored by path methods" in text
+
+def test_fit_defaults_converge_and_alpha_is_checked(tmp_path):
+    "`mrflit fit` uses the learners' converging defaults (α = 'auto', no fixed iteration count) and says whether the fit converged."
+    from mrflit.models import random_mrf
+    from mrflit.exact import sample_exact
+    X = sample_exact(random_mrf(5, 0.6, (0.5, 1.0), (-0.3, 0.3), "01", seed=1), 3000, seed=0)
+    np.savetxt(tmp_path / "x.csv", X, fmt="%d", delimiter=",", header="a,b,c,d,e", comments="")
+    r = mrflit("fit", str(tmp_path / "x.csv"), "--method", "spg", "--lam", "0.02", "--out", str(tmp_path / "spg"), "--quiet")
+    assert r.returncode == 0, r.stderr
+    assert "converged: True" in (tmp_path / "spg" / "report.txt").read_text()
+    r = mrflit("fit", str(tmp_path / "x.csv"), "--alpha", "fast", "--out", str(tmp_path / "bad"), "--quiet")
+    assert r.returncode != 0 and "--alpha must be 'auto' or a number" in r.stderr
