@@ -123,3 +123,16 @@ def test_honorio_learners_warn_with_too_few_iterations_and_not_when_converged():
         warnings.simplefilter("error", ConvergenceWarning)
         long = PG(0.05, max_iter=3000, accelerated=True, sampler="exact").fit(X)
     assert not short.converged_ and long.converged_ and long.kkt_ < short.kkt_
+
+def test_senate_fixed_step_oscillation_is_reported():
+    "The paper's fixed steps on the Senate: α = 0.1 oscillates (missed by the old divergence test), α = 0.4 oscillates and diverges."
+    from sklearn.exceptions import ConvergenceWarning
+    from mrflit.datasets import senate109
+    X = senate109("session2").votes
+    for alpha in (0.1, 0.4):
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
+            est = SPG(0.1, tau=10, n_chains=500, max_iter=30, seed=0, diagnostics=False,
+                      **dict(GENG_SETTINGS, init="zero", alpha=alpha)).fit(X)
+        msgs = [str(x.message) for x in w if issubclass(x.category, ConvergenceWarning)]
+        assert not est.converged_ and len(msgs) == 1 and "oscillate" in msgs[0], (alpha, msgs)
