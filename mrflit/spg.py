@@ -400,6 +400,8 @@ class _StochasticProxGrad(MRFLearner):
         rec = dict(iteration=k, tau=tau, n_chains=chains.n_chains if chains is not None else 0, bound=bound,
                    grad_map_norm=gnorm, certified=bool(bound < 0.5 * gnorm), chain_sweeps=work, seconds=self._elapsed(),
                    alpha=alpha, L_hat=self._L, decrement=nu2, noise_floor=floor, mc_gap=gap, at_floor=bool(at_floor))
+        if self._certifies:
+            rec["certifiable"] = bool(getattr(self, "_certifiable", True))
         return new, rec, df, done
 
     def _tolerance(self, theta) -> float:
@@ -449,8 +451,11 @@ class _StochasticProxGrad(MRFLearner):
             warnings.warn(f"{name} did not converge: " + "; ".join(reasons), ConvergenceWarning, stacklevel=3)
         cert = np.asarray(self._log["certified"])
         if self._certifies and cert.mean() < 0.5:
-            warnings.warn(f"TAY: the certificate held at only {cert.mean():.0%} of iterations (tau_max={self.tau_max}); "
-                          "raise tau_max or lower alpha", CertificateWarning, stacklevel=3)
+            never = ~np.asarray(self._log["certifiable"])
+            why = (f"; at {never.sum()} of them no τ <= tau_max could (the Dobrushin bias bound exceeds ½‖G_α‖ for every τ, as under "
+                   f"strong coupling) and TAY ran tau_uncertified={self.tau_uncertified} sweeps" if never.any() else "")
+            warnings.warn(f"TAY: the certificate held at only {cert.mean():.0%} of iterations (tau_max={self.tau_max}){why}",
+                          CertificateWarning, stacklevel=3)
 
 class CertificateWarning(UserWarning):
     "TAY's Dobrushin certificate held at too few iterations (the estimate may still have converged)."
@@ -490,11 +495,13 @@ class TAY(_StochasticProxGrad):
                  tau_max=200,                  # most sweeps per iteration
                  criterion="asymptotic",       # 'asymptotic' (TAY-criterion) or 'nonasymptotic' (eq. 15)
                  beta=0.05,                    # eq. (15): the bound holds with probability 1 − beta
+                 tau_uncertified=10,           # sweeps per iteration when no τ <= tau_max can certify (strong coupling)
                  **kw):                        # options of `_StochasticProxGrad` (alpha, n_chains, max_iter, tol, ...)
         super().__init__(lam, **kw)
         self.tau_max = tau_max
         self.criterion = criterion
         self.beta = beta
+        self.tau_uncertified = tau_uncertified
 
     def _check_params(self):
         super()._check_params()
@@ -502,6 +509,7 @@ class TAY(_StochasticProxGrad):
         if self.criterion not in ("asymptotic", "nonasymptotic"):
             raise ValueError(f"criterion must be 'asymptotic' or 'nonasymptotic', got {self.criterion!r}")
         check_float(self.beta, "beta", lo=0, hi=1, lo_open=True, hi_open=True)
+        check_int(self.tau_uncertified, "tau_uncertified", lo=1)
 
     def _mcmc_gradient(self, k, model, chains, theta, EX, alpha, m):
         tmax = int(self.tau_max); q = chains.n_chains
@@ -525,9 +533,17 @@ class TAY(_StochasticProxGrad):
                     bound = float(curve[tau - 1] + 2 * np.sqrt(m) * np.sqrt(np.sum(eps**2) / (4 * m)))
                 if bound < half:
                     self._tau_prev = tau
+                    self._certifiable = True
+                    return tau, bound, df, G, q
+                if curve.min() >= half and tau >= int(self.tau_uncertified):
+                    # no τ <= tau_max can certify (the bias bound alone exceeds ½‖G_α‖, as under strong coupling):
+                    # stop at tau_uncertified sweeps instead of burning tau_max
+                    self._tau_prev = tau
+                    self._certifiable = False
                     return tau, bound, df, G, q
             batch = 1
         self._tau_prev = tmax
+        self._certifiable = True
         q_next = q
         if self.criterion == "nonasymptotic" and curve[-1] < half:                 # bias fine, variance too large: more chains
             var = _bernoulli_var(mean, self.domain_, q)

@@ -136,3 +136,17 @@ def test_senate_fixed_step_oscillation_is_reported():
                       **dict(GENG_SETTINGS, init="zero", alpha=alpha)).fit(X)
         msgs = [str(x.message) for x in w if issubclass(x.category, ConvergenceWarning)]
         assert not est.converged_ and len(msgs) == 1 and "oscillate" in msgs[0], (alpha, msgs)
+
+def test_tay_says_when_no_tau_can_certify(data):
+    "Strong coupling: TAY stops at tau_uncertified sweeps and says so; on Geng's 10-node network every iteration is certifiable."
+    from mrflit.spg import CertificateWarning
+    from mrflit.exact import sample_exact
+    strong = random_mrf(7, 0.5, (0.5, 1.2), (-0.6, 0.6), "pm1", seed=0)
+    X = ((sample_exact(strong, 20_000, seed=0) + 1) // 2).astype(np.int8)
+    with pytest.warns(CertificateWarning, match="no τ <= tau_max could"):
+        est = TAY(0.01, seed=0, diagnostics=False).fit(X)
+    never = ~est.trace_["certifiable"]
+    assert never.any() and np.all(est.trace_["tau"][never] == 10)
+    _, Xw = data
+    weak = TAY(0.025, n_chains=2000, max_iter=30, seed=3, diagnostics=False, **GENG_SETTINGS).fit(Xw)
+    assert weak.trace_["certifiable"].all()
