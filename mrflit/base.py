@@ -12,8 +12,8 @@ import warnings
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['infer_domain', 'check_data', 'Trace', 'MRFLearner', 'lambda_path', 'unique_rows', 'sampling_tol', 'n_couplings',
-           'two_stage']
+__all__ = ['infer_domain', 'check_data', 'Trace', 'MRFLearner', 'lambda_path', 'unique_rows', 'gap_tolerance', 'sampling_tol',
+           'n_couplings', 'two_stage']
 
 # %% ../nbs/06_base.ipynb #62584bc6
 def infer_domain(X) -> str:
@@ -110,15 +110,20 @@ def lambda_path(lam_max:float, n_lambdas:int=100, ratio:float=0.01) -> np.ndarra
     return float(lam_max) * np.geomspace(1, ratio, int(n_lambdas) + 1)[1:]
 
 def unique_rows(X):
-    "Distinct rows of a 2-D array and their frequencies (summing to 1): `(U, w)`; binary rows are packed into integers first."
+    "Distinct rows of a 2-D array and their frequencies (summing to 1): `(U, w)`; 0/1 or ±1 rows are packed into integers first."
     X = np.asarray(X)
     n, p = X.shape
-    if p <= 62:
+    values = set(np.unique(X).tolist())
+    if p <= 62 and (values <= {0, 1} or values <= {-1, 1}):    # then x > 0 identifies each state
         keys = (X > 0).astype(np.int64) @ (np.int64(1) << np.arange(p, dtype=np.int64))
         _, first, counts = np.unique(keys, return_index=True, return_counts=True)
         return X[first], counts / n
     U, counts = np.unique(X, axis=0, return_counts=True)
     return U, counts / n
+
+def gap_tolerance(n_active:int, n:int, tol:float=1e-3, tol_sampling:float=0.01) -> float:
+    "The Monte-Carlo objective gap a learner may leave: `tol`, or `tol_sampling` × the data's own sampling gap |A|/2n if larger."
+    return max(float(tol), float(tol_sampling) * n_active / (2 * n))
 
 def sampling_tol(n:int, fraction:float=0.1) -> float:
     "Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error 1/√n (at most 0.5/√n for binary data)."

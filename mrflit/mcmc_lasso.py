@@ -9,7 +9,7 @@ from .core import kernel, as_rng, check_int, check_float
 from .models import BinaryMRF, stat_index, to_matrix, stats
 from .gibbs import random_scan_path, expand_path
 from .metrics import auc_or_nan
-from .base import MRFLearner, lambda_path, two_stage
+from .base import MRFLearner, lambda_path, two_stage, gap_tolerance
 import warnings
 from sklearn.exceptions import ConvergenceWarning
 
@@ -304,11 +304,9 @@ class MCMCLasso(MRFLearner):
         it = range(len(lam))
         if self.verbose:
             from tqdm.auto import tqdm; it = tqdm(it, desc="MCMC-Lasso λ path")
-        n_recentre = 0
         for i in it:
             try:
                 theta, info, psi, state, m = self._solve_at(lam[i], theta, psi, state, m, mat, JbM, F, idx, L, rng)
-                n_recentre += info["recentred"]
             except FloatingPointError:
                 reasons.append(f"the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie outside what "
                                f"the chain visited); the path stops after {i} of {len(lam)} values")
@@ -343,7 +341,7 @@ class MCMCLasso(MRFLearner):
         ess_draws = self._log["ess"][i_star] * self._log["draws"][i_star]
         n_active = np.count_nonzero(np.triu(self.theta_lasso_, 1)) + (d if F else 0)
         self.mc_gap_ = float(n_active * d / (2 * max(ess_draws, 1.0)))
-        tol = max(1e-3, 0.01 * n_active / (2 * n))
+        tol = gap_tolerance(n_active, n)
         if self.mc_gap_ > tol:
             reasons.append(f"the Monte-Carlo error of the approximation at the chosen λ is too large (estimated objective gap "
                            f"{self.mc_gap_:.2g} > {tol:.2g}); raise mcmc_factor")

@@ -13,13 +13,13 @@ from .dobrushin import _grand_sums, influence_bound, fischer_bound
 from .concentration import bernstein_eps, chains_needed
 from .prox import soft_threshold, generalized_gradient
 from .metrics import auc_or_nan
-from .base import MRFLearner
+from .base import MRFLearner, gap_tolerance
 import warnings
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['GENG_SETTINGS', 'power_curvature', 'sample_hessian', 'newton_direction', 'newton_direction_states',
-           'CertificateWarning', 'SPG', 'SPGInc', 'TAY']
+__all__ = ['GENG_SETTINGS', 'power_curvature', 'newton_direction', 'newton_direction_states', 'CertificateWarning', 'SPG',
+           'SPGInc', 'TAY']
 
 # %% ../nbs/08_spg.ipynb #7e60bf4e
 @kernel
@@ -39,10 +39,6 @@ def _cov_matvec(S, v, I, J, out):
         w = (e[s] - mu) / q
         for k in range(m):
             out[k] += w * S[s, I[k]] * S[s, J[k]]
-
-def _stat_values(S, I, J) -> np.ndarray:
-    "ψ of each row of `S` for the statistics (I, J) (x_i when i = j, x_i x_j otherwise), float64."
-    return np.where(I == J, S[:, I], S[:, I] * S[:, J])
 
 def power_curvature(S,                 # (q, p) chain states (0/1 or ±1)
                     v=None,            # warm start: the previous call's vector (stats order)
@@ -66,22 +62,6 @@ def power_curvature(S,                 # (q, p) chain states (0/1 or ±1)
     return L, v
 
 # %% ../nbs/08_spg.ipynb #37d69781
-def sample_hessian(S,                  # (q, p) chain states
-                   idx,                # the statistics (stats-order indices) to include
-                   I, J,               # `stat_index(p)`
-                   chunk:int=8192):    # rows per Gram block (bounds memory)
-    "Sample mean and covariance of the statistics `idx` over the states `S` (q, p): `(mean, H)`; sums are exact integers, so the result does not depend on BLAS threads."
-    q = S.shape[0]
-    k = idx.size
-    tot = np.zeros(k)
-    gram = np.zeros((k, k))
-    for a in range(0, q, chunk):
-        P = _stat_values(np.asarray(S[a:a + chunk], dtype=np.float64), I[idx], J[idx])
-        tot += P.sum(0)
-        gram += P.T @ P
-    mean = tot / q
-    return mean, gram / q - np.outer(mean, mean)
-
 @kernel
 def _newton_cd(g, H, theta, lam, n_pass, tol):
     "Coordinate descent for min_d g·d + ½ dᵀHd + Σ λ_j |θ_j + d_j| (the proximal Newton subproblem); returns d."
@@ -199,7 +179,7 @@ class _StochasticProxGrad(MRFLearner):
     "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3), with mrflit's convergence control."
     _certifies = False    # True for learners that choose τ to make the certificate hold (TAY)
     window = 5            # iterations over which the noise-floor test averages
-    hessian_chains = 4096     # chains used for the Hessian estimate (its cost is q·|W|²)
+    hessian_chains = 4096     # chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |W|)
 
     def __init__(self,
                  lam,                        # ℓ₁ penalty λ (eq. 1)
@@ -214,7 +194,7 @@ class _StochasticProxGrad(MRFLearner):
                  init="zero",                # θ⁽⁰⁾: 'zero' or 'random' (U[-0.1, 0.1], as Alg. 3)
                  restart="persistent",       # chains: 'persistent' (start at data rows, continue), 'random' or 'zeros' each iteration
                  penalize_fields=True,       # penalise the fields θ_ii as eq. (1) does
-                 gradient="mcmc",            # 'mcmc' or 'exact' (p <= 24; for tests)
+                 gradient="mcmc",            # 'mcmc' or 'exact' (p <= 16; for tests)
                  newton_max=20_000,          # largest working set for Newton steps (above: gradient steps)
                  diagnostics="auto",         # exact objective and gradient error in the trace (auto: p <= 16)
                  store_iterates=False,       # keep every θ⁽ᵏ⁾ in `iterates_`
@@ -406,8 +386,7 @@ class _StochasticProxGrad(MRFLearner):
 
     def _tolerance(self, theta) -> float:
         "The Monte-Carlo gap accepted at θ: `tol`, or `tol_sampling` × the sampling gap |A|/2n if that is larger."
-        tol = 1e-3 if self.tol is None else float(self.tol)
-        return max(tol, float(self.tol_sampling) * np.count_nonzero(theta) / (2 * len(self._X)))
+        return gap_tolerance(np.count_nonzero(theta), len(self._X), 1e-3 if self.tol is None else self.tol, self.tol_sampling)
 
     def _noise_floor(self, new, df, nu2, gnorm):
         "`(threshold, Monte-Carlo gap, statistic)`: the stationarity statistic is at its noise floor when ≤ threshold (see above)."
