@@ -184,17 +184,50 @@ def _random_scan_path(x, nbr, w, diag, kappa, lo, S, n_steps, sites, values, cou
         counts[f] += 1
     return f
 
-def random_scan_path(model:BinaryMRF, n_steps:int, *, init=None, seed=None):
-    "One random-scan chain of `n_steps` updates: `(x0, sites, values, counts, x_end)` — start, flips, run lengths (len = flips + 1), end."
+def random_scan_path(model:BinaryMRF,   # the model p(·|ψ) to sample
+                     n_steps:int,        # single-site updates in all
+                     *,
+                     init=None,          # None (uniform random), one start state (p,), or (c, p) starts: c chains
+                     seed=None):         # None, int or np.random.Generator
+    """Random-scan updates recorded as flips: `(x0, sites, values, counts, x_end)` — start, flips, run lengths (len = flips + 1), end.
+    With c start states, c chains share the steps evenly and are recorded one after another as one path: the passage from a chain's
+    end to the next chain's start is a series of flips through states of count 0, and `x_end` holds the c end states `(c, p)`."""
     if not isinstance(model, BinaryMRF): raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
-    n_steps = check_int(n_steps, "n_steps", lo=1); rng = as_rng(seed)
-    x0 = _start_states(model, 1, init, rng)[0]
-    x = x0.astype(np.float32); S = chain_states(rng, 1)
-    nbr, w = neighbour_lists(model.theta); diag = np.ascontiguousarray(np.diag(model.theta), dtype=np.float32)
-    sites = np.empty(n_steps, np.int32); values = np.empty(n_steps, np.int8); counts = np.empty(n_steps + 1, np.int64)
-    f = _random_scan_path(x, nbr, w, diag, np.float32(1.0 if model.domain == "01" else 2.0), np.float32(model.lo),
-                          S, n_steps, sites, values, counts)
-    return x0, sites[:f].copy(), values[:f].copy(), counts[:f + 1].copy(), x.astype(np.int8)
+    n_steps = check_int(n_steps, "n_steps", lo=1)
+    rng = as_rng(seed)
+    c = 1 if init is None or np.ndim(init) == 1 else len(init)
+    if c > n_steps:
+        raise ValueError(f"init has {c} start states but n_steps = {n_steps}: each chain needs at least one step")
+    starts = _start_states(model, c, init, rng)
+    S = chain_states(rng, 1)
+    nbr, w = neighbour_lists(model.theta)
+    diag = np.ascontiguousarray(np.diag(model.theta), dtype=np.float32)
+    kappa = np.float32(1.0 if model.domain == "01" else 2.0)
+    steps = np.full(c, n_steps // c)
+    steps[:n_steps % c] += 1
+    sites = np.empty(steps[0], np.int32)
+    values = np.empty(steps[0], np.int8)
+    counts = np.empty(steps[0] + 1, np.int64)
+    ends = np.empty_like(starts)
+    parts_s, parts_v, parts_c = [], [], [np.zeros(1, np.int64)]
+    for j in range(c):
+        if j > 0:                                                    # the passage from the last end to this start
+            moved = np.flatnonzero(ends[j - 1] != starts[j]).astype(np.int32)
+            if moved.size:
+                parts_s.append(moved)
+                parts_v.append(starts[j][moved])
+                parts_c.append(np.zeros(len(moved), np.int64))
+        x = starts[j].astype(np.float32)
+        f = _random_scan_path(x, nbr, w, diag, kappa, np.float32(model.lo), S, steps[j], sites, values, counts)
+        parts_c[-1][-1] += counts[0]                                 # steps spent at the start state
+        if f:                                                        # parts_c[-1] is never empty: it ends at the current state
+            parts_s.append(sites[:f].copy())
+            parts_v.append(values[:f].copy())
+            parts_c.append(counts[1:f + 1].copy())
+        ends[j] = x.astype(np.int8)
+    cat = lambda parts, dtype: np.concatenate(parts).astype(dtype) if parts else np.empty(0, dtype)
+    x_end = ends if c > 1 or (init is not None and np.ndim(init) == 2) else ends[0]
+    return starts[0].copy(), cat(parts_s, np.int32), cat(parts_v, np.int8), cat(parts_c, np.int64), x_end
 
 def expand_path(x0, sites, values, counts) -> np.ndarray:
     "All states of a recorded chain as an `(m, p)` int8 array (for tests and small problems)."

@@ -45,6 +45,7 @@ def _exp_weights(a, shift, counts, W, T):
     F = a.size
     for f in range(F):                                           # exp(x) = 2ⁿ·exp(r), n = round(x/ln 2), |r| ≤ ln2/2 (Cody–Waite)
         x = max(a[f] - shift, -708.0)                            # below −708, exp underflows: clamp (the weight is < 1e-307 of the largest)
+        x = min(x, 0.0)                                          # above the shift only states with count 0 (passages between chains)
         t = x * _LOG2E + _ROUND; n = t - _ROUND
         r = (x - n * _LN2_HI) - n * _LN2_LO
         W[f] = 1.0 + r * (1.0 + r * (1 / 2 + r * (1 / 6 + r * (1 / 24 + r * (1 / 120 + r * (1 / 720 + r * (1 / 5040 + r * (1 / 40320 + r * (
@@ -63,11 +64,18 @@ def _exp_weights(a, shift, counts, W, T):
 @kernel
 def _log_mean_exp(a, counts, W, T):
     "log((1/m) Σ_k c_k exp(a_k)) over the states the chain occupied; W ← suffix sums of the normalised weights (for `_is_grad`)."
-    F = a.size; amax = a[0] if counts[0] > 0 else -np.inf     # only the start state can have count 0
-    lanes = np.full(8, -np.inf); bad = np.zeros(8); k = 1 + (F - 1) // 8 * 8
+    F = a.size
+    amax = a[0] if counts[0] > 0 else -np.inf                  # states with count 0: a chain's start, and passages between chains
+    lanes = np.full(8, -np.inf)
+    bad = np.zeros(8)
+    k = 1 + (F - 1) // 8 * 8
     for f in range(1, k, 8):
-        for j in range(8): lanes[j] = max(lanes[j], a[f + j]); bad[j] += a[f + j] * 0.0   # 0·a is NaN iff a is ±inf or NaN
-    for f in range(k, F): amax = max(amax, a[f]); bad[0] += a[f] * 0.0
+        for j in range(8):
+            lanes[j] = max(lanes[j], a[f + j] if counts[f + j] > 0 else -np.inf)
+            bad[j] += a[f + j] * 0.0                           # 0·a is NaN iff a is ±inf or NaN
+    for f in range(k, F):
+        amax = max(amax, a[f] if counts[f] > 0 else -np.inf)
+        bad[0] += a[f] * 0.0
     amax = max(amax, lanes.max())
     if not (np.isfinite(amax) and np.isfinite(a[0]) and bad.sum() == 0.0):
         return np.inf                                          # θ so large that the energies overflow: let the caller back off
@@ -181,6 +189,12 @@ def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_i
         for j in range(d): out[i, j] = x[i, j]
     return k + 1, L, status
 
+@kernel
+def _replay(y, sites, values):
+    "Apply the flips (sites, values) to the state y in place."
+    for f in range(sites.size):
+        y[sites[f]] = values[f]
+
 class ChainSample:
     "A recorded random-scan chain from p(·|ψ) and fast evaluations of ℓ_n^m (eq. 6) and its gradient (eq. 17)."
     def __init__(self, psi:BinaryMRF, n_steps:int, init=None, seed=None):
@@ -218,12 +232,47 @@ class ChainSample:
 
     def lasso(self, theta0, Jbar, lam:float, fields:bool, *, L0:float=1.0, max_iter:int=100, tol:float=1e-4):
         "Minimise ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| (eq. 7) from `theta0` by FISTA in one Numba kernel: (θ, iterations, L); raises FloatingPointError like `prox.fista`."
-        out = np.empty_like(np.asarray(theta0, np.float64))
-        n, L, status = _fista_lasso(np.ascontiguousarray(theta0, np.float64), np.ascontiguousarray(self.psi.theta), np.ascontiguousarray(Jbar, np.float64),
-                                    float(lam), bool(fields), self._grad_states(), self.x0f, self.sites, self.valf, self.counts, float(L0), int(max_iter), float(tol), out)
+        out, n, L, status = self._lasso(theta0, Jbar, lam, fields, L0, max_iter, tol)
         if status == 1: raise FloatingPointError("MCMC-Lasso FISTA: the objective is not finite")
         if status == 2: raise FloatingPointError("MCMC-Lasso FISTA: backtracking found no step")
         return out, n, L
+
+    def _lasso(self, theta0, Jbar, lam, fields, L0, max_iter, tol):
+        "`lasso` without the raise: (last finite iterate, iterations, L, status: 0 ok, 1 objective not finite, 2 no step)."
+        out = np.empty_like(np.asarray(theta0, np.float64))
+        n, L, status = _fista_lasso(np.ascontiguousarray(theta0, np.float64), np.ascontiguousarray(self.psi.theta),
+                                    np.ascontiguousarray(Jbar, np.float64), float(lam), bool(fields), self._grad_states(), self.x0f,
+                                    self.sites, self.valf, self.counts, float(L0), int(max_iter), float(tol), out)
+        return out, n, L, status
+
+    def mc_gap(self, theta, active, n_batches:int=25) -> float:
+        """Estimated objective gap from the Monte-Carlo error of the gradient at θ: ½ Σ_{j∈A} Var(Ê_w J_j)/Var_w(J_j), with Var(Ê_w J_j)
+        from the weighted means of `n_batches` consecutive stretches of the record (batch means: autocorrelation included); `active`
+        is a (d, d) bool mask of the coordinates in A. For independent draws it is |A|/(2 ESS)."""
+        D = np.ascontiguousarray(np.asarray(theta, np.float64) - self.psi.theta)
+        cum = np.cumsum(self.counts)
+        edges = np.searchsorted(cum, np.linspace(0, cum[-1], n_batches + 1)[1:-1], side="right")
+        edges = np.unique(np.r_[0, edges, self.counts.size])
+        y = self.x0f.copy()
+        means, logw = [], []
+        for a, b in zip(edges[:-1], edges[1:]):
+            sites, values, counts = self.sites[a:b - 1], self.valf[a:b - 1], self.counts[a:b]
+            if counts.sum() == 0:
+                _replay(y, self.sites[a:b], self.valf[a:b])
+                continue
+            W = np.empty(b - a)
+            v = _is_value(D, y, sites, values, counts, W)
+            G = np.empty_like(D)
+            _is_grad(np.empty((0, y.size)), y, sites, values, W, G)
+            means.append(G[active])
+            logw.append(v + np.log(counts.sum()))
+            _replay(y, self.sites[a:b], self.valf[a:b])              # the state after this stretch's flips and the passage to the next
+        means, logw = np.array(means), np.array(logw)
+        w = np.exp(logw - logw.max())
+        w /= w.sum()
+        mean = w @ means
+        var_mean = len(w) / (len(w) - 1) * (w ** 2) @ (means - mean) ** 2
+        return float(0.5 * np.sum(var_mean / np.maximum(1 - mean ** 2, 1e-6)))
 
     def hessian(self, theta, fields:bool=False) -> np.ndarray:
         "Eq. (19) by expanding the chain (diagnostics for small d): the weighted covariance of J(Y^k)."
@@ -236,12 +285,15 @@ class ChainSample:
 class MCMCLasso(MRFLearner):
     "MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the threshold; ±1 data."
     def __init__(self, *, n_lambdas=100, lambda_ratio=0.01, mcmc_factor=1000, ic_factor=10000, external_field=False,
-                 max_iter=100, tol=1e-4, recentre=False, min_ess=0.5, max_recentre=5, verbose=False, seed=None):
+                 max_iter=1000, tol=1e-4, recentre=False, min_ess=0.5, max_recentre=5, start="data", max_mcmc_factor=100_000,
+                 verbose=False, seed=None):
         self.n_lambdas, self.lambda_ratio, self.mcmc_factor, self.ic_factor = n_lambdas, lambda_ratio, mcmc_factor, ic_factor
         self.external_field, self.max_iter, self.tol, self.verbose, self.seed = external_field, max_iter, tol, verbose, seed
         self.recentre = recentre          # Geyer–Thompson: re-centre ψ at the estimate and redraw when the weights' ESS/m < min_ess
         self.min_ess = min_ess            # the ESS fraction below which the reference ψ is re-centred
         self.max_recentre = max_recentre  # re-centrings per λ at most (then the draws are doubled for the rest of the path)
+        self.start = start                # 'data': chains from up to `max_starts` data rows; 'random': the paper's one chain
+        self.max_mcmc_factor = max_mcmc_factor   # the most draws (× d) at the chosen λ, where the Monte-Carlo gap must meet its tolerance
 
     def _check(self):
         check_int(self.n_lambdas, "n_lambdas", lo=2); check_float(self.lambda_ratio, "lambda_ratio", lo=0, hi=1, lo_open=True, hi_open=True)
@@ -249,6 +301,9 @@ class MCMCLasso(MRFLearner):
         check_int(self.max_iter, "max_iter", lo=1); check_float(self.tol, "tol", lo=0, lo_open=True)
         check_float(self.min_ess, "min_ess", lo=0, hi=1)
         check_int(self.max_recentre, "max_recentre", lo=0)
+        check_int(self.max_mcmc_factor, "max_mcmc_factor", lo=1)
+        if self.start not in ("data", "random"):
+            raise ValueError(f"start must be 'data' or 'random', got {self.start!r}")
 
     def _problem(self, X):
         n, d = X.shape; F = self.external_field; idx = stat_index(d, F)
@@ -256,24 +311,62 @@ class MCMCLasso(MRFLearner):
         pen = np.where(idx[0] == idx[1], 0.0, 1.0)
         return n, d, F, idx, Jbar[idx], pen
 
-    def _solve_at(self, lam, theta, psi, state, m, mat, JbM, F, idx, L, rng):
-        "Eq. (7) at one λ from the reference ψ; with `recentre`, Geyer–Thompson steps while the weights' ESS/m < min_ess."
+    max_starts = 100
+
+    def _starts(self, X, rng):
+        "Start states: None (one chain from a uniform draw, as the paper), or `max_starts` data rows (all when n is smaller)."
+        c = self.max_starts
+        if self.start == "random":
+            return None
+        if len(X) <= c:
+            return X.copy()
+        return X[rng.choice(len(X), c, replace=False)]
+
+    def _solve_at(self, lam, theta, psi, state, m, mat, JbM, F, idx, L, rng, max_iter=None):
+        """Eq. (7) at one λ from the reference ψ. With `recentre`, Geyer–Thompson steps: while the weights' ESS/m at the solution is
+        below `min_ess`, ψ moves toward the solution as far as the ESS allows (the step halved until it does), the chains draw afresh
+        from there, and (7) is solved again — at most `max_recentre` times."""
         recentred = 0
         while True:
             cs = ChainSample(psi, m, init=state, seed=rng)
             state = cs.x_end
-            T, n_it, L = cs.lasso(mat(theta), JbM, lam, F, L0=max(L / 4, 1e-3), max_iter=int(self.max_iter), tol=float(self.tol))
+            L0 = max(L / 4, 1e-3)
+            T, n_it, L, status = cs._lasso(mat(theta), JbM, lam, F, L0, int(max_iter or self.max_iter), float(self.tol))
             ess = cs.ess(T) / cs.m
-            if not self.recentre or ess >= float(self.min_ess):
+            if not self.recentre or recentred == int(self.max_recentre) or (status == 0 and ess >= float(self.min_ess)):
                 break
-            if recentred == int(self.max_recentre):
-                m = min(2 * m, 8 * self._m0)                     # re-centring alone did not help: more draws from now on (≤ 8×)
-                break
-            psi = BinaryMRF._trusted(T, "pm1")
-            theta = T[idx]
+            move = T - psi.theta
+            s = 0.5
+            while s > 1 / 64 and cs.ess(psi.theta + s * move) / cs.m < float(self.min_ess):
+                s /= 2
+            psi = BinaryMRF._trusted(psi.theta + s * move, "pm1")
+            theta = psi.theta[idx]
             recentred += 1
-        info = dict(n_iter=n_it, L=L, ess=ess, recentred=recentred)
+        if status:
+            raise FloatingPointError("MCMC-Lasso FISTA: the objective is not finite" if status == 1 else "no step")
+        info = dict(n_iter=n_it, L=L, ess=ess, recentred=recentred, sample=cs)
         return T[idx], info, psi, state, m
+
+    def _refine(self, lam, T, state, X, mat, JbM, F, idx, rng):
+        """Re-solve (7) at the chosen λ with ψ = θ̂ and as many draws as the Monte-Carlo gap needs: the gap (`ChainSample.mc_gap`,
+        batch means) falls like 1/m, so m is scaled by gap/tolerance (×1.5), from mcmc_factor·d up to max_mcmc_factor·d, four
+        times at most; the chains continue. Returns `(θ̂, state, mc_gap, tolerance, FISTA iterations, FISTA capped)`."""
+        n, d = X.shape
+        m = self._m0
+        m_max = int(self.max_mcmc_factor) * d
+        total = 0
+        for _ in range(4):
+            psi = BinaryMRF._trusted(T, "pm1")
+            v, info, _, state, _ = self._solve_at(lam, T[idx], psi, state, m, mat, JbM, F, idx, 1.0, rng, 10 * int(self.max_iter))
+            T = mat(v)
+            total += info["n_iter"]
+            active = (T != 0) & ~np.eye(d, dtype=bool) | (np.eye(d, dtype=bool) & F)
+            gap = info["sample"].mc_gap(T, active)
+            tol = gap_tolerance(int(np.count_nonzero(np.triu(active))), n)
+            if gap <= tol or m >= m_max:
+                break
+            m = int(min(m * 1.5 * gap / tol, m_max))
+        return T, state, float(gap), tol, total, info["n_iter"] >= 10 * int(self.max_iter)
 
     def objective(self, sample:ChainSample, theta) -> float:
         "ℓ_n^m(θ) on `sample` (eq. 6), after `fit` (uses the fitted data's moments)."
@@ -299,7 +392,7 @@ class MCMCLasso(MRFLearner):
         grad0 = -Jbar + np.where(idx[0] == idx[1], mu0[idx[0]], mu0[idx[0]] * mu0[idx[1]])    # exact gradient at θ₀
         lam0 = float(np.max(np.abs(grad0[pen > 0])))
         if lambdas is None: lam = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
-        psi, state, theta, L = BinaryMRF(mat(theta0), "pm1"), None, theta0.copy(), 1.0
+        psi, state, theta, L = BinaryMRF(mat(theta0), "pm1"), self._starts(X, rng), theta0.copy(), 1.0
         path, iters, reasons = [], [], []
         it = range(len(lam))
         if self.verbose:
@@ -330,20 +423,29 @@ class MCMCLasso(MRFLearner):
             if i not in gic_sample:
                 gic_sample[i] = ChainSample(BinaryMRF._trusted(path[i], "pm1"), int(self.ic_factor) * d, init=ref.x_end, seed=rng)
             return self.objective(gic_sample[i], t)
-        i_star, self.bic_, self.thresholds_, self.gic_, theta = two_stage(path, [self.objective(ref, t) for t in path], gic_loss, n, d)
+        refined = {}                                                     # accuracy where it matters: at the λ BIC chooses
+        while True:
+            i_star, self.bic_, self.thresholds_, self.gic_, theta = two_stage(path, [self.objective(ref, t) for t in path],
+                                                                             gic_loss, n, d)
+            if i_star in refined or len(refined) == 3:
+                break
+            path[i_star], state, gap, tol, n_it, capped = self._refine(lam[i_star], path[i_star], state, X, mat, JbM, F, idx, rng)
+            refined[i_star] = (gap, tol, capped)
+            iters.append(n_it)
+            gic_sample.pop(i_star, None)
+        self.path_ = np.array(path)
         self.lambda_, self.theta_lasso_ = lam[i_star], path[i_star]
         self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
-        capped = int(np.sum(np.asarray(iters) >= int(self.max_iter)))
+        capped = int(np.sum(np.asarray(iters[:len(path)]) >= int(self.max_iter)))
         if capped:
-            reasons.append(f"FISTA reached max_iter={self.max_iter} at {capped} of {len(iters)} λ values")
+            reasons.append(f"FISTA reached max_iter={self.max_iter} at {capped} of {len(path)} λ values")
         # Monte-Carlo accuracy at the chosen λ: the approximation's objective gap is about |A|/2 divided by the effective number of
         # independent draws; a random-scan chain gives at most one per sweep of d steps, so ESS/d (conservative).
-        ess_draws = self._log["ess"][i_star] * self._log["draws"][i_star]
-        n_active = np.count_nonzero(np.triu(self.theta_lasso_, 1)) + (d if F else 0)
-        self.mc_gap_ = float(n_active * d / (2 * max(ess_draws, 1.0)))
-        tol = gap_tolerance(n_active, n)
+        self.mc_gap_, tol, refine_capped = refined.get(i_star, (np.inf, 0.0, False))
+        if refine_capped:
+            reasons.append(f"FISTA reached its cap of {10 * self.max_iter} iterations at the chosen λ")
         if self.mc_gap_ > tol:
             reasons.append(f"the Monte-Carlo error of the approximation at the chosen λ is too large (estimated objective gap "
-                           f"{self.mc_gap_:.2g} > {tol:.2g}); raise mcmc_factor")
+                           f"{self.mc_gap_:.2g} > {tol:.2g}); raise max_mcmc_factor")
         self._settle(not reasons, int(np.sum(iters)), "; ".join(reasons))
         return self._end(theta)
