@@ -13,10 +13,13 @@ from .gibbs import GibbsChains, mean_field, sample_product, importance_moments
 from .prox import soft_threshold, step_schedule, fista
 from .concentration import honorio_D, honorio_G, fbs_bound
 from .base import MRFLearner, sampling_tol
+from .spg import SPG
+import warnings
+from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['SCHEDULES', 'SAMPLERS', 'sample_schedule', 'loopy_bp', 'honorio_oracle', 'FBS', 'PG', 'kkt_violation',
-           'exact_optimum']
+__all__ = ['SCHEDULES', 'SAMPLERS', 'HONORIO_SETTINGS', 'sample_schedule', 'loopy_bp', 'honorio_oracle', 'FBS', 'PG',
+           'kkt_violation', 'exact_optimum']
 
 # %% ../nbs/18_fbs.ipynb #61006b12
 SCHEDULES = {"constant": lambda c, k: c, "log": lambda c, k: c * math.log(k + 1), "sqrt": lambda c, k: c * math.sqrt(k),
@@ -82,6 +85,8 @@ def honorio_oracle(model:BinaryMRF, sampler:str, S:int=100, *, n_sweeps:int=5, e
     return np.clip(C, -1, 1), np.clip(m, -1, 1)
 
 # %% ../nbs/18_fbs.ipynb #e25e8c9c
+HONORIO_SETTINGS = dict(solver="paper")   # Honorio's algorithms as published: his step sizes, schedules and outputs
+
 class _HonorioLearner(MRFLearner):
     "Shared loop of FBS and PG on Honorio's (W, b) parametrisation."
     _variant = None
@@ -158,14 +163,45 @@ class _HonorioLearner(MRFLearner):
             rec.update(self._diagnostics(diag))
         self._record(**rec)
 
-    def _finish(self, W, b, K):
+    def _finish(self, W, b, K, engine=None):
+        "Store the estimate; `converged_` by the KKT residual (paper solver) or by the Newton engine's rule (`engine`: its verdict)."
         self.W_, self.b_, self.structure_ = W, b, self._mask
         self.kkt_, noise = self._residual(W, b)
+        if engine is not None:
+            self._settle(engine[0], K, engine[1])
+            return self._end(self._theta(W, b))
         tol = sampling_tol(self._n_rows)
         why = (f"the KKT residual {self.kkt_:.3g} of (H2) at the returned point is above {tol:.3g} (a tenth of the data's standard "
-               f"error 1/√n) after {K} iterations; raise max_iter or use PG(accelerated=True)")
+               f"error 1/√n) after {K} iterations; raise max_iter or use the default solver")
         self._settle(self.kkt_ <= tol + noise, K, why)
         return self._end(self._theta(W, b))
+
+    def _solver(self) -> str:
+        "'newton' or 'paper' ('auto': Newton when the gradients come from Gibbs chains, Honorio's steps for his other oracles)."
+        if self.solver not in ("auto", "newton", "paper"):
+            raise ValueError(f"solver must be 'auto', 'newton' or 'paper', got {self.solver!r}")
+        if self.solver == "newton" and self.sampler != "gibbs":
+            raise ValueError(f"solver='newton' samples with Gibbs chains; sampler={self.sampler!r} needs solver='paper'")
+        if self.solver == "auto":
+            return "newton" if self.sampler == "gibbs" else "paper"
+        return self.solver
+
+    def _fit_newton(self, X, N):
+        """(H2) by forward–backward splitting in the Fisher metric: SPG's proximal Newton engine (08_spg) on θ = 2W off the diagonal
+        and b on it. (H2) is eq. (1) on ±1 data with ρ on each coupling θ_rs, the fields unpenalised and the couplings outside
+        `structure` held at zero. Returns `(W, b, iterations, (converged, why))`."""
+        engine = SPG(self._rho, penalize_fields=False, max_iter=self._K, diagnostics=False, seed=self.seed)
+        engine._exclude = ~self._mask & ~np.eye(N, dtype=bool)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", ConvergenceWarning)
+            engine.fit(X)
+        why = [str(w.message).split("did not converge: ")[-1] for w in caught if issubclass(w.category, ConvergenceWarning)]
+        self._log = dict(engine._log)
+        self.n_chains_ = engine.n_chains_
+        self.mc_gap_ = engine.mc_gap_
+        W = engine.theta_ / 2
+        np.fill_diagonal(W, 0.0)
+        return W, np.diag(engine.theta_).copy(), engine.n_iter_, (engine.converged_, "; ".join(why))
 
     def _residual(self, W, b):
         "KKT residual of (H2) at (W, b) and its Monte-Carlo allowance: exact for N <= 16, else from 20,000 fresh Gibbs draws (3/√S)."
@@ -179,9 +215,10 @@ class _HonorioLearner(MRFLearner):
 class FBS(_HonorioLearner):
     "Honorio's forward–backward splitting with η_k = β/(G k^r): 'robust' (Thm 6), 'basic' (Thm 7), 'random' (Thm 8) or 'last' point."
     def __init__(self, rho, *, variant="robust", r=0.5, beta=1.0, sampler="gibbs", schedule=("log", 10), n_sweeps=5, max_iter=200,
-                 structure=None, diagnostics="auto", eps=0.5, seed=None):
+                 structure=None, diagnostics="auto", eps=0.5, solver="auto", seed=None):
         self.rho, self.variant, self.r, self.beta, self.sampler, self.schedule = rho, variant, r, beta, sampler, schedule
         self.n_sweeps, self.max_iter, self.structure, self.diagnostics, self.eps, self.seed = n_sweeps, max_iter, structure, diagnostics, eps, seed
+        self.solver = solver    # 'auto', 'newton' (Fisher-metric steps, converges) or 'paper' (Honorio's η_k; variant, r, beta, schedule)
 
     def fit(self, X, truth=None, names=None):
         "Fit to ±1 data (Honorio's Assumption 1: no constant column)."
@@ -190,7 +227,12 @@ class FBS(_HonorioLearner):
         self._variant = self.variant
         check_float(self.r, "r", lo=0, hi=1, lo_open=True, hi_open=True)
         if self.variant == "random": check_float(self.eps, "eps", lo=0, hi=1, lo_open=True, hi_open=True)
-        X, N = self._setup(X, truth, names); K = self._K; step = step_schedule("power", beta=self._beta, G=self.G_, r=self.r)
+        X, N = self._setup(X, truth, names)
+        if self._solver() == "newton":
+            self.picked_ = None
+            W, b, n_iter, verdict = self._fit_newton(X, N)
+            return self._finish(W, b, n_iter, verdict)
+        K = self._K; step = step_schedule("power", beta=self._beta, G=self.G_, r=self.r)
         rng = as_rng(self.seed); pick = int(rng.integers(1, K + 1))          # 'random': the visited point to return, drawn up front
         W, b = np.zeros((N, N)), np.zeros(N); aW, ab, wsum = np.zeros((N, N)), np.zeros(N), 0.0; chosen = None
         errs, etas = [], []
@@ -211,13 +253,18 @@ class FBS(_HonorioLearner):
 class PG(_HonorioLearner):
     "Proximal gradient with a constant step (default β/G): basic (PB) or accelerated, FISTA-type (PA); outputs the last point."
     def __init__(self, rho, *, accelerated=False, step=None, beta=1.0, sampler="gibbs", schedule=("log", 10), n_sweeps=5, max_iter=200,
-                 structure=None, diagnostics="auto", seed=None):
+                 structure=None, diagnostics="auto", solver="auto", seed=None):
         self.rho, self.accelerated, self.step, self.beta, self.sampler, self.schedule = rho, accelerated, step, beta, sampler, schedule
         self.n_sweeps, self.max_iter, self.structure, self.diagnostics, self.seed = n_sweeps, max_iter, structure, diagnostics, seed
+        self.solver = solver    # 'auto', 'newton' (Fisher-metric steps, converges) or 'paper' (Honorio's constant step; accelerated, schedule)
 
     def fit(self, X, truth=None, names=None):
         "Fit to ±1 data (Honorio's Assumption 1: no constant column)."
-        X, N = self._setup(X, truth, names); K = self._K
+        X, N = self._setup(X, truth, names)
+        if self._solver() == "newton":
+            W, b, n_iter, verdict = self._fit_newton(X, N)
+            return self._finish(W, b, n_iter, verdict)
+        K = self._K
         eta = self._beta / self.G_ if self.step is None else check_float(self.step, "step", lo=0, lo_open=True)
         rng = as_rng(self.seed); W, b = np.zeros((N, N)), np.zeros(N); yW, yb, t = W, b, 1.0; errs = []
         for k in range(1, K + 1):

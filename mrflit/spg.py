@@ -178,6 +178,7 @@ GENG_SETTINGS = dict(alpha=0.4, init="random", restart="random", solver="gradien
 class _StochasticProxGrad(MRFLearner):
     "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3), with mrflit's convergence control."
     _certifies = False    # True for learners that choose τ to make the certificate hold (TAY)
+    _exclude = None       # (p, p) bool mask of couplings held at zero (set by learners that reuse this engine, e.g. FBS's structure)
     window = 5            # iterations over which the noise-floor test averages
     hessian_chains = 4096     # chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |W|)
 
@@ -240,7 +241,8 @@ class _StochasticProxGrad(MRFLearner):
         "Exact g(θ) = −θᵀ E_X ψ + log Z(θ) + λ‖θ‖₁ (penalised part) at a stats-order vector (after `fit`; p <= 24)."
         EX = self._EX if EX is None else EX
         m = BinaryMRF(to_matrix(theta_vec, self.p_), self.domain_)
-        return float(-theta_vec @ EX + log_partition(m) + np.sum(self._lam_vec * np.abs(theta_vec)))
+        penalty = np.where(theta_vec != 0, self._lam_vec * np.abs(theta_vec), 0.0)     # held-at-zero couplings have λ = ∞
+        return float(-theta_vec @ EX + log_partition(m) + penalty.sum())
 
     def fit(self, X, truth=None, names=None):
         "Learn θ from `(n, p)` binary data (0/1 or ±1); `truth` (a (p, p) θ or BinaryMRF) adds the AUC to the trace."
@@ -253,6 +255,8 @@ class _StochasticProxGrad(MRFLearner):
         self._EX = mean_stats(X)
         self._I, self._J = stat_index(p)
         self._lam_vec = np.where((self._I == self._J) & (not self.penalize_fields), 0.0, float(self.lam))
+        if self._exclude is not None:
+            self._lam_vec[self._exclude[self._I, self._J]] = np.inf          # an infinite penalty keeps them at zero
         rng = as_rng(self.seed)
         m = self._I.size
         theta = rng.uniform(-0.1, 0.1, m) if self.init == "random" else np.zeros(m)

@@ -94,7 +94,8 @@ def _learners():
     from mrflit.mcmc_lasso import MCMCLasso
     from mrflit.partitioned import PartitionedRatio
     return [PseudoLikelihood(0.05), PseudoLikelihoodPath(n_lambdas=10), ELasso(n_C=5), GaussianApprox(n_lambdas=5),
-            FBS(0.05, max_iter=20, seed=0), PG(0.05, max_iter=20, seed=0), FastMixingML(K=5, M=200, v=60, seed=0),
+            FBS(0.05, max_iter=20, seed=0), PG(0.05, max_iter=20, seed=0), FBS(0.05, max_iter=20, seed=0, solver="paper"),
+            FastMixingML(K=5, M=200, v=60, seed=0),
             MCMCLasso(n_lambdas=10, mcmc_factor=100, ic_factor=200, seed=0), PartitionedRatio(([0, 1, 2], [3, 4, 5]), lam=0.05)]
 
 @pytest.mark.parametrize("learner", _learners(), ids=lambda l: type(l).__name__)
