@@ -11,11 +11,11 @@ from .models import BinaryMRF, to_matrix
 from .gibbs import GibbsChains, gibbs_sample
 from .exact import moments, log_partition, log_likelihood
 from .prox import project_box, project_spectral
-from .base import MRFLearner, sampling_tol
+from .base import MRFLearner, sampling_tol, gap_tolerance
 import warnings
 
 # %% auto #0
-__all__ = ['corollary9_schedule', 'theorem4_schedule', 'theorem5_schedule', 'theorem8_schedule', 'FastMixingML']
+__all__ = ['DOMKE_SETTINGS', 'corollary9_schedule', 'theorem4_schedule', 'theorem5_schedule', 'theorem8_schedule', 'FastMixingML']
 
 # %% ../nbs/11_fast_mixing.ipynb #3d317b0e
 def _betas(betas):
@@ -61,18 +61,29 @@ def theorem8_schedule(a:float, b:float, c:float, gamma:float, alpha:float, eps:f
     return K, M, max(1, math.ceil(math.log(c / (b3 * eps)) / -math.log(alpha)))
 
 # %% ../nbs/11_fast_mixing.ipynb #fffb7da6
+DOMKE_SETTINGS = dict(K=46, M=1533, v=561)   # Algorithm 1 with the §6 schedule (Corollary 9): exactly K iterations of M chains
+
 class FastMixingML(MRFLearner):
     "Domke's Algorithm 1: projected gradient with M random-scan Gibbs chains of v transitions, on the box |θ_ij| ≤ beta or the set ‖R(θ)‖₂ ≤ c (±1 data)."
-    def __init__(self, pairs=None, *, lam=1.0, beta=0.2, L=10.0, K=46, M=1533, v=561, constraint="box", c=0.9, start="uniform",
-                 average=False, gradient="mcmc", seed=None):
+    window = 5        # iterations over which the noise-floor test averages (as SPG's)
+
+    def __init__(self, pairs=None, *, lam=1.0, beta=0.2, L=10.0, K=None, M=1533, v=561, constraint="box", c=0.9, start="uniform",
+                 average=False, gradient="mcmc", max_iter=1000, M_max=256_000, seed=None):
         self.pairs, self.lam, self.beta, self.L, self.K, self.M, self.v = pairs, lam, beta, L, K, M, v
         self.constraint, self.c, self.start, self.average, self.gradient, self.seed = constraint, c, start, average, gradient, seed
+        self.max_iter = max_iter    # K = None: iterations at most (the stopping rule usually ends the run much earlier)
+        self.M_max = M_max          # K = None: the most chains the noise-floor rule may grow M to
 
     def fit(self, X, truth=None, names=None, theta_star=None, X_test=None):
-        "Fit to ±1 data; `theta_star` adds ‖θ_k − θ*‖ (`dist`) and `X_test` the exact average test log-likelihood of the output (`test_ll`) to the trace."
+        """Fit to ±1 data; `theta_star` adds ‖θ_k − θ*‖ (`dist`) and `X_test` the exact average test log-likelihood of the output
+        (`test_ll`) to the trace. K = None (default): run until the projected-gradient step is at its Monte-Carlo noise floor and the
+        Monte-Carlo objective gap is within tolerance, growing M ×4 as needed; a number K: exactly K iterations (`DOMKE_SETTINGS`)."""
         X = self._begin(X, truth, domain="pm1", allow_constant=True, names=names); n, p = X.shape
         lam = check_float(self.lam, "lam", lo=0); L = check_float(self.L, "L", lo=0, lo_open=True)
-        K = check_int(self.K, "K", lo=1); M = check_int(self.M, "M", lo=1); v = check_int(self.v, "v", lo=1)
+        adaptive = self.K is None
+        K = check_int(self.max_iter, "max_iter", lo=1) if adaptive else check_int(self.K, "K", lo=1)
+        M = check_int(self.M, "M", lo=1); v = check_int(self.v, "v", lo=1)
+        M_max = max(M, check_int(self.M_max, "M_max", lo=1))
         if self.gradient not in ("mcmc", "exact"): raise ValueError(f"gradient must be 'mcmc' or 'exact', got {self.gradient!r}")
         if self.constraint == "box": bound = check_float(self.beta, "beta", lo=0, lo_open=True)
         elif self.constraint == "spectral": bound = check_float(self.c, "c", lo=0, lo_open=True)
@@ -90,23 +101,40 @@ class FastMixingML(MRFLearner):
         def project(t):
             return project_box(t, bound) if self.constraint == "box" else project_spectral(mat(t), bound, mask=pattern)[I, J]
         chains = None
+        recent = []
+        done = False
         for k in range(1, K + 1):
             model = BinaryMRF._trusted(mat(th), "pm1")
             if self.gradient == "exact":
                 Et = to_matrix(moments(model), p)[I, J]
             else:
-                if chains is None: chains = GibbsChains(model, M, scan="random", seed=rng)
+                if chains is None or chains.n_chains != M: chains = GibbsChains(model, M, scan="random", seed=rng)
                 else: chains.set_model(model)
                 chains.restart(init)                                        # r: the fixed start distribution (uniform in Domke §6)
                 chains.run(sweeps); S = chains.states.astype(float); Et = np.mean(S[:, I] * S[:, J], axis=0)
-            th = project(th - (Et - tbar + lam * th) / L); avg += (th - avg) / k
-            rec = dict(iteration=k, seconds=self._elapsed(), transitions=sweeps * p)
+            new = project(th - (Et - tbar + lam * th) / L)
+            rec = dict(iteration=k, seconds=self._elapsed(), transitions=sweeps * p, chains=M)
+            if adaptive:
+                stat, floor, gap, tol = self._noise_floor(L * (th - new), new, Et, M, n, bound)
+                recent.append((stat, floor))
+                w = np.array(recent[-self.window:])
+                at_floor = len(recent) >= self.window and w[:, 0].mean() <= w[:, 1].mean()
+                done = at_floor and gap <= tol
+                if at_floor and not done and M < M_max:
+                    M = min(4 * M, M_max)                                   # a larger Monte-Carlo batch, as SPG's rule
+                    recent = []
+                rec.update(step_norm2=stat, noise_floor=floor, mc_gap=gap, at_floor=bool(at_floor))
+                self.mc_gap_, self._gap_tol = gap, tol
+            th = new; avg += (th - avg) / k
             if theta_star is not None: rec["dist"] = float(np.linalg.norm(th - np.asarray(theta_star)[I, J]))
             if X_test is not None:
                 out = BinaryMRF._trusted(mat(avg if self.average else th), "pm1")
                 rec["test_ll"] = self._diagnostics(lambda: log_likelihood(out, X_test))
             self._record(**rec)
+            if done:
+                break
         self.pairs_ = pairs
+        self.n_chains_ = M
         out = avg if self.average else th
         model = BinaryMRF._trusted(mat(out), "pm1")
         if p <= 16:                                   # gradient mapping at the output: exact moments, or 20,000 fresh chains
@@ -115,8 +143,27 @@ class FastMixingML(MRFLearner):
             S = gibbs_sample(model, 20_000, 10 * sweeps, scan="random", seed=0).astype(float)
             Et, noise = np.mean(S[:, I] * S[:, J], axis=0), 3 / np.sqrt(20_000)
         self.grad_map_ = float(np.abs(L * (out - project(out - (Et - tbar + lam * out) / L))).max(initial=0.0))
+        if adaptive:
+            why = (f"after {k} iterations (max_iter) the projected-gradient step is not at its Monte-Carlo noise floor, or the "
+                   f"Monte-Carlo gap {self.mc_gap_:.2g} is above {self._gap_tol:.2g} with M = {M} chains; raise max_iter or M_max")
+            self._settle(done, k, why)
+            return self._end(mat(out))
         tol = sampling_tol(n)
         why = (f"the projected-gradient residual {self.grad_map_:.3g} at the returned point is above {tol:.3g} (a tenth of the data's "
                f"standard error 1/√n) after K = {K} iterations; raise K (or M, v)")
         self._settle(self.grad_map_ <= tol + noise, K, why)
         return self._end(mat(out))
+
+    def _noise_floor(self, G, new, Et, M, n, bound):
+        """`(‖G_free‖², threshold, Monte-Carlo gap, its tolerance)` for the step G = L(θ − θ_new). Free coordinates: those not held
+        at the box's bound (all, for the spectral set). At the optimum E‖G_free‖² ≈ Σ Var(ψ_j)/M, so the step is at its noise floor
+        when ‖G_free‖² ≤ 2 Σ Var(ψ_j)/M (averaged over `window` iterations); the objective gap the noise leaves is about |free|/2M.
+        Exact gradients: the floor is 1e-16 (a KKT residual of 1e-8) and the gap 0."""
+        free = np.abs(new) < bound - 1e-12 if self.constraint == "box" else np.ones(new.size, bool)
+        stat = float(np.sum(G[free] ** 2))
+        n_free = int(free.sum())
+        tol = gap_tolerance(n_free, n)
+        if self.gradient == "exact":
+            return float(np.max(np.abs(G), initial=0.0)) ** 2, 1e-16, 0.0, tol
+        var = np.clip(1 - Et ** 2, 1 / M, None)
+        return stat, 2 * float(var[free].sum()) / M, n_free / (2 * M), tol
