@@ -151,3 +151,28 @@ def test_tay_says_when_no_tau_can_certify(data):
     _, Xw = data
     weak = TAY(0.025, n_chains=2000, max_iter=30, seed=3, diagnostics=False, **GENG_SETTINGS).fit(Xw)
     assert weak.trace_["certifiable"].all()
+
+def test_monte_carlo_residuals_above_16_variables_match_exact():
+    """FBS's KKT residual and FastMixingML's gradient mapping for N > 16 come from 20,000 fresh Gibbs draws: they agree with
+    exact enumeration (N = 18) within their stated allowance 3/√S."""
+    from mrflit.fbs import FBS, kkt_violation
+    from mrflit.fast_mixing import FastMixingML
+    from mrflit.exact import sample_exact, moments
+    from mrflit.models import to_matrix
+    from mrflit.prox import project_box
+    m = random_mrf(18, 0.2, (0.2, 0.5), (-0.2, 0.2), "pm1", seed=3)
+    X = sample_exact(m, 300, seed=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        fb = FBS(0.05, max_iter=15, seed=0, solver="paper").fit(X)
+        fm = FastMixingML(K=10, M=300, v=200, seed=0).fit(X)
+    exact_kkt = kkt_violation(X, 0.05, fb.W_, fb.b_)
+    assert exact_kkt > 0.01                                          # 15 paper steps are not converged: a residual worth estimating
+    assert abs(fb.kkt_ - exact_kkt) <= 3 / np.sqrt(20_000)
+    I, J = fm.pairs_[:, 0], fm.pairs_[:, 1]
+    th = fm.theta_[I, J]
+    Et = to_matrix(moments(fm.model_), 18)[I, J]
+    tbar = np.mean(X[:, I].astype(float) * X[:, J], axis=0)
+    exact_map = np.abs(10.0 * (th - project_box(th - (Et - tbar + th) / 10.0, 0.2))).max()
+    assert exact_map > 0.01
+    assert abs(fm.grad_map_ - exact_map) <= 3 / np.sqrt(20_000)
