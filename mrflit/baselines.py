@@ -196,14 +196,19 @@ class NeighbourhoodLasso(MRFLearner):
         coef = np.zeros((len(alphas), p, p))
         import warnings
         from sklearn.exceptions import ConvergenceWarning
-        with warnings.catch_warnings():                # the tail of the path (tiny α, n < p) may not reach sklearn's duality gap;
-            warnings.simplefilter("ignore", ConvergenceWarning)    # it only orders the last-entering pairs
+        capped = np.zeros(len(alphas), bool)          # α values at which some nodewise lasso reached max_iter
+        with warnings.catch_warnings():                # reported once below, with the α it concerns
+            warnings.simplefilter("ignore", ConvergenceWarning)
             for u in range(p):
                 rest = np.delete(np.arange(p), u)
-                _, c, _ = lasso_path(Z[:, rest], Z[:, u], alphas=alphas, max_iter=5000)
+                _, c, _, n_it = lasso_path(Z[:, rest], Z[:, u], alphas=alphas, max_iter=5000, return_n_iter=True)
                 coef[:, u, rest] = c.T
+                capped |= np.asarray(n_it) >= 5000
         act = coef != 0; act = (act | act.transpose(0, 2, 1)) if self.rule == "or" else (act & act.transpose(0, 2, 1))
         self.entry_lambda_ = _entry_from_path(act, alphas, p); self.alphas_ = alphas; self.coef_path_ = coef
+        why = (f"coordinate descent reached max_iter=5000 at {capped.sum()} of {len(alphas)} α values (the largest "
+               f"{alphas[capped].max() if capped.any() else 0:.3g}); pairs entering below it are ordered by an unconverged path")
+        self._settle(not capped.any(), len(alphas), why)
         return self._end(self.entry_lambda_)
 
 class Skeptic(MRFLearner):
@@ -223,11 +228,16 @@ class Skeptic(MRFLearner):
         S = np.sin(np.pi / 2 * tau); w, V = np.linalg.eigh(S); S = (V * np.clip(w, 1e-4, None)) @ V.T
         d = np.sqrt(np.diag(S)); S = S / np.outer(d, d)
         lams = lambda_path(np.abs(S - np.eye(p)).max(), self.n_lambdas, self.lambda_ratio); acts, used = [], []
+        capped = 0
         for lam in lams:
-            try: _, P = graphical_lasso(S, alpha=lam, max_iter=200, tol=1e-4)
+            try: _, P, n_it = graphical_lasso(S, alpha=lam, max_iter=200, tol=1e-4, return_n_iter=True)
             except FloatingPointError: break
             acts.append(np.abs(P) > 1e-10); used.append(lam)
+            capped += n_it >= 200
         self.correlation_ = S; self.entry_lambda_ = _entry_from_path(acts, used, p); self.lambdas_ = np.array(used)
+        why = (f"the graphical lasso reached max_iter=200 at {capped} of {len(used)} λ values"
+               + (f"; the path stopped after {len(used)} of {len(lams)} (ill-conditioned)" if len(used) < len(lams) else ""))
+        self._settle(capped == 0 and len(used) == len(lams), len(used), why)
         return self._end(self.entry_lambda_)
 
 # %% ../nbs/12_baselines.ipynb #0f557daa
@@ -254,6 +264,7 @@ class DiffEstimator(MRFLearner):
         Sx = np.corrcoef(X, rowvar=False); Sy = Sx.copy(); Sy[np.ix_(g1, g2)] = 0; Sy[np.ix_(g2, g1)] = 0
         lam = 0.5 * np.sqrt(np.log(p) / n) if self.lam is None else self.lam
         self.delta_ = diff_lp(Sx, Sy, lam); self.lambda_ = lam
+        self._settle(True, 1)                         # the linear program is solved exactly (HiGHS; diff_lp raises otherwise)
         self.entry_lambda_ = np.abs(self.delta_); np.fill_diagonal(self.entry_lambda_, 0)
         theta = np.zeros((p, p)); theta[np.ix_(g1, g2)] = -self.delta_[np.ix_(g1, g2)]; theta[np.ix_(g2, g1)] = theta[np.ix_(g1, g2)].T
         return self._end(theta)

@@ -88,7 +88,7 @@ def test_convergence_warning_both_ways(data):
     assert len(conv) == 1 and "TAY did not converge" in str(conv[0].message)
 
 def _learners():
-    from mrflit.baselines import PseudoLikelihoodPath, ELasso, GaussianApprox
+    from mrflit.baselines import PseudoLikelihoodPath, ELasso, GaussianApprox, NeighbourhoodLasso, Skeptic, DiffEstimator
     from mrflit.fbs import FBS, PG
     from mrflit.fast_mixing import FastMixingML
     from mrflit.mcmc_lasso import MCMCLasso
@@ -96,7 +96,8 @@ def _learners():
     return [PseudoLikelihood(0.05), PseudoLikelihoodPath(n_lambdas=10), ELasso(n_C=5), GaussianApprox(n_lambdas=5),
             FBS(0.05, max_iter=20, seed=0), PG(0.05, max_iter=20, seed=0), FBS(0.05, max_iter=20, seed=0, solver="paper"),
             FastMixingML(K=5, M=200, v=60, seed=0),
-            MCMCLasso(n_lambdas=10, mcmc_factor=100, ic_factor=200, seed=0), PartitionedRatio(([0, 1, 2], [3, 4, 5]), lam=0.05)]
+            MCMCLasso(n_lambdas=10, mcmc_factor=100, ic_factor=200, seed=0), PartitionedRatio(([0, 1, 2], [3, 4, 5]), lam=0.05),
+            NeighbourhoodLasso(n_alphas=20), Skeptic(n_lambdas=10), DiffEstimator(([0, 1, 2], [3, 4, 5]))]
 
 @pytest.mark.parametrize("learner", _learners(), ids=lambda l: type(l).__name__)
 def test_every_learner_reports_convergence(learner):
