@@ -10,11 +10,12 @@ from .models import BinaryMRF, stat_index, to_matrix, stats
 from .gibbs import random_scan_path, expand_path
 from .metrics import auc_or_nan
 from .base import MRFLearner, lambda_path, two_stage, gap_tolerance
+from .spg import SPG
 import warnings
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['ChainSample', 'MCMCLasso']
+__all__ = ['MIASOJEDOW_SETTINGS', 'ChainSample', 'MCMCLasso']
 
 # %% ../nbs/09_mcmc_lasso.ipynb #27ce59de
 @kernel
@@ -282,11 +283,13 @@ class ChainSample:
         return (J * w[:, None]).T @ J - np.outer(mu, mu)
 
 # %% ../nbs/09_mcmc_lasso.ipynb #193cfac5
+MIASOJEDOW_SETTINGS = dict(solver="paper", start="random", max_iter=100, refine=False)   # Algorithm 1 as published
+
 class MCMCLasso(MRFLearner):
     "MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the threshold; ±1 data."
     def __init__(self, *, n_lambdas=100, lambda_ratio=0.01, mcmc_factor=1000, ic_factor=10000, external_field=False,
                  max_iter=1000, tol=1e-4, recentre=False, min_ess=0.5, max_recentre=5, start="data", max_mcmc_factor=100_000,
-                 verbose=False, seed=None):
+                 solver="newton", refine=True, verbose=False, seed=None):
         self.n_lambdas, self.lambda_ratio, self.mcmc_factor, self.ic_factor = n_lambdas, lambda_ratio, mcmc_factor, ic_factor
         self.external_field, self.max_iter, self.tol, self.verbose, self.seed = external_field, max_iter, tol, verbose, seed
         self.recentre = recentre          # Geyer–Thompson: re-centre ψ at the estimate and redraw when the weights' ESS/m < min_ess
@@ -294,6 +297,8 @@ class MCMCLasso(MRFLearner):
         self.max_recentre = max_recentre  # re-centrings per λ at most (then the draws are doubled for the rest of the path)
         self.start = start                # 'data': chains from up to `max_starts` data rows; 'random': the paper's one chain
         self.max_mcmc_factor = max_mcmc_factor   # the most draws (× d) at the chosen λ, where the Monte-Carlo gap must meet its tolerance
+        self.solver = solver              # 'newton': each λ by SPG's engine (exact likelihood); 'paper': Alg. 1's MCMC approximation + FISTA
+        self.refine = refine              # 'paper' solver: re-solve BIC's λ with the draws its Monte-Carlo gap needs
 
     def _check(self):
         check_int(self.n_lambdas, "n_lambdas", lo=2); check_float(self.lambda_ratio, "lambda_ratio", lo=0, hi=1, lo_open=True, hi_open=True)
@@ -302,6 +307,8 @@ class MCMCLasso(MRFLearner):
         check_float(self.min_ess, "min_ess", lo=0, hi=1)
         check_int(self.max_recentre, "max_recentre", lo=0)
         check_int(self.max_mcmc_factor, "max_mcmc_factor", lo=1)
+        if self.solver not in ("newton", "paper"):
+            raise ValueError(f"solver must be 'newton' or 'paper', got {self.solver!r}")
         if self.start not in ("data", "random"):
             raise ValueError(f"start must be 'data' or 'random', got {self.start!r}")
 
@@ -346,6 +353,22 @@ class MCMCLasso(MRFLearner):
             raise FloatingPointError("MCMC-Lasso FISTA: the objective is not finite" if status == 1 else "no step")
         info = dict(n_iter=n_it, L=L, ess=ess, recentred=recentred, sample=cs)
         return T[idx], info, psi, state, m
+
+    def _engine(self, d, F, rng):
+        "SPG's proximal Newton engine for the path: ±1 model, fields unpenalised (held at 0 without `external_field`), warm starts."
+        engine = SPG(1.0, penalize_fields=False, warm_start=True, diagnostics=False, seed=rng)
+        if not F:
+            engine._exclude = np.eye(d, dtype=bool)
+        return engine
+
+    def _solve_newton(self, engine, lam, X, idx):
+        "The exact-likelihood ℓ₁ problem at one λ by the engine, warm-started at the previous λ's estimate and chains."
+        engine.lam = float(lam)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            engine.fit(X)
+        info = dict(n_iter=engine.n_iter_, L=1.0, ess=1.0, recentred=0, converged=engine.converged_, mc_gap=engine.mc_gap_)
+        return engine.theta_[idx], info
 
     def _refine(self, lam, T, state, X, mat, JbM, F, idx, rng):
         """Re-solve (7) at the chosen λ with ψ = θ̂ and as many draws as the Monte-Carlo gap needs: the gap (`ChainSample.mc_gap`,
@@ -397,9 +420,13 @@ class MCMCLasso(MRFLearner):
         it = range(len(lam))
         if self.verbose:
             from tqdm.auto import tqdm; it = tqdm(it, desc="MCMC-Lasso λ path")
+        engine = self._engine(d, F, rng) if self.solver == "newton" else None
         for i in it:
             try:
-                theta, info, psi, state, m = self._solve_at(lam[i], theta, psi, state, m, mat, JbM, F, idx, L, rng)
+                if engine is not None:
+                    theta, info = self._solve_newton(engine, lam[i], X, idx)
+                else:
+                    theta, info, psi, state, m = self._solve_at(lam[i], theta, psi, state, m, mat, JbM, F, idx, L, rng)
             except FloatingPointError:
                 reasons.append(f"the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie outside what "
                                f"the chain visited); the path stops after {i} of {len(lam)} values")
@@ -411,12 +438,15 @@ class MCMCLasso(MRFLearner):
                                f"{len(lam)} values")
                 lam = lam[:i]; break
             path.append(mat(theta)); iters.append(info["n_iter"]); psi = BinaryMRF._trusted(mat(theta), "pm1")   # warm start ψ = θ̂_{i−1}
-            self._record(lam=lam[i], n_edges=int(np.count_nonzero(theta[pen > 0])), fista_iter=info["n_iter"], seconds=self._elapsed(),
-                         ess=info["ess"], recentred=info["recentred"], draws=m,
+            self._record(lam=lam[i], n_edges=int(np.count_nonzero(theta[pen > 0])), inner_iter=info["n_iter"], seconds=self._elapsed(),
+                         ess=info["ess"], recentred=info["recentred"], draws=m, mc_gap=info.get("mc_gap", np.nan),
+                         inner_converged=info.get("converged", info["n_iter"] < int(self.max_iter)),
                          **({"auc": self._diagnostics(lambda: auc_or_nan(mat(theta), self._truth))} if self._truth is not None else {}))
         if len(path) < 2: raise ValueError("MCMCLasso: fewer than two λ values could be fitted; use a larger lambda_ratio or more data")
         self.path_, self.lambdas_ = np.array(path), lam
         # BIC on one fresh sample from p(·|θ̂_{K/2}); GIC on a fresh sample from p(·|θ̂), drawn once BIC has chosen θ̂
+        if engine is not None:
+            state = self._starts(X, rng)
         ref = ChainSample(BinaryMRF._trusted(path[len(lam) // 2], "pm1"), int(self.ic_factor) * d, init=state, seed=rng)
         gic_sample = {}
         def gic_loss(t, i):
@@ -427,7 +457,7 @@ class MCMCLasso(MRFLearner):
         while True:
             i_star, self.bic_, self.thresholds_, self.gic_, theta = two_stage(path, [self.objective(ref, t) for t in path],
                                                                              gic_loss, n, d)
-            if i_star in refined or len(refined) == 3:
+            if engine is not None or not self.refine or i_star in refined or len(refined) == 3:
                 break
             path[i_star], state, gap, tol, n_it, capped = self._refine(lam[i_star], path[i_star], state, X, mat, JbM, F, idx, rng)
             refined[i_star] = (gap, tol, capped)
@@ -436,11 +466,14 @@ class MCMCLasso(MRFLearner):
         self.path_ = np.array(path)
         self.lambda_, self.theta_lasso_ = lam[i_star], path[i_star]
         self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
-        capped = int(np.sum(np.asarray(iters[:len(path)]) >= int(self.max_iter)))
+        capped = int(np.sum(~np.asarray(self._log["inner_converged"], bool)))
         if capped:
-            reasons.append(f"FISTA reached max_iter={self.max_iter} at {capped} of {len(path)} λ values")
+            solver = "the Newton solver did not meet its rule" if engine is not None else f"FISTA reached max_iter={self.max_iter}"
+            reasons.append(f"{solver} at {capped} of {len(path)} λ values")
         # Monte-Carlo accuracy at the chosen λ: the approximation's objective gap is about |A|/2 divided by the effective number of
         # independent draws; a random-scan chain gives at most one per sweep of d steps, so ESS/d (conservative).
+        if engine is not None:                                           # the engine's own Monte-Carlo gap and tolerance
+            refined[i_star] = (self._log["mc_gap"][i_star], np.inf, False)
         self.mc_gap_, tol, refine_capped = refined.get(i_star, (np.inf, 0.0, False))
         if refine_capped:
             reasons.append(f"FISTA reached its cap of {10 * self.max_iter} iterations at the chosen λ")
