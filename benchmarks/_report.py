@@ -1,14 +1,19 @@
 """Write one benchmark script's section of BENCHMARKS.md (between <!-- begin NAME --> and <!-- end NAME --> markers)."""
+
 import re
 from pathlib import Path
 
 PATH = Path(__file__).resolve().parent.parent / "BENCHMARKS.md"
-HEAD = ("# Benchmarks\n\nEach section is written by the script it names (`python benchmarks/SCRIPT.py`). Timings on this shared "
-        "2-core machine are noisy: read the ratios, which come from one run of one script.\n")
+HEAD = (
+    "# Benchmarks\n\nEach section is written by the script it names (`python benchmarks/SCRIPT.py`). Timings on this shared "
+    "2-core machine are noisy: read the ratios, which come from one run of one script.\n"
+)
+
 
 def write_section(name: str, text: str, path: Path = PATH):
     old = path.read_text() if path.exists() else HEAD
-    if not old.startswith("# Benchmarks"): old = HEAD
+    if not old.startswith("# Benchmarks"):
+        old = HEAD
     block = f"<!-- begin {name} -->\n{text.strip()}\n<!-- end {name} -->"
     pat = re.compile(rf"<!-- begin {re.escape(name)} -->.*?<!-- end {re.escape(name)} -->", re.S)
     new = pat.sub(lambda m: block, old) if pat.search(old) else old.rstrip() + "\n\n" + block + "\n"

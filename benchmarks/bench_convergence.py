@@ -11,6 +11,7 @@ unpenalised fields (reference: `SPG(gradient="exact", penalize_fields=False)` on
 estimate compared with the exact optimum at the λ its BIC chose, next to its own estimate `mc_gap_`) and
 Honorio's (H2) with ρ = λ (reference: `fbs.exact_optimum`).
 """
+
 import time, warnings
 import numpy as np
 from sklearn.linear_model import LogisticRegression
@@ -24,6 +25,7 @@ from _report import write_section
 
 LAM = 0.01
 
+
 def problem(p, seed):
     "A strongly coupled 0/1 data set and its exact ℓ₁-MLE (reference learner, stats-order optimum, optimal objective)."
     pm = random_mrf(p, 0.5 if p < 10 else 0.25, (0.5, 1.2), (-0.6, 0.6), "pm1", seed=seed)
@@ -32,15 +34,18 @@ def problem(p, seed):
     v = ref.theta_[np.triu_indices(p)]
     return X, ref, ref.objective(v)
 
+
 def timed(fn):
     t = time.perf_counter()
     out = fn()
     return out, time.perf_counter() - t
 
+
 def sklearn_nodewise(X):
     "ℓ₁ logistic regression of each variable on the others (liblinear), λ per sample = LAM."
     for j in range(X.shape[1]):
         LogisticRegression(C=1 / (LAM * len(X)), solver="liblinear", **_L1).fit(np.delete(X, j, 1), X[:, j])
+
 
 def _own_problems(X, t_sk, seed):
     "MCMC-Lasso and FBS on the ±1 recoding: gap to the exact optimum of their own objectives, time ÷ scikit-learn's."
@@ -52,21 +57,36 @@ def _own_problems(X, t_sk, seed):
         warnings.simplefilter("always")
         fb, t_fb = timed(lambda: FBS(LAM, seed=seed, diagnostics=False).fit(Xpm))
         try:
-            ml, t_ml = timed(lambda: MCMCLasso(external_field=True, seed=seed).fit(Xpm, lambdas=LAM * np.geomspace(10, 1, 10)))
-            at = SPG(ml.lambda_, gradient="exact", penalize_fields=False).fit(Xpm)     # the exact optimum at BIC's λ
+            ml, t_ml = timed(
+                lambda: MCMCLasso(external_field=True, seed=seed).fit(
+                    Xpm, lambdas=LAM * np.geomspace(10, 1, 10)
+                )
+            )
+            at = SPG(ml.lambda_, gradient="exact", penalize_fields=False).fit(
+                Xpm
+            )  # the exact optimum at BIC's λ
             iu = np.triu_indices(p)
             gap_ml, conv_ml = at.objective(ml.theta_lasso_[iu]) - at.objective(at.theta_[iu]), ml.converged_
             est_ml = ml.mc_gap_
-        except ValueError:                                   # the approximation degenerated before two λ values were fitted
+        except ValueError:  # the approximation degenerated before two λ values were fitted
             gap_ml, conv_ml, t_ml, est_ml = np.nan, False, np.nan, np.nan
     opt = exact_optimum(Xpm, LAM)
     h, _ = _exact_problem(Xpm, LAM, None)
     gap_fb = h._objective(fb.W_, fb.b_) - opt["objective"]
-    return dict(ML_gap=gap_ml, ML_est=est_ml, ML_ratio=t_ml / t_sk, ML_conv=conv_ml, FBS_gap=gap_fb, FBS_ratio=t_fb / t_sk, FBS_conv=fb.converged_)
+    return dict(
+        ML_gap=gap_ml,
+        ML_est=est_ml,
+        ML_ratio=t_ml / t_sk,
+        ML_conv=conv_ml,
+        FBS_gap=gap_fb,
+        FBS_ratio=t_fb / t_sk,
+        FBS_conv=fb.converged_,
+    )
+
 
 def main():
     rows = []
-    warm = problem(5, 99)[0]                                  # compile the kernels outside the timings
+    warm = problem(5, 99)[0]  # compile the kernels outside the timings
     SPG(LAM, seed=0, max_iter=3).fit(warm)
     TAY(LAM, seed=0, max_iter=3).fit(warm)
     for p in (7, 10, 12):
@@ -84,21 +104,31 @@ def main():
             row.update(_own_problems(X, t_sk, seed))
             rows.append(row)
             print(row, flush=True)
-    lines = ["## Converged at the defaults (`bench_convergence.py`)", "",
-             __doc__.split("\n\n")[2].replace("\n", " ").strip(), "",
-             "| p | seed | max abs θ* | scikit-learn (s) | SPG gap | SPG time ÷ sk | TAY gap | TAY time ÷ sk | PL time ÷ sk "
-             "| MCMC-Lasso gap (estimate) | MCMC-Lasso time ÷ sk | FBS gap | FBS time ÷ sk |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "## Converged at the defaults (`bench_convergence.py`)",
+        "",
+        __doc__.split("\n\n")[2].replace("\n", " ").strip(),
+        "",
+        "| p | seed | max abs θ* | scikit-learn (s) | SPG gap | SPG time ÷ sk | TAY gap | TAY time ÷ sk | PL time ÷ sk "
+        "| MCMC-Lasso gap (estimate) | MCMC-Lasso time ÷ sk | FBS gap | FBS time ÷ sk |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
-        lines.append(f"| {r['p']} | {r['seed']} | {r['max_theta']:.2f} | {r['sk']:.2f} | {r['SPG_gap']:.1e}{'' if r['SPG_conv'] else ' (not conv.)'} "
-                     f"| {r['SPG_ratio']:.1f} | {r['TAY_gap']:.1e}{'' if r['TAY_conv'] else ' (not conv.)'} | {r['TAY_ratio']:.1f} "
-                     f"| {r['pl']:.1f} | {r['ML_gap']:.1e} ({r['ML_est']:.1e}){'' if r['ML_conv'] else ' (not conv.)'} | {r['ML_ratio']:.1f} "
-                     f"| {r['FBS_gap']:.1e}{'' if r['FBS_conv'] else ' (not conv.)'} | {r['FBS_ratio']:.1f} |")
+        lines.append(
+            f"| {r['p']} | {r['seed']} | {r['max_theta']:.2f} | {r['sk']:.2f} | {r['SPG_gap']:.1e}{'' if r['SPG_conv'] else ' (not conv.)'} "
+            f"| {r['SPG_ratio']:.1f} | {r['TAY_gap']:.1e}{'' if r['TAY_conv'] else ' (not conv.)'} | {r['TAY_ratio']:.1f} "
+            f"| {r['pl']:.1f} | {r['ML_gap']:.1e} ({r['ML_est']:.1e}){'' if r['ML_conv'] else ' (not conv.)'} | {r['ML_ratio']:.1f} "
+            f"| {r['FBS_gap']:.1e}{'' if r['FBS_conv'] else ' (not conv.)'} | {r['FBS_ratio']:.1f} |"
+        )
     med = lambda k: np.nanmedian([r[k] for r in rows])
-    lines += ["", f"Medians: SPG gap {med('SPG_gap'):.1e} in {med('SPG_ratio'):.1f}× scikit-learn's time; TAY gap {med('TAY_gap'):.1e} "
-              f"in {med('TAY_ratio'):.1f}×; pseudo-likelihood {med('pl'):.1f}×; MCMC-Lasso gap {med('ML_gap'):.1e} in {med('ML_ratio'):.1f}×; "
-              f"FBS gap {med('FBS_gap'):.1e} in {med('FBS_ratio'):.1f}×. Targets: gap ≤ 1e-3 in ≤ 20×; PL ≤ 5×."]
+    lines += [
+        "",
+        f"Medians: SPG gap {med('SPG_gap'):.1e} in {med('SPG_ratio'):.1f}× scikit-learn's time; TAY gap {med('TAY_gap'):.1e} "
+        f"in {med('TAY_ratio'):.1f}×; pseudo-likelihood {med('pl'):.1f}×; MCMC-Lasso gap {med('ML_gap'):.1e} in {med('ML_ratio'):.1f}×; "
+        f"FBS gap {med('FBS_gap'):.1e} in {med('FBS_ratio'):.1f}×. Targets: gap ≤ 1e-3 in ≤ 20×; PL ≤ 5×.",
+    ]
     write_section("bench_convergence", "\n".join(lines))
+
 
 if __name__ == "__main__":
     main()

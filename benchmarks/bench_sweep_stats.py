@@ -6,6 +6,7 @@
 the `prange` loop, where OpenBLAS's own threads fight Numba's; now an explicit loop computes them (exact: the float32 sums of 0/±1
 products over <= 256 chains are integers). The reference below re-creates the old accumulation to show what changed.
 """
+
 import time
 import numpy as np
 import numba
@@ -13,6 +14,7 @@ from numba import njit, prange
 from mrflit.models import random_mrf
 from mrflit.gibbs import GibbsChains, BLOCK
 from _report import write_section
+
 
 @njit
 def _blas_block(X, c0, c1, acc_row):
@@ -32,11 +34,13 @@ def _blas_block(X, c0, c1, acc_row):
                 acc_row[k] += G[a, b]
             k += 1
 
+
 @njit(parallel=True)
 def _blas_stats(X, acc):
     C = X.shape[1]
     for blk in prange((C + BLOCK - 1) // BLOCK):
         _blas_block(X, blk * BLOCK, min(C, blk * BLOCK + BLOCK), acc[blk])
+
 
 def median(f, repeat=5):
     f()
@@ -47,12 +51,19 @@ def median(f, repeat=5):
         times.append(time.perf_counter() - t)
     return float(np.median(times))
 
+
 def main():
     q, sweeps = 5000, 10
-    lines = ["## Statistics per sweep (`bench_sweep_stats.py`)", "", __doc__.split("\n\n")[1].replace("\n", " "), "",
-             f"q = {q} chains, {sweeps} sweeps, {numba.config.NUMBA_NUM_THREADS} Numba threads, default OpenBLAS threads; medians of 5.", "",
-             "| p | plain sweeps (s) | sweeps + statistics (s) | ratio | former BLAS statistics alone (s) | new statistics alone (s) |",
-             "|---|---|---|---|---|---|"]
+    lines = [
+        "## Statistics per sweep (`bench_sweep_stats.py`)",
+        "",
+        __doc__.split("\n\n")[1].replace("\n", " "),
+        "",
+        f"q = {q} chains, {sweeps} sweeps, {numba.config.NUMBA_NUM_THREADS} Numba threads, default OpenBLAS threads; medians of 5.",
+        "",
+        "| p | plain sweeps (s) | sweeps + statistics (s) | ratio | former BLAS statistics alone (s) | new statistics alone (s) |",
+        "|---|---|---|---|---|---|",
+    ]
     for p in (10, 100):
         model = random_mrf(p, min(0.3, 5 / p), (0.2, 0.5), None, "01", seed=0)
         chains = GibbsChains(model, q, seed=0)
@@ -65,6 +76,7 @@ def main():
         lines.append(f"| {p} | {plain:.4f} | {stats:.4f} | {stats / plain:.2f} | {old:.4f} | {new:.4f} |")
         print(lines[-1], flush=True)
     write_section("bench_sweep_stats", "\n".join(lines))
+
 
 if __name__ == "__main__":
     main()

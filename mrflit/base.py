@@ -19,55 +19,75 @@ __all__ = ['infer_domain', 'check_data', 'Trace', 'MRFLearner', 'lambda_path', '
 def infer_domain(X) -> str:
     "'01' if X holds only 0/1, 'pm1' if only ±1; a clear error for anything else (e.g. ternary votes)."
     a = np.asarray(X)
-    if a.size == 0: raise ValueError("X is empty")
+    if a.size == 0:
+        raise ValueError("X is empty")
     vals = set(np.unique(a).tolist()) if a.dtype != object else {None}
-    if vals <= {0, 1}: return "01"
-    if vals <= {-1, 1}: return "pm1"
-    check_states(a, "pm1" if -1 in vals else "01")       # raises the package's standard message
+    if vals <= {0, 1}:
+        return "01"
+    if vals <= {-1, 1}:
+        return "pm1"
+    check_states(a, "pm1" if -1 in vals else "01")  # raises the package's standard message
     raise ValueError(f"X must be binary (0/1 or ±1), found values {sorted(vals)[:5]}")
 
-def check_data(X, domain=None, min_rows:int=2, allow_constant:bool=False, name="X") -> tuple:
+
+def check_data(X, domain=None, min_rows: int = 2, allow_constant: bool = False, name="X") -> tuple:
     "Validate learner data: `(int8 copy, domain)`; refuses non-binary data, too few rows and (by default) constant columns."
     dom = infer_domain(X) if domain is None else domain
     Xc = check_states(X, dom, name=name)
-    if Xc.shape[0] < min_rows: raise ValueError(f"{name} needs at least {min_rows} rows, got {Xc.shape[0]}")
+    if Xc.shape[0] < min_rows:
+        raise ValueError(f"{name} needs at least {min_rows} rows, got {Xc.shape[0]}")
     if not allow_constant:
         const = np.flatnonzero((Xc == Xc[0]).all(0))
         if const.size:
-            raise ValueError(f"{name} has constant columns {const[:10].tolist()}: their maximum-likelihood fields are infinite; "
-                             "drop them (or use a method that allows them)")
+            raise ValueError(
+                f"{name} has constant columns {const[:10].tolist()}: their maximum-likelihood fields are infinite; "
+                "drop them (or use a method that allows them)"
+            )
     return Xc, dom
+
 
 class Trace(dict):
     "Per-iteration record of a learner: a dict of equal-length NumPy arrays."
+
     def plot(self, keys=None, x="iteration", ax=None):
         "Plot the traced quantities (one panel each) against `x` ('iteration' or 'seconds'); see `mrflit.viz.plot_trace`."
         from mrflit.viz import plot_trace
+
         return plot_trace(self, keys, x, ax)
+
 
 class MRFLearner:
     "Base of mrflit's estimators: `fit(X, truth=None)` → self, with `theta_`, `domain_`, `graph_`, `trace_`."
+
     names_ = None
+
     def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
         X, dom = check_data(X, domain, allow_constant=allow_constant)
         self.domain_, self.n_features_in_ = dom, X.shape[1]
         self.names_ = list(names) if names is not None else None
         if truth is not None:
             t = truth.theta if isinstance(truth, BinaryMRF) else check_theta(truth, "truth")
-            if t.shape != (X.shape[1], X.shape[1]): raise ValueError(f"truth must be ({X.shape[1]}, {X.shape[1]}), got {t.shape}")
+            if t.shape != (X.shape[1], X.shape[1]):
+                raise ValueError(f"truth must be ({X.shape[1]}, {X.shape[1]}), got {t.shape}")
             truth = t
-        self._truth = truth; self._log = {}; self._t0 = time.perf_counter(); self._paused = 0.0
+        self._truth = truth
+        self._log = {}
+        self._t0 = time.perf_counter()
+        self._paused = 0.0
         return X
 
-    def _begin_real(self, X, names=None, min_rows:int=3):
+    def _begin_real(self, X, names=None, min_rows: int = 3):
         "Start a fit on real-valued data (continuous or coded discrete): validated float64 copy, no domain."
         X = check_real(X, min_rows=min_rows)
         self.domain_, self.n_features_in_ = None, X.shape[1]
         self.names_ = list(names) if names is not None else None
-        self._truth = None; self._log = {}; self._t0 = time.perf_counter(); self._paused = 0.0
+        self._truth = None
+        self._log = {}
+        self._t0 = time.perf_counter()
+        self._paused = 0.0
         return X
 
-    def _settle(self, converged:bool, n_iter:int, why:str=""):
+    def _settle(self, converged: bool, n_iter: int, why: str = ""):
         "Record `converged_` and `n_iter_`; when not converged, one `ConvergenceWarning` that says why."
         self.converged_ = bool(converged)
         self.n_iter_ = int(n_iter)
@@ -75,14 +95,18 @@ class MRFLearner:
             warnings.warn(f"{type(self).__name__} did not converge: {why}", ConvergenceWarning, stacklevel=3)
         return self.converged_
 
-    def _elapsed(self): return time.perf_counter() - self._t0 - self._paused
+    def _elapsed(self):
+        return time.perf_counter() - self._t0 - self._paused
 
     def _record(self, **values):
-        for k, v in values.items(): self._log.setdefault(k, []).append(v)
+        for k, v in values.items():
+            self._log.setdefault(k, []).append(v)
 
     def _diagnostics(self, fn):
         "Run `fn()` without counting its time in `seconds`."
-        t = time.perf_counter(); out = fn(); self._paused += time.perf_counter() - t
+        t = time.perf_counter()
+        out = fn()
+        self._paused += time.perf_counter() - t
         return out
 
     def _end(self, theta):
@@ -105,40 +129,51 @@ class MRFLearner:
         return self.trace_.plot(keys, x, ax)
 
 # %% ../nbs/06_base.ipynb #705d5df9
-def lambda_path(lam_max:float, n_lambdas:int=100, ratio:float=0.01) -> np.ndarray:
+def lambda_path(lam_max: float, n_lambdas: int = 100, ratio: float = 0.01) -> np.ndarray:
     "n_lambdas values log-spaced from lam_max down to ratio · lam_max (excluding lam_max itself)."
     return float(lam_max) * np.geomspace(1, ratio, int(n_lambdas) + 1)[1:]
+
 
 def unique_rows(X):
     "Distinct rows of a 2-D array and their frequencies (summing to 1): `(U, w)`; 0/1 or ±1 rows are packed into integers first."
     X = np.asarray(X)
     n, p = X.shape
     values = set(np.unique(X).tolist())
-    if p <= 62 and (values <= {0, 1} or values <= {-1, 1}):    # then x > 0 identifies each state
+    if p <= 62 and (values <= {0, 1} or values <= {-1, 1}):  # then x > 0 identifies each state
         keys = (X > 0).astype(np.int64) @ (np.int64(1) << np.arange(p, dtype=np.int64))
         _, first, counts = np.unique(keys, return_index=True, return_counts=True)
         return X[first], counts / n
     U, counts = np.unique(X, axis=0, return_counts=True)
     return U, counts / n
 
-def gap_tolerance(n_active:int, n:int, tol:float=1e-3, tol_sampling:float=0.01) -> float:
+
+def gap_tolerance(n_active: int, n: int, tol: float = 1e-3, tol_sampling: float = 0.01) -> float:
     "The Monte-Carlo objective gap a learner may leave: `tol`, or `tol_sampling` × the data's own sampling gap |A|/2n if larger."
     return max(float(tol), float(tol_sampling) * n_active / (2 * n))
 
-def sampling_tol(n:int, fraction:float=0.1) -> float:
+
+def sampling_tol(n: int, fraction: float = 0.1) -> float:
     "Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error 1/√n (at most 0.5/√n for binary data)."
     return float(fraction) / np.sqrt(n)
+
 
 def n_couplings(theta) -> int:
     "Number of nonzero couplings θ_rs, r < s."
     return int(np.count_nonzero(np.triu(theta, 1)))
 
-def two_stage(path, path_losses, gic_loss, n:int, d:int):
+
+def two_stage(path, path_losses, gic_loss, n: int, d: int):
     "BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic, thresholds, gic, θ_thresholded)`."
-    bic = np.array([n * l + np.log(n) * n_couplings(t) for t, l in zip(path, path_losses)]); i = int(np.argmin(bic)); best = path[i]
-    off = np.abs(np.triu(best, 1)); thr = np.r_[0.0, np.unique(off[off > 0])[:-1]]
+    bic = np.array([n * l + np.log(n) * n_couplings(t) for t, l in zip(path, path_losses)])
+    i = int(np.argmin(bic))
+    best = path[i]
+    off = np.abs(np.triu(best, 1))
+    thr = np.r_[0.0, np.unique(off[off > 0])[:-1]]
     cands = []
     for dl in thr:
-        t = np.where(np.abs(best) > dl, best, 0.0); np.fill_diagonal(t, np.diag(best)); cands.append(t)
-    gic = np.array([n * gic_loss(t, i) + np.log(d * (d - 1) / 2) * n_couplings(t) for t in cands]); j = int(np.argmin(gic))
+        t = np.where(np.abs(best) > dl, best, 0.0)
+        np.fill_diagonal(t, np.diag(best))
+        cands.append(t)
+    gic = np.array([n * gic_loss(t, i) + np.log(d * (d - 1) / 2) * n_couplings(t) for t in cands])
+    j = int(np.argmin(gic))
     return i, bic, thr, gic, cands[j]

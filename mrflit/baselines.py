@@ -34,6 +34,7 @@ def _pl_parts(theta_vec, X, domain, w):
     np.fill_diagonal(G, -r.sum(0))
     return -float(np.sum(w @ ll)), G[stat_index(p)]
 
+
 def pseudo_likelihood(theta, X, domain="01"):
     "Negative log pseudo-likelihood (per sample) and its gradient in stats order (theta: (p, p) or a stats vector)."
     U, w = unique_rows(X)
@@ -41,8 +42,10 @@ def pseudo_likelihood(theta, X, domain="01"):
     v = t[stat_index(U.shape[1])] if t.ndim == 2 else t
     return _pl_parts(v, U, domain, w)
 
+
 class PseudoLikelihood(MRFLearner):
     "ℓ₁-penalised pseudo-likelihood (Höfling & Tibshirani 2009), solved by FISTA; fields unpenalised."
+
     def __init__(self, lam, *, max_iter=2000, tol=1e-8):
         self.lam, self.max_iter, self.tol = lam, max_iter, tol
 
@@ -51,20 +54,33 @@ class PseudoLikelihood(MRFLearner):
         lam = check_float(self.lam, "lam", lo=0)
         X = self._begin(X, truth, names=names)
         p = X.shape[1]
-        U, w = unique_rows(X)                    # time and memory grow with the distinct rows, not with n
+        U, w = unique_rows(X)  # time and memory grow with the distinct rows, not with n
         lam_vec = np.where(np.equal(*stat_index(p)), 0.0, lam)
         f = lambda v: _pl_parts(v, U, self.domain_, w)[0]
         g = lambda v: _pl_parts(v, U, self.domain_, w)[1]
-        v, info = fista(f, g, lambda v, t: soft_threshold(v, t * lam_vec), np.zeros(n_stats(p)),
-                        h=lambda v: float(np.sum(lam_vec * np.abs(v))), max_iter=check_int(self.max_iter, "max_iter", lo=1), tol=self.tol,
-                        adaptive_restart=True)
-        for k, o in enumerate(info["objective"]): self._record(iteration=k + 1, objective=o)
-        self._settle(info["converged"], info["n_iter"], f"FISTA reached max_iter={self.max_iter} (tol={self.tol:g}); raise max_iter")
+        v, info = fista(
+            f,
+            g,
+            lambda v, t: soft_threshold(v, t * lam_vec),
+            np.zeros(n_stats(p)),
+            h=lambda v: float(np.sum(lam_vec * np.abs(v))),
+            max_iter=check_int(self.max_iter, "max_iter", lo=1),
+            tol=self.tol,
+            adaptive_restart=True,
+        )
+        for k, o in enumerate(info["objective"]):
+            self._record(iteration=k + 1, objective=o)
+        self._settle(
+            info["converged"],
+            info["n_iter"],
+            f"FISTA reached max_iter={self.max_iter} (tol={self.tol:g}); raise max_iter",
+        )
         return self._end(to_matrix(v, p))
 
 # %% ../nbs/12_baselines.ipynb #272192b8
 class PseudoLikelihoodPath(MRFLearner):
     "ℓ₁ pseudo-likelihood along a λ path (warm starts), λ by BIC, threshold by GIC (Miasojedow & Rejchel's two-stage protocol)."
+
     def __init__(self, *, n_lambdas=50, lambda_ratio=0.01, max_iter=500, tol=1e-6):
         self.n_lambdas, self.lambda_ratio, self.max_iter, self.tol = n_lambdas, lambda_ratio, max_iter, tol
 
@@ -75,17 +91,28 @@ class PseudoLikelihoodPath(MRFLearner):
         pen = ~np.equal(*stat_index(p))
         f = lambda v: _pl_parts(v, U, self.domain_, w)[0]
         g = lambda v: _pl_parts(v, U, self.domain_, w)[1]
-        v = np.zeros(n_stats(p))                                            # independent model first (fields free)
+        v = np.zeros(n_stats(p))  # independent model first (fields free)
         v, _ = fista(f, g, lambda u, t: np.where(pen, 0.0, u), v, max_iter=int(self.max_iter), tol=self.tol)
-        lams = lambda_path(np.abs(g(v)[pen]).max(), self.n_lambdas, self.lambda_ratio); path = []
+        lams = lambda_path(np.abs(g(v)[pen]).max(), self.n_lambdas, self.lambda_ratio)
+        path = []
         capped = []
         for lam in lams:
-            v, info = fista(f, g, lambda u, t: soft_threshold(u, t * lam * pen), v, max_iter=int(self.max_iter), tol=self.tol,
-                            adaptive_restart=True)
-            path.append(to_matrix(v, p)); self._record(lam=lam, n_edges=int(np.count_nonzero(v[pen])), fista_iter=info["n_iter"])
+            v, info = fista(
+                f,
+                g,
+                lambda u, t: soft_threshold(u, t * lam * pen),
+                v,
+                max_iter=int(self.max_iter),
+                tol=self.tol,
+                adaptive_restart=True,
+            )
+            path.append(to_matrix(v, p))
+            self._record(lam=lam, n_edges=int(np.count_nonzero(v[pen])), fista_iter=info["n_iter"])
             capped.append(not info["converged"])
         loss = lambda t: _pl_parts(t[stat_index(p)], U, self.domain_, w)[0]
-        i, self.bic_, self.thresholds_, self.gic_, theta = two_stage(path, [loss(t) for t in path], lambda t, i: loss(t), n, p)
+        i, self.bic_, self.thresholds_, self.gic_, theta = two_stage(
+            path, [loss(t) for t in path], lambda t, i: loss(t), n, p
+        )
         self.path_, self.lambdas_, self.lambda_, self.theta_lasso_ = np.array(path), lams, lams[i], path[i]
         self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
         why = f"FISTA reached max_iter={self.max_iter} at {sum(capped)} of {len(capped)} λ values; raise max_iter"
@@ -96,24 +123,34 @@ class PseudoLikelihoodPath(MRFLearner):
 def _l1_kwargs():
     "scikit-learn >= 1.8 spells the ℓ₁ penalty l1_ratio=1 (penalty= is deprecated); older versions need penalty='l1'."
     import sklearn
+
     major, minor = (int(x) for x in sklearn.__version__.split(".")[:2])
     return {"l1_ratio": 1.0} if (major, minor) >= (1, 8) else {"penalty": "l1"}
+
+
 _L1 = _l1_kwargs()
+
 
 class ELasso(MRFLearner):
     "ELASSO: nodewise ℓ₁ logistic regressions with per-node (E)BIC and the AND rule."
+
     def __init__(self, *, n_C=30, C_ratio=1e3, gamma=0.0, rule="and"):
         self.n_C, self.C_ratio, self.gamma, self.rule = n_C, C_ratio, gamma, rule
 
     def fit(self, X, truth=None, names=None):
         from sklearn.linear_model import LogisticRegression
         from sklearn.svm import l1_min_c
-        if self.rule not in ("and", "or"): raise ValueError(f"rule must be 'and' or 'or', got {self.rule!r}")
-        X = self._begin(X, truth, names=names); n, p = X.shape; scale = 2.0 if self.domain_ == "pm1" else 1.0
+
+        if self.rule not in ("and", "or"):
+            raise ValueError(f"rule must be 'and' or 'or', got {self.rule!r}")
+        X = self._begin(X, truth, names=names)
+        n, p = X.shape
+        scale = 2.0 if self.domain_ == "pm1" else 1.0
         U, w = unique_rows(X)
-        counts = w * n                                   # regressions on distinct rows with their counts as sample weights
+        counts = w * n  # regressions on distinct rows with their counts as sample weights
         Uf = U.astype(np.float64)
-        B = np.zeros((p, p)); fields = np.zeros(p)
+        B = np.zeros((p, p))
+        fields = np.zeros(p)
         n_iter, capped = 0, 0
         for r in range(p):
             others = np.delete(np.arange(p), r)
@@ -122,7 +159,9 @@ class ELasso(MRFLearner):
             Cs = Cs * np.geomspace(1.01, float(self.C_ratio), int(self.n_C))
             best = (np.inf, None)
             for C in Cs:
-                lr = LogisticRegression(C=C, solver="liblinear", tol=1e-6, max_iter=1000, random_state=0, **_L1)
+                lr = LogisticRegression(
+                    C=C, solver="liblinear", tol=1e-6, max_iter=1000, random_state=0, **_L1
+                )
                 lr.fit(Z, yv, sample_weight=counts)
                 pr = np.clip(lr.predict_proba(Z)[:, 1], 1e-12, 1 - 1e-12)
                 ll = np.sum(counts * (yv * np.log(pr) + (1 - yv) * np.log(1 - pr)))
@@ -130,24 +169,32 @@ class ELasso(MRFLearner):
                 n_iter += int(np.max(lr.n_iter_))
                 capped += int(np.max(lr.n_iter_) >= 1000)
                 crit = -2 * ll + k * np.log(n) + 2 * self.gamma * k * np.log(p - 1)
-                if crit < best[0]: best = (crit, lr)
-            B[r, others] = best[1].coef_[0] / scale; fields[r] = best[1].intercept_[0] / scale
+                if crit < best[0]:
+                    best = (crit, lr)
+            B[r, others] = best[1].coef_[0] / scale
+            fields[r] = best[1].intercept_[0] / scale
         nz = (B != 0) & (B.T != 0) if self.rule == "and" else (B != 0) | (B.T != 0)
-        theta = np.where(nz, (B + B.T) / 2, 0.0); np.fill_diagonal(theta, fields)
+        theta = np.where(nz, (B + B.T) / 2, 0.0)
+        np.fill_diagonal(theta, fields)
         self.coef_ = B
-        self._settle(capped == 0, n_iter, f"liblinear reached max_iter=1000 in {capped} of the nodewise regressions")
+        self._settle(
+            capped == 0, n_iter, f"liblinear reached max_iter=1000 in {capped} of the nodewise regressions"
+        )
         return self._end(theta)
 
 # %% ../nbs/12_baselines.ipynb #15e5e154
 class GaussianApprox(MRFLearner):
     "Gaussian approximation: graphical lasso on Σ̂ + I/3 along a λ path, BIC for λ, GIC for the threshold."
+
     def __init__(self, *, n_lambdas=30, lambda_ratio=0.05, max_iter=200, tol=1e-4):
         self.n_lambdas, self.lambda_ratio, self.max_iter, self.tol = n_lambdas, lambda_ratio, max_iter, tol
 
     def fit(self, X, truth=None, names=None):
         from sklearn.covariance import graphical_lasso
-        X = self._begin(X, truth, names=names); n, p = X.shape
-        U, w = unique_rows(X)                            # the covariance from distinct rows and their frequencies
+
+        X = self._begin(X, truth, names=names)
+        n, p = X.shape
+        U, w = unique_rows(X)  # the covariance from distinct rows and their frequencies
         Uf = U.astype(np.float64)
         mu = w @ Uf
         S = (Uf * w[:, None]).T @ Uf - np.outer(mu, mu) + np.eye(p) / 3
@@ -157,114 +204,187 @@ class GaussianApprox(MRFLearner):
         for lam in lams:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always", ConvergenceWarning)
-                try: _, P = graphical_lasso(S, alpha=lam, max_iter=int(self.max_iter), tol=self.tol)
-                except FloatingPointError: break
+                try:
+                    _, P = graphical_lasso(S, alpha=lam, max_iter=int(self.max_iter), tol=self.tol)
+                except FloatingPointError:
+                    break
             unconverged.append(any(issubclass(c.category, ConvergenceWarning) for c in caught))
-            precs.append(P); t = -P.copy(); np.fill_diagonal(t, 0.0); t[np.abs(t) < 1e-10] = 0.0; path.append(t)
+            precs.append(P)
+            t = -P.copy()
+            np.fill_diagonal(t, 0.0)
+            t[np.abs(t) < 1e-10] = 0.0
+            path.append(t)
             self._record(lam=lam, n_edges=n_couplings(t))
-        if not path: raise ValueError("graphical lasso failed on every λ of the path")
+        if not path:
+            raise ValueError("graphical lasso failed on every λ of the path")
+
         def gauss_loss(P):
             sign, logdet = np.linalg.slogdet(P)
             return np.inf if sign <= 0 else 0.5 * (np.sum(S * P) - logdet)
-        def thr_loss(t, i):                            # off-diagonal −t, diagonal of the BIC-chosen precision
-            P = -t.copy(); np.fill_diagonal(P, np.diag(precs[i])); return gauss_loss(P)
-        i, self.bic_, self.thresholds_, self.gic_, theta = two_stage(path, [gauss_loss(P) for P in precs], thr_loss, n, p)
-        self.path_, self.lambdas_, self.lambda_, self.theta_lasso_ = np.array(path), lams[:len(path)], lams[i], path[i]
-        self.precision_ = precs[i]; self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
+
+        def thr_loss(t, i):  # off-diagonal −t, diagonal of the BIC-chosen precision
+            P = -t.copy()
+            np.fill_diagonal(P, np.diag(precs[i]))
+            return gauss_loss(P)
+
+        i, self.bic_, self.thresholds_, self.gic_, theta = two_stage(
+            path, [gauss_loss(P) for P in precs], thr_loss, n, p
+        )
+        self.path_, self.lambdas_, self.lambda_, self.theta_lasso_ = (
+            np.array(path),
+            lams[: len(path)],
+            lams[i],
+            path[i],
+        )
+        self.precision_ = precs[i]
+        self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
         why = f"graphical lasso reached max_iter={self.max_iter} at the chosen λ = {lams[i]:.3g}; raise max_iter"
-        self._settle(not unconverged[i], len(path), why)                 # the λ BIC chose is the estimate returned
+        self._settle(not unconverged[i], len(path), why)  # the λ BIC chose is the estimate returned
         return self._end(theta)
 
 # %% ../nbs/12_baselines.ipynb #ad78fce3
 def _entry_from_path(active_per_lambda, lambdas, p):
     entry = np.zeros((p, p))
     for lam, act in zip(lambdas, active_per_lambda):
-        new = (entry == 0) & act; entry[new] = lam
-    np.fill_diagonal(entry, 0); return entry
+        new = (entry == 0) & act
+        entry[new] = lam
+    np.fill_diagonal(entry, 0)
+    return entry
+
 
 class NeighbourhoodLasso(MRFLearner):
     "LL: Meinshausen–Bühlmann nodewise lasso; `entry_lambda_` ranks pairs by the λ at which they enter (OR or AND rule)."
+
     def __init__(self, *, n_alphas=100, eps=1e-3, rule="or"):
         self.n_alphas, self.eps, self.rule = n_alphas, eps, rule
 
     def fit(self, X, names=None, truth=None):
         from sklearn.linear_model import lasso_path
-        if self.rule not in ("and", "or"): raise ValueError(f"rule must be 'and' or 'or', got {self.rule!r}")
-        X = self._begin_real(X, names); Z = (X - X.mean(0)) / X.std(0); n, p = Z.shape
+
+        if self.rule not in ("and", "or"):
+            raise ValueError(f"rule must be 'and' or 'or', got {self.rule!r}")
+        X = self._begin_real(X, names)
+        Z = (X - X.mean(0)) / X.std(0)
+        n, p = Z.shape
         alpha_max = np.abs(Z.T @ Z / n - np.eye(p)).max()
         alphas = alpha_max * np.geomspace(1, self.eps, int(self.n_alphas))
         coef = np.zeros((len(alphas), p, p))
         import warnings
         from sklearn.exceptions import ConvergenceWarning
-        capped = np.zeros(len(alphas), bool)          # α values at which some nodewise lasso reached max_iter
-        with warnings.catch_warnings():                # reported once below, with the α it concerns
+
+        capped = np.zeros(len(alphas), bool)  # α values at which some nodewise lasso reached max_iter
+        with warnings.catch_warnings():  # reported once below, with the α it concerns
             warnings.simplefilter("ignore", ConvergenceWarning)
             for u in range(p):
                 rest = np.delete(np.arange(p), u)
-                _, c, _, n_it = lasso_path(Z[:, rest], Z[:, u], alphas=alphas, max_iter=5000, return_n_iter=True)
+                _, c, _, n_it = lasso_path(
+                    Z[:, rest], Z[:, u], alphas=alphas, max_iter=5000, return_n_iter=True
+                )
                 coef[:, u, rest] = c.T
                 capped |= np.asarray(n_it) >= 5000
-        act = coef != 0; act = (act | act.transpose(0, 2, 1)) if self.rule == "or" else (act & act.transpose(0, 2, 1))
-        self.entry_lambda_ = _entry_from_path(act, alphas, p); self.alphas_ = alphas; self.coef_path_ = coef
-        why = (f"coordinate descent reached max_iter=5000 at {capped.sum()} of {len(alphas)} α values (the largest "
-               f"{alphas[capped].max() if capped.any() else 0:.3g}); pairs entering below it are ordered by an unconverged path")
+        act = coef != 0
+        act = (act | act.transpose(0, 2, 1)) if self.rule == "or" else (act & act.transpose(0, 2, 1))
+        self.entry_lambda_ = _entry_from_path(act, alphas, p)
+        self.alphas_ = alphas
+        self.coef_path_ = coef
+        why = (
+            f"coordinate descent reached max_iter=5000 at {capped.sum()} of {len(alphas)} α values (the largest "
+            f"{alphas[capped].max() if capped.any() else 0:.3g}); pairs entering below it are ordered by an unconverged path"
+        )
         self._settle(not capped.any(), len(alphas), why)
         return self._end(self.entry_lambda_)
 
+
 class Skeptic(MRFLearner):
     "SKEPTIC: Kendall-τ correlation sin(πτ/2), made positive definite, then the graphical-lasso path; `entry_lambda_` ranks pairs."
+
     def __init__(self, *, n_lambdas=30, lambda_ratio=0.05):
         self.n_lambdas, self.lambda_ratio = n_lambdas, lambda_ratio
 
     def fit(self, X, names=None, truth=None):
         from scipy.stats import kendalltau
         from sklearn.covariance import graphical_lasso
-        X = self._begin_real(X, names); n, p = X.shape; tau = np.eye(p)
+
+        X = self._begin_real(X, names)
+        n, p = X.shape
+        tau = np.eye(p)
         for u in range(p):
             for v in range(u + 1, p):
                 t = kendalltau(X[:, u], X[:, v]).statistic
-                if not np.isfinite(t): raise ValueError(f"Kendall's tau is undefined for columns {u} and {v} (a constant column?)")
+                if not np.isfinite(t):
+                    raise ValueError(
+                        f"Kendall's tau is undefined for columns {u} and {v} (a constant column?)"
+                    )
                 tau[u, v] = tau[v, u] = t
-        S = np.sin(np.pi / 2 * tau); w, V = np.linalg.eigh(S); S = (V * np.clip(w, 1e-4, None)) @ V.T
-        d = np.sqrt(np.diag(S)); S = S / np.outer(d, d)
-        lams = lambda_path(np.abs(S - np.eye(p)).max(), self.n_lambdas, self.lambda_ratio); acts, used = [], []
+        S = np.sin(np.pi / 2 * tau)
+        w, V = np.linalg.eigh(S)
+        S = (V * np.clip(w, 1e-4, None)) @ V.T
+        d = np.sqrt(np.diag(S))
+        S = S / np.outer(d, d)
+        lams = lambda_path(np.abs(S - np.eye(p)).max(), self.n_lambdas, self.lambda_ratio)
+        acts, used = [], []
         capped = 0
         for lam in lams:
-            try: _, P, n_it = graphical_lasso(S, alpha=lam, max_iter=200, tol=1e-4, return_n_iter=True)
-            except FloatingPointError: break
-            acts.append(np.abs(P) > 1e-10); used.append(lam)
+            try:
+                _, P, n_it = graphical_lasso(S, alpha=lam, max_iter=200, tol=1e-4, return_n_iter=True)
+            except FloatingPointError:
+                break
+            acts.append(np.abs(P) > 1e-10)
+            used.append(lam)
             capped += n_it >= 200
-        self.correlation_ = S; self.entry_lambda_ = _entry_from_path(acts, used, p); self.lambdas_ = np.array(used)
-        why = (f"the graphical lasso reached max_iter=200 at {capped} of {len(used)} λ values"
-               + (f"; the path stopped after {len(used)} of {len(lams)} (ill-conditioned)" if len(used) < len(lams) else ""))
+        self.correlation_ = S
+        self.entry_lambda_ = _entry_from_path(acts, used, p)
+        self.lambdas_ = np.array(used)
+        why = f"the graphical lasso reached max_iter=200 at {capped} of {len(used)} λ values" + (
+            f"; the path stopped after {len(used)} of {len(lams)} (ill-conditioned)"
+            if len(used) < len(lams)
+            else ""
+        )
         self._settle(capped == 0 and len(used) == len(lams), len(used), why)
         return self._end(self.entry_lambda_)
 
 # %% ../nbs/12_baselines.ipynb #0f557daa
-def diff_lp(Sx, Sy, lam:float) -> np.ndarray:
+def diff_lp(Sx, Sy, lam: float) -> np.ndarray:
     "Zhao–Cai–Li LP: argmin ‖Δ‖₁ s.t. ‖Sx Δ Sy − (Sx − Sy)‖_∞ ≤ λ (HiGHS); returns the symmetrised Δ."
     from scipy.optimize import linprog
     from scipy import sparse
-    Sx, Sy = np.asarray(Sx, float), np.asarray(Sy, float); p = Sx.shape[0]; lam = check_float(lam, "lam", lo=0)
-    K = np.kron(Sy, Sx); b = (Sx - Sy).ravel(order="F")
+
+    Sx, Sy = np.asarray(Sx, float), np.asarray(Sy, float)
+    p = Sx.shape[0]
+    lam = check_float(lam, "lam", lo=0)
+    K = np.kron(Sy, Sx)
+    b = (Sx - Sy).ravel(order="F")
     A = sparse.csr_matrix(np.block([[K, -K], [-K, K]]))
     res = linprog(np.ones(2 * p * p), A_ub=A, b_ub=np.r_[lam + b, lam - b], bounds=(0, None), method="highs")
-    if res.status != 0: raise ValueError(f"the Diff linear program failed: {res.message}")
-    D = (res.x[:p * p] - res.x[p * p:]).reshape(p, p, order="F")
+    if res.status != 0:
+        raise ValueError(f"the Diff linear program failed: {res.message}")
+    D = (res.x[: p * p] - res.x[p * p :]).reshape(p, p, order="F")
     return (D + D.T) / 2
+
 
 class DiffEstimator(MRFLearner):
     "Diff (Zhao, Cai & Li 2014) between p(x) and p(x₁)p(x₂): ranks cross-group pairs by |Δ̂| (`entry_lambda_`)."
+
     def __init__(self, groups, *, lam=None):
         self.groups, self.lam = groups, lam
 
     def fit(self, X, names=None, truth=None):
         from mrflit.partitioned import _check_groups
-        X = self._begin_real(X, names); n, p = X.shape; g1, g2 = _check_groups(self.groups, p)
-        Sx = np.corrcoef(X, rowvar=False); Sy = Sx.copy(); Sy[np.ix_(g1, g2)] = 0; Sy[np.ix_(g2, g1)] = 0
+
+        X = self._begin_real(X, names)
+        n, p = X.shape
+        g1, g2 = _check_groups(self.groups, p)
+        Sx = np.corrcoef(X, rowvar=False)
+        Sy = Sx.copy()
+        Sy[np.ix_(g1, g2)] = 0
+        Sy[np.ix_(g2, g1)] = 0
         lam = 0.5 * np.sqrt(np.log(p) / n) if self.lam is None else self.lam
-        self.delta_ = diff_lp(Sx, Sy, lam); self.lambda_ = lam
-        self._settle(True, 1)                         # the linear program is solved exactly (HiGHS; diff_lp raises otherwise)
-        self.entry_lambda_ = np.abs(self.delta_); np.fill_diagonal(self.entry_lambda_, 0)
-        theta = np.zeros((p, p)); theta[np.ix_(g1, g2)] = -self.delta_[np.ix_(g1, g2)]; theta[np.ix_(g2, g1)] = theta[np.ix_(g1, g2)].T
+        self.delta_ = diff_lp(Sx, Sy, lam)
+        self.lambda_ = lam
+        self._settle(True, 1)  # the linear program is solved exactly (HiGHS; diff_lp raises otherwise)
+        self.entry_lambda_ = np.abs(self.delta_)
+        np.fill_diagonal(self.entry_lambda_, 0)
+        theta = np.zeros((p, p))
+        theta[np.ix_(g1, g2)] = -self.delta_[np.ix_(g1, g2)]
+        theta[np.ix_(g2, g1)] = theta[np.ix_(g1, g2)].T
         return self._end(theta)

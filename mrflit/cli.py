@@ -12,68 +12,116 @@ import numpy as np
 __all__ = ['METHODS', 'PATH_METHODS', 'edge_rows', 'network_figure', 'demo', 'fit', 'sample', 'bound', 'main']
 
 # %% ../nbs/16_cli.ipynb #64133387
-METHODS = {"tay": "TAY", "spg": "SPG", "spginc": "SPGInc", "pl": "PseudoLikelihood", "mcmclasso": "MCMCLasso",
-           "plpath": "PseudoLikelihoodPath", "elasso": "ELasso", "gaussian": "GaussianApprox", "fbs": "FBS"}
-PATH_METHODS = {"mcmclasso", "plpath", "elasso", "gaussian"}      # choose their own λ (BIC/GIC): --lam is ignored
+METHODS = {
+    "tay": "TAY",
+    "spg": "SPG",
+    "spginc": "SPGInc",
+    "pl": "PseudoLikelihood",
+    "mcmclasso": "MCMCLasso",
+    "plpath": "PseudoLikelihoodPath",
+    "elasso": "ELasso",
+    "gaussian": "GaussianApprox",
+    "fbs": "FBS",
+}
+PATH_METHODS = {"mcmclasso", "plpath", "elasso", "gaussian"}  # choose their own λ (BIC/GIC): --lam is ignored
 
-def _atomic_write(path:Path, write):
+
+def _atomic_write(path: Path, write):
     "Call `write(file)` on a temporary file next to `path`, then rename it over `path`."
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=path.suffix)
     try:
-        with os.fdopen(fd, "wb") as f: write(f)
+        with os.fdopen(fd, "wb") as f:
+            write(f)
         os.replace(tmp, path)
     finally:
-        if os.path.exists(tmp): os.remove(tmp)
+        if os.path.exists(tmp):
+            os.remove(tmp)
 
-def _write_text(path, text): _atomic_write(path, lambda f: f.write(text.encode("utf-8")))
+
+def _write_text(path, text):
+    _atomic_write(path, lambda f: f.write(text.encode("utf-8")))
+
 
 def _write_csv(path, header, rows):
-    buf = io.StringIO(); w = csv.writer(buf, lineterminator="\n"); w.writerow(header); w.writerows(rows)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(header)
+    w.writerows(rows)
     _write_text(path, buf.getvalue())
+
 
 def _write_png(path, fig):
     _atomic_write(path, lambda f: fig.savefig(f, format="png", dpi=110, bbox_inches="tight"))
 
+
 def edge_rows(theta, names, tol=0.0):
     "Rows (source, target, weight) of the couplings |θ_ij| > tol, strongest first."
-    iu = np.triu_indices(len(names), 1); w = theta[iu]; keep = np.abs(w) > tol
+    iu = np.triu_indices(len(names), 1)
+    w = theta[iu]
+    keep = np.abs(w) > tol
     order = np.argsort(-np.abs(w[keep]), kind="stable")
     I, J, W = iu[0][keep][order], iu[1][keep][order], w[keep][order]
     return [(names[i], names[j], f"{x:.6g}") for i, j, x in zip(I, J, W)]
 
+
 def network_figure(theta, names, colors=None, top=150, title=""):
     "Figure of the strongest `top` couplings (drawn by `mrflit.viz.plot_graph`)."
-    import matplotlib; matplotlib.use("Agg", force=False)
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
     from mrflit.viz import plot_graph
-    fig, ax = plt.subplots(figsize=(8, 7)); plot_graph(theta, names, colors, top=top, ax=ax, title=title)
+
+    fig, ax = plt.subplots(figsize=(8, 7))
+    plot_graph(theta, names, colors, top=top, ax=ax, title=title)
     return fig
 
 # %% ../nbs/16_cli.ipynb #cfaa3fea
-def demo(out="mrflit-demo", target:int=15, quiet:bool=False) -> dict:
+def demo(out="mrflit-demo", target: int = 15, quiet: bool = False) -> dict:
     "Cross-party links of the 109th Senate by the partitioned ratio; writes network.png, edges.csv, report.txt into `out`."
     from mrflit.datasets import senate109
     from mrflit.partitioned import PartitionedRatio
-    out = Path(out); s = senate109("full"); P = np.array(s.parties)
+
+    out = Path(out)
+    s = senate109("full")
+    P = np.array(s.parties)
     g1, g2 = np.flatnonzero(P != "R"), np.flatnonzero(P == "R")
-    t0 = time.perf_counter(); pr = PartitionedRatio((g1, g2), target=target).fit(s.votes, names=s.names); secs = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    pr = PartitionedRatio((g1, g2), target=target).fit(s.votes, names=s.names)
+    secs = time.perf_counter() - t0
     rows = [(u, v, f"{w:.6g}") for u, v, w in sorted(pr.passages_, key=lambda z: -abs(z[2]))]
-    report = "\n".join([
-        "mrflit demo: links between Democrats and Republicans in the 109th US Senate (partitioned ratio, Liu et al. 2016, §6.2)",
-        f"data: {s.votes.shape[0]} roll calls x {s.votes.shape[1]} senators (1 yea, -1 nay, 0 not voting); groups: {g1.size} D + Indep, {g2.size} R",
-        f"lambda decreased from {pr.lam_max_:.4g} by x0.9 until more than {target} passages: lambda = {pr.lambda_:.4g}, {len(rows)} passages; {secs:.1f} s",
-        "strongest passages (D - R, weight): " + "; ".join(f"{u}-{v} ({float(w):+.3f})" for u, v, w in rows[:10])])
+    report = "\n".join(
+        [
+            "mrflit demo: links between Democrats and Republicans in the 109th US Senate (partitioned ratio, Liu et al. 2016, §6.2)",
+            f"data: {s.votes.shape[0]} roll calls x {s.votes.shape[1]} senators (1 yea, -1 nay, 0 not voting); groups: {g1.size} D + Indep, {g2.size} R",
+            f"lambda decreased from {pr.lam_max_:.4g} by x0.9 until more than {target} passages: lambda = {pr.lambda_:.4g}, {len(rows)} passages; {secs:.1f} s",
+            "strongest passages (D - R, weight): "
+            + "; ".join(f"{u}-{v} ({float(w):+.3f})" for u, v, w in rows[:10]),
+        ]
+    )
     _write_text(out / "report.txt", report + "\n")
     _write_csv(out / "edges.csv", ["democrat_or_independent", "republican", "weight"], rows)
-    import matplotlib; matplotlib.use("Agg", force=False)
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
     from mrflit.viz import plot_bipartite
+
     fig, ax = plt.subplots(figsize=(7, 0.3 * len(rows) + 1.5))
-    plot_bipartite(pr.theta_, g1, g2, s.names, s.party_colors, ax=ax,
-                   title="109th Senate: links between Democrats (left) and Republicans (right), partitioned ratio\n(grey: positive, orange: negative; width ∝ |θ|)")
+    plot_bipartite(
+        pr.theta_,
+        g1,
+        g2,
+        s.names,
+        s.party_colors,
+        ax=ax,
+        title="109th Senate: links between Democrats (left) and Republicans (right), partitioned ratio\n(grey: positive, orange: negative; width ∝ |θ|)",
+    )
     _write_png(out / "network.png", fig)
-    if not quiet: print(report + f"\nwrote {out}/network.png, {out}/edges.csv, {out}/report.txt")
+    if not quiet:
+        print(report + f"\nwrote {out}/network.png, {out}/edges.csv, {out}/report.txt")
     return dict(passages=len(rows), seconds=secs, out=str(out), top=rows[0] if rows else None)
 
 # %% ../nbs/16_cli.ipynb #47d33525
@@ -86,104 +134,234 @@ def _alpha(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"--alpha must be 'auto' or a number, got {text!r}")
 
-def fit(data, method="tay", lam=0.05, out="mrflit-fit", alpha="auto", chains=2000, iters=None, tau=None, seed=0, quiet=False) -> dict:
+
+def fit(
+    data,
+    method="tay",
+    lam=0.05,
+    out="mrflit-fit",
+    alpha="auto",
+    chains=2000,
+    iters=None,
+    tau=None,
+    seed=0,
+    quiet=False,
+) -> dict:
     "Fit `method` to a CSV of binary columns; write model.npz, edges.csv, trace.csv, network.png and report.txt into `out`."
     from mrflit.datasets import read_binary_csv
     from mrflit.models import save_model
     import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml, mrflit.fbs as fb
-    if method not in METHODS: raise ValueError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
+
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
     X, names, dom = read_binary_csv(data)
-    cls = getattr(spg, METHODS[method], None) or getattr(bl, METHODS[method], None) or getattr(ml, METHODS[method], None) or getattr(fb, METHODS[method])
-    kw = dict(alpha=alpha, n_chains=chains, seed=seed, verbose=not quiet)       # None: the learner's own (converging) default
-    if iters is not None: kw["max_iter"] = iters
-    if method == "spg" and tau is not None: kw["tau"] = tau
-    if method in ("mcmclasso", "fbs") and dom != "pm1": X = (2 * X.astype(int) - 1).astype(np.int8); dom = "pm1"   # both are defined on ±1
-    if method == "mcmclasso": est = cls(seed=seed, verbose=not quiet)
-    elif method == "fbs": est = cls(lam, max_iter=iters or 200, seed=seed, diagnostics=False)                  # robust FBS, Gibbs-from-mean-field oracle
-    elif method in PATH_METHODS: est = cls()
-    else: est = cls(lam) if method == "pl" else cls(lam, **kw)
-    t0 = time.perf_counter(); est.fit(X, names=names); secs = time.perf_counter() - t0
-    out = Path(out); rows = edge_rows(est.theta_, names)
+    cls = (
+        getattr(spg, METHODS[method], None)
+        or getattr(bl, METHODS[method], None)
+        or getattr(ml, METHODS[method], None)
+        or getattr(fb, METHODS[method])
+    )
+    kw = dict(
+        alpha=alpha, n_chains=chains, seed=seed, verbose=not quiet
+    )  # None: the learner's own (converging) default
+    if iters is not None:
+        kw["max_iter"] = iters
+    if method == "spg" and tau is not None:
+        kw["tau"] = tau
+    if method in ("mcmclasso", "fbs") and dom != "pm1":
+        X = (2 * X.astype(int) - 1).astype(np.int8)
+        dom = "pm1"  # both are defined on ±1
+    if method == "mcmclasso":
+        est = cls(seed=seed, verbose=not quiet)
+    elif method == "fbs":
+        est = cls(
+            lam, max_iter=iters or 200, seed=seed, diagnostics=False
+        )  # robust FBS, Gibbs-from-mean-field oracle
+    elif method in PATH_METHODS:
+        est = cls()
+    else:
+        est = cls(lam) if method == "pl" else cls(lam, **kw)
+    t0 = time.perf_counter()
+    est.fit(X, names=names)
+    secs = time.perf_counter() - t0
+    out = Path(out)
+    rows = edge_rows(est.theta_, names)
     _atomic_write(out / "model.npz", lambda f: _savez(f, est, names))
     _write_csv(out / "edges.csv", ["source", "target", "weight"], rows)
     keys = [k for k, v in est.trace_.items() if np.ndim(v) == 1]
     _write_csv(out / "trace.csv", keys, zip(*[est.trace_[k].tolist() for k in keys]))
-    lam_txt = ("lambda per node by BIC" if method == "elasso" else
-               f"lambda = {est.lambda_:.4g} (BIC), threshold = {est.threshold_:.4g} (GIC)" if method in PATH_METHODS else f"lambda = {lam}")
-    _write_png(out / "network.png", network_figure(est.theta_, names, title=f"{METHODS[method]} on {Path(data).name}, {lam_txt}"))
-    report = (f"mrflit fit: {METHODS[method]} on {data} ({X.shape[0]} samples x {X.shape[1]} variables, domain '{dom}'), {lam_txt}\n"
-              f"{len(rows)} edges; {secs:.1f} s; converged: {getattr(est, 'converged_', 'n/a')} "
-              f"({getattr(est, 'n_iter_', 'n/a')} iterations); outputs in {out}/\n")
+    lam_txt = (
+        "lambda per node by BIC"
+        if method == "elasso"
+        else f"lambda = {est.lambda_:.4g} (BIC), threshold = {est.threshold_:.4g} (GIC)"
+        if method in PATH_METHODS
+        else f"lambda = {lam}"
+    )
+    _write_png(
+        out / "network.png",
+        network_figure(est.theta_, names, title=f"{METHODS[method]} on {Path(data).name}, {lam_txt}"),
+    )
+    report = (
+        f"mrflit fit: {METHODS[method]} on {data} ({X.shape[0]} samples x {X.shape[1]} variables, domain '{dom}'), {lam_txt}\n"
+        f"{len(rows)} edges; {secs:.1f} s; converged: {getattr(est, 'converged_', 'n/a')} "
+        f"({getattr(est, 'n_iter_', 'n/a')} iterations); outputs in {out}/\n"
+    )
     _write_text(out / "report.txt", report)
-    if not quiet: print(report, end="")
+    if not quiet:
+        print(report, end="")
     return dict(edges=len(rows), out=str(out))
+
 
 def _savez(f, est, names):
     np.savez(f, theta=est.theta_, domain=np.array(est.domain_), names=np.array([str(n) for n in names]))
+
 
 def sample(model_path, n=1000, burn_in=1000, out="samples.csv", seed=0, quiet=False) -> dict:
     "Draw n samples from a saved model (independent Gibbs chains after burn_in sweeps) into a CSV."
     from mrflit.models import load_model
     from mrflit.gibbs import sample_data
-    model, names = load_model(model_path); names = names or [f"x{i}" for i in range(model.p)]
+
+    model, names = load_model(model_path)
+    names = names or [f"x{i}" for i in range(model.p)]
     X = sample_data(model, n, burn_in=burn_in, seed=seed)
     _write_csv(Path(out), names, X.tolist())
-    if not quiet: print(f"wrote {n} samples of {model} to {out}")
+    if not quiet:
+        print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
+
 
 def bound(model_path, tau_max=100, target=None, out=None, quiet=False) -> dict:
     "Dobrushin TV bound, gradient-bias bound (Geng Thm 3) and Fischer–Igel bound for τ = 1..tau_max; the τ reaching `target`."
     from mrflit.models import load_model
     from mrflit.dobrushin import tv_bound, gradient_bias_bound, fischer_bound, tau_needed
-    model, _ = load_model(model_path); taus = np.arange(1, int(tau_max) + 1)
+
+    model, _ = load_model(model_path)
+    taus = np.arange(1, int(tau_max) + 1)
     tv, gb, fi = tv_bound(model, taus), gradient_bias_bound(model, taus), fischer_bound(model, taus)
     need = tau_needed(model, target, tau_max=int(tau_max)) if target is not None else None
-    if out: _write_csv(Path(out), ["tau", "tv_bound", "gradient_bias_bound", "fischer_bound"], zip(taus.tolist(), tv, gb, fi))
+    if out:
+        _write_csv(
+            Path(out),
+            ["tau", "tv_bound", "gradient_bias_bound", "fischer_bound"],
+            zip(taus.tolist(), tv, gb, fi),
+        )
     if not quiet:
         for t in sorted({1, 2, 5, 10, 20, 50, 100, int(tau_max)} & set(taus.tolist())):
-            print(f"tau={t:5d}  G(B^tau)={tv[t - 1]:.3e}  2sqrt(m)G={gb[t - 1]:.3e}  Fischer-Igel={fi[t - 1]:.3e}")
-        if target is not None: print(f"smallest tau with 2 sqrt(m) G(B^tau) < {target}: {need if need else f'not reached by {tau_max}'}")
+            print(
+                f"tau={t:5d}  G(B^tau)={tv[t - 1]:.3e}  2sqrt(m)G={gb[t - 1]:.3e}  Fischer-Igel={fi[t - 1]:.3e}"
+            )
+        if target is not None:
+            print(
+                f"smallest tau with 2 sqrt(m) G(B^tau) < {target}: {need if need else f'not reached by {tau_max}'}"
+            )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
 # %% ../nbs/16_cli.ipynb #670c7b7e
 def main(argv=None) -> int:
     "Entry point of the `mrflit` command."
-    ap = argparse.ArgumentParser(prog="mrflit", description="Learning sparse discrete MRFs with MCMC, with verifiable sampling error.")
+    ap = argparse.ArgumentParser(
+        prog="mrflit", description="Learning sparse discrete MRFs with MCMC, with verifiable sampling error."
+    )
     sub = ap.add_subparsers(dest="cmd", required=True)
-    d = sub.add_parser("demo", help="cross-party links of the 109th Senate by the partitioned ratio (the README's main job)")
+    d = sub.add_parser(
+        "demo", help="cross-party links of the 109th Senate by the partitioned ratio (the README's main job)"
+    )
     d.add_argument("--out", default="mrflit-demo", help="output directory (default: %(default)s)")
-    d.add_argument("--target", type=int, default=15, help="stop the λ path above this many links (default: %(default)s)")
-    f = sub.add_parser("fit", help="fit a learner to a CSV of binary columns",
-                       description="Fit a sparse binary MRF to DATA and write model.npz, edges.csv, trace.csv, network.png and report.txt. "
-                                   "Path methods choose their own λ — mcmclasso, plpath and gaussian by BIC, then a threshold by GIC; elasso by BIC per node — the others use --lam.")
-    f.add_argument("data", help="CSV file: a header of variable names, then one row per sample of 0/1 or -1/+1 values")
-    f.add_argument("--method", default="tay", choices=sorted(METHODS), help="learner (default: %(default)s): " + ", ".join(f"{k} = {v}" for k, v in METHODS.items()))
-    f.add_argument("--lam", type=float, default=0.05, help="ℓ1 weight for tay, spg, spginc, pl and fbs; ignored by path methods (default: %(default)s)")
-    f.add_argument("--alpha", type=_alpha, default="auto", help="step size of tay, spg and spginc: 'auto' (1/L̂, estimated from the chains) "
-                   "or a number such as the paper's 0.4 (default: %(default)s)")
-    f.add_argument("--chains", type=int, default=2000, help="Gibbs chains per gradient for tay, spg and spginc (default: %(default)s)")
-    f.add_argument("--iters", type=int, default=None, help="most iterations of tay, spg, spginc and fbs; they stop earlier once converged "
-                   "(default: the learner's own, 500 for tay/spg/spginc, 200 for fbs)")
-    f.add_argument("--tau", type=int, default=None, help="Gibbs sweeps per gradient for spg (default: the learner's own, 10)")
-    f.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same fit (default: %(default)s)")
+    d.add_argument(
+        "--target", type=int, default=15, help="stop the λ path above this many links (default: %(default)s)"
+    )
+    f = sub.add_parser(
+        "fit",
+        help="fit a learner to a CSV of binary columns",
+        description="Fit a sparse binary MRF to DATA and write model.npz, edges.csv, trace.csv, network.png and report.txt. "
+        "Path methods choose their own λ — mcmclasso, plpath and gaussian by BIC, then a threshold by GIC; elasso by BIC per node — the others use --lam.",
+    )
+    f.add_argument(
+        "data", help="CSV file: a header of variable names, then one row per sample of 0/1 or -1/+1 values"
+    )
+    f.add_argument(
+        "--method",
+        default="tay",
+        choices=sorted(METHODS),
+        help="learner (default: %(default)s): " + ", ".join(f"{k} = {v}" for k, v in METHODS.items()),
+    )
+    f.add_argument(
+        "--lam",
+        type=float,
+        default=0.05,
+        help="ℓ1 weight for tay, spg, spginc, pl and fbs; ignored by path methods (default: %(default)s)",
+    )
+    f.add_argument(
+        "--alpha",
+        type=_alpha,
+        default="auto",
+        help="step size of tay, spg and spginc: 'auto' (1/L̂, estimated from the chains) "
+        "or a number such as the paper's 0.4 (default: %(default)s)",
+    )
+    f.add_argument(
+        "--chains",
+        type=int,
+        default=2000,
+        help="Gibbs chains per gradient for tay, spg and spginc (default: %(default)s)",
+    )
+    f.add_argument(
+        "--iters",
+        type=int,
+        default=None,
+        help="most iterations of tay, spg, spginc and fbs; they stop earlier once converged "
+        "(default: the learner's own, 500 for tay/spg/spginc, 200 for fbs)",
+    )
+    f.add_argument(
+        "--tau",
+        type=int,
+        default=None,
+        help="Gibbs sweeps per gradient for spg (default: the learner's own, 10)",
+    )
+    f.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="random seed: the same seed gives the same fit (default: %(default)s)",
+    )
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
     s.add_argument("model", help="a model.npz written by `mrflit fit`")
     s.add_argument("--n", type=int, default=1000, help="number of samples (default: %(default)s)")
-    s.add_argument("--burn-in", type=int, default=1000, help="Gibbs sweeps before each sample is taken (default: %(default)s)")
-    s.add_argument("--seed", type=int, default=0, help="random seed (default: %(default)s)"); s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
+    s.add_argument(
+        "--burn-in",
+        type=int,
+        default=1000,
+        help="Gibbs sweeps before each sample is taken (default: %(default)s)",
+    )
+    s.add_argument("--seed", type=int, default=0, help="random seed (default: %(default)s)")
+    s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
     b.add_argument("model", help="a model.npz written by `mrflit fit`")
-    b.add_argument("--tau-max", type=int, default=100, help="largest number of sweeps τ to tabulate (default: %(default)s)")
-    b.add_argument("--target", type=float, help="report the smallest τ whose gradient-bias bound 2√m·G(B^τ) is below this")
+    b.add_argument(
+        "--tau-max",
+        type=int,
+        default=100,
+        help="largest number of sweeps τ to tabulate (default: %(default)s)",
+    )
+    b.add_argument(
+        "--target",
+        type=float,
+        help="report the smallest τ whose gradient-bias bound 2√m·G(B^τ) is below this",
+    )
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
-    for p in (d, f, s, b): p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
+    for p in (d, f, s, b):
+        p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     a = ap.parse_args(argv)
     try:
-        if a.cmd == "demo": demo(a.out, a.target, a.quiet)
-        elif a.cmd == "fit": fit(a.data, a.method, a.lam, a.out, a.alpha, a.chains, a.iters, a.tau, a.seed, a.quiet)
-        elif a.cmd == "sample": sample(a.model, a.n, a.burn_in, a.out, a.seed, a.quiet)
-        else: bound(a.model, a.tau_max, a.target, a.out, a.quiet)
+        if a.cmd == "demo":
+            demo(a.out, a.target, a.quiet)
+        elif a.cmd == "fit":
+            fit(a.data, a.method, a.lam, a.out, a.alpha, a.chains, a.iters, a.tau, a.seed, a.quiet)
+        elif a.cmd == "sample":
+            sample(a.model, a.n, a.burn_in, a.out, a.seed, a.quiet)
+        else:
+            bound(a.model, a.tau_max, a.target, a.out, a.quiet)
     except ValueError as e:
-        print(f"mrflit {a.cmd}: error: {e}", file=sys.stderr); return 2
+        print(f"mrflit {a.cmd}: error: {e}", file=sys.stderr)
+        return 2
     return 0

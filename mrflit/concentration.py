@@ -16,42 +16,72 @@ __all__ = ['bernstein_eps', 'thm4_bound', 'chains_needed', 'tay_criterion', 'hon
 # %% ../nbs/05_concentration.ipynb #3ee42426
 def _beta(beta):
     b = np.asarray(beta, dtype=np.float64)
-    if not np.all(np.isfinite(b)) or np.any(b <= 0) or np.any(b >= 1): raise ValueError(f"beta must lie in (0, 1), got {beta!r}")
+    if not np.all(np.isfinite(b)) or np.any(b <= 0) or np.any(b >= 1):
+        raise ValueError(f"beta must lie in (0, 1), got {beta!r}")
     return b
 
-def bernstein_eps(var,                 # sample variances V_ψj (ddof=1), array or scalar
-                  q:int,               # number of chains (q >= 2)
-                  beta,                # β_j in (0, 1), array or scalar
-                  value_range:float=2.0): # range R of each statistic; R = 2 reproduces eq. (14) exactly
+
+def bernstein_eps(
+    var,  # sample variances V_ψj (ddof=1), array or scalar
+    q: int,  # number of chains (q >= 2)
+    beta,  # β_j in (0, 1), array or scalar
+    value_range: float = 2.0,
+):  # range R of each statistic; R = 2 reproduces eq. (14) exactly
     "Geng et al. eq. (14), elementwise: the empirical-Bernstein half-width ε_j (Maurer & Pontil Thm 4)."
-    q = check_int(q, "q", lo=2); b = _beta(beta); R = check_float(value_range, "value_range", lo=0, lo_open=True)
-    v = np.asarray(var, dtype=np.float64); vmax = R**2 / 4 * q / (q - 1)
+    q = check_int(q, "q", lo=2)
+    b = _beta(beta)
+    R = check_float(value_range, "value_range", lo=0, lo_open=True)
+    v = np.asarray(var, dtype=np.float64)
+    vmax = R**2 / 4 * q / (q - 1)
     if not np.all(np.isfinite(v)) or np.any(v < 0) or np.any(v > vmax * (1 + 1e-12)):
-        raise ValueError(f"var must be sample variances in [0, R^2/4 * q/(q-1)] = [0, {vmax:.4g}] for range R={R:g}")
+        raise ValueError(
+            f"var must be sample variances in [0, R^2/4 * q/(q-1)] = [0, {vmax:.4g}] for range R={R:g}"
+        )
     L = np.log(2 / b)
     return np.sqrt(2 * v * L / q) + 7 * R * L / (3 * (q - 1))
 
-def thm4_bound(model:BinaryMRF, tau:int, var, q:int, beta, fields:bool=True, value_range:float=2.0) -> float:
-    "Geng et al. Thm 4, eq. (13): ‖δ(θ)‖₂ ≤ 2√m (𝒢(B^τ) + √(Σ ε_j² / 4m)) with probability ≥ 1 − 2Σβ_j."
-    m = n_stats(model.p, fields); v = np.broadcast_to(np.asarray(var, np.float64), (m,))
-    eps = bernstein_eps(v, q, beta, value_range)
-    return float(2 * np.sqrt(m) * (tv_bound(model, check_int(tau, "tau", lo=1))[0] + np.sqrt(np.sum(eps**2) / (4 * m))))
 
-def chains_needed(model:BinaryMRF, tau:int, var, beta, target:float, fields:bool=True, value_range:float=2.0, q_max:int=10**9):
+def thm4_bound(
+    model: BinaryMRF, tau: int, var, q: int, beta, fields: bool = True, value_range: float = 2.0
+) -> float:
+    "Geng et al. Thm 4, eq. (13): ‖δ(θ)‖₂ ≤ 2√m (𝒢(B^τ) + √(Σ ε_j² / 4m)) with probability ≥ 1 − 2Σβ_j."
+    m = n_stats(model.p, fields)
+    v = np.broadcast_to(np.asarray(var, np.float64), (m,))
+    eps = bernstein_eps(v, q, beta, value_range)
+    return float(
+        2 * np.sqrt(m) * (tv_bound(model, check_int(tau, "tau", lo=1))[0] + np.sqrt(np.sum(eps**2) / (4 * m)))
+    )
+
+
+def chains_needed(
+    model: BinaryMRF,
+    tau: int,
+    var,
+    beta,
+    target: float,
+    fields: bool = True,
+    value_range: float = 2.0,
+    q_max: int = 10**9,
+):
     "Eq. (15): the smallest q with thm4_bound(...) <= target; None if even q → ∞ cannot reach it (the 𝒢(B^τ) term is too large)."
     target = check_float(target, "target", lo=0, lo_open=True)
     m = n_stats(model.p, fields)
-    if 2 * np.sqrt(m) * tv_bound(model, check_int(tau, "tau", lo=1))[0] >= target: return None
+    if 2 * np.sqrt(m) * tv_bound(model, check_int(tau, "tau", lo=1))[0] >= target:
+        return None
     f = lambda q: thm4_bound(model, tau, np.minimum(var, value_range**2 / 4), q, beta, fields, value_range)
-    if f(q_max) > target: return None
-    lo, hi = 2, q_max                                   # the bound decreases in q: bisect
+    if f(q_max) > target:
+        return None
+    lo, hi = 2, q_max  # the bound decreases in q: bisect
     while lo < hi:
         mid = (lo + hi) // 2
-        if f(mid) <= target: hi = mid
-        else: lo = mid + 1
+        if f(mid) <= target:
+            hi = mid
+        else:
+            lo = mid + 1
     return lo
 
-def tay_criterion(bound:float, grad_map_norm:float) -> bool:
+
+def tay_criterion(bound: float, grad_map_norm: float) -> bool:
     "TAY-criterion: bound < ½‖G_α(θ^(k))‖₂ (asymptotic with the Thm-3 bound, non-asymptotic (eq. 15) with thm4_bound)."
     return check_float(bound, "bound", lo=0) < 0.5 * check_float(grad_map_norm, "grad_map_norm", lo=0)
 
@@ -59,49 +89,83 @@ def tay_criterion(bound:float, grad_map_norm:float) -> bool:
 def honorio_moments(X):
     "Empirical (Σ̂ off-diagonal max, μ̂) of ±1 data, enforcing Assumption 1 (no constant column)."
     X = check_states(X, "pm1").astype(np.float64)
-    if X.shape[0] < 2: raise ValueError("need at least 2 samples")
+    if X.shape[0] < 2:
+        raise ValueError("need at least 2 samples")
     mu = X.mean(0)
     if np.any(np.abs(mu) >= 1):
-        raise ValueError(f"columns {np.flatnonzero(np.abs(mu) >= 1).tolist()} are constant: Honorio's Assumption 1 needs |mean| < 1 "
-                         "for every variable; drop constant columns first")
-    S = X.T @ X / X.shape[0]; np.fill_diagonal(S, 0)
+        raise ValueError(
+            f"columns {np.flatnonzero(np.abs(mu) >= 1).tolist()} are constant: Honorio's Assumption 1 needs |mean| < 1 "
+            "for every variable; drop constant columns first"
+        )
+    S = X.T @ X / X.shape[0]
+    np.fill_diagonal(S, 0)
     return float(np.abs(S).max()), mu
 
-def honorio_D(X, rho:float) -> dict:
+
+def honorio_D(X, rho: float) -> dict:
     "Honorio Thm 2: bounds on ‖W*‖₁, ‖b*‖₁ and D ≥ ‖θ*‖₂ for penalty ρ."
-    rho = check_float(rho, "rho", lo=0, lo_open=True); s, mu = honorio_moments(X); N = mu.size
-    w1 = N * np.log(2) / rho; c = (rho + 1 + s) / (1 - np.abs(mu).max())
+    rho = check_float(rho, "rho", lo=0, lo_open=True)
+    s, mu = honorio_moments(X)
+    N = mu.size
+    w1 = N * np.log(2) / rho
+    c = (rho + 1 + s) / (1 - np.abs(mu).max())
     return dict(W_l1=w1, b_l1=w1 * c, D=w1 * np.sqrt(1 + c**2))
 
-def honorio_G(X, rho:float) -> float:
+
+def honorio_G(X, rho: float) -> float:
     "Honorio Lemma 3: G bounding ‖∂L/∂θ‖₂ and ‖∂R/∂θ‖₂."
-    rho = check_float(rho, "rho", lo=0, lo_open=True); s, mu = honorio_moments(X); N = mu.size
+    rho = check_float(rho, "rho", lo=0, lo_open=True)
+    s, mu = honorio_moments(X)
+    N = mu.size
     return float(N * np.sqrt(max((1 + s) ** 2 + (1 + np.abs(mu).max()) ** 2 / N, rho**2)))
 
-def harmonic(r:float, K:int) -> float:
+
+def harmonic(r: float, K: int) -> float:
     "H_{r,K} = Σ_{k=1}^K k^{-r}."
     return float(np.sum(np.arange(1, check_int(K, "K", lo=1) + 1, dtype=float) ** -r))
 
-def _fbs_args(D, G, beta, r, K, A):
-    return (check_float(D, "D", lo=0), check_float(G, "G", lo=0, lo_open=True), check_float(beta, "beta", lo=0, lo_open=True),
-            check_float(r, "r", lo=0, hi=1, lo_open=True, hi_open=True), check_int(K, "K", lo=1), check_float(A, "A", lo=0))
 
-def fbs_bound(variant:str, D, G, beta, r, K, A, eps:float=None) -> float:
+def _fbs_args(D, G, beta, r, K, A):
+    return (
+        check_float(D, "D", lo=0),
+        check_float(G, "G", lo=0, lo_open=True),
+        check_float(beta, "beta", lo=0, lo_open=True),
+        check_float(r, "r", lo=0, hi=1, lo_open=True, hi_open=True),
+        check_int(K, "K", lo=1),
+        check_float(A, "A", lo=0),
+    )
+
+
+def fbs_bound(variant: str, D, G, beta, r, K, A, eps: float = None) -> float:
     "Right-hand sides of Honorio Thms 6 ('robust'), 7 ('basic') and 8 ('random', needs eps) for η_k = β/(G k^r)."
     D, G, beta, r, K, A = _fbs_args(D, G, beta, r, K, A)
     if variant == "robust":
-        H = harmonic(r, K); return D**2 * G / (2 * beta * H) + 2 * D * A + 4 * beta * G * harmonic(2 * r, K) / H
-    basic = D**2 * G * (K + 1) ** r / (2 * beta * K) + 2 ** (1 + r) * D * A + 2 ** (2 + r) * beta * G * harmonic(r, K) / K
-    if variant == "basic": return basic
-    if variant == "random": return basic / check_float(eps, "eps", lo=0, hi=1, lo_open=True, hi_open=True)
+        H = harmonic(r, K)
+        return D**2 * G / (2 * beta * H) + 2 * D * A + 4 * beta * G * harmonic(2 * r, K) / H
+    basic = (
+        D**2 * G * (K + 1) ** r / (2 * beta * K)
+        + 2 ** (1 + r) * D * A
+        + 2 ** (2 + r) * beta * G * harmonic(r, K) / K
+    )
+    if variant == "basic":
+        return basic
+    if variant == "random":
+        return basic / check_float(eps, "eps", lo=0, hi=1, lo_open=True, hi_open=True)
     raise ValueError(f"variant must be 'robust', 'basic' or 'random', got {variant!r}")
 
-def honorio_error_bound(B:float, V:float, S, gamma, delta:float, M:int) -> float:
+
+def honorio_error_bound(B: float, V: float, S, gamma, delta: float, M: int) -> float:
     "Honorio Thm 9: high-probability bound on A_γ,ξ = Σ γ_k ‖ξ^(k)‖₂ for samplers with bias B/S_k and variance V/S_k."
-    S = np.asarray(S, float); g = np.asarray(gamma, float); K = S.size
-    if K == 0 or S.shape != g.shape or np.any(S < 1): raise ValueError("S (samples per iteration, >= 1) and gamma must be equal-length vectors")
-    if np.any(g < 0) or not np.isclose(g.sum(), 1): raise ValueError("gamma must be non-negative weights summing to 1")
-    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True); M = check_int(M, "M", lo=1)
-    l1 = min(2 * np.sqrt(M), check_float(B, "B", lo=0) * np.sum(g / S)); l2 = min(4 * M, check_float(V, "V", lo=0) * np.sum(g**2 / S))
+    S = np.asarray(S, float)
+    g = np.asarray(gamma, float)
+    K = S.size
+    if K == 0 or S.shape != g.shape or np.any(S < 1):
+        raise ValueError("S (samples per iteration, >= 1) and gamma must be equal-length vectors")
+    if np.any(g < 0) or not np.isclose(g.sum(), 1):
+        raise ValueError("gamma must be non-negative weights summing to 1")
+    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
+    M = check_int(M, "M", lo=1)
+    l1 = min(2 * np.sqrt(M), check_float(B, "B", lo=0) * np.sum(g / S))
+    l2 = min(4 * M, check_float(V, "V", lo=0) * np.sum(g**2 / S))
     L = np.log(1 / delta)
     return float(l1 + 2 * np.sqrt(M) / (3 * K) * L + np.sqrt(2 * l2 * L + 4 * M / (9 * K**2) * L**2))

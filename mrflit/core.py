@@ -16,6 +16,7 @@ __all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'kernel', 'as_rng', 'chain_
 # %% ../nbs/00_core.ipynb #9cf2e53f
 NUMBA_OPTS = dict(cache=os.environ.get("MRFLIT_NUMBA_CACHE", "1") != "0", nogil=True)
 
+
 def kernel(fn=None, **kw):
     "`numba.njit` with mrflit's flags (`NUMBA_OPTS`), overridable per kernel."
     opts = {**NUMBA_OPTS, **kw}
@@ -24,13 +25,16 @@ def kernel(fn=None, **kw):
 # %% ../nbs/00_core.ipynb #a458cf3c
 def as_rng(seed=None) -> np.random.Generator:
     "A `np.random.Generator` from `None`, an int, a `SeedSequence` or a `Generator` (returned as is)."
-    if isinstance(seed, np.random.Generator): return seed
+    if isinstance(seed, np.random.Generator):
+        return seed
     if seed is None or isinstance(seed, (numbers.Integral, np.random.SeedSequence)):
-        if isinstance(seed, numbers.Integral) and seed < 0: raise ValueError(f"seed must be >= 0, got {seed}")
+        if isinstance(seed, numbers.Integral) and seed < 0:
+            raise ValueError(f"seed must be >= 0, got {seed}")
         return np.random.default_rng(seed)
     raise ValueError(f"seed must be None, a non-negative int or a numpy Generator, got {type(seed).__name__}")
 
-def chain_states(seed, n_chains:int) -> np.ndarray:
+
+def chain_states(seed, n_chains: int) -> np.ndarray:
     "`(4, n_chains)` uint32 xoshiro128** states, one independent stream per chain."
     rng = as_rng(seed)
     ss = np.random.SeedSequence(rng.integers(0, 2**63, size=4, dtype=np.int64).tolist())
@@ -46,20 +50,27 @@ def xoshiro_step(s0, s1, s2, s3):
     r = u32(s1 * u32(5))
     r = u32(u32(u32(r << u32(7)) | u32(r >> u32(25))) * u32(9))
     t = u32(s1 << u32(9))
-    s2 = u32(s2 ^ s0); s3 = u32(s3 ^ s1); s1 = u32(s1 ^ s2); s0 = u32(s0 ^ s3); s2 = u32(s2 ^ t)
+    s2 = u32(s2 ^ s0)
+    s3 = u32(s3 ^ s1)
+    s1 = u32(s1 ^ s2)
+    s0 = u32(s0 ^ s3)
+    s2 = u32(s2 ^ t)
     s3 = u32(u32(s3 << u32(11)) | u32(s3 >> u32(21)))
     return r, s0, s1, s2, s3
+
 
 @kernel(inline="always")
 def to_unit_float32(r):
     "Top 24 bits of a uint32 as a float32 uniform on [0, 1)."
     return np.float32(r >> np.uint32(8)) * np.float32(5.9604644775390625e-08)
 
+
 @kernel
 def xoshiro_next(S, c):
     "Advance stream `c` of the `(4, n)` uint32 state `S`; return the next 32-bit output."
     r, S[0, c], S[1, c], S[2, c], S[3, c] = xoshiro_step(S[0, c], S[1, c], S[2, c], S[3, c])
     return r
+
 
 @kernel
 def xoshiro_uniform(S, c):
@@ -68,74 +79,110 @@ def xoshiro_uniform(S, c):
 
 # %% ../nbs/00_core.ipynb #d61edf84
 DOMAINS = {"01": 0, "pm1": -1}  # domain name -> the low state (the high state is always 1)
-MAX_ABS_THETA = 1e6              # larger parameters overflow float32 local fields
+MAX_ABS_THETA = 1e6  # larger parameters overflow float32 local fields
 
-def check_domain(domain:str) -> str:
+
+def check_domain(domain: str) -> str:
     "Return `domain` if it is '01' or 'pm1'."
-    if domain not in DOMAINS: raise ValueError(f"domain must be '01' or 'pm1', got {domain!r}")
+    if domain not in DOMAINS:
+        raise ValueError(f"domain must be '01' or 'pm1', got {domain!r}")
     return domain
+
 
 def check_theta(theta, name="theta") -> np.ndarray:
     "A float64 copy of a square, finite, symmetric matrix."
-    try: t = np.array(theta, dtype=np.float64)
-    except (TypeError, ValueError) as e: raise ValueError(f"{name} must be a numeric (p, p) matrix: {e}") from None
+    try:
+        t = np.array(theta, dtype=np.float64)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"{name} must be a numeric (p, p) matrix: {e}") from None
     if t.ndim != 2 or t.shape[0] != t.shape[1] or t.shape[0] == 0:
         raise ValueError(f"{name} must be a square (p, p) matrix with p >= 1, got shape {t.shape}")
-    if not np.isfinite(t).all(): raise ValueError(f"{name} contains NaN or infinite entries")
+    if not np.isfinite(t).all():
+        raise ValueError(f"{name} contains NaN or infinite entries")
     if np.abs(t).max() > MAX_ABS_THETA:
-        raise ValueError(f"{name} has entries of size {np.abs(t).max():.3g} > {MAX_ABS_THETA:g}, which overflow the samplers' "
-                         "float32 fields; such a model is deterministic in practice: rescale it")
+        raise ValueError(
+            f"{name} has entries of size {np.abs(t).max():.3g} > {MAX_ABS_THETA:g}, which overflow the samplers' "
+            "float32 fields; such a model is deterministic in practice: rescale it"
+        )
     if not np.allclose(t, t.T, rtol=1e-10, atol=1e-12):
         i, j = np.unravel_index(np.argmax(np.abs(t - t.T)), t.shape)
         raise ValueError(f"{name} must be symmetric: {name}[{i},{j}]={t[i, j]} but {name}[{j},{i}]={t[j, i]}")
     return np.ascontiguousarray((t + t.T) / 2)
 
-def check_states(X, domain:str="01", p:int|None=None, name="X") -> np.ndarray:
+
+def check_states(X, domain: str = "01", p: int | None = None, name="X") -> np.ndarray:
     "An int8 `(n, p)` copy of binary data in `domain` ({0,1} or {-1,+1})."
     lo = DOMAINS[check_domain(domain)]
     a = np.asarray(X)
     if a.dtype == object or not (np.issubdtype(a.dtype, np.number) or a.dtype == bool):
         raise ValueError(f"{name} must be a numeric array, got dtype {a.dtype}")
-    if a.ndim == 1 and p is not None and a.shape[0] == p: a = a[None, :]
-    if a.ndim != 2: raise ValueError(f"{name} must be a 2-D (n, p) array, got {a.ndim}-D")
-    if p is not None and a.shape[1] != p: raise ValueError(f"{name} has {a.shape[1]} columns but the model has p={p}")
-    if a.dtype.kind == "f" and not np.isfinite(a).all(): raise ValueError(f"{name} contains NaN or infinite values")
+    if a.ndim == 1 and p is not None and a.shape[0] == p:
+        a = a[None, :]
+    if a.ndim != 2:
+        raise ValueError(f"{name} must be a 2-D (n, p) array, got {a.ndim}-D")
+    if p is not None and a.shape[1] != p:
+        raise ValueError(f"{name} has {a.shape[1]} columns but the model has p={p}")
+    if a.dtype.kind == "f" and not np.isfinite(a).all():
+        raise ValueError(f"{name} contains NaN or infinite values")
     ok = (a == 1) | (a == lo)
     if not ok.all():
         bad = np.unique(a[~ok])[:5]
         if set(np.unique(a).tolist()) == {-1, 0, 1}:
-            raise ValueError(f"{name} looks ternary (values -1, 0, 1, e.g. votes with 0 = not voting); binary methods need "
-                             "exactly two values: recode the third (e.g. senate109('session2') codes nay and missing as 0)")
-        hint = ("; ±1 data: pass domain='pm1' or convert with (X + 1) // 2" if domain == "01" and (bad == -1).any()
-                else "; 0/1 data: pass domain='01' or convert with 2 * X - 1" if domain == "pm1" and (bad == 0).any()
-                else "; code missing values explicitly before fitting")
-        raise ValueError(f"{name} must contain only {lo} and 1 for domain '{domain}', found {bad.tolist()}{hint}")
+            raise ValueError(
+                f"{name} looks ternary (values -1, 0, 1, e.g. votes with 0 = not voting); binary methods need "
+                "exactly two values: recode the third (e.g. senate109('session2') codes nay and missing as 0)"
+            )
+        hint = (
+            "; ±1 data: pass domain='pm1' or convert with (X + 1) // 2"
+            if domain == "01" and (bad == -1).any()
+            else "; 0/1 data: pass domain='01' or convert with 2 * X - 1"
+            if domain == "pm1" and (bad == 0).any()
+            else "; code missing values explicitly before fitting"
+        )
+        raise ValueError(
+            f"{name} must contain only {lo} and 1 for domain '{domain}', found {bad.tolist()}{hint}"
+        )
     return np.ascontiguousarray(a, dtype=np.int8).copy()
 
-def check_real(X, min_rows:int=2, allow_constant:bool=False, name="X") -> np.ndarray:
+
+def check_real(X, min_rows: int = 2, allow_constant: bool = False, name="X") -> np.ndarray:
     "A float64 `(n, p)` copy of real-valued data: 2-D, finite, at least `min_rows` rows, no constant column (unless allowed)."
-    try: a = np.array(X, dtype=np.float64)
-    except (TypeError, ValueError) as e: raise ValueError(f"{name} must be a numeric (n, p) array: {e}") from None
-    if a.ndim != 2: raise ValueError(f"{name} must be a 2-D (n, p) array, got {a.ndim}-D")
-    if not np.isfinite(a).all(): raise ValueError(f"{name} contains NaN or infinite values")
-    if a.shape[0] < min_rows: raise ValueError(f"{name} needs at least {min_rows} rows, got {a.shape[0]}")
+    try:
+        a = np.array(X, dtype=np.float64)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"{name} must be a numeric (n, p) array: {e}") from None
+    if a.ndim != 2:
+        raise ValueError(f"{name} must be a 2-D (n, p) array, got {a.ndim}-D")
+    if not np.isfinite(a).all():
+        raise ValueError(f"{name} contains NaN or infinite values")
+    if a.shape[0] < min_rows:
+        raise ValueError(f"{name} needs at least {min_rows} rows, got {a.shape[0]}")
     if not allow_constant:
         const = np.flatnonzero(np.ptp(a, axis=0) == 0)
-        if const.size: raise ValueError(f"{name} has constant columns {const[:10].tolist()}: drop them")
+        if const.size:
+            raise ValueError(f"{name} has constant columns {const[:10].tolist()}: drop them")
     return a
+
 
 def check_int(v, name, lo=None, hi=None) -> int:
     "`v` as an int in [lo, hi]."
-    if isinstance(v, bool) or not isinstance(v, numbers.Integral): raise ValueError(f"{name} must be an integer, got {v!r}")
+    if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+        raise ValueError(f"{name} must be an integer, got {v!r}")
     if (lo is not None and v < lo) or (hi is not None and v > hi):
         raise ValueError(f"{name} must be in [{lo}, {hi if hi is not None else 'inf'}], got {v}")
     return int(v)
 
+
 def check_float(v, name, lo=None, hi=None, lo_open=False, hi_open=False) -> float:
     "`v` as a finite float in the given (half-)open interval."
-    try: f = float(v)
-    except (TypeError, ValueError): raise ValueError(f"{name} must be a number, got {v!r}") from None
-    if not np.isfinite(f): raise ValueError(f"{name} must be finite, got {v!r}")
-    if lo is not None and (f < lo or (lo_open and f == lo)): raise ValueError(f"{name} must be {'>' if lo_open else '>='} {lo}, got {v}")
-    if hi is not None and (f > hi or (hi_open and f == hi)): raise ValueError(f"{name} must be {'<' if hi_open else '<='} {hi}, got {v}")
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a number, got {v!r}") from None
+    if not np.isfinite(f):
+        raise ValueError(f"{name} must be finite, got {v!r}")
+    if lo is not None and (f < lo or (lo_open and f == lo)):
+        raise ValueError(f"{name} must be {'>' if lo_open else '>='} {lo}, got {v}")
+    if hi is not None and (f > hi or (hi_open and f == hi)):
+        raise ValueError(f"{name} must be {'<' if hi_open else '<='} {hi}, got {v}")
     return f

@@ -16,6 +16,7 @@ __all__ = ['Senate', 'senate109', 'read_binary_csv']
 @dataclass
 class Senate:
     "Roll-call votes: `votes` (n_rollcalls, n_senators) int8 with senator `names`, `parties`, `states`."
+
     votes: np.ndarray
     names: list
     parties: list
@@ -25,7 +26,8 @@ class Senate:
     description: str = ""
 
     def __repr__(self):
-        n, p = self.votes.shape; c = {k: self.parties.count(k) for k in sorted(set(self.parties))}
+        n, p = self.votes.shape
+        c = {k: self.parties.count(k) for k in sorted(set(self.parties))}
         return f"Senate(votes={n}×{p}, coding='{self.coding}', parties={c})"
 
     @property
@@ -33,63 +35,98 @@ class Senate:
         "Matplotlib colours by party: R red, D blue, Indep green."
         return [{"R": "tab:red", "D": "tab:blue"}.get(x, "tab:green") for x in self.parties]
 
+
 def _read_csv(name):
     with files("mrflit").joinpath("data", name).open(newline="", encoding="utf-8") as f:
         return list(csv.reader(f))
+
 
 def _unique_names(names, states):
     "Last names, with the state added where two senators share one (NELSON (FL), NELSON (NE))."
     dup = {n for n in names if names.count(n) > 1}
     return [f"{n} ({s})" if n in dup else n for n, s in zip(names, states)]
 
-def senate109(subset:str="full") -> Senate:
+
+def senate109(subset: str = "full") -> Senate:
     "109th US Senate votes: 'full' (645 × 100, 1/−1/0, Liu et al.) or 'session2' (279 × 100, 0/1, Geng et al.)."
-    if subset not in ("full", "session2"): raise ValueError(f"subset must be 'full' or 'session2', got {subset!r}")
-    rows = _read_csv("senate109_votes.csv"); header, body = rows[0][1:], rows[1:]
+    if subset not in ("full", "session2"):
+        raise ValueError(f"subset must be 'full' or 'session2', got {subset!r}")
+    rows = _read_csv("senate109_votes.csv")
+    header, body = rows[0][1:], rows[1:]
     rc_ids = [r[0] for r in body]
     V = np.array([[int(v) for v in r[1:]] for r in body], dtype=np.int8)
-    leg = {r[0]: r for r in _read_csv("senate109_legislators.csv")[1:]}   # id -> row: id,name,party,state,...
+    leg = {r[0]: r for r in _read_csv("senate109_legislators.csv")[1:]}  # id -> row: id,name,party,state,...
     session = np.array([int(r[3]) for r in _read_csv("senate109_rollcalls.csv")[1:]])
     col = {h: k for k, h in enumerate(header)}
-    keep = [h for h in header if leg[h][5] == "0"]                          # drop the President
+    keep = [h for h in header if leg[h][5] == "0"]  # drop the President
     if subset == "full":
         cols, names, parties, states = [], [], [], []
         for h in keep:
-            if h == "MENENDEZ (D NJ)": continue
+            if h == "MENENDEZ (D NJ)":
+                continue
             if h == "CORZINE (D NJ)":
-                cols.append(V[:, col[h]] + V[:, col["MENENDEZ (D NJ)"]]); names.append("CORZINE/MENENDEZ")
+                cols.append(V[:, col[h]] + V[:, col["MENENDEZ (D NJ)"]])
+                names.append("CORZINE/MENENDEZ")
             else:
-                cols.append(V[:, col[h]]); names.append(leg[h][1])
-            parties.append(leg[h][2]); states.append(leg[h][3])
-        return Senate(np.column_stack(cols).astype(np.int8), _unique_names(names, states), parties, states, rc_ids, "pm1+0",
-                      "109th Senate, 645 roll calls, 1 yea / -1 nay / 0 not voting; NJ seat = Corzine (session 1) + Menendez (session 2)")
-    keep = [h for h in keep if "2" in leg[h][6]]                             # senators who served in session 2
+                cols.append(V[:, col[h]])
+                names.append(leg[h][1])
+            parties.append(leg[h][2])
+            states.append(leg[h][3])
+        return Senate(
+            np.column_stack(cols).astype(np.int8),
+            _unique_names(names, states),
+            parties,
+            states,
+            rc_ids,
+            "pm1+0",
+            "109th Senate, 645 roll calls, 1 yea / -1 nay / 0 not voting; NJ seat = Corzine (session 1) + Menendez (session 2)",
+        )
+    keep = [h for h in keep if "2" in leg[h][6]]  # senators who served in session 2
     rows2 = session == 2
     X = (V[np.ix_(rows2, [col[h] for h in keep])] == 1).astype(np.int8)
-    return Senate(X, _unique_names([leg[h][1] for h in keep], [leg[h][3] for h in keep]), [leg[h][2] for h in keep], [leg[h][3] for h in keep],
-                  [r for r, s in zip(rc_ids, rows2) if s], "01",
-                  "109th Senate, session 2, 279 roll calls, 1 yea / 0 nay or missing")
+    return Senate(
+        X,
+        _unique_names([leg[h][1] for h in keep], [leg[h][3] for h in keep]),
+        [leg[h][2] for h in keep],
+        [leg[h][3] for h in keep],
+        [r for r, s in zip(rc_ids, rows2) if s],
+        "01",
+        "109th Senate, session 2, 279 roll calls, 1 yea / 0 nay or missing",
+    )
 
 # %% ../nbs/14_datasets.ipynb #a018b295
 def read_binary_csv(path):
     "`(X int8 (n, p), names, domain)` from a CSV of 0/1 or ±1 columns with a header row."
     try:
-        with open(path, newline="", encoding="utf-8") as f: rows = list(csv.reader(f))
-    except (OSError, UnicodeDecodeError) as e: raise ValueError(f"cannot read {path}: {e}") from None
+        with open(path, newline="", encoding="utf-8") as f:
+            rows = list(csv.reader(f))
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError(f"cannot read {path}: {e}") from None
     rows = [r for r in rows if any(c.strip() for c in r)]
-    if len(rows) < 3: raise ValueError(f"{path}: need a header row and at least 2 data rows")
-    names = [h.strip() for h in rows[0]]; p = len(names)
-    if len(set(names)) != p or any(not n for n in names): raise ValueError(f"{path}: column names must be unique and non-empty")
+    if len(rows) < 3:
+        raise ValueError(f"{path}: need a header row and at least 2 data rows")
+    names = [h.strip() for h in rows[0]]
+    p = len(names)
+    if len(set(names)) != p or any(not n for n in names):
+        raise ValueError(f"{path}: column names must be unique and non-empty")
     vals = np.empty((len(rows) - 1, p), dtype=np.int64)
     for t, r in enumerate(rows[1:], start=2):
-        if len(r) != p: raise ValueError(f"{path}, line {t}: {len(r)} fields, expected {p}")
+        if len(r) != p:
+            raise ValueError(f"{path}, line {t}: {len(r)} fields, expected {p}")
         for j, c in enumerate(r):
-            try: v = float(c)
-            except ValueError: raise ValueError(f"{path}, line {t}, column '{names[j]}': {c!r} is not a number") from None
-            if v not in (-1.0, 0.0, 1.0): raise ValueError(f"column '{names[j]}' has the value {c!r} (line {t}); binary data must be 0/1 or -1/+1")
+            try:
+                v = float(c)
+            except ValueError:
+                raise ValueError(f"{path}, line {t}, column '{names[j]}': {c!r} is not a number") from None
+            if v not in (-1.0, 0.0, 1.0):
+                raise ValueError(
+                    f"column '{names[j]}' has the value {c!r} (line {t}); binary data must be 0/1 or -1/+1"
+                )
             vals[t - 2, j] = int(v)
     present = set(np.unique(vals).tolist())
     if {-1, 0} <= present:
         bad = [names[j] for j in np.flatnonzero((vals == 0).any(0))][:3]
-        raise ValueError(f"{path} mixes 0 and -1 (columns with 0: {bad}): use 0/1 or -1/+1 throughout (missing values must be recoded)")
+        raise ValueError(
+            f"{path} mixes 0 and -1 (columns with 0: {bad}): use 0/1 or -1/+1 throughout (missing values must be recoded)"
+        )
     return vals.astype(np.int8), names, ("pm1" if -1 in present else "01")

@@ -7,7 +7,15 @@ from __future__ import annotations
 import numpy as np
 from .core import kernel, check_int, check_float, check_states
 from .models import BinaryMRF, n_stats, stats
-from .exact import all_states, probabilities, law_after, propagate, sweep_matrix, tv_distance, state_index
+from mrflit.exact import (
+    all_states,
+    probabilities,
+    law_after,
+    propagate,
+    sweep_matrix,
+    tv_distance,
+    state_index,
+)
 
 # %% auto #0
 __all__ = ['influence_bound', 'exact_influence', 'sweep_influence_matrix', 'tv_bound', 'gradient_bias_bound', 'tau_needed',
@@ -17,38 +25,56 @@ __all__ = ['influence_bound', 'exact_influence', 'sweep_influence_matrix', 'tv_b
 # %% ../nbs/04_dobrushin.ipynb #37ffa10c
 @kernel
 def _influence_bound(t):
-    p = t.shape[0]; U = np.zeros((p, p))
+    p = t.shape[0]
+    U = np.zeros((p, p))
     for i in range(p):
-        pos = 0.0; neg = 0.0
+        pos = 0.0
+        neg = 0.0
         for k in range(p):
             if k != i:
-                if t[i, k] > 0: pos += t[i, k]
-                else: neg += t[i, k]
+                if t[i, k] > 0:
+                    pos += t[i, k]
+                else:
+                    neg += t[i, k]
         for j in range(p):
-            if j == i: continue
+            if j == i:
+                continue
             xi = t[i, j]
-            lr = -t[i, i] - (pos - max(xi, 0.0))          # log r: all positive neighbours (but j) on
-            ls = -t[i, i] - (neg - min(xi, 0.0))          # log s: all negative neighbours (but j) on
-            lb = max(lr, min(ls, xi / 2))                 # log b*
+            lr = -t[i, i] - (pos - max(xi, 0.0))  # log r: all positive neighbours (but j) on
+            ls = -t[i, i] - (neg - min(xi, 0.0))  # log s: all negative neighbours (but j) on
+            lb = max(lr, min(ls, xi / 2))  # log b*
             # |e^{-ξ} - 1| b / ((1 + b e^{-ξ})(1 + b)), in a form that cannot overflow
-            if xi >= 0: U[i, j] = -np.expm1(-xi) * np.exp(lb - np.logaddexp(0.0, lb - xi) - np.logaddexp(0.0, lb))
-            else:       U[i, j] = -np.expm1(xi) * np.exp(lb - np.logaddexp(xi, lb) - np.logaddexp(0.0, lb))  # ×e^ξ/e^ξ
+            if xi >= 0:
+                U[i, j] = -np.expm1(-xi) * np.exp(lb - np.logaddexp(0.0, lb - xi) - np.logaddexp(0.0, lb))
+            else:
+                U[i, j] = -np.expm1(xi) * np.exp(
+                    lb - np.logaddexp(xi, lb) - np.logaddexp(0.0, lb)
+                )  # ×e^ξ/e^ξ
     return U
 
-def influence_bound(model:BinaryMRF) -> np.ndarray:
+
+def influence_bound(model: BinaryMRF) -> np.ndarray:
     "Geng et al. eq. (11): the `(p, p)` upper bound U on the Dobrushin influence matrix (zero diagonal)."
-    if not isinstance(model, BinaryMRF): raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    if not isinstance(model, BinaryMRF):
+        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
     return _influence_bound(np.ascontiguousarray(model.to_domain("01").theta))
 
-def exact_influence(model:BinaryMRF) -> np.ndarray:
+
+def exact_influence(model: BinaryMRF) -> np.ndarray:
     "The Dobrushin influence matrix C (Definition 2) by enumerating all pairs of states differing at one site (p <= 16)."
-    if not isinstance(model, BinaryMRF): raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
-    if model.p > 16: raise ValueError(f"exact_influence enumerates 2^p states and needs p <= 16; got p={model.p}")
-    m01 = model.to_domain("01"); p = m01.p
-    X = all_states(p); P1 = m01.conditional(X)                  # P(X_i = 1 | X_-i) for every state and site
-    C = np.zeros((p, p)); k = np.arange(2**p)
+    if not isinstance(model, BinaryMRF):
+        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    if model.p > 16:
+        raise ValueError(f"exact_influence enumerates 2^p states and needs p <= 16; got p={model.p}")
+    m01 = model.to_domain("01")
+    p = m01.p
+    X = all_states(p)
+    P1 = m01.conditional(X)  # P(X_i = 1 | X_-i) for every state and site
+    C = np.zeros((p, p))
+    k = np.arange(2**p)
     for j in range(p):
-        bit = 1 << (p - 1 - j); a = k[(k & bit) == 0]            # pairs (a, a with x_j = 1)
+        bit = 1 << (p - 1 - j)
+        a = k[(k & bit) == 0]  # pairs (a, a with x_j = 1)
         C[:, j] = np.abs(P1[a] - P1[a | bit]).max(0)
     np.fill_diagonal(C, 0)
     return C
@@ -56,21 +82,30 @@ def exact_influence(model:BinaryMRF) -> np.ndarray:
 # %% ../nbs/04_dobrushin.ipynb #e3885bb3
 @kernel
 def _grand_sums(U, T):
-    p = U.shape[0]; v = np.ones(p); out = np.empty(T)
+    p = U.shape[0]
+    v = np.ones(p)
+    out = np.empty(T)
     for t in range(T):
         for i in range(p):
             s = 0.0
-            for j in range(p): s += U[i, j] * v[j]
+            for j in range(p):
+                s += U[i, j] * v[j]
             v[i] = s
         out[t] = v.sum()
     return out
 
-def sweep_influence_matrix(model:BinaryMRF) -> np.ndarray:
+
+def sweep_influence_matrix(model: BinaryMRF) -> np.ndarray:
     "B = B_p ⋯ B_1 (B_i: identity with row i replaced by row i of U), for the systematic scan 0..p-1."
-    U = influence_bound(model); p = U.shape[0]; B = np.eye(p)
+    U = influence_bound(model)
+    p = U.shape[0]
+    B = np.eye(p)
     for i in range(p):
-        Bi = np.eye(p); Bi[i] = U[i]; B = Bi @ B
+        Bi = np.eye(p)
+        Bi[i] = U[i]
+        B = Bi @ B
     return B
+
 
 def _taus(taus):
     t = np.atleast_1d(np.asarray(taus))
@@ -78,85 +113,122 @@ def _taus(taus):
         raise ValueError(f"taus must be integers >= 1 (numbers of sweeps), got {taus!r}")
     return t
 
-def tv_bound(model:BinaryMRF, taus) -> np.ndarray:
+
+def tv_bound(model: BinaryMRF, taus) -> np.ndarray:
     "𝒢(B^τ) for each τ in `taus`: bound on ‖P_τ(·|x̃₀) − P_θ‖_TV for any start (Mitliagkas & Mackey Thm 9)."
-    t = _taus(taus); curve = _grand_sums(influence_bound(model), int(t.max()))
+    t = _taus(taus)
+    curve = _grand_sums(influence_bound(model), int(t.max()))
     return curve[t - 1]
 
-def gradient_bias_bound(model:BinaryMRF, taus, fields:bool=True) -> np.ndarray:
+
+def gradient_bias_bound(model: BinaryMRF, taus, fields: bool = True) -> np.ndarray:
     "Geng et al. Thm 3, eq. (12): 2√m 𝒢(B^τ) ≥ ‖E[δ(θ)|x̃₀]‖₂, m = p(p+1)/2 (fields) or p(p-1)/2."
     return 2 * np.sqrt(n_stats(model.p, fields)) * tv_bound(model, taus)
 
-def tau_needed(model:BinaryMRF, target:float, kind:str="gradient", tau_max:int=10_000, fields:bool=True):
+
+def tau_needed(
+    model: BinaryMRF, target: float, kind: str = "gradient", tau_max: int = 10_000, fields: bool = True
+):
     "Smallest τ with 2√m 𝒢(B^τ) < target ('gradient') or 𝒢(B^τ) < target ('tv'); None if not reached by tau_max."
-    target = check_float(target, "target", lo=0, lo_open=True); tau_max = check_int(tau_max, "tau_max", lo=1)
-    if kind not in ("gradient", "tv"): raise ValueError(f"kind must be 'gradient' or 'tv', got {kind!r}")
+    target = check_float(target, "target", lo=0, lo_open=True)
+    tau_max = check_int(tau_max, "tau_max", lo=1)
+    if kind not in ("gradient", "tv"):
+        raise ValueError(f"kind must be 'gradient' or 'tv', got {kind!r}")
     curve = _grand_sums(influence_bound(model), tau_max)
-    if kind == "gradient": curve = 2 * np.sqrt(n_stats(model.p, fields)) * curve
+    if kind == "gradient":
+        curve = 2 * np.sqrt(n_stats(model.p, fields)) * curve
     hit = np.flatnonzero(curve < target)
     return int(hit[0]) + 1 if hit.size else None
 
 # %% ../nbs/04_dobrushin.ipynb #d64df822
-def exact_tv_curve(model:BinaryMRF, taus, x0) -> np.ndarray:
+def exact_tv_curve(model: BinaryMRF, taus, x0) -> np.ndarray:
     "Exact ‖P_τ(·|x̃₀) − P_θ‖_TV for each τ (systematic scan; p <= 20; x0 a state or 'uniform' for random starts)."
     return _exact_curves(model, taus, x0)[0]
 
-def exact_gradient_error(model:BinaryMRF, taus, x0, fields:bool=True) -> np.ndarray:
+
+def exact_gradient_error(model: BinaryMRF, taus, x0, fields: bool = True) -> np.ndarray:
     "Exact ‖E[δ(θ)|x̃₀]‖₂ = ‖Σ_x (P_τ(x|x̃₀) − P_θ(x)) ψ(x)‖₂ for each τ (systematic scan; p <= 20; x0 a state or 'uniform')."
     return _exact_curves(model, taus, x0, fields)[1]
 
+
 def _exact_curves(model, taus, x0, fields=True):
-    t = _taus(taus); P = probabilities(model)
+    t = _taus(taus)
+    P = probabilities(model)
     Psi = stats(all_states(model.p, model.domain), fields)
-    if isinstance(x0, str) and x0 == "uniform": pi = np.full(2**model.p, 2.0**-model.p)   # chains started uniformly at random
-    else: pi = law_after(model, 0, x0)
-    tv, ge = np.empty(t.size), np.empty(t.size); done = 0
+    if isinstance(x0, str) and x0 == "uniform":
+        pi = np.full(2**model.p, 2.0**-model.p)  # chains started uniformly at random
+    else:
+        pi = law_after(model, 0, x0)
+    tv, ge = np.empty(t.size), np.empty(t.size)
+    done = 0
     for k, tau in sorted(enumerate(t), key=lambda z: z[1]):
         pi = propagate(model, pi, int(tau) - done)
-        done = int(tau); tv[k] = tv_distance(pi, P); ge[k] = np.linalg.norm((pi - P) @ Psi)
+        done = int(tau)
+        tv[k] = tv_distance(pi, P)
+        ge[k] = np.linalg.norm((pi - P) @ Psi)
     return tv, ge
 
 # %% ../nbs/04_dobrushin.ipynb #85e5162c
-def flip_energy_max(model:BinaryMRF) -> float:
+def flip_energy_max(model: BinaryMRF) -> float:
     "Δ = max over sites l and states x of |E(x) − E(x with x_l flipped)|."
-    t = model.theta; off = t - np.diag(np.diag(t)); d = np.diag(t)
+    t = model.theta
+    off = t - np.diag(np.diag(t))
+    d = np.diag(t)
     if model.domain == "01":
-        hi = d + np.clip(off, 0, None).sum(1); lo = d + np.clip(off, None, 0).sum(1)
+        hi = d + np.clip(off, 0, None).sum(1)
+        lo = d + np.clip(off, None, 0).sum(1)
         return float(np.maximum(np.abs(hi), np.abs(lo)).max())
     return float((2 * (np.abs(d) + np.abs(off).sum(1))).max())
 
-def fischer_bound(model:BinaryMRF, taus, gradient:bool=True, fields:bool=True) -> np.ndarray:
+
+def fischer_bound(model: BinaryMRF, taus, gradient: bool = True, fields: bool = True) -> np.ndarray:
     "Fischer–Igel: (1 − e^{−pΔ})^τ on TV, times 2√m for the gradient error (default)."
-    t = _taus(taus); rate = -np.expm1(-model.p * flip_energy_max(model))
+    t = _taus(taus)
+    rate = -np.expm1(-model.p * flip_energy_max(model))
     tv = rate ** t.astype(float)
     return 2 * np.sqrt(n_stats(model.p, fields)) * tv if gradient else tv
 
 # %% ../nbs/04_dobrushin.ipynb #8be835df
-def domke_tau_box(N:int, max_degree:int, beta:float, eps:float) -> int:
+def domke_tau_box(N: int, max_degree: int, beta: float, eps: float) -> int:
     "Domke: τ(ε) ≤ ⌈N log(N/ε) / (1 − Δ tanh β)⌉ single-site updates, for |θ_ij| ≤ β and max degree Δ."
-    N = check_int(N, "N", lo=1); D = check_int(max_degree, "max_degree", lo=0)
-    beta = check_float(beta, "beta", lo=0); eps = check_float(eps, "eps", lo=0, hi=1, lo_open=True)
+    N = check_int(N, "N", lo=1)
+    D = check_int(max_degree, "max_degree", lo=0)
+    beta = check_float(beta, "beta", lo=0)
+    eps = check_float(eps, "eps", lo=0, hi=1, lo_open=True)
     k = D * np.tanh(beta)
-    if k >= 1: raise ValueError(f"not a fast-mixing set: max_degree * tanh(beta) = {k:.3g} >= 1")
+    if k >= 1:
+        raise ValueError(f"not a fast-mixing set: max_degree * tanh(beta) = {k:.3g} >= 1")
     return int(np.ceil(N * np.log(N / eps) / (1 - k)))
 
-def coupling_norm(model:BinaryMRF, norm="2") -> float:
+
+def coupling_norm(model: BinaryMRF, norm="2") -> float:
     "‖R(θ)‖ with R_ij = |θ_ij| (pm1 couplings, zero diagonal) in the spectral ('2'), induced-1 ('1') or induced-∞ ('inf') norm."
-    R = np.abs(model.to_domain("pm1").theta); np.fill_diagonal(R, 0)
-    if norm not in ("2", "1", "inf"): raise ValueError(f"norm must be '2', '1' or 'inf', got {norm!r}")
+    R = np.abs(model.to_domain("pm1").theta)
+    np.fill_diagonal(R, 0)
+    if norm not in ("2", "1", "inf"):
+        raise ValueError(f"norm must be '2', '1' or 'inf', got {norm!r}")
     return float(np.linalg.norm(R, {"2": 2, "1": 1, "inf": np.inf}[norm]))
 
-def domke_tau_norm(model:BinaryMRF, eps:float, norm="2") -> int:
+
+def domke_tau_norm(model: BinaryMRF, eps: float, norm="2") -> int:
     "Domke eq. (4): τ(ε) ≤ ⌈N log(N/ε) / (1 − ‖R(θ)‖)⌉ single-site updates (random scan)."
-    eps = check_float(eps, "eps", lo=0, hi=1, lo_open=True); r = coupling_norm(model, norm); N = model.p
-    if r >= 1: raise ValueError(f"‖R(θ)‖_{norm} = {r:.3g} >= 1: the bound does not apply (not in the fast-mixing set)")
+    eps = check_float(eps, "eps", lo=0, hi=1, lo_open=True)
+    r = coupling_norm(model, norm)
+    N = model.p
+    if r >= 1:
+        raise ValueError(
+            f"‖R(θ)‖_{norm} = {r:.3g} >= 1: the bound does not apply (not in the fast-mixing set)"
+        )
     return int(np.ceil(N * np.log(N / eps) / (1 - r)))
 
-def mixing_constants(a:float, b:float):
+
+def mixing_constants(a: float, b: float):
     "From τ(ε) ≤ a + b ln(1/ε) to ‖M^v q − p‖_TV ≤ C α^v: returns (C, α) = (e^{a/b}, e^{−1/b})."
-    a = check_float(a, "a"); b = check_float(b, "b", lo=0, lo_open=True)
+    a = check_float(a, "a")
+    b = check_float(b, "b", lo=0, lo_open=True)
     return float(np.exp(a / b)), float(np.exp(-1 / b))
 
-def domke_lipschitz(R2:float, lam:float) -> float:
+
+def domke_lipschitz(R2: float, lam: float) -> float:
     "Domke Thm 1: L = 4 R₂² + λ for the ridge-regularised negative log-likelihood (‖t(x)‖₂ ≤ R₂)."
     return 4 * check_float(R2, "R2", lo=0) ** 2 + check_float(lam, "lam", lo=0)

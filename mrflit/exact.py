@@ -17,84 +17,116 @@ __all__ = ['MAX_EXACT_P', 'all_states', 'state_index', 'energy_table', 'log_part
 # %% ../nbs/02_exact.ipynb #d3fc8034
 MAX_EXACT_P = 24
 
+
 def _check_model(model, max_p=MAX_EXACT_P):
-    if not isinstance(model, BinaryMRF): raise ValueError(f"expected a BinaryMRF, got {type(model).__name__}")
+    if not isinstance(model, BinaryMRF):
+        raise ValueError(f"expected a BinaryMRF, got {type(model).__name__}")
     if model.p > max_p:
-        raise ValueError(f"exact enumeration needs p <= {max_p} (2^p states); this model has p={model.p}. "
-                         "Use mrflit.gibbs for larger models.")
+        raise ValueError(
+            f"exact enumeration needs p <= {max_p} (2^p states); this model has p={model.p}. "
+            "Use mrflit.gibbs for larger models."
+        )
     return model
 
-def all_states(p:int, domain:str="01") -> np.ndarray:
+
+def all_states(p: int, domain: str = "01") -> np.ndarray:
     "All `2^p` states as an int8 `(2^p, p)` array in enumeration order (p <= 20)."
-    p = check_int(p, "p", lo=1, hi=20); lo = -1 if domain == "pm1" else 0
+    p = check_int(p, "p", lo=1, hi=20)
+    lo = -1 if domain == "pm1" else 0
     bits = (np.arange(2**p)[:, None] >> np.arange(p - 1, -1, -1)) & 1
     return np.where(bits == 1, 1, lo).astype(np.int8)
 
-def state_index(X, domain:str="01") -> np.ndarray:
+
+def state_index(X, domain: str = "01") -> np.ndarray:
     "Enumeration index of each row of X."
-    X = check_states(X, domain); p = X.shape[1]
+    X = check_states(X, domain)
+    p = X.shape[1]
     return ((X == 1).astype(np.int64) << np.arange(p - 1, -1, -1)).sum(1)
 
+
 def _split(model):
-    p = model.p; L = p // 2; H = p - L
+    p = model.p
+    L = p // 2
+    H = p - L
     t = model.theta
     Xh = all_states(H, model.domain).astype(np.float64) if H else np.zeros((1, 0))
     Xt = all_states(L, model.domain).astype(np.float64) if L else np.zeros((1, 0))
+
     def part_energy(Xs, th):
         return Xs @ np.diag(th) + 0.5 * np.einsum("ni,ij,nj->n", Xs, th - np.diag(np.diag(th)), Xs)
+
     return Xh, Xt, part_energy(Xh, t[:H, :H]), part_energy(Xt, t[H:, H:]), t[:H, H:]
+
 
 def energy_table(model) -> np.ndarray:
     "`(2^H, 2^L)` energies of all states (row: first H variables, column: last L); ravel() gives enumeration order."
     Xh, Xt, Eh, Et, T = _split(_check_model(model))
     return Eh[:, None] + Et[None, :] + (Xh @ T) @ Xt.T
 
+
 def log_partition(model) -> float:
     "log Z(θ) (eq. E1)."
     return float(logsumexp(energy_table(model)))
 
+
 def probabilities(model) -> np.ndarray:
     "P_θ(x) for all 2^p states in enumeration order."
-    E = energy_table(model); E -= logsumexp(E)
+    E = energy_table(model)
+    E -= logsumexp(E)
     return np.exp(E).ravel()
 
+
 def _moments_from_table(model, P, fields=True):
-    Xh, Xt, *_ = _split(model); p = model.p; H = Xh.shape[1]
+    Xh, Xt, *_ = _split(model)
+    p = model.p
+    H = Xh.shape[1]
     ph, pt = P.sum(1), P.sum(0)
     S = np.empty((p, p))
     S[:H, :H] = (Xh * ph[:, None]).T @ Xh
     S[H:, H:] = (Xt * pt[:, None]).T @ Xt
-    S[:H, H:] = Xh.T @ P @ Xt; S[H:, :H] = S[:H, H:].T
+    S[:H, H:] = Xh.T @ P @ Xt
+    S[H:, :H] = S[:H, H:].T
     S[np.diag_indices(p)] = np.concatenate([Xh.T @ ph, Xt.T @ pt])  # E x_i (x_i^2 = 1 on ±1)
     return S[stat_index(p, fields)]
 
-def moments(model, fields:bool=True) -> np.ndarray:
+
+def moments(model, fields: bool = True) -> np.ndarray:
     "E_θ ψ(x) in stats order: E x_i on diagonal positions, E x_i x_j elsewhere."
-    E = energy_table(_check_model(model)); P = np.exp(E - logsumexp(E))
+    E = energy_table(_check_model(model))
+    P = np.exp(E - logsumexp(E))
     return _moments_from_table(model, P, fields)
+
 
 def marginals(model) -> np.ndarray:
     "E_θ x_i for each variable."
-    m = moments(model); i, j = stat_index(model.p)
+    m = moments(model)
+    i, j = stat_index(model.p)
     return m[i == j]
+
 
 def log_likelihood(model, X) -> float:
     "Average exact log-likelihood (1/n) Σ log P_θ(x) of the rows of X."
     X = model.check(X)
     return float(np.mean(model.energy(X)) - log_partition(model))
 
+
 def kl_divergence(model_a, model_b) -> float:
     "KL(P_a || P_b) = (θ_a − θ_b)ᵀ E_a ψ − log Z_a + log Z_b (b is converted to a's domain)."
-    _check_model(model_a); _check_model(model_b)
-    if model_a.p != model_b.p: raise ValueError(f"models differ in size: p={model_a.p} and p={model_b.p}")
+    _check_model(model_a)
+    _check_model(model_b)
+    if model_a.p != model_b.p:
+        raise ValueError(f"models differ in size: p={model_a.p} and p={model_b.p}")
     b = model_b.to_domain(model_a.domain)
     mu = moments(model_a)
     kl = (model_a.vector() - b.vector()) @ mu - log_partition(model_a) + log_partition(b)
     return max(float(kl), 0.0)
 
-def sample_exact(model, n:int, seed=None) -> np.ndarray:
+
+def sample_exact(model, n: int, seed=None) -> np.ndarray:
     "n i.i.d. draws from P_θ by inverting the exact CDF: `(n, p)` int8."
-    n = check_int(n, "n", lo=1); P = probabilities(model); rng = as_rng(seed)
+    n = check_int(n, "n", lo=1)
+    P = probabilities(model)
+    rng = as_rng(seed)
     k = np.searchsorted(np.cumsum(P), rng.random(n) * P.sum(), side="right").clip(0, P.size - 1)
     bits = (k[:, None] >> np.arange(model.p - 1, -1, -1)) & 1
     return np.where(bits == 1, 1, model.lo).astype(np.int8)
@@ -104,52 +136,79 @@ def tv_distance(P, Q) -> float:
     "Total variation ½ Σ |P − Q|."
     return 0.5 * float(np.abs(np.asarray(P) - np.asarray(Q)).sum())
 
-def frequency_pvalues(X, P, domain:str="01") -> np.ndarray:
+
+def frequency_pvalues(X, P, domain: str = "01") -> np.ndarray:
     "Two-sided exact binomial p-value of each state's count in the rows of X under the law P (length 2^p)."
     from scipy.stats import binom
-    P = np.asarray(P, np.float64); n = len(X)
+
+    P = np.asarray(P, np.float64)
+    n = len(X)
     k = np.bincount(state_index(X, domain), minlength=P.size)
     return np.minimum(1.0, 2 * np.minimum(binom.cdf(k, n, P), binom.sf(k - 1, n, P)))
 
 # %% ../nbs/02_exact.ipynb #4a858054
-def site_kernel(model, i:int) -> np.ndarray:
+def site_kernel(model, i: int) -> np.ndarray:
     "`(2^p, 2^p)` transition matrix of one Gibbs update at site i (p <= 12)."
-    _check_model(model, 12); p = model.p; i = check_int(i, "i", 0, p - 1)
-    X = all_states(p, model.domain); up = model.conditional(X)[:, i]
-    k = np.arange(2**p); bit = 1 << (p - 1 - i)
-    K = np.zeros((2**p, 2**p)); K[k, k | bit] = up; K[k, k & ~bit] = 1 - up
+    _check_model(model, 12)
+    p = model.p
+    i = check_int(i, "i", 0, p - 1)
+    X = all_states(p, model.domain)
+    up = model.conditional(X)[:, i]
+    k = np.arange(2**p)
+    bit = 1 << (p - 1 - i)
+    K = np.zeros((2**p, 2**p))
+    K[k, k | bit] = up
+    K[k, k & ~bit] = 1 - up
     return K
 
-def sweep_matrix(model, scan:str="systematic") -> np.ndarray:
+
+def sweep_matrix(model, scan: str = "systematic") -> np.ndarray:
     "Transition matrix of one sweep (p site updates) for the 'systematic' or 'random' scan."
-    if scan not in ("systematic", "random"): raise ValueError(f"scan must be 'systematic' or 'random', got {scan!r}")
+    if scan not in ("systematic", "random"):
+        raise ValueError(f"scan must be 'systematic' or 'random', got {scan!r}")
     Ks = [site_kernel(model, i) for i in range(model.p)]
     if scan == "systematic":
         T = Ks[0]
-        for K in Ks[1:]: T = T @ K
+        for K in Ks[1:]:
+            T = T @ K
         return T
     return np.linalg.matrix_power(sum(Ks) / model.p, model.p)
 
-def propagate(model, pi, n_sweeps:int=1, scan:str="systematic") -> np.ndarray:
+
+def propagate(model, pi, n_sweeps: int = 1, scan: str = "systematic") -> np.ndarray:
     "Law after `n_sweeps` Gibbs sweeps from the law `pi` (length 2^p), by O(2^p) site updates — no 2^p × 2^p matrix (p <= 20)."
-    _check_model(model, 20); p = model.p
-    if scan not in ("systematic", "random"): raise ValueError(f"scan must be 'systematic' or 'random', got {scan!r}")
-    pi = np.array(pi, dtype=np.float64); up = model.conditional(all_states(p, model.domain))
+    _check_model(model, 20)
+    p = model.p
+    if scan not in ("systematic", "random"):
+        raise ValueError(f"scan must be 'systematic' or 'random', got {scan!r}")
+    pi = np.array(pi, dtype=np.float64)
+    up = model.conditional(all_states(p, model.domain))
     k = np.arange(2**p)
+
     def site(pi, i):
-        bit = 1 << (p - 1 - i); a0 = k[(k & bit) == 0]; a1 = a0 | bit
-        mass = pi[a0] + pi[a1]                      # the update redraws x_i from its conditional given x_-i (same for a0, a1)
-        out = np.empty_like(pi); out[a1] = mass * up[a0, i]; out[a0] = mass * (1 - up[a0, i])
+        bit = 1 << (p - 1 - i)
+        a0 = k[(k & bit) == 0]
+        a1 = a0 | bit
+        mass = pi[a0] + pi[a1]  # the update redraws x_i from its conditional given x_-i (same for a0, a1)
+        out = np.empty_like(pi)
+        out[a1] = mass * up[a0, i]
+        out[a0] = mass * (1 - up[a0, i])
         return out
+
     for _ in range(check_int(n_sweeps, "n_sweeps", lo=0)):
         if scan == "systematic":
-            for i in range(p): pi = site(pi, i)
+            for i in range(p):
+                pi = site(pi, i)
         else:
-            for _ in range(p): pi = sum(site(pi, i) for i in range(p)) / p
+            for _ in range(p):
+                pi = sum(site(pi, i) for i in range(p)) / p
     return pi
 
-def law_after(model, tau:int, x0, scan:str="systematic") -> np.ndarray:
+
+def law_after(model, tau: int, x0, scan: str = "systematic") -> np.ndarray:
     "Exact law of the chain after `tau` sweeps from the state x0 (length 2^p; p <= 20)."
-    tau = check_int(tau, "tau", lo=0); _check_model(model, 20)
-    pi = np.zeros(2**model.p); pi[state_index(np.atleast_2d(x0), model.domain)[0]] = 1
+    tau = check_int(tau, "tau", lo=0)
+    _check_model(model, 20)
+    pi = np.zeros(2**model.p)
+    pi[state_index(np.atleast_2d(x0), model.domain)[0]] = 1
     return propagate(model, pi, tau, scan)

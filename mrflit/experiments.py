@@ -15,11 +15,16 @@ def grid(**axes) -> list:
     "Cartesian product of the given axes as a list of dicts, e.g. grid(method=['a', 'b'], seed=range(3))."
     keys = list(axes)
     for k, v in axes.items():
-        if isinstance(v, (str, bytes)) or not hasattr(v, "__iter__"): raise ValueError(f"axis {k!r} must be a list of values, got {v!r}")
+        if isinstance(v, (str, bytes)) or not hasattr(v, "__iter__"):
+            raise ValueError(f"axis {k!r} must be a list of values, got {v!r}")
     return [dict(zip(keys, vals)) for vals in itertools.product(*(list(axes[k]) for k in keys))]
 
-def replicate(fn, params, n_jobs:int=1, backend:str=None, verbose:int=0) -> list:
+
+def replicate(fn, params, n_jobs: int = 1, backend: str = None, verbose: int = 0) -> list:
     "`[fn(**p) for p in params]`, run with joblib (n_jobs workers, the given backend), results in the order of `params`."
     params = list(params)
-    if n_jobs == 1 and backend is None: return [fn(**p) for p in params]
-    return Parallel(n_jobs=n_jobs, backend=backend or "loky", verbose=verbose)(delayed(fn)(**p) for p in params)
+    if n_jobs == 1 and backend is None:
+        return [fn(**p) for p in params]
+    return Parallel(n_jobs=n_jobs, backend=backend or "loky", verbose=verbose)(
+        delayed(fn)(**p) for p in params
+    )

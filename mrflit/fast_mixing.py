@@ -21,85 +21,193 @@ __all__ = ['DOMKE_SETTINGS', 'corollary9_schedule', 'theorem4_schedule', 'theore
 def _betas(betas):
     b1, b2, b3 = (check_float(b, "beta", lo=0, lo_open=True) for b in betas)
     if not math.isclose(b1 + b2 + b3, 1.0, rel_tol=1e-9):
-        warnings.warn(f"betas sum to {b1 + b2 + b3:g}; Domke's Theorems 4 and 8 assume β₁ + β₂ + β₃ = 1", stacklevel=3)
+        warnings.warn(
+            f"betas sum to {b1 + b2 + b3:g}; Domke's Theorems 4 and 8 assume β₁ + β₂ + β₃ = 1", stacklevel=3
+        )
     return b1, b2, b3
 
-def corollary9_schedule(L:float, lam:float, R2:float, dist0:float, eps:float, delta:float, C:float, alpha:float, betas=(0.01, 0.9, 0.1)):
+
+def corollary9_schedule(
+    L: float,
+    lam: float,
+    R2: float,
+    dist0: float,
+    eps: float,
+    delta: float,
+    C: float,
+    alpha: float,
+    betas=(0.01, 0.9, 0.1),
+):
     "Domke Cor. 9: (K, M, v) with K ≥ (L/λ) log(D/(β₁ε)), M ≥ L²R₂/(2ε²β₂²λ²)(1+√(2 log(K/δ)))², v ≥ log(2LR₂C/(β₃ελ))/(1−α)."
-    L = check_float(L, "L", lo=0, lo_open=True); lam = check_float(lam, "lam", lo=0, lo_open=True); eps = check_float(eps, "eps", lo=0, lo_open=True)
-    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True); alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
+    L = check_float(L, "L", lo=0, lo_open=True)
+    lam = check_float(lam, "lam", lo=0, lo_open=True)
+    eps = check_float(eps, "eps", lo=0, lo_open=True)
+    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
+    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
     b1, b2, b3 = _betas(betas)
     K = math.ceil(L / lam * math.log(dist0 / (b1 * eps)))
-    M = math.ceil(L**2 * R2 / (2 * eps**2 * b2**2 * lam**2) * (1 + math.sqrt(2 * math.log(K / delta)))**2)
+    M = math.ceil(L**2 * R2 / (2 * eps**2 * b2**2 * lam**2) * (1 + math.sqrt(2 * math.log(K / delta))) ** 2)
     v = math.ceil(math.log(2 * L * R2 * C / (b3 * eps * lam)) / (1 - alpha))
     return K, M, v
 
 # %% ../nbs/11_fast_mixing.ipynb #a6843b23
-def theorem4_schedule(a:float, b:float, c:float, alpha:float, eps:float, betas=(0.66, 0.33, 0.01)):
+def theorem4_schedule(a: float, b: float, c: float, alpha: float, eps: float, betas=(0.66, 0.33, 0.01)):
     "Domke Thm 4: (K, M, v) with (1/K)(a + bK/√M + Kcα^v)² ≤ ε."
     a, b, c = (check_float(x, n, lo=0, lo_open=True) for x, n in ((a, "a"), (b, "b"), (c, "c")))
-    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True); eps = check_float(eps, "eps", lo=0, lo_open=True)
+    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
+    eps = check_float(eps, "eps", lo=0, lo_open=True)
     b1, b2, b3 = _betas(betas)
-    return (math.ceil(a * a / (b1 * b1 * eps)), math.ceil((a * b / (b1 * b2 * eps)) ** 2),
-            max(1, math.ceil(math.log(a * c / (b1 * b3 * eps)) / -math.log(alpha))))
+    return (
+        math.ceil(a * a / (b1 * b1 * eps)),
+        math.ceil((a * b / (b1 * b2 * eps)) ** 2),
+        max(1, math.ceil(math.log(a * c / (b1 * b3 * eps)) / -math.log(alpha))),
+    )
 
-def theorem5_schedule(L:float, R2:float, dist0:float, delta:float, C:float, alpha:float, eps_f:float, betas=(0.66, 0.33, 0.01)):
+
+def theorem5_schedule(
+    L: float,
+    R2: float,
+    dist0: float,
+    delta: float,
+    C: float,
+    alpha: float,
+    eps_f: float,
+    betas=(0.66, 0.33, 0.01),
+):
     "Domke Thm 5: (K, M, v) for f(θ̄_K) − f(θ*) ≤ ε_f with probability 1 − δ (Thm 4 with a = L·D/(4R₂) + log(1/δ), b = 1, c = C, ε = ε_f L/(8R₂²))."
-    L = check_float(L, "L", lo=0, lo_open=True); R2 = check_float(R2, "R2", lo=0, lo_open=True)
-    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True); eps_f = check_float(eps_f, "eps_f", lo=0, lo_open=True)
+    L = check_float(L, "L", lo=0, lo_open=True)
+    R2 = check_float(R2, "R2", lo=0, lo_open=True)
+    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
+    eps_f = check_float(eps_f, "eps_f", lo=0, lo_open=True)
     a = L * check_float(dist0, "dist0", lo=0) / (4 * R2) + math.log(1 / delta)
     return theorem4_schedule(a, 1.0, C, alpha, eps_f * L / (8 * R2 * R2), betas)
 
-def theorem8_schedule(a:float, b:float, c:float, gamma:float, alpha:float, eps:float, delta:float, betas=(0.1464, 0.7071, 0.1464)):
+
+def theorem8_schedule(
+    a: float,
+    b: float,
+    c: float,
+    gamma: float,
+    alpha: float,
+    eps: float,
+    delta: float,
+    betas=(0.1464, 0.7071, 0.1464),
+):
     "Domke Thm 8: (K, M, v) with γ^K a + (b/√M)(1 + √(2 log(K/δ))) + cα^v ≤ ε."
     a, b, c = (check_float(x, n, lo=0, lo_open=True) for x, n in ((a, "a"), (b, "b"), (c, "c")))
-    gamma = check_float(gamma, "gamma", lo=0, hi=1, lo_open=True, hi_open=True); alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
-    eps = check_float(eps, "eps", lo=0, lo_open=True); delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
+    gamma = check_float(gamma, "gamma", lo=0, hi=1, lo_open=True, hi_open=True)
+    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
+    eps = check_float(eps, "eps", lo=0, lo_open=True)
+    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
     b1, b2, b3 = _betas(betas)
     K = max(1, math.ceil(math.log(a / (b1 * eps)) / -math.log(gamma)))
     M = math.ceil(b * b / (eps * eps * b2 * b2) * (1 + math.sqrt(2 * math.log(max(K, 1) / delta))) ** 2)
     return K, M, max(1, math.ceil(math.log(c / (b3 * eps)) / -math.log(alpha)))
 
 # %% ../nbs/11_fast_mixing.ipynb #fffb7da6
-DOMKE_SETTINGS = dict(K=46, M=1533, v=561)   # Algorithm 1 with the §6 schedule (Corollary 9): exactly K iterations of M chains
+DOMKE_SETTINGS = dict(
+    K=46, M=1533, v=561
+)  # Algorithm 1 with the §6 schedule (Corollary 9): exactly K iterations of M chains
+
 
 class FastMixingML(MRFLearner):
     "Domke's Algorithm 1: projected gradient with M random-scan Gibbs chains of v transitions, on the box |θ_ij| ≤ beta or the set ‖R(θ)‖₂ ≤ c (±1 data)."
-    window = 5        # iterations over which the noise-floor test averages (as SPG's)
 
-    def __init__(self, pairs=None, *, lam=1.0, beta=0.2, L=10.0, K=None, M=1533, v=561, constraint="box", c=0.9, start="uniform",
-                 average=False, gradient="mcmc", max_iter=1000, M_max=256_000, seed=None):
+    window = 5  # iterations over which the noise-floor test averages (as SPG's)
+
+    def __init__(
+        self,
+        pairs=None,
+        *,
+        lam=1.0,
+        beta=0.2,
+        L=10.0,
+        K=None,
+        M=1533,
+        v=561,
+        constraint="box",
+        c=0.9,
+        start="uniform",
+        average=False,
+        gradient="mcmc",
+        max_iter=1000,
+        M_max=256_000,
+        seed=None,
+    ):
         self.pairs, self.lam, self.beta, self.L, self.K, self.M, self.v = pairs, lam, beta, L, K, M, v
-        self.constraint, self.c, self.start, self.average, self.gradient, self.seed = constraint, c, start, average, gradient, seed
-        self.max_iter = max_iter    # K = None: iterations at most (the stopping rule usually ends the run much earlier)
-        self.M_max = M_max          # K = None: the most chains the noise-floor rule may grow M to
+        self.constraint, self.c, self.start, self.average, self.gradient, self.seed = (
+            constraint,
+            c,
+            start,
+            average,
+            gradient,
+            seed,
+        )
+        self.max_iter = (
+            max_iter  # K = None: iterations at most (the stopping rule usually ends the run much earlier)
+        )
+        self.M_max = M_max  # K = None: the most chains the noise-floor rule may grow M to
 
     def fit(self, X, truth=None, names=None, theta_star=None, X_test=None):
         """Fit to ±1 data; `theta_star` adds ‖θ_k − θ*‖ (`dist`) and `X_test` the exact average test log-likelihood of the output
         (`test_ll`) to the trace. K = None (default): run until the projected-gradient step is at its Monte-Carlo noise floor and the
         Monte-Carlo objective gap is within tolerance, growing M ×4 as needed; a number K: exactly K iterations (`DOMKE_SETTINGS`)."""
-        X = self._begin(X, truth, domain="pm1", allow_constant=True, names=names); n, p = X.shape
-        lam = check_float(self.lam, "lam", lo=0); L = check_float(self.L, "L", lo=0, lo_open=True)
+        X = self._begin(X, truth, domain="pm1", allow_constant=True, names=names)
+        n, p = X.shape
+        lam = check_float(self.lam, "lam", lo=0)
+        L = check_float(self.L, "L", lo=0, lo_open=True)
         adaptive = self.K is None
         K = check_int(self.max_iter, "max_iter", lo=1) if adaptive else check_int(self.K, "K", lo=1)
-        M = check_int(self.M, "M", lo=1); v = check_int(self.v, "v", lo=1)
+        M = check_int(self.M, "M", lo=1)
+        v = check_int(self.v, "v", lo=1)
         M_max = max(M, check_int(self.M_max, "M_max", lo=1))
-        if self.gradient not in ("mcmc", "exact"): raise ValueError(f"gradient must be 'mcmc' or 'exact', got {self.gradient!r}")
-        if self.constraint == "box": bound = check_float(self.beta, "beta", lo=0, lo_open=True)
-        elif self.constraint == "spectral": bound = check_float(self.c, "c", lo=0, lo_open=True)
-        else: raise ValueError(f"constraint must be 'box' or 'spectral', got {self.constraint!r}")
-        pairs = np.array(self.pairs if self.pairs is not None else list(zip(*np.triu_indices(p, 1))), dtype=np.int64)
-        if pairs.ndim != 2 or pairs.shape[1] != 2 or pairs.min() < 0 or pairs.max() >= p or np.any(pairs[:, 0] == pairs[:, 1]):
+        if self.gradient not in ("mcmc", "exact"):
+            raise ValueError(f"gradient must be 'mcmc' or 'exact', got {self.gradient!r}")
+        if self.constraint == "box":
+            bound = check_float(self.beta, "beta", lo=0, lo_open=True)
+        elif self.constraint == "spectral":
+            bound = check_float(self.c, "c", lo=0, lo_open=True)
+        else:
+            raise ValueError(f"constraint must be 'box' or 'spectral', got {self.constraint!r}")
+        pairs = np.array(
+            self.pairs if self.pairs is not None else list(zip(*np.triu_indices(p, 1))), dtype=np.int64
+        )
+        if (
+            pairs.ndim != 2
+            or pairs.shape[1] != 2
+            or pairs.min() < 0
+            or pairs.max() >= p
+            or np.any(pairs[:, 0] == pairs[:, 1])
+        ):
             raise ValueError("pairs must be a list of (i, j) with 0 <= i != j < p")
-        init = None if isinstance(self.start, str) and self.start == "uniform" else check_states(np.atleast_2d(self.start), "pm1", p, "start")
+        init = (
+            None
+            if isinstance(self.start, str) and self.start == "uniform"
+            else check_states(np.atleast_2d(self.start), "pm1", p, "start")
+        )
         X_test = None if X_test is None else check_states(X_test, "pm1", p, "X_test")
-        I, J = pairs[:, 0], pairs[:, 1]; tbar = np.mean(X[:, I].astype(float) * X[:, J], axis=0)
-        rng = as_rng(self.seed); th = np.zeros(len(pairs)); avg = np.zeros_like(th); sweeps = math.ceil(v / p)
-        pattern = np.zeros((p, p), bool); pattern[I, J] = pattern[J, I] = True
+        I, J = pairs[:, 0], pairs[:, 1]
+        tbar = np.mean(X[:, I].astype(float) * X[:, J], axis=0)
+        rng = as_rng(self.seed)
+        th = np.zeros(len(pairs))
+        avg = np.zeros_like(th)
+        sweeps = math.ceil(v / p)
+        pattern = np.zeros((p, p), bool)
+        pattern[I, J] = pattern[J, I] = True
+
         def mat(t):
-            A = np.zeros((p, p)); A[I, J] = t; A[J, I] = t; return A
+            A = np.zeros((p, p))
+            A[I, J] = t
+            A[J, I] = t
+            return A
+
         def project(t):
-            return project_box(t, bound) if self.constraint == "box" else project_spectral(mat(t), bound, mask=pattern)[I, J]
+            return (
+                project_box(t, bound)
+                if self.constraint == "box"
+                else project_spectral(mat(t), bound, mask=pattern)[I, J]
+            )
+
         chains = None
         recent = []
         done = False
@@ -108,25 +216,31 @@ class FastMixingML(MRFLearner):
             if self.gradient == "exact":
                 Et = to_matrix(moments(model), p)[I, J]
             else:
-                if chains is None or chains.n_chains != M: chains = GibbsChains(model, M, scan="random", seed=rng)
-                else: chains.set_model(model)
-                chains.restart(init)                                        # r: the fixed start distribution (uniform in Domke §6)
-                chains.run(sweeps); S = chains.states.astype(float); Et = np.mean(S[:, I] * S[:, J], axis=0)
+                if chains is None or chains.n_chains != M:
+                    chains = GibbsChains(model, M, scan="random", seed=rng)
+                else:
+                    chains.set_model(model)
+                chains.restart(init)  # r: the fixed start distribution (uniform in Domke §6)
+                chains.run(sweeps)
+                S = chains.states.astype(float)
+                Et = np.mean(S[:, I] * S[:, J], axis=0)
             new = project(th - (Et - tbar + lam * th) / L)
             rec = dict(iteration=k, seconds=self._elapsed(), transitions=sweeps * p, chains=M)
             if adaptive:
                 stat, floor, gap, tol = self._noise_floor(L * (th - new), new, Et, M, n, bound)
                 recent.append((stat, floor))
-                w = np.array(recent[-self.window:])
+                w = np.array(recent[-self.window :])
                 at_floor = len(recent) >= self.window and w[:, 0].mean() <= w[:, 1].mean()
                 done = at_floor and gap <= tol
                 if at_floor and not done and M < M_max:
-                    M = min(4 * M, M_max)                                   # a larger Monte-Carlo batch, as SPG's rule
+                    M = min(4 * M, M_max)  # a larger Monte-Carlo batch, as SPG's rule
                     recent = []
                 rec.update(step_norm2=stat, noise_floor=floor, mc_gap=gap, at_floor=bool(at_floor))
                 self.mc_gap_, self._gap_tol = gap, tol
-            th = new; avg += (th - avg) / k
-            if theta_star is not None: rec["dist"] = float(np.linalg.norm(th - np.asarray(theta_star)[I, J]))
+            th = new
+            avg += (th - avg) / k
+            if theta_star is not None:
+                rec["dist"] = float(np.linalg.norm(th - np.asarray(theta_star)[I, J]))
             if X_test is not None:
                 out = BinaryMRF._trusted(mat(avg if self.average else th), "pm1")
                 rec["test_ll"] = self._diagnostics(lambda: log_likelihood(out, X_test))
@@ -137,20 +251,26 @@ class FastMixingML(MRFLearner):
         self.n_chains_ = M
         out = avg if self.average else th
         model = BinaryMRF._trusted(mat(out), "pm1")
-        if p <= 16:                                   # gradient mapping at the output: exact moments, or 20,000 fresh chains
+        if p <= 16:  # gradient mapping at the output: exact moments, or 20,000 fresh chains
             Et, noise = to_matrix(moments(model), p)[I, J], 0.0
         else:
             S = gibbs_sample(model, 20_000, 10 * sweeps, scan="random", seed=0).astype(float)
             Et, noise = np.mean(S[:, I] * S[:, J], axis=0), 3 / np.sqrt(20_000)
-        self.grad_map_ = float(np.abs(L * (out - project(out - (Et - tbar + lam * out) / L))).max(initial=0.0))
+        self.grad_map_ = float(
+            np.abs(L * (out - project(out - (Et - tbar + lam * out) / L))).max(initial=0.0)
+        )
         if adaptive:
-            why = (f"after {k} iterations (max_iter) the projected-gradient step is not at its Monte-Carlo noise floor, or the "
-                   f"Monte-Carlo gap {self.mc_gap_:.2g} is above {self._gap_tol:.2g} with M = {M} chains; raise max_iter or M_max")
+            why = (
+                f"after {k} iterations (max_iter) the projected-gradient step is not at its Monte-Carlo noise floor, or the "
+                f"Monte-Carlo gap {self.mc_gap_:.2g} is above {self._gap_tol:.2g} with M = {M} chains; raise max_iter or M_max"
+            )
             self._settle(done, k, why)
             return self._end(mat(out))
         tol = sampling_tol(n)
-        why = (f"the projected-gradient residual {self.grad_map_:.3g} at the returned point is above {tol:.3g} (a tenth of the data's "
-               f"standard error 1/√n) after K = {K} iterations; raise K (or M, v)")
+        why = (
+            f"the projected-gradient residual {self.grad_map_:.3g} at the returned point is above {tol:.3g} (a tenth of the data's "
+            f"standard error 1/√n) after K = {K} iterations; raise K (or M, v)"
+        )
         self._settle(self.grad_map_ <= tol + noise, K, why)
         return self._end(mat(out))
 
@@ -165,5 +285,5 @@ class FastMixingML(MRFLearner):
         tol = gap_tolerance(n_free, n)
         if self.gradient == "exact":
             return float(np.max(np.abs(G), initial=0.0)) ** 2, 1e-16, 0.0, tol
-        var = np.clip(1 - Et ** 2, 1 / M, None)
+        var = np.clip(1 - Et**2, 1 / M, None)
         return stat, 2 * float(var[free].sum()) / M, n_free / (2 * M), tol

@@ -22,111 +22,178 @@ __all__ = ['SCHEDULES', 'SAMPLERS', 'HONORIO_SETTINGS', 'sample_schedule', 'loop
            'kkt_violation', 'exact_optimum']
 
 # %% ../nbs/18_fbs.ipynb #61006b12
-SCHEDULES = {"constant": lambda c, k: c, "log": lambda c, k: c * math.log(k + 1), "sqrt": lambda c, k: c * math.sqrt(k),
-             "linear": lambda c, k: c * k}
+SCHEDULES = {
+    "constant": lambda c, k: c,
+    "log": lambda c, k: c * math.log(k + 1),
+    "sqrt": lambda c, k: c * math.sqrt(k),
+    "linear": lambda c, k: c * k,
+}
 
-def sample_schedule(kind:str="log", c:float=10.0):
+
+def sample_schedule(kind: str = "log", c: float = 10.0):
     "k ↦ S_k ≥ 1: 'constant' ⌈c⌉, 'log' ⌈c log(k+1)⌉, 'sqrt' ⌈c √k⌉, 'linear' ⌈c k⌉."
-    if kind not in SCHEDULES: raise ValueError(f"schedule kind must be one of {sorted(SCHEDULES)}, got {kind!r}")
-    c = check_float(c, "c", lo=0, lo_open=True); f = SCHEDULES[kind]
+    if kind not in SCHEDULES:
+        raise ValueError(f"schedule kind must be one of {sorted(SCHEDULES)}, got {kind!r}")
+    c = check_float(c, "c", lo=0, lo_open=True)
+    f = SCHEDULES[kind]
     return lambda k: max(1, math.ceil(f(c, k) - 1e-9))
+
 
 def _as_schedule(s):
     "Accept an int (constant), a kind, a (kind, c) pair or a callable k ↦ S_k."
-    if callable(s): fn = s
-    elif isinstance(s, str): fn = sample_schedule(s)
-    elif isinstance(s, tuple) and len(s) == 2: fn = sample_schedule(*s)
-    elif isinstance(s, (int, np.integer)) and not isinstance(s, bool): fn = sample_schedule("constant", check_int(s, "schedule", lo=1))
-    else: raise ValueError(f"schedule must be an int, 'constant'|'log'|'sqrt'|'linear', a (kind, c) pair or a callable; got {s!r}")
+    if callable(s):
+        fn = s
+    elif isinstance(s, str):
+        fn = sample_schedule(s)
+    elif isinstance(s, tuple) and len(s) == 2:
+        fn = sample_schedule(*s)
+    elif isinstance(s, (int, np.integer)) and not isinstance(s, bool):
+        fn = sample_schedule("constant", check_int(s, "schedule", lo=1))
+    else:
+        raise ValueError(
+            f"schedule must be an int, 'constant'|'log'|'sqrt'|'linear', a (kind, c) pair or a callable; got {s!r}"
+        )
+
     def checked(k):
         S = fn(k)
-        if not isinstance(S, (int, np.integer)) or S < 1: raise ValueError(f"the schedule returned S_{k} = {S!r}; it must be an int >= 1")
+        if not isinstance(S, (int, np.integer)) or S < 1:
+            raise ValueError(f"the schedule returned S_{k} = {S!r}; it must be an int >= 1")
         return int(S)
+
     return checked
 
 # %% ../nbs/18_fbs.ipynb #e7608ebc
-def loopy_bp(model:BinaryMRF, *, edges=None, damping:float=0.5, max_iter:int=1000, tol:float=1e-10):
+def loopy_bp(model: BinaryMRF, *, edges=None, damping: float = 0.5, max_iter: int = 1000, tol: float = 1e-10):
     "Loopy BP on a ±1 pairwise model over `edges` (bool (p, p) mask; default θ_ij ≠ 0): (E x, E xxᵀ on the mask, converged)."
-    if not isinstance(model, BinaryMRF): raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
-    t = model.to_domain("pm1").theta; p = t.shape[0]; h0 = np.diag(t).copy(); J = t - np.diag(h0)
+    if not isinstance(model, BinaryMRF):
+        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    t = model.to_domain("pm1").theta
+    p = t.shape[0]
+    h0 = np.diag(t).copy()
+    J = t - np.diag(h0)
     E = (J != 0) if edges is None else np.asarray(edges, dtype=bool)
-    if E.shape != (p, p) or np.any(E != E.T): raise ValueError(f"edges must be a symmetric bool ({p}, {p}) mask")
-    E = E & ~np.eye(p, dtype=bool); tJ = np.tanh(J) * E
-    damping = check_float(damping, "damping", lo=0, hi=1, hi_open=True); lim = 1 - 1e-15
-    U = np.zeros((p, p)); converged = False                     # U[i, j]: message i → j, a field on x_j
+    if E.shape != (p, p) or np.any(E != E.T):
+        raise ValueError(f"edges must be a symmetric bool ({p}, {p}) mask")
+    E = E & ~np.eye(p, dtype=bool)
+    tJ = np.tanh(J) * E
+    damping = check_float(damping, "damping", lo=0, hi=1, hi_open=True)
+    lim = 1 - 1e-15
+    U = np.zeros((p, p))
+    converged = False  # U[i, j]: message i → j, a field on x_j
     for _ in range(check_int(max_iter, "max_iter", lo=1)):
-        cav = (h0 + U.sum(0))[:, None] - U.T                     # cav[i, j] = h_{i∖j}
+        cav = (h0 + U.sum(0))[:, None] - U.T  # cav[i, j] = h_{i∖j}
         new = np.arctanh(np.clip(tJ * np.tanh(cav), -lim, lim))
-        change = np.abs(new - U).max(); U = damping * U + (1 - damping) * new
-        if change < tol: converged = True; break
-    cav = (h0 + U.sum(0))[:, None] - U.T; a = np.tanh(cav); ab = a * a.T
-    C = np.where(E, (np.tanh(J) + ab) / (1 + np.tanh(J) * ab), 0.0); np.fill_diagonal(C, 1.0)
+        change = np.abs(new - U).max()
+        U = damping * U + (1 - damping) * new
+        if change < tol:
+            converged = True
+            break
+    cav = (h0 + U.sum(0))[:, None] - U.T
+    a = np.tanh(cav)
+    ab = a * a.T
+    C = np.where(E, (np.tanh(J) + ab) / (1 + np.tanh(J) * ab), 0.0)
+    np.fill_diagonal(C, 1.0)
     return np.tanh(h0 + U.sum(0)), C, converged
 
 # %% ../nbs/18_fbs.ipynb #9526696f
 SAMPLERS = ("gibbs", "meanfield_is", "exact", "bp")
 
+
 def _moment_matrices(mu, p):
     "Stats-order moments → (E xxᵀ with unit diagonal, E x)."
-    C = to_matrix(mu, p); m = np.diag(C).copy(); np.fill_diagonal(C, 1.0)
+    C = to_matrix(mu, p)
+    m = np.diag(C).copy()
+    np.fill_diagonal(C, 1.0)
     return C, m
 
-def honorio_oracle(model:BinaryMRF, sampler:str, S:int=100, *, n_sweeps:int=5, edges=None, seed=None):
+
+def honorio_oracle(model: BinaryMRF, sampler: str, S: int = 100, *, n_sweeps: int = 5, edges=None, seed=None):
     "Estimates of (E xxᵀ, E x) under a ±1 `model` from one of `SAMPLERS`, clipped to [−1, 1] (Assumption 5)."
-    if not isinstance(model, BinaryMRF) or model.domain != "pm1": raise ValueError("model must be a ±1 ('pm1') BinaryMRF")
+    if not isinstance(model, BinaryMRF) or model.domain != "pm1":
+        raise ValueError("model must be a ±1 ('pm1') BinaryMRF")
     p = model.p
-    if sampler == "exact": C, m = _moment_matrices(moments(model), p)
-    elif sampler == "bp": m, C, _ = loopy_bp(model, edges=edges if edges is not None else ~np.eye(p, dtype=bool))
-    elif sampler == "meanfield_is": C, m = _moment_matrices(importance_moments(model, S, seed=seed)[0], p)
+    if sampler == "exact":
+        C, m = _moment_matrices(moments(model), p)
+    elif sampler == "bp":
+        m, C, _ = loopy_bp(model, edges=edges if edges is not None else ~np.eye(p, dtype=bool))
+    elif sampler == "meanfield_is":
+        C, m = _moment_matrices(importance_moments(model, S, seed=seed)[0], p)
     elif sampler == "gibbs":
-        rng = as_rng(seed); ch = GibbsChains(model, 1, init=sample_product(mean_field(model), 1, "pm1", rng), seed=rng)
-        ch.run(n_sweeps); C, m = _moment_matrices(ch.run(S, return_stats=True).mean(0), p)      # burn-in, then the S sweeps' average
-    else: raise ValueError(f"sampler must be one of {SAMPLERS}, got {sampler!r}")
+        rng = as_rng(seed)
+        ch = GibbsChains(model, 1, init=sample_product(mean_field(model), 1, "pm1", rng), seed=rng)
+        ch.run(n_sweeps)
+        C, m = _moment_matrices(
+            ch.run(S, return_stats=True).mean(0), p
+        )  # burn-in, then the S sweeps' average
+    else:
+        raise ValueError(f"sampler must be one of {SAMPLERS}, got {sampler!r}")
     return np.clip(C, -1, 1), np.clip(m, -1, 1)
 
 # %% ../nbs/18_fbs.ipynb #e25e8c9c
-HONORIO_SETTINGS = dict(solver="paper")   # Honorio's algorithms as published: his step sizes, schedules and outputs
+HONORIO_SETTINGS = dict(
+    solver="paper"
+)  # Honorio's algorithms as published: his step sizes, schedules and outputs
+
 
 class _HonorioLearner(MRFLearner):
     "Shared loop of FBS and PG on Honorio's (W, b) parametrisation."
+
     _variant = None
 
     def _setup(self, X, truth, names):
-        if isinstance(truth, BinaryMRF): truth = truth.to_domain("pm1")
-        X = self._begin(X, truth, domain="pm1", names=names); T, N = X.shape       # refuses constant columns (Honorio's Assumption 1)
+        if isinstance(truth, BinaryMRF):
+            truth = truth.to_domain("pm1")
+        X = self._begin(X, truth, domain="pm1", names=names)
+        T, N = X.shape  # refuses constant columns (Honorio's Assumption 1)
         self._n_rows = T
-        rho = check_float(self.rho, "rho", lo=0, lo_open=True); self._beta = check_float(self.beta, "beta", lo=0, lo_open=True)
-        if self.sampler not in SAMPLERS: raise ValueError(f"sampler must be one of {SAMPLERS}, got {self.sampler!r}")
-        self._K = check_int(self.max_iter, "max_iter", lo=1); self._sweeps = check_int(self.n_sweeps, "n_sweeps", lo=1)
+        rho = check_float(self.rho, "rho", lo=0, lo_open=True)
+        self._beta = check_float(self.beta, "beta", lo=0, lo_open=True)
+        if self.sampler not in SAMPLERS:
+            raise ValueError(f"sampler must be one of {SAMPLERS}, got {self.sampler!r}")
+        self._K = check_int(self.max_iter, "max_iter", lo=1)
+        self._sweeps = check_int(self.n_sweeps, "n_sweeps", lo=1)
         self._S = _as_schedule(self.schedule)
-        if self.diagnostics not in ("auto", True, False): raise ValueError("diagnostics must be 'auto', True or False")
+        if self.diagnostics not in ("auto", True, False):
+            raise ValueError("diagnostics must be 'auto', True or False")
         self._diag = N <= 16 if self.diagnostics == "auto" else bool(self.diagnostics)
-        if self._diag and N > MAX_EXACT_P: raise ValueError(f"diagnostics need exact enumeration (N <= {MAX_EXACT_P}); got N = {N}")
-        if self.sampler == "exact" and N > MAX_EXACT_P: raise ValueError(f"sampler='exact' needs N <= {MAX_EXACT_P}; got N = {N}")
+        if self._diag and N > MAX_EXACT_P:
+            raise ValueError(f"diagnostics need exact enumeration (N <= {MAX_EXACT_P}); got N = {N}")
+        if self.sampler == "exact" and N > MAX_EXACT_P:
+            raise ValueError(f"sampler='exact' needs N <= {MAX_EXACT_P}; got N = {N}")
         self._mask = self._structure(X, N)
         if self._diag and self._truth is not None:
-            ta = BinaryMRF._trusted(self._truth, "pm1"); Ea = moments(ta); self._kl_truth = (float(ta.vector() @ Ea - log_partition(ta)), Ea)
-        Xf = X.astype(np.float64); self._Shat, self._muhat = Xf.T @ Xf / T, Xf.mean(0)
-        self.G_, self.D_ = honorio_G(X, rho), honorio_D(X, rho)["D"]; self._rho = rho
+            ta = BinaryMRF._trusted(self._truth, "pm1")
+            Ea = moments(ta)
+            self._kl_truth = (float(ta.vector() @ Ea - log_partition(ta)), Ea)
+        Xf = X.astype(np.float64)
+        self._Shat, self._muhat = Xf.T @ Xf / T, Xf.mean(0)
+        self.G_, self.D_ = honorio_G(X, rho), honorio_D(X, rho)["D"]
+        self._rho = rho
         return X, N
 
     def _structure(self, X, N):
-        s = self.structure; off = ~np.eye(N, dtype=bool)
+        s = self.structure
+        off = ~np.eye(N, dtype=bool)
         if s is None and self.sampler == "bp":
             from mrflit.baselines import ELasso
+
             return (ELasso().fit(X).theta_ != 0) & off
-        if s is None: return off
+        if s is None:
+            return off
         s = np.asarray(s, dtype=bool)
-        if s.shape != (N, N) or np.any(s != s.T): raise ValueError(f"structure must be a symmetric bool ({N}, {N}) mask")
+        if s.shape != (N, N) or np.any(s != s.T):
+            raise ValueError(f"structure must be a symmetric bool ({N}, {N}) mask")
         return s & off
 
     @staticmethod
     def _theta(W, b):
         "θ = 2W off the diagonal, b on it (`BinaryMRF.from_honorio` without its checks, for the inner loop)."
-        t = 2 * W; t[np.diag_indices_from(t)] = b
+        t = 2 * W
+        t[np.diag_indices_from(t)] = b
         return t
 
-    def _model(self, W, b): return BinaryMRF._trusted(self._theta(W, b), "pm1")
+    def _model(self, W, b):
+        return BinaryMRF._trusted(self._theta(W, b), "pm1")
 
     def _objective(self, W, b, logZ=None):
         "Exact objective (H2)."
@@ -135,8 +202,11 @@ class _HonorioLearner(MRFLearner):
 
     def _gradient(self, W, b, k, rng, sampler=None):
         "Eq. (4) from the oracle's moments: (∂L/∂W on the structure, ∂L/∂b, S_k)."
-        sampler = sampler or self.sampler; S = self._S(k) if sampler in ("gibbs", "meanfield_is") else 0
-        C, m = honorio_oracle(self._model(W, b), sampler, max(S, 1), n_sweeps=self._sweeps, edges=self._mask, seed=rng)
+        sampler = sampler or self.sampler
+        S = self._S(k) if sampler in ("gibbs", "meanfield_is") else 0
+        C, m = honorio_oracle(
+            self._model(W, b), sampler, max(S, 1), n_sweeps=self._sweeps, edges=self._mask, seed=rng
+        )
         return (C - self._Shat) * self._mask, m - self._muhat, S
 
     def _error(self, W, b, gW, gb):
@@ -148,18 +218,39 @@ class _HonorioLearner(MRFLearner):
         return soft_threshold(W, eta * self._rho) * self._mask, b
 
     def _log_iteration(self, k, S, eta, out, errs, weights, wkind, it):
-        rec = dict(iteration=k, samples=S, eta=eta, seconds=self._elapsed(), theta_norm=float(np.sqrt(np.sum(it[0] ** 2) + np.sum(it[1] ** 2))))
+        rec = dict(
+            iteration=k,
+            samples=S,
+            eta=eta,
+            seconds=self._elapsed(),
+            theta_norm=float(np.sqrt(np.sum(it[0] ** 2) + np.sum(it[1] ** 2))),
+        )
         if self._diag:
+
             def diag():
-                model = self._model(*out); logZ = log_partition(model); d = dict(objective=self._objective(*out, logZ=logZ))
-                w = np.asarray(weights[:k], float); w = w / w.sum(); A = float(w @ np.asarray(errs[:k]))
+                model = self._model(*out)
+                logZ = log_partition(model)
+                d = dict(objective=self._objective(*out, logZ=logZ))
+                w = np.asarray(weights[:k], float)
+                w = w / w.sum()
+                A = float(w @ np.asarray(errs[:k]))
                 d["error_term"] = A if wkind == "linear" else (k * A * A if wkind == "pb" else k * k * A * A)
                 if self._variant in ("robust", "basic", "random"):
-                    d["bound"] = fbs_bound(self._variant, self.D_, self.G_, self._beta, self.r, k, A,
-                                           eps=self.eps if self._variant == "random" else None)
-                if self._truth is not None:                                  # KL(a‖b) = (θ_a − θ_b)ᵀ E_a ψ − log Z_a + log Z_b, a fixed
-                    c0, Ea = self._kl_truth; d["kl"] = float(c0 - model.vector() @ Ea + logZ)
+                    d["bound"] = fbs_bound(
+                        self._variant,
+                        self.D_,
+                        self.G_,
+                        self._beta,
+                        self.r,
+                        k,
+                        A,
+                        eps=self.eps if self._variant == "random" else None,
+                    )
+                if self._truth is not None:  # KL(a‖b) = (θ_a − θ_b)ᵀ E_a ψ − log Z_a + log Z_b, a fixed
+                    c0, Ea = self._kl_truth
+                    d["kl"] = float(c0 - model.vector() @ Ea + logZ)
                 return d
+
             rec.update(self._diagnostics(diag))
         self._record(**rec)
 
@@ -171,8 +262,10 @@ class _HonorioLearner(MRFLearner):
             self._settle(engine[0], K, engine[1])
             return self._end(self._theta(W, b))
         tol = sampling_tol(self._n_rows)
-        why = (f"the KKT residual {self.kkt_:.3g} of (H2) at the returned point is above {tol:.3g} (a tenth of the data's standard "
-               f"error 1/√n) after {K} iterations; raise max_iter or use the default solver")
+        why = (
+            f"the KKT residual {self.kkt_:.3g} of (H2) at the returned point is above {tol:.3g} (a tenth of the data's standard "
+            f"error 1/√n) after {K} iterations; raise max_iter or use the default solver"
+        )
         self._settle(self.kkt_ <= tol + noise, K, why)
         return self._end(self._theta(W, b))
 
@@ -181,7 +274,9 @@ class _HonorioLearner(MRFLearner):
         if self.solver not in ("auto", "newton", "paper"):
             raise ValueError(f"solver must be 'auto', 'newton' or 'paper', got {self.solver!r}")
         if self.solver == "newton" and self.sampler != "gibbs":
-            raise ValueError(f"solver='newton' samples with Gibbs chains; sampler={self.sampler!r} needs solver='paper'")
+            raise ValueError(
+                f"solver='newton' samples with Gibbs chains; sampler={self.sampler!r} needs solver='paper'"
+            )
         if self.solver == "auto":
             return "newton" if self.sampler == "gibbs" else "paper"
         return self.solver
@@ -195,7 +290,11 @@ class _HonorioLearner(MRFLearner):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", ConvergenceWarning)
             engine.fit(X)
-        why = [str(w.message).split("did not converge: ")[-1] for w in caught if issubclass(w.category, ConvergenceWarning)]
+        why = [
+            str(w.message).split("did not converge: ")[-1]
+            for w in caught
+            if issubclass(w.category, ConvergenceWarning)
+        ]
         self._log = dict(engine._log)
         self.n_chains_ = engine.n_chains_
         self.mc_gap_ = engine.mc_gap_
@@ -214,11 +313,41 @@ class _HonorioLearner(MRFLearner):
 # %% ../nbs/18_fbs.ipynb #1e1aff8b
 class FBS(_HonorioLearner):
     "Honorio's forward–backward splitting with η_k = β/(G k^r): 'robust' (Thm 6), 'basic' (Thm 7), 'random' (Thm 8) or 'last' point."
-    def __init__(self, rho, *, variant="robust", r=0.5, beta=1.0, sampler="gibbs", schedule=("log", 10), n_sweeps=5, max_iter=200,
-                 structure=None, diagnostics="auto", eps=0.5, solver="auto", seed=None):
-        self.rho, self.variant, self.r, self.beta, self.sampler, self.schedule = rho, variant, r, beta, sampler, schedule
-        self.n_sweeps, self.max_iter, self.structure, self.diagnostics, self.eps, self.seed = n_sweeps, max_iter, structure, diagnostics, eps, seed
-        self.solver = solver    # 'auto', 'newton' (Fisher-metric steps, converges) or 'paper' (Honorio's η_k; variant, r, beta, schedule)
+
+    def __init__(
+        self,
+        rho,
+        *,
+        variant="robust",
+        r=0.5,
+        beta=1.0,
+        sampler="gibbs",
+        schedule=("log", 10),
+        n_sweeps=5,
+        max_iter=200,
+        structure=None,
+        diagnostics="auto",
+        eps=0.5,
+        solver="auto",
+        seed=None,
+    ):
+        self.rho, self.variant, self.r, self.beta, self.sampler, self.schedule = (
+            rho,
+            variant,
+            r,
+            beta,
+            sampler,
+            schedule,
+        )
+        self.n_sweeps, self.max_iter, self.structure, self.diagnostics, self.eps, self.seed = (
+            n_sweeps,
+            max_iter,
+            structure,
+            diagnostics,
+            eps,
+            seed,
+        )
+        self.solver = solver  # 'auto', 'newton' (Fisher-metric steps, converges) or 'paper' (Honorio's η_k; variant, r, beta, schedule)
 
     def fit(self, X, truth=None, names=None):
         "Fit to ±1 data (Honorio's Assumption 1: no constant column)."
@@ -226,23 +355,34 @@ class FBS(_HonorioLearner):
             raise ValueError(f"variant must be 'robust', 'basic', 'random' or 'last', got {self.variant!r}")
         self._variant = self.variant
         check_float(self.r, "r", lo=0, hi=1, lo_open=True, hi_open=True)
-        if self.variant == "random": check_float(self.eps, "eps", lo=0, hi=1, lo_open=True, hi_open=True)
+        if self.variant == "random":
+            check_float(self.eps, "eps", lo=0, hi=1, lo_open=True, hi_open=True)
         X, N = self._setup(X, truth, names)
         if self._solver() == "newton":
             self.picked_ = None
             W, b, n_iter, verdict = self._fit_newton(X, N)
             return self._finish(W, b, n_iter, verdict)
-        K = self._K; step = step_schedule("power", beta=self._beta, G=self.G_, r=self.r)
-        rng = as_rng(self.seed); pick = int(rng.integers(1, K + 1))          # 'random': the visited point to return, drawn up front
-        W, b = np.zeros((N, N)), np.zeros(N); aW, ab, wsum = np.zeros((N, N)), np.zeros(N), 0.0; chosen = None
+        K = self._K
+        step = step_schedule("power", beta=self._beta, G=self.G_, r=self.r)
+        rng = as_rng(self.seed)
+        pick = int(rng.integers(1, K + 1))  # 'random': the visited point to return, drawn up front
+        W, b = np.zeros((N, N)), np.zeros(N)
+        aW, ab, wsum = np.zeros((N, N)), np.zeros(N), 0.0
+        chosen = None
         errs, etas = [], []
         for k in range(1, K + 1):
-            eta = step(k); wk = eta if self.variant == "robust" else 1.0
-            wsum += wk; aW += wk / wsum * (W - aW); ab += wk / wsum * (b - ab)        # running (weighted) average of θ^(1..k)
-            if k == pick: chosen = (W.copy(), b.copy())
+            eta = step(k)
+            wk = eta if self.variant == "robust" else 1.0
+            wsum += wk
+            aW += wk / wsum * (W - aW)
+            ab += wk / wsum * (b - ab)  # running (weighted) average of θ^(1..k)
+            if k == pick:
+                chosen = (W.copy(), b.copy())
             gW, gb, S = self._gradient(W, b, k, rng)
-            if self._diag: errs.append(self._diagnostics(lambda: self._error(W, b, gW, gb))); etas.append(wk)
-            Wn, bn = self._prox(W - eta * gW, b - eta * gb, step(k + 1))                # prox with η_{k+1} (H-FBS)
+            if self._diag:
+                errs.append(self._diagnostics(lambda: self._error(W, b, gW, gb)))
+                etas.append(wk)
+            Wn, bn = self._prox(W - eta * gW, b - eta * gb, step(k + 1))  # prox with η_{k+1} (H-FBS)
             out = {"robust": (aW, ab), "basic": (aW, ab), "random": (W, b), "last": (Wn, bn)}[self.variant]
             self._log_iteration(k, S, eta, out, errs, etas, "linear", (W, b))
             W, b = Wn, bn
@@ -250,13 +390,42 @@ class FBS(_HonorioLearner):
         self.picked_ = pick if self.variant == "random" else None
         return self._finish(final[0].copy(), final[1].copy(), K)
 
+
 class PG(_HonorioLearner):
     "Proximal gradient with a constant step (default β/G): basic (PB) or accelerated, FISTA-type (PA); outputs the last point."
-    def __init__(self, rho, *, accelerated=False, step=None, beta=1.0, sampler="gibbs", schedule=("log", 10), n_sweeps=5, max_iter=200,
-                 structure=None, diagnostics="auto", solver="auto", seed=None):
-        self.rho, self.accelerated, self.step, self.beta, self.sampler, self.schedule = rho, accelerated, step, beta, sampler, schedule
-        self.n_sweeps, self.max_iter, self.structure, self.diagnostics, self.seed = n_sweeps, max_iter, structure, diagnostics, seed
-        self.solver = solver    # 'auto', 'newton' (Fisher-metric steps, converges) or 'paper' (Honorio's constant step; accelerated, schedule)
+
+    def __init__(
+        self,
+        rho,
+        *,
+        accelerated=False,
+        step=None,
+        beta=1.0,
+        sampler="gibbs",
+        schedule=("log", 10),
+        n_sweeps=5,
+        max_iter=200,
+        structure=None,
+        diagnostics="auto",
+        solver="auto",
+        seed=None,
+    ):
+        self.rho, self.accelerated, self.step, self.beta, self.sampler, self.schedule = (
+            rho,
+            accelerated,
+            step,
+            beta,
+            sampler,
+            schedule,
+        )
+        self.n_sweeps, self.max_iter, self.structure, self.diagnostics, self.seed = (
+            n_sweeps,
+            max_iter,
+            structure,
+            diagnostics,
+            seed,
+        )
+        self.solver = solver  # 'auto', 'newton' (Fisher-metric steps, converges) or 'paper' (Honorio's constant step; accelerated, schedule)
 
     def fit(self, X, truth=None, names=None):
         "Fit to ±1 data (Honorio's Assumption 1: no constant column)."
@@ -265,51 +434,100 @@ class PG(_HonorioLearner):
             W, b, n_iter, verdict = self._fit_newton(X, N)
             return self._finish(W, b, n_iter, verdict)
         K = self._K
-        eta = self._beta / self.G_ if self.step is None else check_float(self.step, "step", lo=0, lo_open=True)
-        rng = as_rng(self.seed); W, b = np.zeros((N, N)), np.zeros(N); yW, yb, t = W, b, 1.0; errs = []
+        eta = (
+            self._beta / self.G_ if self.step is None else check_float(self.step, "step", lo=0, lo_open=True)
+        )
+        rng = as_rng(self.seed)
+        W, b = np.zeros((N, N)), np.zeros(N)
+        yW, yb, t = W, b, 1.0
+        errs = []
         for k in range(1, K + 1):
             gW, gb, S = self._gradient(yW, yb, k, rng)
-            if self._diag: errs.append(self._diagnostics(lambda: self._error(yW, yb, gW, gb)))
+            if self._diag:
+                errs.append(self._diagnostics(lambda: self._error(yW, yb, gW, gb)))
             Wn, bn = self._prox(yW - eta * gW, yb - eta * gb, eta)
             if self.accelerated:
-                tn = (1 + math.sqrt(1 + 4 * t * t)) / 2; yW, yb = Wn + (t - 1) / tn * (Wn - W), bn + (t - 1) / tn * (bn - b); t = tn
-            else: yW, yb = Wn, bn
+                tn = (1 + math.sqrt(1 + 4 * t * t)) / 2
+                yW, yb = Wn + (t - 1) / tn * (Wn - W), bn + (t - 1) / tn * (bn - b)
+                t = tn
+            else:
+                yW, yb = Wn, bn
             W, b = Wn, bn
-            self._log_iteration(k, S, eta, (W, b), errs, np.arange(1, k + 1) if self.accelerated else np.ones(k), "pa" if self.accelerated else "pb", (W, b))
+            self._log_iteration(
+                k,
+                S,
+                eta,
+                (W, b),
+                errs,
+                np.arange(1, k + 1) if self.accelerated else np.ones(k),
+                "pa" if self.accelerated else "pb",
+                (W, b),
+            )
         return self._finish(W.copy(), b.copy(), K)
+
 
 def _exact_problem(X, rho, structure):
     "A PG learner set up on X (validation, moments, structure) whose exact objective, gradient and prox the two functions below reuse."
-    h = PG(rho, sampler="exact", structure=structure, diagnostics=False); _, N = h._setup(X, None, None)
+    h = PG(rho, sampler="exact", structure=structure, diagnostics=False)
+    _, N = h._setup(X, None, None)
     return h, N
+
 
 def _kkt(h, W, b) -> float:
     gW, gb, _ = h._gradient(W, b, 1, None, sampler="exact")
     return _kkt_parts(h, W, gW, gb)
 
+
 def _kkt_parts(h, W, gW, gb) -> float:
     "The largest violation of (H2)'s optimality conditions given the gradient (gW, gb) at W."
     on = (W != 0) & h._mask
     off = (W == 0) & h._mask
-    return float(max(np.abs(gb).max(), np.abs(gW[on] + h._rho * np.sign(W[on])).max(initial=0.0),   # ∂/∂b = 0; ∂/∂W = −ρ sign(W) on the support
-                     (np.abs(gW[off]) - h._rho).max(initial=0.0), 0.0))                             # |∂/∂W| ≤ ρ off it
+    return float(
+        max(
+            np.abs(gb).max(),
+            np.abs(gW[on] + h._rho * np.sign(W[on])).max(
+                initial=0.0
+            ),  # ∂/∂b = 0; ∂/∂W = −ρ sign(W) on the support
+            (np.abs(gW[off]) - h._rho).max(initial=0.0),
+            0.0,
+        )
+    )  # |∂/∂W| ≤ ρ off it
+
 
 def kkt_violation(X, rho, W, b, *, structure=None) -> float:
     "The largest violation of (H2)'s optimality conditions at (W, b), with exact gradients (N ≤ 24): 0 exactly at the optimum."
-    h, N = _exact_problem(X, rho, structure); W = np.asarray(W, np.float64); b = np.asarray(b, np.float64)
-    if W.shape != (N, N) or b.shape != (N,): raise ValueError(f"W must be ({N}, {N}) and b ({N},); got {W.shape} and {b.shape}")
-    if not (np.all(np.isfinite(W)) and np.all(np.isfinite(b))): raise ValueError("W and b must be finite")
+    h, N = _exact_problem(X, rho, structure)
+    W = np.asarray(W, np.float64)
+    b = np.asarray(b, np.float64)
+    if W.shape != (N, N) or b.shape != (N,):
+        raise ValueError(f"W must be ({N}, {N}) and b ({N},); got {W.shape} and {b.shape}")
+    if not (np.all(np.isfinite(W)) and np.all(np.isfinite(b))):
+        raise ValueError("W and b must be finite")
     return _kkt(h, W, b)
 
-def exact_optimum(X, rho, *, structure=None, tol:float=1e-9, max_iter:int=5000) -> dict:
+
+def exact_optimum(X, rho, *, structure=None, tol: float = 1e-9, max_iter: int = 5000) -> dict:
     """The minimiser of (H2) by FISTA with backtracking and adaptive restart on exact gradients (N ≤ 24): the reference optimum for gaps.
     Returns dict(W, b, model, objective, n_iter, kkt) — `kkt` is `kkt_violation` at the result, so the caller can check it converged."""
     h, N = _exact_problem(X, rho, structure)
-    check_float(tol, "tol", lo=0, lo_open=True); check_int(max_iter, "max_iter", lo=1)
-    split = lambda z: (z[:N * N].reshape(N, N), z[N * N:])
-    def f(z): W, b = split(z); return h._objective(W, b) - h._rho * np.abs(W).sum()       # the smooth part
-    def grad(z): gW, gb, _ = h._gradient(*split(z), 1, None, sampler="exact"); return np.r_[gW.ravel(), gb]
-    def prox(z, t): W, b = h._prox(*split(z), t); return np.r_[W.ravel(), b]
+    check_float(tol, "tol", lo=0, lo_open=True)
+    check_int(max_iter, "max_iter", lo=1)
+    split = lambda z: (z[: N * N].reshape(N, N), z[N * N :])
+
+    def f(z):
+        W, b = split(z)
+        return h._objective(W, b) - h._rho * np.abs(W).sum()  # the smooth part
+
+    def grad(z):
+        gW, gb, _ = h._gradient(*split(z), 1, None, sampler="exact")
+        return np.r_[gW.ravel(), gb]
+
+    def prox(z, t):
+        W, b = h._prox(*split(z), t)
+        return np.r_[W.ravel(), b]
+
     z, info = fista(f, grad, prox, np.zeros(N * N + N), max_iter=max_iter, tol=tol, adaptive_restart=True)
     W, b = split(z.copy())
-    return dict(W=W, b=b, model=h._model(W, b), objective=h._objective(W, b), n_iter=info["n_iter"], kkt=_kkt(h, W, b))
+    return dict(
+        W=W, b=b, model=h._model(W, b), objective=h._objective(W, b), n_iter=info["n_iter"], kkt=_kkt(h, W, b)
+    )

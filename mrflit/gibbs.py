@@ -6,7 +6,18 @@
 from __future__ import annotations
 import numpy as np
 from numba import prange
-from .core import kernel, xoshiro_step, to_unit_float32, xoshiro_uniform, xoshiro_next, chain_states, as_rng, check_int, check_states, check_domain
+from mrflit.core import (
+    kernel,
+    xoshiro_step,
+    to_unit_float32,
+    xoshiro_uniform,
+    xoshiro_next,
+    chain_states,
+    as_rng,
+    check_int,
+    check_states,
+    check_domain,
+)
 from .models import BinaryMRF, n_stats, stat_index, stats
 
 # %% auto #0
@@ -16,16 +27,22 @@ __all__ = ['BLOCK', 'neighbour_lists', 'GibbsChains', 'gibbs_sample', 'sample_da
 # %% ../nbs/03_gibbs.ipynb #b8c0fbc2
 BLOCK = 256  # chains per parallel block (fixed, so results do not depend on the thread count)
 
+
 def neighbour_lists(theta):
     "Padded neighbour lists `(nbr, w)`: for each site, the sites j with θ_ij ≠ 0 and their weights (float32)."
-    t = np.asarray(theta); p = t.shape[0]
-    nz = t != 0; np.fill_diagonal(nz, False)
-    deg = nz.sum(1); K = max(int(deg.max()) if p else 0, 1)
-    order = np.argsort(~nz, axis=1, kind="stable")[:, :K]          # neighbours first, in increasing j
-    rows = np.arange(p)[:, None]; valid = np.arange(K)[None, :] < deg[:, None]
+    t = np.asarray(theta)
+    p = t.shape[0]
+    nz = t != 0
+    np.fill_diagonal(nz, False)
+    deg = nz.sum(1)
+    K = max(int(deg.max()) if p else 0, 1)
+    order = np.argsort(~nz, axis=1, kind="stable")[:, :K]  # neighbours first, in increasing j
+    rows = np.arange(p)[:, None]
+    valid = np.arange(K)[None, :] < deg[:, None]
     nbr = np.where(valid, order, 0).astype(np.int32)
     w = np.where(valid, t[rows, order], 0.0).astype(np.float32)
     return nbr, w
+
 
 @kernel(fastmath=True)
 def _accumulate(X, c0, c1, acc_row):
@@ -48,98 +65,134 @@ def _accumulate(X, c0, c1, acc_row):
             acc_row[k] += s
             k += 1
 
+
 @kernel(parallel=True)
 def _systematic(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
     "n_sweeps systematic-scan sweeps of every chain (columns of X), in place; per-sweep ψ sums into acc if it has rows."
-    p, C = X.shape; K = nbr.shape[1]
+    p, C = X.shape
+    K = nbr.shape[1]
     n_blocks = (C + BLOCK - 1) // BLOCK
     one = np.float32(1.0)
     for blk in prange(n_blocks):
-        c0 = blk * BLOCK; c1 = min(C, c0 + BLOCK); n = c1 - c0
+        c0 = blk * BLOCK
+        c1 = min(C, c0 + BLOCK)
+        n = c1 - c0
         h = np.empty(n, np.float32)
-        s0 = S[0, c0:c1]; s1 = S[1, c0:c1]; s2 = S[2, c0:c1]; s3 = S[3, c0:c1]   # views: this block's streams
+        s0 = S[0, c0:c1]
+        s1 = S[1, c0:c1]
+        s2 = S[2, c0:c1]
+        s3 = S[3, c0:c1]  # views: this block's streams
         for t in range(n_sweeps):
             for i in range(p):
                 d = diag[i]
-                for c in range(n): h[c] = d
-                for k in range(K):                      # h = θ_ii + Σ_j θ_ij X[j, :], SIMD over chains
-                    xj = X[nbr[i, k], c0:c1]; wk = w[i, k]
-                    for c in range(n): h[c] += wk * xj[c]
+                for c in range(n):
+                    h[c] = d
+                for k in range(K):  # h = θ_ii + Σ_j θ_ij X[j, :], SIMD over chains
+                    xj = X[nbr[i, k], c0:c1]
+                    wk = w[i, k]
+                    for c in range(n):
+                        h[c] += wk * xj[c]
                 xi = X[i, c0:c1]
-                for c in range(n):                      # x_i = 1 with probability σ(κ h)
+                for c in range(n):  # x_i = 1 with probability σ(κ h)
                     r, s0[c], s1[c], s2[c], s3[c] = xoshiro_step(s0[c], s1[c], s2[c], s3[c])
                     u = to_unit_float32(r)
                     xi[c] = one if u * (one + np.exp(-kappa * h[c])) < one else lo
-            if acc.shape[1] > 0: _accumulate(X, c0, c1, acc[blk, t])
+            if acc.shape[1] > 0:
+                _accumulate(X, c0, c1, acc[blk, t])
+
 
 @kernel(parallel=True)
 def _random_scan(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
     "Random-scan Gibbs: each chain (column of X) updates p uniformly drawn sites per sweep."
-    p, C = X.shape; K = nbr.shape[1]
+    p, C = X.shape
+    K = nbr.shape[1]
     n_blocks = (C + BLOCK - 1) // BLOCK
     one = np.float32(1.0)
     for blk in prange(n_blocks):
-        c0 = blk * BLOCK; c1 = min(C, c0 + BLOCK)
+        c0 = blk * BLOCK
+        c1 = min(C, c0 + BLOCK)
         for t in range(n_sweeps):
             for c in range(c0, c1):
                 for _ in range(p):
-                    i = (np.uint64(xoshiro_next(S, c)) * np.uint64(p)) >> np.uint64(32)  # unbiased enough: p < 2^16
+                    i = (np.uint64(xoshiro_next(S, c)) * np.uint64(p)) >> np.uint64(
+                        32
+                    )  # unbiased enough: p < 2^16
                     hc = diag[i]
-                    for k in range(K): hc += w[i, k] * X[nbr[i, k], c]
+                    for k in range(K):
+                        hc += w[i, k] * X[nbr[i, k], c]
                     u = xoshiro_uniform(S, c)
                     X[i, c] = one if u * (one + np.exp(-kappa * hc)) < one else lo
-            if acc.shape[1] > 0: _accumulate(X, c0, c1, acc[blk, t])
+            if acc.shape[1] > 0:
+                _accumulate(X, c0, c1, acc[blk, t])
 
 # %% ../nbs/03_gibbs.ipynb #0584c438
 def _start_states(model, n_chains, init, rng):
-    if init is None: return np.where(rng.random((n_chains, model.p)) < 0.5, 1, model.lo).astype(np.int8)
+    if init is None:
+        return np.where(rng.random((n_chains, model.p)) < 0.5, 1, model.lo).astype(np.int8)
     X0 = model.check(init, "init")
-    if X0.shape[0] == 1: return np.repeat(X0, n_chains, axis=0)
-    if X0.shape[0] != n_chains: raise ValueError(f"init has {X0.shape[0]} rows; pass one state or n_chains={n_chains} states")
+    if X0.shape[0] == 1:
+        return np.repeat(X0, n_chains, axis=0)
+    if X0.shape[0] != n_chains:
+        raise ValueError(f"init has {X0.shape[0]} rows; pass one state or n_chains={n_chains} states")
     return X0
+
 
 class GibbsChains:
     "Persistent Gibbs chains: states and one RNG stream per chain, kept between calls to `run`; the model may change between calls."
-    def __init__(self,
-                 model:BinaryMRF,        # the model to sample (can be replaced later with `set_model`)
-                 n_chains:int,           # number of independent chains
-                 *,
-                 init=None,              # None (uniform random), one state (p,), or (n_chains, p) states
-                 scan:str="systematic",  # 'systematic' (sites 0..p-1) or 'random' (p uniform draws per sweep)
-                 seed=None):             # None, int or np.random.Generator
-        if not isinstance(model, BinaryMRF): raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
-        if scan not in ("systematic", "random"): raise ValueError(f"scan must be 'systematic' or 'random', got {scan!r}")
+
+    def __init__(
+        self,
+        model: BinaryMRF,  # the model to sample (can be replaced later with `set_model`)
+        n_chains: int,  # number of independent chains
+        *,
+        init=None,  # None (uniform random), one state (p,), or (n_chains, p) states
+        scan: str = "systematic",  # 'systematic' (sites 0..p-1) or 'random' (p uniform draws per sweep)
+        seed=None,
+    ):  # None, int or np.random.Generator
+        if not isinstance(model, BinaryMRF):
+            raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+        if scan not in ("systematic", "random"):
+            raise ValueError(f"scan must be 'systematic' or 'random', got {scan!r}")
         self.n_chains, self.scan = check_int(n_chains, "n_chains", lo=1), scan
-        self._rng = as_rng(seed); self.p, self.domain = model.p, model.domain
-        self._X = np.ascontiguousarray(_start_states(model, self.n_chains, init, self._rng).T, dtype=np.float32)
+        self._rng = as_rng(seed)
+        self.p, self.domain = model.p, model.domain
+        self._X = np.ascontiguousarray(
+            _start_states(model, self.n_chains, init, self._rng).T, dtype=np.float32
+        )
         self._S = chain_states(self._rng, self.n_chains)
-        self.sweeps_done = 0                        # sweeps run so far (per chain), for cost accounting
+        self.sweeps_done = 0  # sweeps run so far (per chain), for cost accounting
         self.set_model(model)
 
-    def set_model(self, model:BinaryMRF):
+    def set_model(self, model: BinaryMRF):
         "Sample from another model of the same size and domain from now on (chains keep their states)."
         if not isinstance(model, BinaryMRF) or model.p != self.p or model.domain != self.domain:
             raise ValueError(f"set_model needs a BinaryMRF with p={self.p} and domain '{self.domain}'")
         self.model = model
         self._nbr, self._w = neighbour_lists(model.theta)
         self._diag = np.ascontiguousarray(np.diag(model.theta), dtype=np.float32)
-        self._kappa = np.float32(1.0 if model.domain == "01" else 2.0); self._lo = np.float32(model.lo)
+        self._kappa = np.float32(1.0 if model.domain == "01" else 2.0)
+        self._lo = np.float32(model.lo)
         return self
 
     def restart(self, init=None):
         "Put every chain back at `init` (None: fresh uniform random states); the RNG streams continue."
-        self._X = np.ascontiguousarray(_start_states(self.model, self.n_chains, init, self._rng).T, dtype=np.float32)
+        self._X = np.ascontiguousarray(
+            _start_states(self.model, self.n_chains, init, self._rng).T, dtype=np.float32
+        )
         return self
 
-    def run(self, n_sweeps:int, return_stats:bool=False, fields:bool=True):
+    def run(self, n_sweeps: int, return_stats: bool = False, fields: bool = True):
         "Advance every chain `n_sweeps` sweeps; with `return_stats`, return the `(n_sweeps, m)` per-sweep means of ψ."
         n_sweeps = check_int(n_sweeps, "n_sweeps", lo=0)
-        n_blocks = -(-self.n_chains // BLOCK); p = self.p
+        n_blocks = -(-self.n_chains // BLOCK)
+        p = self.p
         acc = np.zeros((n_blocks, n_sweeps if return_stats else 0, p * (p + 1) // 2))
         (_systematic if self.scan == "systematic" else _random_scan)(
-            self._X, self._nbr, self._w, self._diag, self._kappa, self._lo, self._S, n_sweeps, acc)
+            self._X, self._nbr, self._w, self._diag, self._kappa, self._lo, self._S, n_sweeps, acc
+        )
         self.sweeps_done += n_sweeps
-        if not return_stats: return None
+        if not return_stats:
+            return None
         means = acc.sum(0) / self.n_chains
         return means if fields else means[:, np.not_equal(*stat_index(p))]
 
@@ -148,92 +201,119 @@ class GibbsChains:
         "Current `(n_chains, p)` int8 states (a copy)."
         return self._X.T.astype(np.int8)
 
-def gibbs_sample(model:BinaryMRF,       # the model to sample
-                 n_chains:int,          # number of independent chains
-                 n_sweeps:int,          # sweeps per chain (p site updates each)
-                 *,
-                 init=None,             # None (uniform random start), one state (p,), or (n_chains, p) states
-                 scan:str="systematic", # 'systematic' (sites 0..p-1) or 'random' (p uniform draws)
-                 seed=None,             # None, int or np.random.Generator
-                 return_stats:bool=False, # also return the per-sweep means of ψ over chains
-                 fields:bool=True):     # with return_stats: include the diagonal statistics x_i
+
+def gibbs_sample(
+    model: BinaryMRF,  # the model to sample
+    n_chains: int,  # number of independent chains
+    n_sweeps: int,  # sweeps per chain (p site updates each)
+    *,
+    init=None,  # None (uniform random start), one state (p,), or (n_chains, p) states
+    scan: str = "systematic",  # 'systematic' (sites 0..p-1) or 'random' (p uniform draws)
+    seed=None,  # None, int or np.random.Generator
+    return_stats: bool = False,  # also return the per-sweep means of ψ over chains
+    fields: bool = True,
+):  # with return_stats: include the diagonal statistics x_i
     "Run `n_chains` Gibbs chains for `n_sweeps` sweeps; return the final `(n_chains, p)` int8 states [and `(n_sweeps, m)` ψ means]."
     chains = GibbsChains(model, n_chains, init=init, scan=scan, seed=seed)
     means = chains.run(n_sweeps, return_stats, fields)
     return (chains.states, means) if return_stats else chains.states
 
-def sample_data(model:BinaryMRF, n:int, burn_in:int=1000, seed=None, scan:str="systematic") -> np.ndarray:
+
+def sample_data(
+    model: BinaryMRF, n: int, burn_in: int = 1000, seed=None, scan: str = "systematic"
+) -> np.ndarray:
     "A data set of n samples: the final states of n independent Gibbs chains after `burn_in` sweeps (the papers' recipe)."
-    return gibbs_sample(model, check_int(n, "n", lo=1), check_int(burn_in, "burn_in", lo=1), scan=scan, seed=seed)
+    return gibbs_sample(
+        model, check_int(n, "n", lo=1), check_int(burn_in, "burn_in", lo=1), scan=scan, seed=seed
+    )
 
 # %% ../nbs/03_gibbs.ipynb #b85b1c29
 @kernel
 def _random_scan_path(x, nbr, w, diag, kappa, lo, S, n_steps, sites, values, counts):
     "Run n_steps random-scan updates from x (in place); record flips in sites/values and run lengths in counts; return #flips."
-    p = x.shape[0]; K = nbr.shape[1]; one = np.float32(1.0); f = 0
+    p = x.shape[0]
+    K = nbr.shape[1]
+    one = np.float32(1.0)
+    f = 0
     counts[0] = 0
     for _ in range(n_steps):
         r, S[0, 0], S[1, 0], S[2, 0], S[3, 0] = xoshiro_step(S[0, 0], S[1, 0], S[2, 0], S[3, 0])
         i = (np.uint64(r) * np.uint64(p)) >> np.uint64(32)
         h = diag[i]
-        for k in range(K): h += w[i, k] * x[nbr[i, k]]
+        for k in range(K):
+            h += w[i, k] * x[nbr[i, k]]
         r2, S[0, 0], S[1, 0], S[2, 0], S[3, 0] = xoshiro_step(S[0, 0], S[1, 0], S[2, 0], S[3, 0])
         new = one if to_unit_float32(r2) * (one + np.exp(-kappa * h)) < one else lo
         if new != x[i]:
-            x[i] = new; f += 1; sites[f - 1] = i; values[f - 1] = np.int8(new); counts[f] = 0
+            x[i] = new
+            f += 1
+            sites[f - 1] = i
+            values[f - 1] = np.int8(new)
+            counts[f] = 0
         counts[f] += 1
     return f
 
-def random_scan_path(model:BinaryMRF,   # the model p(·|ψ) to sample
-                     n_steps:int,        # single-site updates in all
-                     *,
-                     init=None,          # None (uniform random), one start state (p,), or (c, p) starts: c chains
-                     seed=None):         # None, int or np.random.Generator
+
+def random_scan_path(
+    model: BinaryMRF,  # the model p(·|ψ) to sample
+    n_steps: int,  # single-site updates in all
+    *,
+    init=None,  # None (uniform random), one start state (p,), or (c, p) starts: c chains
+    seed=None,
+):  # None, int or np.random.Generator
     """Random-scan updates recorded as flips: `(x0, sites, values, counts, x_end)` — start, flips, run lengths (len = flips + 1), end.
     With c start states, c chains share the steps evenly and are recorded one after another as one path: the passage from a chain's
     end to the next chain's start is a series of flips through states of count 0, and `x_end` holds the c end states `(c, p)`."""
-    if not isinstance(model, BinaryMRF): raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    if not isinstance(model, BinaryMRF):
+        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
     n_steps = check_int(n_steps, "n_steps", lo=1)
     rng = as_rng(seed)
     c = 1 if init is None or np.ndim(init) == 1 else len(init)
     if c > n_steps:
-        raise ValueError(f"init has {c} start states but n_steps = {n_steps}: each chain needs at least one step")
+        raise ValueError(
+            f"init has {c} start states but n_steps = {n_steps}: each chain needs at least one step"
+        )
     starts = _start_states(model, c, init, rng)
     S = chain_states(rng, 1)
     nbr, w = neighbour_lists(model.theta)
     diag = np.ascontiguousarray(np.diag(model.theta), dtype=np.float32)
     kappa = np.float32(1.0 if model.domain == "01" else 2.0)
     steps = np.full(c, n_steps // c)
-    steps[:n_steps % c] += 1
+    steps[: n_steps % c] += 1
     sites = np.empty(steps[0], np.int32)
     values = np.empty(steps[0], np.int8)
     counts = np.empty(steps[0] + 1, np.int64)
     ends = np.empty_like(starts)
     parts_s, parts_v, parts_c = [], [], [np.zeros(1, np.int64)]
     for j in range(c):
-        if j > 0:                                                    # the passage from the last end to this start
+        if j > 0:  # the passage from the last end to this start
             moved = np.flatnonzero(ends[j - 1] != starts[j]).astype(np.int32)
             if moved.size:
                 parts_s.append(moved)
                 parts_v.append(starts[j][moved])
                 parts_c.append(np.zeros(len(moved), np.int64))
         x = starts[j].astype(np.float32)
-        f = _random_scan_path(x, nbr, w, diag, kappa, np.float32(model.lo), S, steps[j], sites, values, counts)
-        parts_c[-1][-1] += counts[0]                                 # steps spent at the start state
-        if f:                                                        # parts_c[-1] is never empty: it ends at the current state
+        f = _random_scan_path(
+            x, nbr, w, diag, kappa, np.float32(model.lo), S, steps[j], sites, values, counts
+        )
+        parts_c[-1][-1] += counts[0]  # steps spent at the start state
+        if f:  # parts_c[-1] is never empty: it ends at the current state
             parts_s.append(sites[:f].copy())
             parts_v.append(values[:f].copy())
-            parts_c.append(counts[1:f + 1].copy())
+            parts_c.append(counts[1 : f + 1].copy())
         ends[j] = x.astype(np.int8)
     cat = lambda parts, dtype: np.concatenate(parts).astype(dtype) if parts else np.empty(0, dtype)
     x_end = ends if c > 1 or (init is not None and np.ndim(init) == 2) else ends[0]
     return starts[0].copy(), cat(parts_s, np.int32), cat(parts_v, np.int8), cat(parts_c, np.int64), x_end
 
+
 def expand_path(x0, sites, values, counts) -> np.ndarray:
     "All states of a recorded chain as an `(m, p)` int8 array (for tests and small problems)."
     states = [np.asarray(x0, np.int8).copy()]
     for i, v in zip(sites, values):
-        y = states[-1].copy(); y[i] = v; states.append(y)
+        y = states[-1].copy()
+        y[i] = v
+        states.append(y)
     return np.repeat(np.array(states), counts, axis=0)
 
 # %% ../nbs/03_gibbs.ipynb #fecaf913
@@ -245,31 +325,47 @@ def _mean_field(t, m, max_iter, tol):
         for i in range(p):
             h = t[i, i]
             for j in range(p):
-                if j != i: h += t[i, j] * m[j]
-            new = np.tanh(h); change = max(change, abs(new - m[i])); m[i] = new
-        if change < tol: return it + 1
+                if j != i:
+                    h += t[i, j] * m[j]
+            new = np.tanh(h)
+            change = max(change, abs(new - m[i]))
+            m[i] = new
+        if change < tol:
+            return it + 1
     return max_iter
 
-def mean_field(model:BinaryMRF, *, max_iter:int=1000, tol:float=1e-10) -> np.ndarray:
+
+def mean_field(model: BinaryMRF, *, max_iter: int = 1000, tol: float = 1e-10) -> np.ndarray:
     "Naive mean field (eq. G2) by sequential updates from m = tanh(fields): q_i(x_i = 1) for each variable."
-    if not isinstance(model, BinaryMRF): raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
-    t = model.to_domain("pm1").theta; m = np.tanh(np.diag(t)).copy()
+    if not isinstance(model, BinaryMRF):
+        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    t = model.to_domain("pm1").theta
+    m = np.tanh(np.diag(t)).copy()
     _mean_field(t, m, check_int(max_iter, "max_iter", lo=1), float(tol))
     return (1 + m) / 2
 
-def sample_product(q, n:int, domain:str="pm1", seed=None) -> np.ndarray:
+
+def sample_product(q, n: int, domain: str = "pm1", seed=None) -> np.ndarray:
     "n independent draws of the product distribution with P(x_i = 1) = q_i, as `(n, p)` int8 states of `domain`."
     q = np.asarray(q, dtype=np.float64)
-    if q.ndim != 1 or np.any(~np.isfinite(q)) or np.any((q < 0) | (q > 1)): raise ValueError("q must be a vector of probabilities")
+    if q.ndim != 1 or np.any(~np.isfinite(q)) or np.any((q < 0) | (q > 1)):
+        raise ValueError("q must be a vector of probabilities")
     lo = -1 if check_domain(domain) == "pm1" else 0
     return np.where(as_rng(seed).random((check_int(n, "n", lo=1), q.size)) < q, 1, lo).astype(np.int8)
 
-def importance_moments(model:BinaryMRF, n:int, *, q=None, seed=None, fields:bool=True):
+
+def importance_moments(model: BinaryMRF, n: int, *, q=None, seed=None, fields: bool = True):
     "Self-normalised importance-sampling estimate of E_θ ψ(x) (stats order) with trial q (default: mean field); returns (moments, ESS)."
-    if not isinstance(model, BinaryMRF): raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    if not isinstance(model, BinaryMRF):
+        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
     q = mean_field(model) if q is None else np.asarray(q, dtype=np.float64)
-    if q.shape != (model.p,): raise ValueError(f"q must have length {model.p}")
-    X = sample_product(q, n, model.domain, seed); hi = X == 1
-    with np.errstate(divide="ignore"): logq = np.where(hi, np.log(q), np.log1p(-q)).sum(1)
-    lw = model.energy(X) - logq; w = np.exp(lw - lw.max()); w /= w.sum()
+    if q.shape != (model.p,):
+        raise ValueError(f"q must have length {model.p}")
+    X = sample_product(q, n, model.domain, seed)
+    hi = X == 1
+    with np.errstate(divide="ignore"):
+        logq = np.where(hi, np.log(q), np.log1p(-q)).sum(1)
+    lw = model.energy(X) - logq
+    w = np.exp(lw - lw.max())
+    w /= w.sum()
     return w @ stats(X, fields), float(1 / np.sum(w**2))

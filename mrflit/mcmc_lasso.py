@@ -21,174 +21,303 @@ __all__ = ['MIASOJEDOW_SETTINGS', 'ChainSample', 'MCMCLasso']
 @kernel
 def _energies(D, x0, sites, values, a):
     "a[k] ← Δ'J(y) at the start state (k = 0) and after each flip (D = Δ, symmetric, fields on the diagonal): O(d) per flip (§4)."
-    d = x0.size; F = sites.size
-    y = x0.copy(); h = np.empty(d)
+    d = x0.size
+    F = sites.size
+    y = x0.copy()
+    h = np.empty(d)
     a0 = 0.0
     for i in range(d):
-        s = D[i, i] * (1.0 - y[i])                             # h_i = D_ii + Σ_{j≠i} D_ij y_j
-        for j in range(d): s += D[i, j] * y[j]
+        s = D[i, i] * (1.0 - y[i])  # h_i = D_ii + Σ_{j≠i} D_ij y_j
+        for j in range(d):
+            s += D[i, j] * y[j]
         h[i] = s
         a0 += y[i] * (D[i, i] + 0.5 * (s - D[i, i]))
     a[0] = a0
     for f in range(F):
-        r = sites[f]; dy = values[f] - y[r]
-        a[f + 1] = a[f] + dy * h[r]; y[r] = values[f]
+        r = sites[f]
+        dy = values[f] - y[r]
+        a[f + 1] = a[f] + dy * h[r]
+        y[r] = values[f]
         hr = h[r]
-        for s_ in range(d): h[s_] += D[r, s_] * dy              # row r of the symmetric D: contiguous, no branch
-        h[r] = hr                                                # (h_r does not depend on y_r)
+        for s_ in range(d):
+            h[s_] += D[r, s_] * dy  # row r of the symmetric D: contiguous, no branch
+        h[r] = hr  # (h_r does not depend on y_r)
 
-_LOG2E, _LN2_HI, _LN2_LO = 1.4426950408889634, 0.6931471803691238, 1.9082149292705877e-10   # log₂e; ln 2 split in a short high part and the rest
-_ROUND = 6755399441055744.0                                       # 1.5·2⁵²: adding it rounds a double to an integer held in its low bits
+
+_LOG2E, _LN2_HI, _LN2_LO = (
+    1.4426950408889634,
+    0.6931471803691238,
+    1.9082149292705877e-10,
+)  # log₂e; ln 2 split in a short high part and the rest
+_ROUND = 6755399441055744.0  # 1.5·2⁵²: adding it rounds a double to an integer held in its low bits
+
 
 @kernel
 def _exp_weights(a, shift, counts, W, T):
     "W ← counts·exp(a − shift) for a ≤ shift (T: scratch of the same size); returns Σ W. Vectorisable, relative error < 1e-15."
     F = a.size
-    for f in range(F):                                           # exp(x) = 2ⁿ·exp(r), n = round(x/ln 2), |r| ≤ ln2/2 (Cody–Waite)
-        x = max(a[f] - shift, -708.0)                            # below −708, exp underflows: clamp (the weight is < 1e-307 of the largest)
-        x = min(x, 0.0)                                          # above the shift only states with count 0 (passages between chains)
-        t = x * _LOG2E + _ROUND; n = t - _ROUND
+    for f in range(F):  # exp(x) = 2ⁿ·exp(r), n = round(x/ln 2), |r| ≤ ln2/2 (Cody–Waite)
+        x = max(
+            a[f] - shift, -708.0
+        )  # below −708, exp underflows: clamp (the weight is < 1e-307 of the largest)
+        x = min(x, 0.0)  # above the shift only states with count 0 (passages between chains)
+        t = x * _LOG2E + _ROUND
+        n = t - _ROUND
         r = (x - n * _LN2_HI) - n * _LN2_LO
-        W[f] = 1.0 + r * (1.0 + r * (1 / 2 + r * (1 / 6 + r * (1 / 24 + r * (1 / 120 + r * (1 / 720 + r * (1 / 5040 + r * (1 / 40320 + r * (
-               1 / 362880 + r * (1 / 3628800 + r * (1 / 39916800 + r / 479001600)))))))))))   # Taylor to r¹²: error < 1e-16 on |r| ≤ 0.35
+        W[f] = 1.0 + r * (
+            1.0
+            + r
+            * (
+                1 / 2
+                + r
+                * (
+                    1 / 6
+                    + r
+                    * (
+                        1 / 24
+                        + r
+                        * (
+                            1 / 120
+                            + r
+                            * (
+                                1 / 720
+                                + r
+                                * (
+                                    1 / 5040
+                                    + r
+                                    * (
+                                        1 / 40320
+                                        + r
+                                        * (
+                                            1 / 362880
+                                            + r * (1 / 3628800 + r * (1 / 39916800 + r / 479001600))
+                                        )
+                                    )
+                                )
+                            )
+                        )
+                    )
+                )
+            )
+        )  # Taylor to r¹²: error < 1e-16 on |r| ≤ 0.35
         T[f] = t
-    Ti = T.view(np.int64); Wi = W.view(np.int64)
-    for f in range(F): Wi[f] += (Ti[f] - np.int64(0x4338000000000000)) << 52   # n sits in t's low bits: add it to exp(r)'s exponent
-    acc = np.zeros(8); k = F - F % 8
-    for f in range(F): W[f] *= counts[f]
-    for f in range(0, k, 8):                                     # eight running sums: no serial chain of additions
-        for j in range(8): acc[j] += W[f + j]
+    Ti = T.view(np.int64)
+    Wi = W.view(np.int64)
+    for f in range(F):
+        Wi[f] += (
+            Ti[f] - np.int64(0x4338000000000000)
+        ) << 52  # n sits in t's low bits: add it to exp(r)'s exponent
+    acc = np.zeros(8)
+    k = F - F % 8
+    for f in range(F):
+        W[f] *= counts[f]
+    for f in range(0, k, 8):  # eight running sums: no serial chain of additions
+        for j in range(8):
+            acc[j] += W[f + j]
     tot = 0.0
-    for f in range(k, F): tot += W[f]
+    for f in range(k, F):
+        tot += W[f]
     return tot + acc.sum()
+
 
 @kernel
 def _log_mean_exp(a, counts, W, T):
     "log((1/m) Σ_k c_k exp(a_k)) over the states the chain occupied; W ← suffix sums of the normalised weights (for `_is_grad`)."
     F = a.size
-    amax = a[0] if counts[0] > 0 else -np.inf                  # states with count 0: a chain's start, and passages between chains
+    amax = (
+        a[0] if counts[0] > 0 else -np.inf
+    )  # states with count 0: a chain's start, and passages between chains
     lanes = np.full(8, -np.inf)
     bad = np.zeros(8)
     k = 1 + (F - 1) // 8 * 8
     for f in range(1, k, 8):
         for j in range(8):
             lanes[j] = max(lanes[j], a[f + j] if counts[f + j] > 0 else -np.inf)
-            bad[j] += a[f + j] * 0.0                           # 0·a is NaN iff a is ±inf or NaN
+            bad[j] += a[f + j] * 0.0  # 0·a is NaN iff a is ±inf or NaN
     for f in range(k, F):
         amax = max(amax, a[f] if counts[f] > 0 else -np.inf)
         bad[0] += a[f] * 0.0
     amax = max(amax, lanes.max())
     if not (np.isfinite(amax) and np.isfinite(a[0]) and bad.sum() == 0.0):
-        return np.inf                                          # θ so large that the energies overflow: let the caller back off
-    tot = _exp_weights(a, amax, counts, W, T); m = counts.sum()
-    acc = 0.0; inv = 1.0 / tot
-    for f in range(F - 1, -1, -1):                               # suffix sums of the normalised weights (for the gradient)
-        acc += W[f] * inv; W[f] = acc
+        return np.inf  # θ so large that the energies overflow: let the caller back off
+    tot = _exp_weights(a, amax, counts, W, T)
+    m = counts.sum()
+    acc = 0.0
+    inv = 1.0 / tot
+    for f in range(F - 1, -1, -1):  # suffix sums of the normalised weights (for the gradient)
+        acc += W[f] * inv
+        W[f] = acc
     return amax + np.log(tot / m)
+
 
 @kernel
 def _is_value(D, x0, sites, values, counts, W):
     "log((1/m) Σ_k c_k exp(a_k)) with a_k = Δ-energy of the k-th recorded state (D symmetric); W ← suffix sums of the normalised weights."
-    a = np.empty(sites.size + 1); _energies(D, x0, sites, values, a)
+    a = np.empty(sites.size + 1)
+    _energies(D, x0, sites, values, a)
     return _log_mean_exp(a, counts, W, np.empty(sites.size + 1))
+
 
 @kernel
 def _states(x0, sites, values):
     "The distinct states of a recorded chain, `(flips + 1, d)` float64: the start, then the state after each flip."
-    d = x0.size; F = sites.size; Y = np.empty((F + 1, d)); y = x0.copy()
-    for j in range(d): Y[0, j] = y[j]
+    d = x0.size
+    F = sites.size
+    Y = np.empty((F + 1, d))
+    y = x0.copy()
+    for j in range(d):
+        Y[0, j] = y[j]
     for f in range(F):
         y[sites[f]] = values[f]
-        for j in range(d): Y[f + 1, j] = y[j]
+        for j in range(d):
+            Y[f + 1, j] = y[j]
     return Y
+
 
 @kernel
 def _is_grad(Y, x0, sites, values, W, G):
     """G ← E_w[M(y)] (M: y yᵀ with y on the diagonal) from the suffix sums W left by `_log_mean_exp`. Reads the stored states Y (`_states`)
     when given — 1.4–2.3× faster at d ≤ 50 (no store-to-load stall on a running state) — else (Y with no rows) replays the flips on a running state."""
-    d = x0.size; F = sites.size; A = np.zeros((d, d))
+    d = x0.size
+    F = sites.size
+    A = np.zeros((d, d))
     if Y.shape[0] > 0:
         for f in range(F):
-            r = sites[f]; wf = W[f + 1] * (values[f] - Y[f, r])
-            for s_ in range(d): A[r, s_] += wf * Y[f + 1, s_]
-            A[r, r] += wf * (1.0 - values[f])                  # the diagonal collects wf (x_r itself), not wf·y_r
+            r = sites[f]
+            wf = W[f + 1] * (values[f] - Y[f, r])
+            for s_ in range(d):
+                A[r, s_] += wf * Y[f + 1, s_]
+            A[r, r] += wf * (1.0 - values[f])  # the diagonal collects wf (x_r itself), not wf·y_r
     else:
         y = x0.copy()
         for f in range(F):
-            r = sites[f]; wf = W[f + 1] * (values[f] - y[r]); y[r] = values[f]
-            for s_ in range(d): A[r, s_] += wf * y[s_]
+            r = sites[f]
+            wf = W[f + 1] * (values[f] - y[r])
+            y[r] = values[f]
+            for s_ in range(d):
+                A[r, s_] += wf * y[s_]
             A[r, r] += wf * (1.0 - values[f])
     for i in range(d):
         for j in range(d):
             G[i, j] = A[i, j] + A[j, i] + (x0[i] * x0[j] if i != j else x0[i] - A[i, i])
 
+
 @kernel
 def _stats_dot(A, B, fields):
     "Σ_{i<j} A_ij B_ij (+ Σ_i A_ii B_ii with fields): the inner product of two symmetric matrices as stats vectors."
-    d = A.shape[0]; s = 0.0
+    d = A.shape[0]
+    s = 0.0
     for i in range(d):
-        if fields: s += A[i, i] * B[i, i]
-        for j in range(i + 1, d): s += A[i, j] * B[i, j]
+        if fields:
+            s += A[i, i] * B[i, i]
+        for j in range(i + 1, d):
+            s += A[i, j] * B[i, j]
     return s
+
 
 @kernel
 def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_iter, tol, out):
     "prox.fista (backtracking, adaptive restart) for ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| in matrix form; out ← θ; returns (iterations, L, status)."
-    d = T0.shape[0]; x = T0.copy(); y = T0.copy(); xn = np.empty((d, d)); g = np.empty((d, d)); G = np.empty((d, d)); D = np.empty((d, d))
-    F1 = sites.size + 1; Wy = np.empty(F1); Wx = np.empty(F1); T = np.empty(F1)
-    ax = np.empty(F1); an = np.empty(F1); ay = np.empty(F1)     # energies Δ'J(Y^k) at x, at the trial point, at y
+    d = T0.shape[0]
+    x = T0.copy()
+    y = T0.copy()
+    xn = np.empty((d, d))
+    g = np.empty((d, d))
+    G = np.empty((d, d))
+    D = np.empty((d, d))
+    F1 = sites.size + 1
+    Wy = np.empty(F1)
+    Wx = np.empty(F1)
+    T = np.empty(F1)
+    ax = np.empty(F1)
+    an = np.empty(F1)
+    ay = np.empty(F1)  # energies Δ'J(Y^k) at x, at the trial point, at y
     for i in range(d):
-        for j in range(d): D[i, j] = x[i, j] - P[i, j]
-    _energies(D, x0, sites, values, ax); ay[:] = ax
-    t = 1.0; L = L0; status = 0; k = 0; y_is_x = False; fx = 0.0
+        for j in range(d):
+            D[i, j] = x[i, j] - P[i, j]
+    _energies(D, x0, sites, values, ax)
+    ay[:] = ax
+    t = 1.0
+    L = L0
+    status = 0
+    k = 0
+    y_is_x = False
+    fx = 0.0
     for k in range(max_iter):
-        if y_is_x:                                               # after a restart y = x: its value and weights are known
-            fy = fx; Wy, Wx = Wx, Wy
+        if y_is_x:  # after a restart y = x: its value and weights are known
+            fy = fx
+            Wy, Wx = Wx, Wy
         else:
             fy = _log_mean_exp(ay, counts, Wy, T) - _stats_dot(Jb, y, fields)
-        if not np.isfinite(fy): status = 1; break
+        if not np.isfinite(fy):
+            status = 1
+            break
         _is_grad(Y, x0, sites, values, Wy, G)
         for i in range(d):
-            for j in range(d): g[i, j] = G[i, j] - Jb[i, j]
-            if not fields: g[i, i] = 0.0
-        while True:                                              # backtracking on the quadratic upper model
+            for j in range(d):
+                g[i, j] = G[i, j] - Jb[i, j]
+            if not fields:
+                g[i, i] = 0.0
+        while True:  # backtracking on the quadratic upper model
             thr = lam / L
             for i in range(d):
                 for j in range(d):
                     v = y[i, j] - g[i, j] / L
-                    if i != j: v = v - thr if v > thr else (v + thr if v < -thr else 0.0)
-                    xn[i, j] = v; D[i, j] = v - P[i, j]
+                    if i != j:
+                        v = v - thr if v > thr else (v + thr if v < -thr else 0.0)
+                    xn[i, j] = v
+                    D[i, j] = v - P[i, j]
             _energies(D, x0, sites, values, an)
             fx = _log_mean_exp(an, counts, Wx, T) - _stats_dot(Jb, xn, fields)
-            q = 0.0; dd = 0.0
+            q = 0.0
+            dd = 0.0
             for i in range(d):
                 for j in range(i if fields else i + 1, d):
-                    e = xn[i, j] - y[i, j]; q += g[i, j] * e; dd += e * e
-            if np.isfinite(fx) and fx <= fy + q + 0.5 * L * dd + 1e-12 * abs(fy): break
+                    e = xn[i, j] - y[i, j]
+                    q += g[i, j] * e
+                    dd += e * e
+            if np.isfinite(fx) and fx <= fy + q + 0.5 * L * dd + 1e-12 * abs(fy):
+                break
             L *= 2.0
-            if L > 1e300: status = 2; break
-        if status: break
-        step = 0.0; big = 1.0; mom = 0.0
+            if L > 1e300:
+                status = 2
+                break
+        if status:
+            break
+        step = 0.0
+        big = 1.0
+        mom = 0.0
         for i in range(d):
             for j in range(i if fields else i + 1, d):
-                step = max(step, abs(xn[i, j] - x[i, j])); big = max(big, abs(xn[i, j])); mom += (y[i, j] - xn[i, j]) * (xn[i, j] - x[i, j])
+                step = max(step, abs(xn[i, j] - x[i, j]))
+                big = max(big, abs(xn[i, j]))
+                mom += (y[i, j] - xn[i, j]) * (xn[i, j] - x[i, j])
         y_is_x = mom > 0
-        if y_is_x:                                               # momentum points uphill: restart (O'Donoghue & Candès 2015)
+        if y_is_x:  # momentum points uphill: restart (O'Donoghue & Candès 2015)
             t = 1.0
             for i in range(d):
-                for j in range(d): y[i, j] = xn[i, j]
+                for j in range(d):
+                    y[i, j] = xn[i, j]
         else:
-            tn = (1 + np.sqrt(1 + 4 * t * t)) / 2; c = (t - 1) / tn; t = tn
+            tn = (1 + np.sqrt(1 + 4 * t * t)) / 2
+            c = (t - 1) / tn
+            t = tn
             for i in range(d):
-                for j in range(d): y[i, j] = xn[i, j] + c * (xn[i, j] - x[i, j])
-            for f in range(F1): ay[f] = an[f] + c * (an[f] - ax[f])   # energies are linear in θ: no pass over the chain for y
+                for j in range(d):
+                    y[i, j] = xn[i, j] + c * (xn[i, j] - x[i, j])
+            for f in range(F1):
+                ay[f] = an[f] + c * (an[f] - ax[f])  # energies are linear in θ: no pass over the chain for y
         for i in range(d):
-            for j in range(d): x[i, j] = xn[i, j]
+            for j in range(d):
+                x[i, j] = xn[i, j]
         ax, an = an, ax
-        if step <= tol * big: break
+        if step <= tol * big:
+            break
     for i in range(d):
-        for j in range(d): out[i, j] = x[i, j]
+        for j in range(d):
+            out[i, j] = x[i, j]
     return k + 1, L, status
+
 
 @kernel
 def _replay(y, sites, values):
@@ -196,13 +325,21 @@ def _replay(y, sites, values):
     for f in range(sites.size):
         y[sites[f]] = values[f]
 
+
 class ChainSample:
     "A recorded random-scan chain from p(·|ψ) and fast evaluations of ℓ_n^m (eq. 6) and its gradient (eq. 17)."
-    def __init__(self, psi:BinaryMRF, n_steps:int, init=None, seed=None):
-        self.psi = psi; self.x0, self.sites, self.values, self.counts, self.x_end = random_scan_path(psi, n_steps, init=init, seed=seed)
-        self.x0f = self.x0.astype(np.float64); self.valf = self.values.astype(np.float64); self.m = int(self.counts.sum()); self._Y = None
 
-    STATES_BYTES = 2 ** 24
+    def __init__(self, psi: BinaryMRF, n_steps: int, init=None, seed=None):
+        self.psi = psi
+        self.x0, self.sites, self.values, self.counts, self.x_end = random_scan_path(
+            psi, n_steps, init=init, seed=seed
+        )
+        self.x0f = self.x0.astype(np.float64)
+        self.valf = self.values.astype(np.float64)
+        self.m = int(self.counts.sum())
+        self._Y = None
+
+    STATES_BYTES = 2**24
 
     def _grad_states(self) -> np.ndarray:
         "The distinct states, `(flips + 1, d)` float64, for the gradient — or no rows above `STATES_BYTES` (16 MB: measured, the stored states are 1.4× faster up to ≈ 10 MB at d = 50, even at 18 MB, and 2× slower at 39 MB, d = 100; `benchmarks/bench_mcmc_lasso.py`)."
@@ -211,13 +348,16 @@ class ChainSample:
             self._Y = _states(self.x0f, self.sites, self.valf) if fits else np.empty((0, self.x0.size))
         return self._Y
 
-    def log_mean_exp(self, theta, grad:bool=False):
+    def log_mean_exp(self, theta, grad: bool = False):
         "log((1/m) Σ exp[(θ−ψ)'J(Y^k)]) and, with grad, the weighted mean of M(Y^k) as a (d, d) matrix."
-        D = np.ascontiguousarray(np.asarray(theta, np.float64) - self.psi.theta); W = np.empty(self.sites.size + 1)
+        D = np.ascontiguousarray(np.asarray(theta, np.float64) - self.psi.theta)
+        W = np.empty(self.sites.size + 1)
         v = _is_value(D, self.x0f, self.sites, self.valf, self.counts, W)
-        if not grad: return v
+        if not grad:
+            return v
         G = np.zeros_like(D)
-        if np.isfinite(v): _is_grad(self._grad_states(), self.x0f, self.sites, self.valf, W, G)
+        if np.isfinite(v):
+            _is_grad(self._grad_states(), self.x0f, self.sites, self.valf, W, G)
         return v, G
 
     def ess(self, theta) -> float:
@@ -226,27 +366,52 @@ class ChainSample:
         W = np.empty(self.sites.size + 1)
         if not np.isfinite(_is_value(D, self.x0f, self.sites, self.valf, self.counts, W)):
             return 0.0
-        p = W - np.r_[W[1:], 0.0]                                   # normalised weight of each occupied state (W: suffix sums)
+        p = W - np.r_[W[1:], 0.0]  # normalised weight of each occupied state (W: suffix sums)
         c = self.counts
         occupied = c > 0
         return float(1.0 / np.sum(p[occupied] ** 2 / c[occupied]))
 
-    def lasso(self, theta0, Jbar, lam:float, fields:bool, *, L0:float=1.0, max_iter:int=100, tol:float=1e-4):
+    def lasso(
+        self,
+        theta0,
+        Jbar,
+        lam: float,
+        fields: bool,
+        *,
+        L0: float = 1.0,
+        max_iter: int = 100,
+        tol: float = 1e-4,
+    ):
         "Minimise ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| (eq. 7) from `theta0` by FISTA in one Numba kernel: (θ, iterations, L); raises FloatingPointError like `prox.fista`."
         out, n, L, status = self._lasso(theta0, Jbar, lam, fields, L0, max_iter, tol)
-        if status == 1: raise FloatingPointError("MCMC-Lasso FISTA: the objective is not finite")
-        if status == 2: raise FloatingPointError("MCMC-Lasso FISTA: backtracking found no step")
+        if status == 1:
+            raise FloatingPointError("MCMC-Lasso FISTA: the objective is not finite")
+        if status == 2:
+            raise FloatingPointError("MCMC-Lasso FISTA: backtracking found no step")
         return out, n, L
 
     def _lasso(self, theta0, Jbar, lam, fields, L0, max_iter, tol):
         "`lasso` without the raise: (last finite iterate, iterations, L, status: 0 ok, 1 objective not finite, 2 no step)."
         out = np.empty_like(np.asarray(theta0, np.float64))
-        n, L, status = _fista_lasso(np.ascontiguousarray(theta0, np.float64), np.ascontiguousarray(self.psi.theta),
-                                    np.ascontiguousarray(Jbar, np.float64), float(lam), bool(fields), self._grad_states(), self.x0f,
-                                    self.sites, self.valf, self.counts, float(L0), int(max_iter), float(tol), out)
+        n, L, status = _fista_lasso(
+            np.ascontiguousarray(theta0, np.float64),
+            np.ascontiguousarray(self.psi.theta),
+            np.ascontiguousarray(Jbar, np.float64),
+            float(lam),
+            bool(fields),
+            self._grad_states(),
+            self.x0f,
+            self.sites,
+            self.valf,
+            self.counts,
+            float(L0),
+            int(max_iter),
+            float(tol),
+            out,
+        )
         return out, n, L, status
 
-    def mc_gap(self, theta, active, n_batches:int=25) -> float:
+    def mc_gap(self, theta, active, n_batches: int = 25) -> float:
         """Estimated objective gap from the Monte-Carlo error of the gradient at θ: ½ Σ_{j∈A} Var(Ê_w J_j)/Var_w(J_j), with Var(Ê_w J_j)
         from the weighted means of `n_batches` consecutive stretches of the record (batch means: autocorrelation included); `active`
         is a (d, d) bool mask of the coordinates in A. For independent draws it is |A|/(2 ESS)."""
@@ -257,7 +422,7 @@ class ChainSample:
         y = self.x0f.copy()
         means, logw = [], []
         for a, b in zip(edges[:-1], edges[1:]):
-            sites, values, counts = self.sites[a:b - 1], self.valf[a:b - 1], self.counts[a:b]
+            sites, values, counts = self.sites[a : b - 1], self.valf[a : b - 1], self.counts[a:b]
             if counts.sum() == 0:
                 _replay(y, self.sites[a:b], self.valf[a:b])
                 continue
@@ -267,43 +432,87 @@ class ChainSample:
             _is_grad(np.empty((0, y.size)), y, sites, values, W, G)
             means.append(G[active])
             logw.append(v + np.log(counts.sum()))
-            _replay(y, self.sites[a:b], self.valf[a:b])              # the state after this stretch's flips and the passage to the next
+            _replay(
+                y, self.sites[a:b], self.valf[a:b]
+            )  # the state after this stretch's flips and the passage to the next
         means, logw = np.array(means), np.array(logw)
         w = np.exp(logw - logw.max())
         w /= w.sum()
         mean = w @ means
-        var_mean = len(w) / (len(w) - 1) * (w ** 2) @ (means - mean) ** 2
-        return float(0.5 * np.sum(var_mean / np.maximum(1 - mean ** 2, 1e-6)))
+        var_mean = len(w) / (len(w) - 1) * (w**2) @ (means - mean) ** 2
+        return float(0.5 * np.sum(var_mean / np.maximum(1 - mean**2, 1e-6)))
 
-    def hessian(self, theta, fields:bool=False) -> np.ndarray:
+    def hessian(self, theta, fields: bool = False) -> np.ndarray:
         "Eq. (19) by expanding the chain (diagnostics for small d): the weighted covariance of J(Y^k)."
-        Y = expand_path(self.x0, self.sites, self.values, self.counts); J = stats(Y, fields)
+        Y = expand_path(self.x0, self.sites, self.values, self.counts)
+        J = stats(Y, fields)
         a = J @ (np.asarray(theta) - self.psi.theta)[stat_index(Y.shape[1], fields)]
-        w = np.exp(a - a.max()); w /= w.sum(); mu = w @ J
+        w = np.exp(a - a.max())
+        w /= w.sum()
+        mu = w @ J
         return (J * w[:, None]).T @ J - np.outer(mu, mu)
 
 # %% ../nbs/09_mcmc_lasso.ipynb #193cfac5
-MIASOJEDOW_SETTINGS = dict(solver="paper", start="random", max_iter=100, refine=False)   # Algorithm 1 as published
+MIASOJEDOW_SETTINGS = dict(
+    solver="paper", start="random", max_iter=100, refine=False
+)  # Algorithm 1 as published
+
 
 class MCMCLasso(MRFLearner):
     "MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the threshold; ±1 data."
-    def __init__(self, *, n_lambdas=100, lambda_ratio=0.01, mcmc_factor=1000, ic_factor=10000, external_field=False,
-                 max_iter=1000, tol=1e-4, recentre=False, min_ess=0.5, max_recentre=5, start="data", max_mcmc_factor=100_000,
-                 solver="newton", refine=True, verbose=False, seed=None):
-        self.n_lambdas, self.lambda_ratio, self.mcmc_factor, self.ic_factor = n_lambdas, lambda_ratio, mcmc_factor, ic_factor
-        self.external_field, self.max_iter, self.tol, self.verbose, self.seed = external_field, max_iter, tol, verbose, seed
-        self.recentre = recentre          # Geyer–Thompson: re-centre ψ at the estimate and redraw when the weights' ESS/m < min_ess
-        self.min_ess = min_ess            # the ESS fraction below which the reference ψ is re-centred
-        self.max_recentre = max_recentre  # re-centrings per λ at most (then the draws are doubled for the rest of the path)
-        self.start = start                # 'data': chains from up to `max_starts` data rows; 'random': the paper's one chain
-        self.max_mcmc_factor = max_mcmc_factor   # the most draws (× d) at the chosen λ, where the Monte-Carlo gap must meet its tolerance
-        self.solver = solver              # 'newton': each λ by SPG's engine (exact likelihood); 'paper': Alg. 1's MCMC approximation + FISTA
-        self.refine = refine              # 'paper' solver: re-solve BIC's λ with the draws its Monte-Carlo gap needs
+
+    def __init__(
+        self,
+        *,
+        n_lambdas=100,
+        lambda_ratio=0.01,
+        mcmc_factor=1000,
+        ic_factor=10000,
+        external_field=False,
+        max_iter=1000,
+        tol=1e-4,
+        recentre=False,
+        min_ess=0.5,
+        max_recentre=5,
+        start="data",
+        max_mcmc_factor=100_000,
+        solver="newton",
+        refine=True,
+        verbose=False,
+        seed=None,
+    ):
+        self.n_lambdas, self.lambda_ratio, self.mcmc_factor, self.ic_factor = (
+            n_lambdas,
+            lambda_ratio,
+            mcmc_factor,
+            ic_factor,
+        )
+        self.external_field, self.max_iter, self.tol, self.verbose, self.seed = (
+            external_field,
+            max_iter,
+            tol,
+            verbose,
+            seed,
+        )
+        self.recentre = recentre  # Geyer–Thompson: re-centre ψ at the estimate and redraw when the weights' ESS/m < min_ess
+        self.min_ess = min_ess  # the ESS fraction below which the reference ψ is re-centred
+        self.max_recentre = (
+            max_recentre  # re-centrings per λ at most (then the draws are doubled for the rest of the path)
+        )
+        self.start = (
+            start  # 'data': chains from up to `max_starts` data rows; 'random': the paper's one chain
+        )
+        self.max_mcmc_factor = max_mcmc_factor  # the most draws (× d) at the chosen λ, where the Monte-Carlo gap must meet its tolerance
+        self.solver = solver  # 'newton': each λ by SPG's engine (exact likelihood); 'paper': Alg. 1's MCMC approximation + FISTA
+        self.refine = refine  # 'paper' solver: re-solve BIC's λ with the draws its Monte-Carlo gap needs
 
     def _check(self):
-        check_int(self.n_lambdas, "n_lambdas", lo=2); check_float(self.lambda_ratio, "lambda_ratio", lo=0, hi=1, lo_open=True, hi_open=True)
-        check_int(self.mcmc_factor, "mcmc_factor", lo=1); check_int(self.ic_factor, "ic_factor", lo=1)
-        check_int(self.max_iter, "max_iter", lo=1); check_float(self.tol, "tol", lo=0, lo_open=True)
+        check_int(self.n_lambdas, "n_lambdas", lo=2)
+        check_float(self.lambda_ratio, "lambda_ratio", lo=0, hi=1, lo_open=True, hi_open=True)
+        check_int(self.mcmc_factor, "mcmc_factor", lo=1)
+        check_int(self.ic_factor, "ic_factor", lo=1)
+        check_int(self.max_iter, "max_iter", lo=1)
+        check_float(self.tol, "tol", lo=0, lo_open=True)
         check_float(self.min_ess, "min_ess", lo=0, hi=1)
         check_int(self.max_recentre, "max_recentre", lo=0)
         check_int(self.max_mcmc_factor, "max_mcmc_factor", lo=1)
@@ -313,8 +522,11 @@ class MCMCLasso(MRFLearner):
             raise ValueError(f"start must be 'data' or 'random', got {self.start!r}")
 
     def _problem(self, X):
-        n, d = X.shape; F = self.external_field; idx = stat_index(d, F)
-        Jbar = (X.T.astype(np.float64) @ X) / n; np.fill_diagonal(Jbar, X.mean(0))
+        n, d = X.shape
+        F = self.external_field
+        idx = stat_index(d, F)
+        Jbar = (X.T.astype(np.float64) @ X) / n
+        np.fill_diagonal(Jbar, X.mean(0))
         pen = np.where(idx[0] == idx[1], 0.0, 1.0)
         return n, d, F, idx, Jbar[idx], pen
 
@@ -338,9 +550,15 @@ class MCMCLasso(MRFLearner):
             cs = ChainSample(psi, m, init=state, seed=rng)
             state = cs.x_end
             L0 = max(L / 4, 1e-3)
-            T, n_it, L, status = cs._lasso(mat(theta), JbM, lam, F, L0, int(max_iter or self.max_iter), float(self.tol))
+            T, n_it, L, status = cs._lasso(
+                mat(theta), JbM, lam, F, L0, int(max_iter or self.max_iter), float(self.tol)
+            )
             ess = cs.ess(T) / cs.m
-            if not self.recentre or recentred == int(self.max_recentre) or (status == 0 and ess >= float(self.min_ess)):
+            if (
+                not self.recentre
+                or recentred == int(self.max_recentre)
+                or (status == 0 and ess >= float(self.min_ess))
+            ):
                 break
             move = T - psi.theta
             s = 0.5
@@ -350,7 +568,9 @@ class MCMCLasso(MRFLearner):
             theta = psi.theta[idx]
             recentred += 1
         if status:
-            raise FloatingPointError("MCMC-Lasso FISTA: the objective is not finite" if status == 1 else "no step")
+            raise FloatingPointError(
+                "MCMC-Lasso FISTA: the objective is not finite" if status == 1 else "no step"
+            )
         info = dict(n_iter=n_it, L=L, ess=ess, recentred=recentred, sample=cs)
         return T[idx], info, psi, state, m
 
@@ -367,7 +587,14 @@ class MCMCLasso(MRFLearner):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
             engine.fit(X)
-        info = dict(n_iter=engine.n_iter_, L=1.0, ess=1.0, recentred=0, converged=engine.converged_, mc_gap=engine.mc_gap_)
+        info = dict(
+            n_iter=engine.n_iter_,
+            L=1.0,
+            ess=1.0,
+            recentred=0,
+            converged=engine.converged_,
+            mc_gap=engine.mc_gap_,
+        )
         return engine.theta_[idx], info
 
     def _refine(self, lam, T, state, X, mat, JbM, F, idx, rng):
@@ -380,7 +607,9 @@ class MCMCLasso(MRFLearner):
         total = 0
         for _ in range(4):
             psi = BinaryMRF._trusted(T, "pm1")
-            v, info, _, state, _ = self._solve_at(lam, T[idx], psi, state, m, mat, JbM, F, idx, 1.0, rng, 10 * int(self.max_iter))
+            v, info, _, state, _ = self._solve_at(
+                lam, T[idx], psi, state, m, mat, JbM, F, idx, 1.0, rng, 10 * int(self.max_iter)
+            )
             T = mat(v)
             total += info["n_iter"]
             active = (T != 0) & ~np.eye(d, dtype=bool) | (np.eye(d, dtype=bool) & F)
@@ -391,7 +620,7 @@ class MCMCLasso(MRFLearner):
             m = int(min(m * 1.5 * gap / tol, m_max))
         return T, state, float(gap), tol, total, info["n_iter"] >= 10 * int(self.max_iter)
 
-    def objective(self, sample:ChainSample, theta) -> float:
+    def objective(self, sample: ChainSample, theta) -> float:
         "ℓ_n^m(θ) on `sample` (eq. 6), after `fit` (uses the fitted data's moments)."
         v = np.asarray(theta)[self._idx]
         return float(-v @ self._Jbar + sample.log_mean_exp(theta))
@@ -401,65 +630,119 @@ class MCMCLasso(MRFLearner):
         self._check()
         if lambdas is not None:
             lam = np.asarray(lambdas, dtype=np.float64)
-            if lam.ndim != 1 or lam.size < 2 or not np.all(np.isfinite(lam)) or np.any(lam <= 0) or np.any(np.diff(lam) >= 0):
+            if (
+                lam.ndim != 1
+                or lam.size < 2
+                or not np.all(np.isfinite(lam))
+                or np.any(lam <= 0)
+                or np.any(np.diff(lam) >= 0)
+            ):
                 raise ValueError("lambdas must be a decreasing 1-D sequence of at least 2 positive numbers")
         X = self._begin(X, truth, names=names)
-        if self.domain_ != "pm1": raise ValueError("MCMCLasso needs ±1 data (Miasojedow & Rejchel's Ising model); convert 0/1 data with 2 * X - 1")
-        n, d, F, idx, Jbar, pen = self._problem(X); self._idx, self._Jbar = idx, Jbar
-        rng = as_rng(self.seed); m = int(self.mcmc_factor) * d
+        if self.domain_ != "pm1":
+            raise ValueError(
+                "MCMCLasso needs ±1 data (Miasojedow & Rejchel's Ising model); convert 0/1 data with 2 * X - 1"
+            )
+        n, d, F, idx, Jbar, pen = self._problem(X)
+        self._idx, self._Jbar = idx, Jbar
+        rng = as_rng(self.seed)
+        m = int(self.mcmc_factor) * d
         self._m0 = m
-        mat = lambda v: to_matrix(v, d, F); JbM = mat(Jbar)
+        mat = lambda v: to_matrix(v, d, F)
+        JbM = mat(Jbar)
         theta0 = np.zeros(len(Jbar))
-        if F: theta0[idx[0] == idx[1]] = np.arctanh(np.clip(X.mean(0), -0.999, 0.999))       # independent model
+        if F:
+            theta0[idx[0] == idx[1]] = np.arctanh(np.clip(X.mean(0), -0.999, 0.999))  # independent model
         mu0 = np.tanh(np.diag(mat(theta0)))
-        grad0 = -Jbar + np.where(idx[0] == idx[1], mu0[idx[0]], mu0[idx[0]] * mu0[idx[1]])    # exact gradient at θ₀
+        grad0 = -Jbar + np.where(
+            idx[0] == idx[1], mu0[idx[0]], mu0[idx[0]] * mu0[idx[1]]
+        )  # exact gradient at θ₀
         lam0 = float(np.max(np.abs(grad0[pen > 0])))
-        if lambdas is None: lam = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
+        if lambdas is None:
+            lam = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
         psi, state, theta, L = BinaryMRF(mat(theta0), "pm1"), self._starts(X, rng), theta0.copy(), 1.0
         path, iters, reasons = [], [], []
         it = range(len(lam))
         if self.verbose:
-            from tqdm.auto import tqdm; it = tqdm(it, desc="MCMC-Lasso λ path")
+            from tqdm.auto import tqdm
+
+            it = tqdm(it, desc="MCMC-Lasso λ path")
         engine = self._engine(d, F, rng) if self.solver == "newton" else None
         for i in it:
             try:
                 if engine is not None:
                     theta, info = self._solve_newton(engine, lam[i], X, idx)
                 else:
-                    theta, info, psi, state, m = self._solve_at(lam[i], theta, psi, state, m, mat, JbM, F, idx, L, rng)
+                    theta, info, psi, state, m = self._solve_at(
+                        lam[i], theta, psi, state, m, mat, JbM, F, idx, L, rng
+                    )
             except FloatingPointError:
-                reasons.append(f"the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie outside what "
-                               f"the chain visited); the path stops after {i} of {len(lam)} values")
-                lam = lam[:i]; break
-            L = info["L"]                                                    # warm-start the step size too
-            if np.sum(np.abs(theta[pen > 0])) > d * np.log(2) / lam[i]:      # impossible for the exact likelihood (see above)
-                reasons.append(f"at λ = {lam[i]:.3g} the estimate has |θ|₁ = {np.sum(np.abs(theta[pen > 0])):.3g} > d log 2 / λ, which "
-                               f"no exact ℓ₁ estimate can have: the MCMC approximation has degenerated; the path stops after {i} of "
-                               f"{len(lam)} values")
-                lam = lam[:i]; break
-            path.append(mat(theta)); iters.append(info["n_iter"]); psi = BinaryMRF._trusted(mat(theta), "pm1")   # warm start ψ = θ̂_{i−1}
-            self._record(lam=lam[i], n_edges=int(np.count_nonzero(theta[pen > 0])), inner_iter=info["n_iter"], seconds=self._elapsed(),
-                         ess=info["ess"], recentred=info["recentred"], draws=m, mc_gap=info.get("mc_gap", np.nan),
-                         inner_converged=info.get("converged", info["n_iter"] < int(self.max_iter)),
-                         **({"auc": self._diagnostics(lambda: auc_or_nan(mat(theta), self._truth))} if self._truth is not None else {}))
-        if len(path) < 2: raise ValueError("MCMCLasso: fewer than two λ values could be fitted; use a larger lambda_ratio or more data")
+                reasons.append(
+                    f"the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie outside what "
+                    f"the chain visited); the path stops after {i} of {len(lam)} values"
+                )
+                lam = lam[:i]
+                break
+            L = info["L"]  # warm-start the step size too
+            if (
+                np.sum(np.abs(theta[pen > 0])) > d * np.log(2) / lam[i]
+            ):  # impossible for the exact likelihood (see above)
+                reasons.append(
+                    f"at λ = {lam[i]:.3g} the estimate has |θ|₁ = {np.sum(np.abs(theta[pen > 0])):.3g} > d log 2 / λ, which "
+                    f"no exact ℓ₁ estimate can have: the MCMC approximation has degenerated; the path stops after {i} of "
+                    f"{len(lam)} values"
+                )
+                lam = lam[:i]
+                break
+            path.append(mat(theta))
+            iters.append(info["n_iter"])
+            psi = BinaryMRF._trusted(mat(theta), "pm1")  # warm start ψ = θ̂_{i−1}
+            self._record(
+                lam=lam[i],
+                n_edges=int(np.count_nonzero(theta[pen > 0])),
+                inner_iter=info["n_iter"],
+                seconds=self._elapsed(),
+                ess=info["ess"],
+                recentred=info["recentred"],
+                draws=m,
+                mc_gap=info.get("mc_gap", np.nan),
+                inner_converged=info.get("converged", info["n_iter"] < int(self.max_iter)),
+                **(
+                    {"auc": self._diagnostics(lambda: auc_or_nan(mat(theta), self._truth))}
+                    if self._truth is not None
+                    else {}
+                ),
+            )
+        if len(path) < 2:
+            raise ValueError(
+                "MCMCLasso: fewer than two λ values could be fitted; use a larger lambda_ratio or more data"
+            )
         self.path_, self.lambdas_ = np.array(path), lam
         # BIC on one fresh sample from p(·|θ̂_{K/2}); GIC on a fresh sample from p(·|θ̂), drawn once BIC has chosen θ̂
         if engine is not None:
             state = self._starts(X, rng)
-        ref = ChainSample(BinaryMRF._trusted(path[len(lam) // 2], "pm1"), int(self.ic_factor) * d, init=state, seed=rng)
+        ref = ChainSample(
+            BinaryMRF._trusted(path[len(lam) // 2], "pm1"), int(self.ic_factor) * d, init=state, seed=rng
+        )
         gic_sample = {}
+
         def gic_loss(t, i):
             if i not in gic_sample:
-                gic_sample[i] = ChainSample(BinaryMRF._trusted(path[i], "pm1"), int(self.ic_factor) * d, init=ref.x_end, seed=rng)
+                gic_sample[i] = ChainSample(
+                    BinaryMRF._trusted(path[i], "pm1"), int(self.ic_factor) * d, init=ref.x_end, seed=rng
+                )
             return self.objective(gic_sample[i], t)
-        refined = {}                                                     # accuracy where it matters: at the λ BIC chooses
+
+        refined = {}  # accuracy where it matters: at the λ BIC chooses
         while True:
-            i_star, self.bic_, self.thresholds_, self.gic_, theta = two_stage(path, [self.objective(ref, t) for t in path],
-                                                                             gic_loss, n, d)
+            i_star, self.bic_, self.thresholds_, self.gic_, theta = two_stage(
+                path, [self.objective(ref, t) for t in path], gic_loss, n, d
+            )
             if engine is not None or not self.refine or i_star in refined or len(refined) == 3:
                 break
-            path[i_star], state, gap, tol, n_it, capped = self._refine(lam[i_star], path[i_star], state, X, mat, JbM, F, idx, rng)
+            path[i_star], state, gap, tol, n_it, capped = self._refine(
+                lam[i_star], path[i_star], state, X, mat, JbM, F, idx, rng
+            )
             refined[i_star] = (gap, tol, capped)
             iters.append(n_it)
             gic_sample.pop(i_star, None)
@@ -468,17 +751,23 @@ class MCMCLasso(MRFLearner):
         self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
         capped = int(np.sum(~np.asarray(self._log["inner_converged"], bool)))
         if capped:
-            solver = "the Newton solver did not meet its rule" if engine is not None else f"FISTA reached max_iter={self.max_iter}"
+            solver = (
+                "the Newton solver did not meet its rule"
+                if engine is not None
+                else f"FISTA reached max_iter={self.max_iter}"
+            )
             reasons.append(f"{solver} at {capped} of {len(path)} λ values")
         # Monte-Carlo accuracy at the chosen λ: the approximation's objective gap is about |A|/2 divided by the effective number of
         # independent draws; a random-scan chain gives at most one per sweep of d steps, so ESS/d (conservative).
-        if engine is not None:                                           # the engine's own Monte-Carlo gap and tolerance
+        if engine is not None:  # the engine's own Monte-Carlo gap and tolerance
             refined[i_star] = (self._log["mc_gap"][i_star], np.inf, False)
         self.mc_gap_, tol, refine_capped = refined.get(i_star, (np.inf, 0.0, False))
         if refine_capped:
             reasons.append(f"FISTA reached its cap of {10 * self.max_iter} iterations at the chosen λ")
         if self.mc_gap_ > tol:
-            reasons.append(f"the Monte-Carlo error of the approximation at the chosen λ is too large (estimated objective gap "
-                           f"{self.mc_gap_:.2g} > {tol:.2g}); raise max_mcmc_factor")
+            reasons.append(
+                f"the Monte-Carlo error of the approximation at the chosen λ is too large (estimated objective gap "
+                f"{self.mc_gap_:.2g} > {tol:.2g}); raise max_mcmc_factor"
+            )
         self._settle(not reasons, int(np.sum(iters)), "; ".join(reasons))
         return self._end(theta)

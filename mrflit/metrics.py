@@ -13,62 +13,97 @@ __all__ = ['edge_scores', 'true_edges', 'auc_scores', 'roc_scores', 'roc_auc', '
 # %% ../nbs/13_metrics.ipynb #59fc0413
 def _pairs(theta, name):
     t = theta.theta if isinstance(theta, BinaryMRF) else np.asarray(theta, dtype=np.float64)
-    if t.ndim != 2 or t.shape[0] != t.shape[1]: raise ValueError(f"{name} must be a square (p, p) matrix, got shape {t.shape}")
-    if not np.isfinite(t).all(): raise ValueError(f"{name} contains NaN or infinite entries")
+    if t.ndim != 2 or t.shape[0] != t.shape[1]:
+        raise ValueError(f"{name} must be a square (p, p) matrix, got shape {t.shape}")
+    if not np.isfinite(t).all():
+        raise ValueError(f"{name} contains NaN or infinite entries")
     return t[np.triu_indices(t.shape[0], 1)]
+
 
 def edge_scores(theta_hat) -> np.ndarray:
     "|θ̂_ij| for the pairs i < j (np.triu_indices(p, 1) order)."
     return np.abs(_pairs(theta_hat, "theta_hat"))
 
-def true_edges(truth, tol:float=0.0) -> np.ndarray:
+
+def true_edges(truth, tol: float = 0.0) -> np.ndarray:
     "Boolean vector: is |θ*_ij| > tol, for the pairs i < j."
     return np.abs(_pairs(truth, "truth")) > tol
 
+
 def _check_pair(theta_hat, truth):
     s, y = edge_scores(theta_hat), true_edges(truth)
-    if s.size != y.size: raise ValueError(f"theta_hat and truth differ in size ({s.size} and {y.size} pairs)")
+    if s.size != y.size:
+        raise ValueError(f"theta_hat and truth differ in size ({s.size} and {y.size} pairs)")
     return s, y
+
 
 def _scores_labels(scores, labels):
     "Flat float scores and bool labels of one size, with both classes present (what ROC/AUC need)."
-    s = np.asarray(scores, dtype=np.float64).ravel(); y = np.asarray(labels, dtype=bool).ravel()
-    if s.size != y.size: raise ValueError(f"scores and labels differ in size ({s.size} and {y.size})")
-    if y.all() or not y.any(): raise ValueError("the true graph must have both edges and non-edges for ROC/AUC")
+    s = np.asarray(scores, dtype=np.float64).ravel()
+    y = np.asarray(labels, dtype=bool).ravel()
+    if s.size != y.size:
+        raise ValueError(f"scores and labels differ in size ({s.size} and {y.size})")
+    if y.all() or not y.any():
+        raise ValueError("the true graph must have both edges and non-edges for ROC/AUC")
     return s, y
+
 
 def auc_scores(scores, labels) -> float:
     "AUC of scores against boolean labels (Mann–Whitney, ties count ½); both classes must be present."
     s, y = _scores_labels(scores, labels)
     from scipy.stats import rankdata
-    r = rankdata(s); n1 = y.sum(); n0 = y.size - n1
+
+    r = rankdata(s)
+    n1 = y.sum()
+    n0 = y.size - n1
     return float((r[y].sum() - n1 * (n1 + 1) / 2) / (n1 * n0))
+
 
 def roc_scores(scores, labels):
     "`(fpr, tpr, thresholds)` of scores against boolean labels, the threshold decreasing through the distinct scores."
     s, y = _scores_labels(scores, labels)
     th = np.unique(s)[::-1]
-    tp = np.array([(s[y] >= d).sum() for d in th]); fp = np.array([(s[~y] >= d).sum() for d in th])
+    tp = np.array([(s[y] >= d).sum() for d in th])
+    fp = np.array([(s[~y] >= d).sum() for d in th])
     return np.r_[0, fp / (~y).sum()], np.r_[0, tp / y.sum()], np.r_[np.inf, th]
+
 
 def roc_auc(theta_hat, truth) -> float:
     "Area under the edge-recovery ROC curve (Mann–Whitney, ties count ½)."
     return auc_scores(*_check_pair(theta_hat, truth))
 
+
 def roc_curve(theta_hat, truth):
     "`(fpr, tpr, thresholds)` as the threshold δ decreases through the distinct |θ̂_ij|."
     return roc_scores(*_check_pair(theta_hat, truth))
 
+
 def auc_or_nan(theta_hat, truth) -> float:
     "`roc_auc`, or NaN when it is undefined (e.g. an estimate of the wrong size) — for traces that must not stop a fit."
-    try: return roc_auc(theta_hat, truth)
-    except ValueError: return np.nan
+    try:
+        return roc_auc(theta_hat, truth)
+    except ValueError:
+        return np.nan
 
-def selection_metrics(theta_hat, truth, threshold:float=0.0) -> dict:
+
+def selection_metrics(theta_hat, truth, threshold: float = 0.0) -> dict:
     "FDR, power (= TPR), TNR and counts of the edges with |θ̂_ij| > threshold."
     s, y = edge_scores(theta_hat), true_edges(truth)
-    if s.size != y.size: raise ValueError(f"theta_hat and truth differ in size ({s.size} and {y.size} pairs)")
-    sel = s > threshold; tp = int((sel & y).sum()); fp = int((sel & ~y).sum())
-    fn = int((~sel & y).sum()); tn = int((~sel & ~y).sum())
-    return dict(fdr=fp / max(tp + fp, 1), power=tp / max(tp + fn, 1), tpr=tp / max(tp + fn, 1),
-                tnr=tn / max(tn + fp, 1), tp=tp, fp=fp, fn=fn, tn=tn, n_selected=tp + fp)
+    if s.size != y.size:
+        raise ValueError(f"theta_hat and truth differ in size ({s.size} and {y.size} pairs)")
+    sel = s > threshold
+    tp = int((sel & y).sum())
+    fp = int((sel & ~y).sum())
+    fn = int((~sel & y).sum())
+    tn = int((~sel & ~y).sum())
+    return dict(
+        fdr=fp / max(tp + fp, 1),
+        power=tp / max(tp + fn, 1),
+        tpr=tp / max(tp + fn, 1),
+        tnr=tn / max(tn + fp, 1),
+        tp=tp,
+        fp=fp,
+        fn=fn,
+        tn=tn,
+        n_selected=tp + fp,
+    )

@@ -15,40 +15,53 @@ __all__ = ['n_stats', 'stat_index', 'to_vector', 'to_matrix', 'stats', 'mean_sta
            'miasojedow_m2', 'honorio_model', 'grid_edges', 'domke_grid']
 
 # %% ../nbs/01_models.ipynb #39c9a2c6
-def n_stats(p:int, fields:bool=True) -> int:
+def n_stats(p: int, fields: bool = True) -> int:
     "Number of sufficient statistics m: p(p+1)/2 with fields, p(p-1)/2 without."
     return p * (p + 1) // 2 if fields else p * (p - 1) // 2
 
-def stat_index(p:int, fields:bool=True):
+
+def stat_index(p: int, fields: bool = True):
     "Row and column indices of the statistics: `np.triu_indices(p, 0 if fields else 1)` (cached; read-only arrays)."
     return _stat_index(int(p), bool(fields))
 
+
 @functools.lru_cache(maxsize=64)
 def _stat_index(p, fields):
-    i, j = np.triu_indices(p, 0 if fields else 1); i.flags.writeable = False; j.flags.writeable = False
+    i, j = np.triu_indices(p, 0 if fields else 1)
+    i.flags.writeable = False
+    j.flags.writeable = False
     return i, j
 
-def to_vector(theta, fields:bool=True) -> np.ndarray:
+
+def to_vector(theta, fields: bool = True) -> np.ndarray:
     "Upper triangle of a symmetric `theta` in stats order."
     t = check_theta(theta)
     return t[stat_index(t.shape[0], fields)].copy()
 
-def to_matrix(v, p:int, fields:bool=True) -> np.ndarray:
+
+def to_matrix(v, p: int, fields: bool = True) -> np.ndarray:
     "Symmetric `(p, p)` matrix from a stats-order vector (zero diagonal when `fields=False`)."
     v = np.asarray(v, dtype=np.float64)
-    if v.shape != (n_stats(p, fields),): raise ValueError(f"vector must have length {n_stats(p, fields)} for p={p}, fields={fields}; got shape {v.shape}")
-    t = np.zeros((p, p)); t[stat_index(p, fields)] = v
+    if v.shape != (n_stats(p, fields),):
+        raise ValueError(
+            f"vector must have length {n_stats(p, fields)} for p={p}, fields={fields}; got shape {v.shape}"
+        )
+    t = np.zeros((p, p))
+    t[stat_index(p, fields)] = v
     return t + np.triu(t, 1).T
 
-def stats(X, fields:bool=True) -> np.ndarray:
+
+def stats(X, fields: bool = True) -> np.ndarray:
     "`(n, m)` sufficient statistics ψ(x): x_i on diagonal positions, x_i x_j elsewhere (stats order)."
     X = np.asarray(X)
-    if X.ndim != 2: raise ValueError(f"X must be a 2-D (n, p) array, got {X.ndim}-D")
+    if X.ndim != 2:
+        raise ValueError(f"X must be a 2-D (n, p) array, got {X.ndim}-D")
     i, j = stat_index(X.shape[1], fields)
     Xf = X.astype(np.float64)
     return Xf[:, i] * Xf[:, j] if not fields else np.where(i == j, Xf[:, i], Xf[:, i] * Xf[:, j])
 
-def mean_stats(X, fields:bool=True, chunk:int=65536) -> np.ndarray:
+
+def mean_stats(X, fields: bool = True, chunk: int = 65536) -> np.ndarray:
     "Mean of ψ over the rows of X (stats order) in O(p²) extra memory: the Gram matrix X'X, accumulated in chunks of rows."
     X = np.asarray(X)
     if X.ndim != 2 or X.shape[0] == 0:
@@ -57,45 +70,64 @@ def mean_stats(X, fields:bool=True, chunk:int=65536) -> np.ndarray:
     gram = np.zeros((p, p))
     tot = np.zeros(p)
     for a in range(0, n, chunk):
-        B = X[a:a + chunk].astype(np.float64)
+        B = X[a : a + chunk].astype(np.float64)
         gram += B.T @ B
         tot += B.sum(0)
     i, j = stat_index(p, fields)
     return np.where(i == j, tot[i], gram[i, j]) / n
 
 # %% ../nbs/01_models.ipynb #4d1c4d02
-def convert_theta(theta, src:str, dst:str) -> np.ndarray:
+def convert_theta(theta, src: str, dst: str) -> np.ndarray:
     "Exact parameter conversion between the '01' and 'pm1' domains (eq. M2)."
-    t = theta if isinstance(theta, np.ndarray) and theta.dtype == np.float64 and theta.ndim == 2 and np.array_equal(theta, theta.T) \
+    t = (
+        theta
+        if isinstance(theta, np.ndarray)
+        and theta.dtype == np.float64
+        and theta.ndim == 2
+        and np.array_equal(theta, theta.T)
         else check_theta(theta)
-    check_domain(src); check_domain(dst)
-    if src == dst: return t.copy()
+    )
+    check_domain(src)
+    check_domain(dst)
+    if src == dst:
+        return t.copy()
     off = t - np.diag(np.diag(t))
     if src == "01":
-        out = off / 4; np.fill_diagonal(out, np.diag(t) / 2 + off.sum(1) / 4)
+        out = off / 4
+        np.fill_diagonal(out, np.diag(t) / 2 + off.sum(1) / 4)
     else:
-        out = 4 * off; np.fill_diagonal(out, 2 * np.diag(t) - 2 * off.sum(1))
+        out = 4 * off
+        np.fill_diagonal(out, 2 * np.diag(t) - 2 * off.sum(1))
     return out
 
-def convert_states(X, src:str, dst:str) -> np.ndarray:
+
+def convert_states(X, src: str, dst: str) -> np.ndarray:
     "Map states between domains: s = 2x - 1 and x = (s + 1) / 2."
     X = check_states(X, src)
-    if src == dst: return X
+    if src == dst:
+        return X
     return (2 * X - 1).astype(np.int8) if dst == "pm1" else ((X + 1) // 2).astype(np.int8)
 
 # %% ../nbs/01_models.ipynb #98fe683e
 class BinaryMRF:
     "Binary pairwise MRF P(x) ∝ exp(Σ_i θ_ii x_i + Σ_{i<j} θ_ij x_i x_j) on x ∈ {0,1}^p or {-1,+1}^p."
-    def __init__(self,
-                 theta,             # symmetric (p, p): fields on the diagonal, couplings off it
-                 domain:str="01"):  # '01' for x ∈ {0,1}^p, 'pm1' for x ∈ {-1,+1}^p
-        self._theta = check_theta(theta); self._theta.flags.writeable = False
+
+    def __init__(
+        self,
+        theta,  # symmetric (p, p): fields on the diagonal, couplings off it
+        domain: str = "01",
+    ):  # '01' for x ∈ {0,1}^p, 'pm1' for x ∈ {-1,+1}^p
+        self._theta = check_theta(theta)
+        self._theta.flags.writeable = False
         self.domain = check_domain(domain)
 
     @classmethod
     def _trusted(cls, theta, domain):
         "Internal fast path: wrap an already validated symmetric float64 matrix (no checks, no copy)."
-        self = cls.__new__(cls); self._theta = theta; self._theta.flags.writeable = False; self.domain = domain
+        self = cls.__new__(cls)
+        self._theta = theta
+        self._theta.flags.writeable = False
+        self.domain = domain
         return self
 
     theta = property(lambda self: self._theta, doc="The (read-only) `(p, p)` parameter matrix.")
@@ -108,14 +140,19 @@ class BinaryMRF:
         return f"BinaryMRF(p={self.p}, domain='{self.domain}', edges={nz}, fields={'yes' if self.has_fields else 'no'})"
 
     def __eq__(self, other):
-        return isinstance(other, BinaryMRF) and self.domain == other.domain and np.array_equal(self._theta, other._theta)
+        return (
+            isinstance(other, BinaryMRF)
+            and self.domain == other.domain
+            and np.array_equal(self._theta, other._theta)
+        )
 
-    def to_domain(self, domain:str) -> "BinaryMRF":
+    def to_domain(self, domain: str) -> "BinaryMRF":
         "The same distribution in another domain (exact, eq. M2)."
-        if domain == self.domain: return self
+        if domain == self.domain:
+            return self
         return BinaryMRF._trusted(convert_theta(self._theta, self.domain, domain), domain)
 
-    def vector(self, fields:bool=True) -> np.ndarray:
+    def vector(self, fields: bool = True) -> np.ndarray:
         "θ in stats order (length m)."
         return to_vector(self._theta, fields)
 
@@ -125,12 +162,14 @@ class BinaryMRF:
 
     def energy(self, X) -> np.ndarray:
         "E_θ(x) for each row of X (eq. M1)."
-        X = self.check(X).astype(np.float64); t = self._theta
+        X = self.check(X).astype(np.float64)
+        t = self._theta
         return X @ np.diag(t) + 0.5 * np.einsum("ni,ij,nj->n", X, t - np.diag(np.diag(t)), X)
 
     def local_field(self, X) -> np.ndarray:
         "h_i(x) = θ_ii + Σ_{j≠i} θ_ij x_j, an `(n, p)` array."
-        X = self.check(X).astype(np.float64); t = self._theta
+        X = self.check(X).astype(np.float64)
+        t = self._theta
         return np.diag(t) + X @ (t - np.diag(np.diag(t)))
 
     def conditional(self, X) -> np.ndarray:
@@ -138,7 +177,7 @@ class BinaryMRF:
         h = self.local_field(X) * (1.0 if self.domain == "01" else 2.0)
         return 0.5 * (1 + np.tanh(h / 2))  # = 1 / (1 + exp(-h)), without overflow
 
-    def to_networkx(self, names=None, tol:float=0.0) -> nx.Graph:
+    def to_networkx(self, names=None, tol: float = 0.0) -> nx.Graph:
         "Graph with an edge (weight θ_ij) wherever |θ_ij| > tol; node attribute `field`."
         return theta_graph(self._theta, names, tol)
 
@@ -146,121 +185,171 @@ class BinaryMRF:
     def from_honorio(cls, W, b=None) -> "BinaryMRF":
         "Honorio's p(x) ∝ exp(x'Wx + b'x) on ±1: θ_ij = 2 W_ij, θ_ii = b_i."
         W = check_theta(W, "W")
-        if np.any(np.diag(W) != 0): raise ValueError("W must have a zero diagonal (x_i^2 = 1 is a constant on ±1)")
+        if np.any(np.diag(W) != 0):
+            raise ValueError("W must have a zero diagonal (x_i^2 = 1 is a constant on ±1)")
         b = np.zeros(W.shape[0]) if b is None else np.asarray(b, np.float64)
-        if b.shape != (W.shape[0],) or not np.isfinite(b).all(): raise ValueError(f"b must be a finite vector of length {W.shape[0]}")
-        t = 2 * W; np.fill_diagonal(t, b)
+        if b.shape != (W.shape[0],) or not np.isfinite(b).all():
+            raise ValueError(f"b must be a finite vector of length {W.shape[0]}")
+        t = 2 * W
+        np.fill_diagonal(t, b)
         return cls(t, "pm1")
 
     def to_honorio(self):
         "`(W, b)` with p(x) ∝ exp(x'Wx + b'x) on ±1 (converting to 'pm1' first)."
         t = self.to_domain("pm1").theta
-        W = t / 2; np.fill_diagonal(W, 0)
+        W = t / 2
+        np.fill_diagonal(W, 0)
         return W, np.diag(t).copy()
 
-def theta_graph(theta, names=None, tol:float=0.0) -> nx.Graph:
+
+def theta_graph(theta, names=None, tol: float = 0.0) -> nx.Graph:
     "networkx graph of the couplings |θ_ij| > tol, nodes 0..p-1 or `names`, with `weight` and `field`."
-    t = np.asarray(theta, np.float64); p = t.shape[0]
+    t = np.asarray(theta, np.float64)
+    p = t.shape[0]
     names = list(range(p)) if names is None else list(names)
-    if len(names) != p: raise ValueError(f"got {len(names)} names for p={p} variables")
+    if len(names) != p:
+        raise ValueError(f"got {len(names)} names for p={p} variables")
     G = nx.Graph()
-    for i, n in enumerate(names): G.add_node(n, field=float(t[i, i]))
+    for i, n in enumerate(names):
+        G.add_node(n, field=float(t[i, i]))
     I, J = np.nonzero(np.abs(np.triu(t, 1)) > tol)
     G.add_weighted_edges_from((names[i], names[j], float(t[i, j])) for i, j in zip(I, J))
     return G
 
 # %% ../nbs/01_models.ipynb #b282262f
-def save_model(model:BinaryMRF, path, names=None):
+def save_model(model: BinaryMRF, path, names=None):
     "Write `model` (and optional variable names) to an `.npz` file, atomically."
     import os, tempfile
-    if not isinstance(model, BinaryMRF): raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+
+    if not isinstance(model, BinaryMRF):
+        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
     arrays = dict(theta=model.theta, domain=np.array(model.domain))
     if names is not None:
         names = [str(n) for n in names]
-        if len(names) != model.p: raise ValueError(f"got {len(names)} names for p={model.p}")
+        if len(names) != model.p:
+            raise ValueError(f"got {len(names)} names for p={model.p}")
         arrays["names"] = np.array(names)
-    path = os.fspath(path); d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(suffix=".npz", dir=d); os.close(fd)
+    path = os.fspath(path)
+    d = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(suffix=".npz", dir=d)
+    os.close(fd)
     try:
-        np.savez(tmp, **arrays); os.replace(tmp, path)
+        np.savez(tmp, **arrays)
+        os.replace(tmp, path)
     finally:
-        if os.path.exists(tmp): os.remove(tmp)
+        if os.path.exists(tmp):
+            os.remove(tmp)
+
 
 def load_model(path):
     "Read a model written by `save_model`: `(BinaryMRF, names or None)`; never unpickles."
-    try: f = np.load(path, allow_pickle=False)
-    except (OSError, ValueError) as e: raise ValueError(f"cannot read model file {path}: {e}") from None
-    if not isinstance(f, np.lib.npyio.NpzFile): raise ValueError(f"{path} is not an mrflit model file (expected an .npz archive)")
+    try:
+        f = np.load(path, allow_pickle=False)
+    except (OSError, ValueError) as e:
+        raise ValueError(f"cannot read model file {path}: {e}") from None
+    if not isinstance(f, np.lib.npyio.NpzFile):
+        raise ValueError(f"{path} is not an mrflit model file (expected an .npz archive)")
     with f:
-        if "theta" not in f or "domain" not in f: raise ValueError(f"{path} is not an mrflit model file (needs arrays 'theta' and 'domain')")
+        if "theta" not in f or "domain" not in f:
+            raise ValueError(f"{path} is not an mrflit model file (needs arrays 'theta' and 'domain')")
         try:
             names = [str(n) for n in f["names"]] if "names" in f else None
             return BinaryMRF(f["theta"], str(f["domain"])), names
         except ValueError as e:
-            if "pickle" in str(e): raise ValueError(f"cannot read model file {path}: it holds Python objects (needs pickle)") from None
+            if "pickle" in str(e):
+                raise ValueError(
+                    f"cannot read model file {path}: it holds Python objects (needs pickle)"
+                ) from None
             raise
 
 # %% ../nbs/01_models.ipynb #95dbb6dc
 def _magnitudes(rng, k, weights, signs):
     lo, hi = (weights, weights) if np.isscalar(weights) else weights
-    if not (0 <= lo <= hi): raise ValueError(f"weights must satisfy 0 <= low <= high, got {weights}")
+    if not (0 <= lo <= hi):
+        raise ValueError(f"weights must satisfy 0 <= low <= high, got {weights}")
     w = rng.uniform(lo, hi, size=k)
-    if signs == "random": w *= rng.choice([-1.0, 1.0], size=k)
-    elif signs == "negative": w = -w
-    elif signs != "positive": raise ValueError(f"signs must be 'random', 'positive' or 'negative', got {signs!r}")
+    if signs == "random":
+        w *= rng.choice([-1.0, 1.0], size=k)
+    elif signs == "negative":
+        w = -w
+    elif signs != "positive":
+        raise ValueError(f"signs must be 'random', 'positive' or 'negative', got {signs!r}")
     return w
 
-def random_mrf(p:int,                 # number of variables
-               edge_prob:float=0.3,   # probability of each edge (Erdős–Rényi)
-               weights=(1.0, 2.0),    # |θ_ij| ~ U[low, high] on edges (a scalar: fixed magnitude)
-               fields=None,           # None: θ_ii = 0; scalar: constant; (low, high): U[low, high]
-               domain:str="01",       # '01' or 'pm1'
-               signs:str="random",    # 'random' (±), 'positive' or 'negative'
-               seed=None) -> BinaryMRF:
+
+def random_mrf(
+    p: int,  # number of variables
+    edge_prob: float = 0.3,  # probability of each edge (Erdős–Rényi)
+    weights=(1.0, 2.0),  # |θ_ij| ~ U[low, high] on edges (a scalar: fixed magnitude)
+    fields=None,  # None: θ_ii = 0; scalar: constant; (low, high): U[low, high]
+    domain: str = "01",  # '01' or 'pm1'
+    signs: str = "random",  # 'random' (±), 'positive' or 'negative'
+    seed=None,
+) -> BinaryMRF:
     "A random sparse binary MRF."
-    p = check_int(p, "p", lo=1); check_float(edge_prob, "edge_prob", 0, 1); rng = as_rng(seed)
+    p = check_int(p, "p", lo=1)
+    check_float(edge_prob, "edge_prob", 0, 1)
+    rng = as_rng(seed)
     I, J = np.triu_indices(p, 1)
     on = rng.random(I.size) < edge_prob
-    t = np.zeros((p, p)); t[I[on], J[on]] = _magnitudes(rng, int(on.sum()), weights, signs)
+    t = np.zeros((p, p))
+    t[I[on], J[on]] = _magnitudes(rng, int(on.sum()), weights, signs)
     t = t + t.T
     if fields is not None:
         np.fill_diagonal(t, fields if np.isscalar(fields) else rng.uniform(*fields, size=p))
     return BinaryMRF(t, domain)
 
 # %% ../nbs/01_models.ipynb #0cd99d7a
-def geng_network(p:int=10, seed=None, fields=None) -> BinaryMRF:
+def geng_network(p: int = 10, seed=None, fields=None) -> BinaryMRF:
     "Geng et al. §7.1: edge prob 0.3, |θ_ij| ~ U[1, 2] with random sign, domain '01'."
     return random_mrf(p, 0.3, (1.0, 2.0), fields, "01", "random", seed)
 
-def miasojedow_m1(d:int=20, seed=None) -> BinaryMRF:
+
+def miasojedow_m1(d: int = 20, seed=None) -> BinaryMRF:
     "Miasojedow & Rejchel M1: vertices 0..5 fully connected with θ_rs = ±2 (random signs), pm1."
-    d = check_int(d, "d", lo=6); rng = as_rng(seed)
-    t = np.zeros((d, d)); I, J = np.triu_indices(6, 1)
+    d = check_int(d, "d", lo=6)
+    rng = as_rng(seed)
+    t = np.zeros((d, d))
+    I, J = np.triu_indices(6, 1)
     t[I, J] = 2.0 * rng.choice([-1.0, 1.0], size=I.size)
     return BinaryMRF(t + t.T, "pm1")
 
-def miasojedow_m2(d:int=20, seed=None) -> BinaryMRF:
+
+def miasojedow_m2(d: int = 20, seed=None) -> BinaryMRF:
     "Miasojedow & Rejchel M2: chain 0-1-...-19 with θ = ±1 (random signs), pm1."
-    d = check_int(d, "d", lo=20); rng = as_rng(seed)
-    t = np.zeros((d, d)); r = np.arange(1, 20)
+    d = check_int(d, "d", lo=20)
+    rng = as_rng(seed)
+    t = np.zeros((d, d))
+    r = np.arange(1, 20)
     t[r - 1, r] = rng.choice([-1.0, 1.0], size=r.size)
     return BinaryMRF(t + t.T, "pm1")
 
-def honorio_model(N:int=15, density:float=0.5, field:bool=False, seed=None) -> BinaryMRF:
+
+def honorio_model(N: int = 15, density: float = 0.5, field: bool = False, seed=None) -> BinaryMRF:
     "Honorio §4: W_ij ~ U[-1, 1] on a 50%-dense graph, b = 0 or U[-1, 1]; pm1."
-    N = check_int(N, "N", lo=2); rng = as_rng(seed)
-    I, J = np.triu_indices(N, 1); on = rng.random(I.size) < density
-    W = np.zeros((N, N)); W[I[on], J[on]] = rng.uniform(-1, 1, size=int(on.sum())); W = W + W.T
+    N = check_int(N, "N", lo=2)
+    rng = as_rng(seed)
+    I, J = np.triu_indices(N, 1)
+    on = rng.random(I.size) < density
+    W = np.zeros((N, N))
+    W[I[on], J[on]] = rng.uniform(-1, 1, size=int(on.sum()))
+    W = W + W.T
     return BinaryMRF.from_honorio(W, rng.uniform(-1, 1, size=N) if field else None)
 
-def grid_edges(rows:int, cols:int):
+
+def grid_edges(rows: int, cols: int):
     "Edges (i, j), i < j, of a rows × cols grid, nodes numbered row by row."
     idx = np.arange(rows * cols).reshape(rows, cols)
-    return [(int(a), int(b)) for a, b in zip(idx[:, :-1].ravel(), idx[:, 1:].ravel())] + \
-           [(int(a), int(b)) for a, b in zip(idx[:-1].ravel(), idx[1:].ravel())]
+    return [(int(a), int(b)) for a, b in zip(idx[:, :-1].ravel(), idx[:, 1:].ravel())] + [
+        (int(a), int(b)) for a, b in zip(idx[:-1].ravel(), idx[1:].ravel())
+    ]
 
-def domke_grid(rows:int=4, cols:int=4, beta:float=0.2, seed=None) -> BinaryMRF:
+
+def domke_grid(rows: int = 4, cols: int = 4, beta: float = 0.2, seed=None) -> BinaryMRF:
     "Domke §6: Ising model on a rows × cols grid, couplings U[-beta, beta], pm1, no fields."
-    rng = as_rng(seed); p = rows * cols; t = np.zeros((p, p))
-    for i, j in grid_edges(rows, cols): t[i, j] = t[j, i] = rng.uniform(-beta, beta)
+    rng = as_rng(seed)
+    p = rows * cols
+    t = np.zeros((p, p))
+    for i, j in grid_edges(rows, cols):
+        t[i, j] = t[j, i] = rng.uniform(-beta, beta)
     return BinaryMRF(t, "pm1")

@@ -15,124 +15,235 @@ __all__ = ['feature_maps', 'mlmi_objective', 'PartitionedRatio']
 # %% ../nbs/10_partitioned.ipynb #e9ce7c6a
 def feature_maps(X1, X2, features="product"):
     "List of (F_c, G_c) with ψ(x_u, x_v) = Σ_c F_c[u] G_c[v] for 'product', 'square' or 'delta' features."
-    X1 = np.asarray(X1, np.float64); X2 = np.asarray(X2, np.float64)
-    if features == "product": return [(X1, X2)]
-    if features == "square": return [(X1**2, X2**2)]
+    X1 = np.asarray(X1, np.float64)
+    X2 = np.asarray(X2, np.float64)
+    if features == "product":
+        return [(X1, X2)]
+    if features == "square":
+        return [(X1**2, X2**2)]
     if features == "delta":
         cats = np.unique(np.r_[X1.ravel(), X2.ravel()])
-        if cats.size > 50: raise ValueError(f"'delta' features need a discrete alphabet; found {cats.size} distinct values")
+        if cats.size > 50:
+            raise ValueError(f"'delta' features need a discrete alphabet; found {cats.size} distinct values")
         return [((X1 == c).astype(np.float64), (X2 == c).astype(np.float64)) for c in cats]
-    raise ValueError(f"features must be 'product', 'square', 'delta' or a callable psi(xu, xv), got {features!r}")
+    raise ValueError(
+        f"features must be 'product', 'square', 'delta' or a callable psi(xu, xv), got {features!r}"
+    )
+
 
 def mlmi_objective(Theta, maps):
     "ℓ_MLMI(Θ) (eq. 4 without the penalty) and its gradient for separable features; Θ is the (p₁, p₂) cross block."
     n = maps[0][0].shape[0]
     A = [F @ Theta for F, _ in maps]
-    E = sum(a @ G.T for a, (_, G) in zip(A, maps))                     # energies of all permuted samples x^[j,k]
-    data = np.mean(sum(np.einsum("ij,ij->i", a, G) for a, (_, G) in zip(A, maps)))   # the joint samples: j = k
-    np.fill_diagonal(E, -np.inf); mx = E.max()
-    E -= mx; np.exp(E, out=E); Z = E.sum()                             # E now holds the unnormalised weights (0 on the diagonal)
+    E = sum(a @ G.T for a, (_, G) in zip(A, maps))  # energies of all permuted samples x^[j,k]
+    data = np.mean(sum(np.einsum("ij,ij->i", a, G) for a, (_, G) in zip(A, maps)))  # the joint samples: j = k
+    np.fill_diagonal(E, -np.inf)
+    mx = E.max()
+    E -= mx
+    np.exp(E, out=E)
+    Z = E.sum()  # E now holds the unnormalised weights (0 on the diagonal)
     logN = mx + np.log(Z / (n * (n - 1)))
     grad = sum(F.T @ (E @ G) for F, G in maps) / Z - sum(F.T @ G for F, G in maps) / n
     return -data + logN, grad
 
 # %% ../nbs/10_partitioned.ipynb #64ebb2f4
 def _check_groups(groups, p):
-    if not isinstance(groups, (tuple, list)) or len(groups) != 2: raise ValueError("groups must be a pair (indices_1, indices_2)")
+    if not isinstance(groups, (tuple, list)) or len(groups) != 2:
+        raise ValueError("groups must be a pair (indices_1, indices_2)")
     g1, g2 = (np.asarray(g, dtype=np.int64).ravel() for g in groups)
-    if g1.size == 0 or g2.size == 0: raise ValueError("both groups must be non-empty")
+    if g1.size == 0 or g2.size == 0:
+        raise ValueError("both groups must be non-empty")
     allv = np.r_[g1, g2]
-    if allv.min() < 0 or allv.max() >= p: raise ValueError(f"group indices must lie in 0..{p - 1}")
+    if allv.min() < 0 or allv.max() >= p:
+        raise ValueError(f"group indices must lie in 0..{p - 1}")
     if np.intersect1d(g1, g2).size or np.unique(g1).size != g1.size or np.unique(g2).size != g2.size:
-        raise ValueError("the groups overlap or repeat a variable: every variable must be in exactly one group")
-    if allv.size != p: raise ValueError(f"the groups miss variables {sorted(set(range(p)) - set(allv.tolist()))[:10]}: assign every column to a group")
+        raise ValueError(
+            "the groups overlap or repeat a variable: every variable must be in exactly one group"
+        )
+    if allv.size != p:
+        raise ValueError(
+            f"the groups miss variables {sorted(set(range(p)) - set(allv.tolist()))[:10]}: assign every column to a group"
+        )
     return g1, g2
+
 
 class PartitionedRatio(MRFLearner):
     "Partitioned-ratio estimator of the links between two groups (Liu et al. 2016), group-lasso MLMI with a U-statistic normaliser."
-    def __init__(self, groups, *, features="product", pairs="cross", lam=None, target=15, path_ratio=0.9, max_steps=200, standardize=True,
-                 max_iter=500, tol=1e-5):
-        self.groups, self.features, self.pairs, self.lam, self.target, self.path_ratio = groups, features, pairs, lam, target, path_ratio
+
+    def __init__(
+        self,
+        groups,
+        *,
+        features="product",
+        pairs="cross",
+        lam=None,
+        target=15,
+        path_ratio=0.9,
+        max_steps=200,
+        standardize=True,
+        max_iter=500,
+        tol=1e-5,
+    ):
+        self.groups, self.features, self.pairs, self.lam, self.target, self.path_ratio = (
+            groups,
+            features,
+            pairs,
+            lam,
+            target,
+            path_ratio,
+        )
         self.max_steps, self.standardize, self.max_iter, self.tol = max_steps, standardize, max_iter, tol
 
     def fit(self, X, names=None, truth=None):
         "Fit to an `(n, p)` array of continuous or discrete values."
-        X = self._begin_real(X, names, min_rows=3); n, p = X.shape          # ≥ 3 rows: the U-statistic needs pairs j ≠ k
+        X = self._begin_real(X, names, min_rows=3)
+        n, p = X.shape  # ≥ 3 rows: the U-statistic needs pairs j ≠ k
         g1, g2 = _check_groups(self.groups, p)
-        if self.standardize and self.features != "delta": X = (X - X.mean(0)) / X.std(0)
-        self.g1_, self.g2_ = g1, g2; p1, p2 = g1.size, g2.size
-        if self.pairs not in ("cross", "all"): raise ValueError(f"pairs must be 'cross' or 'all', got {self.pairs!r}")
+        if self.standardize and self.features != "delta":
+            X = (X - X.mean(0)) / X.std(0)
+        self.g1_, self.g2_ = g1, g2
+        p1, p2 = g1.size, g2.size
+        if self.pairs not in ("cross", "all"):
+            raise ValueError(f"pairs must be 'cross' or 'all', got {self.pairs!r}")
         if self.pairs == "all" and (callable(self.features) or self.features == "delta"):
             raise ValueError("pairs='all' is implemented for the 'product' and 'square' features")
-        if callable(self.features): obj = lambda T: _direct_objective(T, X[:, g1], X[:, g2], self.features)
+        if callable(self.features):
+            obj = lambda T: _direct_objective(T, X[:, g1], X[:, g2], self.features)
         elif self.pairs == "all":
-            (F, G), = feature_maps(X[:, g1], X[:, g2], self.features); obj_all = _all_pairs_objective(F, G)
+            ((F, G),) = feature_maps(X[:, g1], X[:, g2], self.features)
+            obj_all = _all_pairs_objective(F, G)
         else:
-            maps = feature_maps(X[:, g1], X[:, g2], self.features); obj = lambda T: mlmi_objective(T, maps)
-        cache = {}; n_par = p1 * p2 + (p1 * (p1 - 1) + p2 * (p2 - 1)) // 2 * (self.pairs == "all")
+            maps = feature_maps(X[:, g1], X[:, g2], self.features)
+            obj = lambda T: mlmi_objective(T, maps)
+        cache = {}
+        n_par = p1 * p2 + (p1 * (p1 - 1) + p2 * (p2 - 1)) // 2 * (self.pairs == "all")
+
         def both(v):
             k = v.tobytes()
             if k not in cache:
-                if len(cache) > 4: cache.clear()
-                if self.pairs == "all": cache[k] = obj_all(v)
+                if len(cache) > 4:
+                    cache.clear()
+                if self.pairs == "all":
+                    cache[k] = obj_all(v)
                 else:
-                    val, G = obj(v.reshape(p1, p2)); cache[k] = (val, G.ravel())
+                    val, G = obj(v.reshape(p1, p2))
+                    cache[k] = (val, G.ravel())
             return cache[k]
-        f = lambda v: both(v)[0]; g = lambda v: both(v)[1]
+
+        f = lambda v: both(v)[0]
+        g = lambda v: both(v)[1]
         fista_runs = []
+
         def solve(lam, v0):
-            v, info = fista(f, g, lambda v, t: group_soft_threshold(v[:, None], t * lam, axis=1)[:, 0], v0,
-                            max_iter=int(self.max_iter), tol=float(self.tol), adaptive_restart=True)
+            v, info = fista(
+                f,
+                g,
+                lambda v, t: group_soft_threshold(v[:, None], t * lam, axis=1)[:, 0],
+                v0,
+                max_iter=int(self.max_iter),
+                tol=float(self.tol),
+                adaptive_restart=True,
+            )
             fista_runs.append((info["n_iter"], info["converged"]))
             return v
-        v = np.zeros(n_par); lam_max = float(np.abs(g(v)).max())
+
+        v = np.zeros(n_par)
+        lam_max = float(np.abs(g(v)).max())
         if self.lam is not None:
-            lam = check_float(self.lam, "lam", lo=0); v = solve(lam, v); self.lambdas_ = np.array([lam]); path = [v]
+            lam = check_float(self.lam, "lam", lo=0)
+            v = solve(lam, v)
+            self.lambdas_ = np.array([lam])
+            path = [v]
         else:
-            check_int(self.target, "target", lo=1); r = check_float(self.path_ratio, "path_ratio", lo=0, hi=1, lo_open=True, hi_open=True)
-            entry = np.zeros(p1 * p2); lams, path, lam = [], [], lam_max
+            check_int(self.target, "target", lo=1)
+            r = check_float(self.path_ratio, "path_ratio", lo=0, hi=1, lo_open=True, hi_open=True)
+            entry = np.zeros(p1 * p2)
+            lams, path, lam = [], [], lam_max
             for _ in range(check_int(self.max_steps, "max_steps", lo=1)):
-                lam *= r; v = solve(lam, v); lams.append(lam); path.append(v); cross = v[:p1 * p2]
+                lam *= r
+                v = solve(lam, v)
+                lams.append(lam)
+                path.append(v)
+                cross = v[: p1 * p2]
                 entry[(entry == 0) & (cross != 0)] = lam
                 self._record(lam=lam, n_passages=int(np.count_nonzero(cross)), objective=f(v))
-                if np.count_nonzero(cross) > self.target: break
-            self.lambdas_ = np.array(lams); self.entry_lambda_ = entry.reshape(p1, p2)
+                if np.count_nonzero(cross) > self.target:
+                    break
+            self.lambdas_ = np.array(lams)
+            self.entry_lambda_ = entry.reshape(p1, p2)
         self.lam_max_, self.lambda_ = lam_max, float(self.lambdas_[-1])
-        self.path_ = np.array([u[:p1 * p2] for u in path]).reshape(-1, p1, p2)
-        T = path[-1][:p1 * p2].reshape(p1, p2); theta = np.zeros((p, p)); theta[np.ix_(g1, g2)] = T; theta[np.ix_(g2, g1)] = T.T
-        if self.pairs == "all":                                             # within-group parameters (nuisance: zero in the population)
-            w1, w2 = _unpack_within(path[-1], p1, p2); theta[np.ix_(g1, g1)] = w1; theta[np.ix_(g2, g2)] = w2
-        self.coef_ = T; nm = self.names_ or list(range(p))
+        self.path_ = np.array([u[: p1 * p2] for u in path]).reshape(-1, p1, p2)
+        T = path[-1][: p1 * p2].reshape(p1, p2)
+        theta = np.zeros((p, p))
+        theta[np.ix_(g1, g2)] = T
+        theta[np.ix_(g2, g1)] = T.T
+        if self.pairs == "all":  # within-group parameters (nuisance: zero in the population)
+            w1, w2 = _unpack_within(path[-1], p1, p2)
+            theta[np.ix_(g1, g1)] = w1
+            theta[np.ix_(g2, g2)] = w2
+        self.coef_ = T
+        nm = self.names_ or list(range(p))
         self.passages_ = [(nm[g1[a]], nm[g2[b]], float(T[a, b])) for a, b in zip(*np.nonzero(T))]
         capped = sum(not ok for _, ok in fista_runs)
         why = f"FISTA reached max_iter={self.max_iter} at {capped} of {len(fista_runs)} λ values; raise max_iter"
         self._settle(capped == 0, sum(k for k, _ in fista_runs), why)
         return self._end(theta)
 
+
 def _unpack_within(v, p1, p2):
-    n1 = p1 * (p1 - 1) // 2; a = v[p1 * p2:p1 * p2 + n1]; b = v[p1 * p2 + n1:]
-    W1 = np.zeros((p1, p1)); W1[np.triu_indices(p1, 1)] = a; W2 = np.zeros((p2, p2)); W2[np.triu_indices(p2, 1)] = b
+    n1 = p1 * (p1 - 1) // 2
+    a = v[p1 * p2 : p1 * p2 + n1]
+    b = v[p1 * p2 + n1 :]
+    W1 = np.zeros((p1, p1))
+    W1[np.triu_indices(p1, 1)] = a
+    W2 = np.zeros((p2, p2))
+    W2[np.triu_indices(p2, 1)] = b
     return W1 + W1.T, W2 + W2.T
+
 
 def _all_pairs_objective(F, G):
     "ℓ_MLMI and gradient when within-group pairs are modelled too (separable single-map features): v = [Θ₁₂, triu Θ₁₁, triu Θ₂₂]."
-    n, p1 = F.shape; p2 = G.shape[1]; i1, i2 = np.triu_indices(p1, 1), np.triu_indices(p2, 1)
-    Q1 = F[:, i1[0]] * F[:, i1[1]]; Q2 = G[:, i2[0]] * G[:, i2[1]]          # within-group features per sample
+    n, p1 = F.shape
+    p2 = G.shape[1]
+    i1, i2 = np.triu_indices(p1, 1), np.triu_indices(p2, 1)
+    Q1 = F[:, i1[0]] * F[:, i1[1]]
+    Q2 = G[:, i2[0]] * G[:, i2[1]]  # within-group features per sample
+
     def fn(v):
-        T = v[:p1 * p2].reshape(p1, p2); a = v[p1 * p2:p1 * p2 + Q1.shape[1]]; b = v[p1 * p2 + Q1.shape[1]:]
+        T = v[: p1 * p2].reshape(p1, p2)
+        a = v[p1 * p2 : p1 * p2 + Q1.shape[1]]
+        b = v[p1 * p2 + Q1.shape[1] :]
         e1, e2 = Q1 @ a, Q2 @ b
         E = (F @ T) @ G.T + e1[:, None] + e2[None, :]
-        data = np.mean(np.diag(E)); np.fill_diagonal(E, -np.inf); mx = E.max(); E -= mx; np.exp(E, out=E); Z = E.sum()
-        Wn = E / Z; r, c = Wn.sum(1), Wn.sum(0)
-        gT = F.T @ (Wn @ G) - F.T @ G / n; ga = Q1.T @ r - Q1.mean(0); gb = Q2.T @ c - Q2.mean(0)
+        data = np.mean(np.diag(E))
+        np.fill_diagonal(E, -np.inf)
+        mx = E.max()
+        E -= mx
+        np.exp(E, out=E)
+        Z = E.sum()
+        Wn = E / Z
+        r, c = Wn.sum(1), Wn.sum(0)
+        gT = F.T @ (Wn @ G) - F.T @ G / n
+        ga = Q1.T @ r - Q1.mean(0)
+        gb = Q2.T @ c - Q2.mean(0)
         return -data + mx + np.log(Z / (n * (n - 1))), np.r_[gT.ravel(), ga, gb]
+
     return fn
+
 
 def _direct_objective(Theta, X1, X2, psi):
     "Generic (slow, O(n² p₁ p₂)) ℓ_MLMI and gradient for a user feature function psi(xu, xv) (vectorised, scalar output)."
     n = X1.shape[0]
-    P = psi(X1[:, None, :, None], X2[None, :, None, :])               # (n, n, p1, p2): ψ for every permuted sample and pair
-    E = np.einsum("jkuv,uv->jk", P, Theta); data = np.mean(np.diag(E))
-    off = E.copy(); np.fill_diagonal(off, -np.inf); mx = off.max(); W = np.exp(off - mx); Z = W.sum(); W /= Z
+    P = psi(
+        X1[:, None, :, None], X2[None, :, None, :]
+    )  # (n, n, p1, p2): ψ for every permuted sample and pair
+    E = np.einsum("jkuv,uv->jk", P, Theta)
+    data = np.mean(np.diag(E))
+    off = E.copy()
+    np.fill_diagonal(off, -np.inf)
+    mx = off.max()
+    W = np.exp(off - mx)
+    Z = W.sum()
+    W /= Z
     grad = np.einsum("jk,jkuv->uv", W, P) - np.einsum("jjuv->uv", P) / n
     return -data + mx + np.log(Z / (n * (n - 1))), grad

@@ -14,85 +14,149 @@ __all__ = ['soft_threshold', 'group_soft_threshold', 'project_box', 'project_l2_
 # %% ../nbs/07_prox.ipynb #cd49b5dd
 def soft_threshold(a, lam):
     "S_λ(a) = sgn(a) max(0, |a| − λ), elementwise; λ may be an array (0 leaves an entry unpenalised)."
-    a = np.asarray(a, dtype=np.float64); lam = np.asarray(lam, dtype=np.float64)
-    if np.any(lam < 0): raise ValueError("the threshold lam must be >= 0")
+    a = np.asarray(a, dtype=np.float64)
+    lam = np.asarray(lam, dtype=np.float64)
+    if np.any(lam < 0):
+        raise ValueError("the threshold lam must be >= 0")
     return np.sign(a) * np.maximum(np.abs(a) - lam, 0.0)
 
-def group_soft_threshold(A, lam, axis:int=-1):
+
+def group_soft_threshold(A, lam, axis: int = -1):
     "Block soft thresholding: each group (slice along `axis`) shrinks its Euclidean norm by λ (to 0 if below)."
-    A = np.asarray(A, dtype=np.float64); lam = check_float(lam, "lam", lo=0)
+    A = np.asarray(A, dtype=np.float64)
+    lam = check_float(lam, "lam", lo=0)
     nrm = np.linalg.norm(A, axis=axis, keepdims=True)
     return A * np.maximum(0.0, 1 - lam / np.where(nrm > 0, nrm, 1.0))
+
 
 def project_box(a, bound):
     "Euclidean projection onto {|a_i| <= bound_i}."
     b = np.asarray(bound, dtype=np.float64)
-    if np.any(b < 0): raise ValueError("bound must be >= 0")
+    if np.any(b < 0):
+        raise ValueError("bound must be >= 0")
     return np.clip(np.asarray(a, dtype=np.float64), -b, b)
 
-def project_l2_ball(a, radius:float):
+
+def project_l2_ball(a, radius: float):
     "Euclidean projection onto {‖a‖₂ <= radius}."
-    a = np.asarray(a, dtype=np.float64); r = check_float(radius, "radius", lo=0); n = np.linalg.norm(a)
+    a = np.asarray(a, dtype=np.float64)
+    r = check_float(radius, "radius", lo=0)
+    n = np.linalg.norm(a)
     return a if n <= r else a * (r / n)
 
-def generalized_gradient(theta, grad, alpha:float, lam):
+
+def generalized_gradient(theta, grad, alpha: float, lam):
     "Geng et al. eq. (7): G_α(θ) = (θ − S_{αλ}(θ − α ∇f)) / α."
-    alpha = check_float(alpha, "alpha", lo=0, lo_open=True); theta = np.asarray(theta, dtype=np.float64)
+    alpha = check_float(alpha, "alpha", lo=0, lo_open=True)
+    theta = np.asarray(theta, dtype=np.float64)
     return (theta - soft_threshold(theta - alpha * np.asarray(grad), alpha * np.asarray(lam))) / alpha
 
 # %% ../nbs/07_prox.ipynb #eead3286
-def fista(f, grad, prox, x0, *, h=lambda x: 0.0, L0:float=1.0, eta:float=2.0, max_iter:int=1000, tol:float=1e-8,
-          accelerated:bool=True, adaptive_restart:bool=False):
+def fista(
+    f,
+    grad,
+    prox,
+    x0,
+    *,
+    h=lambda x: 0.0,
+    L0: float = 1.0,
+    eta: float = 2.0,
+    max_iter: int = 1000,
+    tol: float = 1e-8,
+    accelerated: bool = True,
+    adaptive_restart: bool = False,
+):
     "Minimise f + h by FISTA (or ISTA) with backtracking; returns `(x, info)` with info['objective'], ['n_iter'], ['L']."
-    L = check_float(L0, "L0", lo=0, lo_open=True); eta = check_float(eta, "eta", lo=1, lo_open=True)
+    L = check_float(L0, "L0", lo=0, lo_open=True)
+    eta = check_float(eta, "eta", lo=1, lo_open=True)
     max_iter = check_int(max_iter, "max_iter", lo=1)
-    x = np.array(x0, dtype=np.float64); y = x.copy(); t = 1.0; obj = []
+    x = np.array(x0, dtype=np.float64)
+    y = x.copy()
+    t = 1.0
+    obj = []
     for k in range(max_iter):
         fy, gy = f(y), grad(y)
         if not (np.isfinite(fy) and np.all(np.isfinite(gy))):
-            raise FloatingPointError(f"fista: the objective or its gradient is not finite at iteration {k + 1}")
+            raise FloatingPointError(
+                f"fista: the objective or its gradient is not finite at iteration {k + 1}"
+            )
         while True:
-            xn = prox(y - gy / L, 1.0 / L); d = xn - y; fx = f(xn)
-            if np.isfinite(fx) and fx <= fy + gy.ravel() @ d.ravel() + 0.5 * L * (d.ravel() @ d.ravel()) + 1e-12 * abs(fy): break
+            xn = prox(y - gy / L, 1.0 / L)
+            d = xn - y
+            fx = f(xn)
+            if np.isfinite(fx) and fx <= fy + gy.ravel() @ d.ravel() + 0.5 * L * (
+                d.ravel() @ d.ravel()
+            ) + 1e-12 * abs(fy):
+                break
             L *= eta
-            if L > 1e300: raise FloatingPointError("fista: backtracking found no step (the objective is not smooth here)")
+            if L > 1e300:
+                raise FloatingPointError(
+                    "fista: backtracking found no step (the objective is not smooth here)"
+                )
         done = np.max(np.abs(xn - x)) <= tol * max(1.0, np.max(np.abs(xn)))
         if accelerated and adaptive_restart and (y - xn).ravel() @ (xn - x).ravel() > 0:
-            t, y = 1.0, xn                                    # momentum points uphill: restart (O'Donoghue & Candès 2015)
+            t, y = 1.0, xn  # momentum points uphill: restart (O'Donoghue & Candès 2015)
         elif accelerated:
-            tn = (1 + np.sqrt(1 + 4 * t * t)) / 2; y = xn + (t - 1) / tn * (xn - x); t = tn
-        else: y = xn
-        x = xn; obj.append(f(x) + h(x))
-        if done: break
+            tn = (1 + np.sqrt(1 + 4 * t * t)) / 2
+            y = xn + (t - 1) / tn * (xn - x)
+            t = tn
+        else:
+            y = xn
+        x = xn
+        obj.append(f(x) + h(x))
+        if done:
+            break
     return x, dict(objective=np.array(obj), n_iter=k + 1, L=L, converged=bool(done))
 
 # %% ../nbs/07_prox.ipynb #d1adcffe
-def step_schedule(kind:str="constant", *, alpha:float=None, beta:float=None, G:float=1.0, r:float=0.5):
+def step_schedule(
+    kind: str = "constant", *, alpha: float = None, beta: float = None, G: float = 1.0, r: float = 0.5
+):
     "k ↦ η_k: 'constant' (α) or 'power' (β / (G k^r), 0 < r < 1)."
     if kind == "constant":
-        a = check_float(alpha, "alpha", lo=0, lo_open=True); return lambda k: a
+        a = check_float(alpha, "alpha", lo=0, lo_open=True)
+        return lambda k: a
     if kind == "power":
-        b = check_float(beta, "beta", lo=0, lo_open=True); G = check_float(G, "G", lo=0, lo_open=True)
-        r = check_float(r, "r", lo=0, hi=1, lo_open=True, hi_open=True); return lambda k: b / (G * k**r)
+        b = check_float(beta, "beta", lo=0, lo_open=True)
+        G = check_float(G, "G", lo=0, lo_open=True)
+        r = check_float(r, "r", lo=0, hi=1, lo_open=True, hi_open=True)
+        return lambda k: b / (G * k**r)
     raise ValueError(f"kind must be 'constant' or 'power', got {kind!r}")
 
 # %% ../nbs/07_prox.ipynb #0b7978fa
-def project_spectral(theta, c:float, *, mask=None, tol:float=1e-12, max_iter:int=100_000):
+def project_spectral(theta, c: float, *, mask=None, tol: float = 1e-12, max_iter: int = 100_000):
     "Euclidean projection of symmetric pair parameters (zero diagonal) onto {θ : ‖R(θ)‖₂ ≤ c}, R_ij = |θ_ij|, keeping zeros off `mask`."
-    c = check_float(c, "c", lo=0); A = np.array(theta, dtype=np.float64)
-    if A.ndim != 2 or A.shape[0] != A.shape[1] or not np.allclose(A, A.T) or np.any(np.diag(A) != 0) or not np.isfinite(A).all():
+    c = check_float(c, "c", lo=0)
+    A = np.array(theta, dtype=np.float64)
+    if (
+        A.ndim != 2
+        or A.shape[0] != A.shape[1]
+        or not np.allclose(A, A.T)
+        or np.any(np.diag(A) != 0)
+        or not np.isfinite(A).all()
+    ):
         raise ValueError("theta must be a finite symmetric matrix with zero diagonal (pair parameters only)")
     allowed = (A != 0) if mask is None else np.asarray(mask, dtype=bool)
-    if allowed.shape != A.shape: raise ValueError(f"mask must have shape {A.shape}")
+    if allowed.shape != A.shape:
+        raise ValueError(f"mask must have shape {A.shape}")
     allowed = allowed & allowed.T & ~np.eye(A.shape[0], dtype=bool)
     a = np.abs(A) * allowed
-    if np.linalg.norm(a, 2) <= c: return A * allowed
-    def P1(R):                                                   # {λ_max ≤ c}: clip eigenvalues
-        w, V = np.linalg.eigh((R + R.T) / 2); return (V * np.minimum(w, c)) @ V.T
-    P2 = lambda R: np.maximum(R, 0) * allowed                    # {R ≥ 0 on the pattern, 0 elsewhere}
+    if np.linalg.norm(a, 2) <= c:
+        return A * allowed
+
+    def P1(R):  # {λ_max ≤ c}: clip eigenvalues
+        w, V = np.linalg.eigh((R + R.T) / 2)
+        return (V * np.minimum(w, c)) @ V.T
+
+    P2 = lambda R: np.maximum(R, 0) * allowed  # {R ≥ 0 on the pattern, 0 elsewhere}
     x, p, q = a.copy(), np.zeros_like(a), np.zeros_like(a)
     for _ in range(check_int(max_iter, "max_iter", lo=1)):
-        y = P1(x + p); p = x + p - y; xn = P2(y + q); q = y + q - xn
-        done = np.abs(xn - x).max() <= tol and np.linalg.norm(xn, 2) <= c * (1 + 1e-9); x = xn
-        if done: break
+        y = P1(x + p)
+        p = x + p - y
+        xn = P2(y + q)
+        q = y + q - xn
+        done = np.abs(xn - x).max() <= tol and np.linalg.norm(xn, 2) <= c * (1 + 1e-9)
+        x = xn
+        if done:
+            break
     return np.sign(A) * x

@@ -40,10 +40,14 @@ def _cov_matvec(S, v, I, J, out):
         for k in range(m):
             out[k] += w * S[s, I[k]] * S[s, J[k]]
 
-def power_curvature(S,                 # (q, p) chain states (0/1 or ±1)
-                    v=None,            # warm start: the previous call's vector (stats order)
-                    n_iter:int=30,     # power-iteration steps
-                    I=None, J=None):   # `stat_index(p)`, if already at hand
+
+def power_curvature(
+    S,  # (q, p) chain states (0/1 or ±1)
+    v=None,  # warm start: the previous call's vector (stats order)
+    n_iter: int = 30,  # power-iteration steps
+    I=None,
+    J=None,
+):  # `stat_index(p)`, if already at hand
     "λ_max of the statistics' sample covariance over the states `S` by power iteration: `(L̂, v)` (v warm-starts the next call)."
     S = np.ascontiguousarray(S, dtype=np.float64)
     p = S.shape[1]
@@ -87,16 +91,21 @@ def _newton_cd(g, H, theta, lam, n_pass, tol):
             break
     return d
 
-def newton_direction(g,                      # gradient of f at θ (working set)
-                     H,                      # Hessian (working set × working set)
-                     theta,                  # current θ (working set)
-                     lam,                    # ℓ₁ weights (working set)
-                     *,
-                     ridge:float=1e-3,       # Levenberg damping, relative to the mean diagonal of H
-                     max_step:float=1.0):    # cap on ‖step‖∞
+
+def newton_direction(
+    g,  # gradient of f at θ (working set)
+    H,  # Hessian (working set × working set)
+    theta,  # current θ (working set)
+    lam,  # ℓ₁ weights (working set)
+    *,
+    ridge: float = 1e-3,  # Levenberg damping, relative to the mean diagonal of H
+    max_step: float = 1.0,
+):  # cap on ‖step‖∞
     "Proximal Newton step on `theta` (gradient g, Hessian H, ℓ₁ weights lam): `(step, ν²)`; the step is damped to ‖·‖∞ ≤ max_step."
     m = g.size
-    Hr = H + (ridge * np.trace(H) / max(m, 1) + 1e-6) * np.eye(m)       # Levenberg damping: H is singular on deterministic statistics
+    Hr = H + (ridge * np.trace(H) / max(m, 1) + 1e-6) * np.eye(
+        m
+    )  # Levenberg damping: H is singular on deterministic statistics
     d = _newton_cd(g, Hr, theta, lam, 200, 1e-10)
     nu2 = float(d @ Hr @ d)
     big = float(np.abs(d).max(initial=0.0))
@@ -117,7 +126,7 @@ def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
         xi = X[I[work[t]]]
         xj = X[J[work[t]]]
         diag = I[work[t]] == J[work[t]]
-        cr = 0.0                                                    # Σ_s ψ_s r_s (Σ_s r_s stays 0: r is a sum of centred columns)
+        cr = 0.0  # Σ_s ψ_s r_s (Σ_s r_s stays 0: r is a sum of centred columns)
         if diag:
             for s in range(q):
                 cr += xi[s] * r[s]
@@ -139,6 +148,7 @@ def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
             biggest = max(biggest, abs(z))
     return biggest
 
+
 @kernel
 def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
     """Proximal Newton subproblem, Ĥ = Cov ψ over the chains `X` (p, q) + ridge·mean(var)·I, never formed: coordinate descent on
@@ -159,7 +169,9 @@ def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
             s2 += v * v
         mu[t] = s1 / q
         var[t] = s2 / q - mu[t] * mu[t]
-    ridge = ridge * var.mean() + 1e-6 if k else 0.0     # Levenberg damping, relative to the mean variance (as the dense step)
+    ridge = (
+        ridge * var.mean() + 1e-6 if k else 0.0
+    )  # Levenberg damping, relative to the mean variance (as the dense step)
     r = np.zeros(q)
     passes = 0
     while passes < n_pass:
@@ -177,58 +189,82 @@ def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
         nu2 += r[s] * r[s]
     return nu2 / q + ridge * np.sum(d * d)
 
-def newton_direction_states(g,                  # gradient of f at θ (working set)
-                            X,                  # (p, q) chain states, one column per chain
-                            work,               # the working set (stats-order indices)
-                            theta,              # current θ (working set)
-                            lam,                # ℓ₁ weights (working set)
-                            *,
-                            ridge:float=1e-3,   # Levenberg damping, relative to the mean variance
-                            max_step:float=1.0, # cap on ‖step‖∞
-                            n_pass:int=100,     # coordinate-descent passes at most (25 measured 1.5× faster, 1.5× the final gap)
-                            tol:float=1e-4):    # ...or until a full pass moves no coordinate by more than tol·max(1, ‖d‖∞)
+
+def newton_direction_states(
+    g,  # gradient of f at θ (working set)
+    X,  # (p, q) chain states, one column per chain
+    work,  # the working set (stats-order indices)
+    theta,  # current θ (working set)
+    lam,  # ℓ₁ weights (working set)
+    *,
+    ridge: float = 1e-3,  # Levenberg damping, relative to the mean variance
+    max_step: float = 1.0,  # cap on ‖step‖∞
+    n_pass: int = 100,  # coordinate-descent passes at most (25 measured 1.5× faster, 1.5× the final gap)
+    tol: float = 1e-4,
+):  # ...or until a full pass moves no coordinate by more than tol·max(1, ‖d‖∞)
     "Proximal Newton step on the statistics `work`, Hessian = sample Cov ψ over the chains X (p, q): `(step, ν²)`, damped to ‖·‖∞ ≤ max_step."
     I, J = stat_index(X.shape[0])
     X = np.ascontiguousarray(X, dtype=np.float64)
     work = np.asarray(work, dtype=np.int64)
     k = work.size
     d = np.zeros(k)
-    nu2 = _newton_cd_states(np.asarray(g, dtype=np.float64), X, I, J, work, np.asarray(theta, dtype=np.float64),
-                            np.asarray(lam, dtype=np.float64), float(ridge), int(n_pass), float(tol), d)
+    nu2 = _newton_cd_states(
+        np.asarray(g, dtype=np.float64),
+        X,
+        I,
+        J,
+        work,
+        np.asarray(theta, dtype=np.float64),
+        np.asarray(lam, dtype=np.float64),
+        float(ridge),
+        int(n_pass),
+        float(tol),
+        d,
+    )
     big = float(np.abs(d).max(initial=0.0))
     return (d * (max_step / big) if big > max_step else d), nu2
 
 # %% ../nbs/08_spg.ipynb #3c6b68e4
-GENG_SETTINGS = dict(alpha=0.4, init="random", restart="random", solver="gradient", tol=None)  # Geng et al.'s Alg. 3 as published
+GENG_SETTINGS = dict(
+    alpha=0.4, init="random", restart="random", solver="gradient", tol=None
+)  # Geng et al.'s Alg. 3 as published
+
 
 class _StochasticProxGrad(MRFLearner):
     "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3), with mrflit's convergence control."
-    _certifies = False    # True for learners that choose τ to make the certificate hold (TAY)
-    _exclude = None       # (p, p) bool mask of couplings held at zero (set by learners that reuse this engine, e.g. FBS's structure)
-    window = 5            # iterations over which the noise-floor test averages
-    warm_window = 2       # ... after a warm start (`warm_start=True`: the fit starts next to the floor, as along a λ path)
-    hessian_chains = 4096     # chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |W|)
 
-    def __init__(self,
-                 lam,                        # ℓ₁ penalty λ (eq. 1)
-                 *,
-                 alpha="auto",               # step size: 'auto' (1/L̂, re-estimated) or a fixed number (the paper's α)
-                 solver="newton",            # 'newton' (proximal Newton, chain Hessian) or 'gradient' (Alg. 3's step)
-                 n_chains=2000,              # chains q at the start
-                 n_chains_max=256_000,       # the most chains the noise-floor rule may grow to
-                 max_iter=500,               # iteration limit
-                 tol=5e-4,                   # target Monte-Carlo objective gap |A|/2q; None: run exactly max_iter iterations
-                 tol_sampling=0.01,          # ...or that fraction of the data's own sampling gap |A|/2n (q >= n/tol_sampling)
-                 init="zero",                # θ⁽⁰⁾: 'zero' or 'random' (U[-0.1, 0.1], as Alg. 3)
-                 restart="persistent",       # chains: 'persistent' (start at data rows, continue), 'random' or 'zeros' each iteration
-                 penalize_fields=True,       # penalise the fields θ_ii as eq. (1) does
-                 gradient="mcmc",            # 'mcmc' or 'exact' (p <= 16; for tests)
-                 newton_max=20_000,          # largest working set for Newton steps (above: gradient steps)
-                 diagnostics="auto",         # exact objective and gradient error in the trace (auto: p <= 16)
-                 store_iterates=False,       # keep every θ⁽ᵏ⁾ in `iterates_`
-                 warm_start=False,           # start from the previous fit's θ and chains (a λ path; scikit-learn's meaning)
-                 verbose=False,              # progress bar
-                 seed=None):                 # None, int or np.random.Generator
+    _certifies = False  # True for learners that choose τ to make the certificate hold (TAY)
+    _exclude = None  # (p, p) bool mask of couplings held at zero (set by learners that reuse this engine, e.g. FBS's structure)
+    window = 5  # iterations over which the noise-floor test averages
+    warm_window = (
+        2  # ... after a warm start (`warm_start=True`: the fit starts next to the floor, as along a λ path)
+    )
+    hessian_chains = (
+        4096  # chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |W|)
+    )
+
+    def __init__(
+        self,
+        lam,  # ℓ₁ penalty λ (eq. 1)
+        *,
+        alpha="auto",  # step size: 'auto' (1/L̂, re-estimated) or a fixed number (the paper's α)
+        solver="newton",  # 'newton' (proximal Newton, chain Hessian) or 'gradient' (Alg. 3's step)
+        n_chains=2000,  # chains q at the start
+        n_chains_max=256_000,  # the most chains the noise-floor rule may grow to
+        max_iter=500,  # iteration limit
+        tol=5e-4,  # target Monte-Carlo objective gap |A|/2q; None: run exactly max_iter iterations
+        tol_sampling=0.01,  # ...or that fraction of the data's own sampling gap |A|/2n (q >= n/tol_sampling)
+        init="zero",  # θ⁽⁰⁾: 'zero' or 'random' (U[-0.1, 0.1], as Alg. 3)
+        restart="persistent",  # chains: 'persistent' (start at data rows, continue), 'random' or 'zeros' each iteration
+        penalize_fields=True,  # penalise the fields θ_ii as eq. (1) does
+        gradient="mcmc",  # 'mcmc' or 'exact' (p <= 16; for tests)
+        newton_max=20_000,  # largest working set for Newton steps (above: gradient steps)
+        diagnostics="auto",  # exact objective and gradient error in the trace (auto: p <= 16)
+        store_iterates=False,  # keep every θ⁽ᵏ⁾ in `iterates_`
+        warm_start=False,  # start from the previous fit's θ and chains (a λ path; scikit-learn's meaning)
+        verbose=False,  # progress bar
+        seed=None,
+    ):  # None, int or np.random.Generator
         self.lam = lam
         self.alpha = alpha
         self.solver = solver
@@ -259,9 +295,13 @@ class _StochasticProxGrad(MRFLearner):
         if self.tol is not None:
             check_float(self.tol, "tol", lo=0)
         check_float(self.tol_sampling, "tol_sampling", lo=0)
-        choices = [("init", self.init, ("random", "zero")), ("restart", self.restart, ("random", "zeros", "persistent")),
-                   ("gradient", self.gradient, ("mcmc", "exact")), ("diagnostics", self.diagnostics, ("auto", True, False)),
-                   ("solver", self.solver, ("newton", "gradient"))]
+        choices = [
+            ("init", self.init, ("random", "zero")),
+            ("restart", self.restart, ("random", "zeros", "persistent")),
+            ("gradient", self.gradient, ("mcmc", "exact")),
+            ("diagnostics", self.diagnostics, ("auto", True, False)),
+            ("solver", self.solver, ("newton", "gradient")),
+        ]
         for name, val, ok in choices:
             if val not in ok:
                 raise ValueError(f"{name} must be one of {ok}, got {val!r}")
@@ -270,7 +310,9 @@ class _StochasticProxGrad(MRFLearner):
         "Exact g(θ) = −θᵀ E_X ψ + log Z(θ) + λ‖θ‖₁ (penalised part) at a stats-order vector (after `fit`; p <= 24)."
         EX = self._EX if EX is None else EX
         m = BinaryMRF(to_matrix(theta_vec, self.p_), self.domain_)
-        penalty = np.where(theta_vec != 0, self._lam_vec * np.abs(theta_vec), 0.0)     # held-at-zero couplings have λ = ∞
+        penalty = np.where(
+            theta_vec != 0, self._lam_vec * np.abs(theta_vec), 0.0
+        )  # held-at-zero couplings have λ = ∞
         return float(-theta_vec @ EX + log_partition(m) + penalty.sum())
 
     def fit(self, X, truth=None, names=None):
@@ -285,10 +327,10 @@ class _StochasticProxGrad(MRFLearner):
         self._I, self._J = stat_index(p)
         self._lam_vec = np.where((self._I == self._J) & (not self.penalize_fields), 0.0, float(self.lam))
         if self._exclude is not None:
-            self._lam_vec[self._exclude[self._I, self._J]] = np.inf          # an infinite penalty keeps them at zero
+            self._lam_vec[self._exclude[self._I, self._J]] = np.inf  # an infinite penalty keeps them at zero
         m = self._I.size
         warm = self.warm_start and getattr(self, "theta_", None) is not None and self.theta_.shape == (p, p)
-        if warm:                          # continue from the last fit: its θ, its chains (and their RNG streams), its q and L̂
+        if warm:  # continue from the last fit: its θ, its chains (and their RNG streams), its q and L̂
             rng = self._rng
             theta = self.theta_[self._I, self._J].copy()
         else:
@@ -303,6 +345,7 @@ class _StochasticProxGrad(MRFLearner):
         iterations = range(1, int(self.max_iter) + 1)
         if self.verbose:
             from tqdm.auto import tqdm
+
             iterations = tqdm(iterations, desc=type(self).__name__)
         for k in iterations:
             new, rec, df, done = self._iterate(k, theta)
@@ -320,7 +363,7 @@ class _StochasticProxGrad(MRFLearner):
         self.n_iter_ = k
         self.n_chains_ = self._q
         if self.store_iterates:
-            self.iterates_ = np.array(path)      # θ^(k) (stats order) at which iteration k's gradient was taken
+            self.iterates_ = np.array(path)  # θ^(k) (stats order) at which iteration k's gradient was taken
         self._judge(steps)
         return self._end(to_matrix(theta, p))
 
@@ -328,8 +371,11 @@ class _StochasticProxGrad(MRFLearner):
         "Exact objective of the new iterate, exact gradient error and the Fischer–Igel bound (p <= 16)."
         model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
         true_df = moments(model) - self._EX
-        return dict(objective=self.objective(new), grad_error=float(np.linalg.norm(df - true_df)),
-                    fischer=float(fischer_bound(model, max(tau, 1))[0]) if tau else np.nan)
+        return dict(
+            objective=self.objective(new),
+            grad_error=float(np.linalg.norm(df - true_df)),
+            fischer=float(fischer_bound(model, max(tau, 1))[0]) if tau else np.nan,
+        )
 
     def _prepare_chains(self, k, model):
         "The chains for this iteration: created, grown to the current q, or restarted as `restart` asks."
@@ -367,7 +413,9 @@ class _StochasticProxGrad(MRFLearner):
             return 0, 0.0, mu - self._EX, self._step_size(exact_H=H), None, H
         chains = self._prepare_chains(k, model)
         alpha = self._step_size(chains._X.T if self._L is None else None)
-        tau, bound, df, _, q_next = self._mcmc_gradient(k, model, chains, theta, self._EX, alpha, self._I.size)
+        tau, bound, df, _, q_next = self._mcmc_gradient(
+            k, model, chains, theta, self._EX, alpha, self._I.size
+        )
         self._q = max(self._q, q_next)
         S = np.ascontiguousarray(chains._X.T, dtype=np.float64)
         self._step_size(S)
@@ -377,17 +425,21 @@ class _StochasticProxGrad(MRFLearner):
         "Proximal Newton step on the working set: `(full step, ν²)`, or `(None, nan)` if the set exceeds `newton_max`."
         lam = self._lam_vec
         work = np.flatnonzero((self._I == self._J) | (theta != 0) | (np.abs(df) > lam))
-        limit = int(self.newton_max) if self.solver == "newton" else min(int(self.newton_max), 300)   # gradient solver: monitor only
+        limit = (
+            int(self.newton_max) if self.solver == "newton" else min(int(self.newton_max), 300)
+        )  # gradient solver: monitor only
         if work.size > limit:
             return None, np.nan
         if H_exact is not None:
             d, nu2 = newton_direction(df[work], H_exact[np.ix_(work, work)], theta[work], lam[work])
-        else:                                 # the fixed point depends on the gradient only: a subsample of chains suffices for Ĥ
-            Sh = S[:self.hessian_chains]
-            ridge = max(1e-3, work.size / len(Sh))   # Ĥ has rank <= its chains: shrink harder when they are few (Ledoit–Wolf-like)
+        else:  # the fixed point depends on the gradient only: a subsample of chains suffices for Ĥ
+            Sh = S[: self.hessian_chains]
+            ridge = max(
+                1e-3, work.size / len(Sh)
+            )  # Ĥ has rank <= its chains: shrink harder when they are few (Ledoit–Wolf-like)
             d, nu2 = newton_direction_states(df[work], Sh.T, work, theta[work], lam[work], ridge=ridge)
         if nu2 > 1.0:
-            d = d / np.sqrt(nu2)                  # trust region: move at most one unit in the local (Fisher) norm
+            d = d / np.sqrt(nu2)  # trust region: move at most one unit in the local (Fisher) norm
         step = np.zeros_like(theta)
         step[work] = d
         return step, nu2
@@ -412,20 +464,35 @@ class _StochasticProxGrad(MRFLearner):
         self._at_floor, self._gap, self._tol_eff = bool(at_floor), gap, tol
         done = self.tol is not None and at_floor and gap <= tol
         if self.tol is not None and at_floor and gap > tol and self._q < int(self.n_chains_max):
-            self._q = min(4 * self._q, int(self.n_chains_max))          # growing Monte-Carlo batch
+            self._q = min(4 * self._q, int(self.n_chains_max))  # growing Monte-Carlo batch
             self._window = []
         chains = self._chains
         work = self._work + (chains.sweeps_done * chains.n_chains if chains is not None else 0)
-        rec = dict(iteration=k, tau=tau, n_chains=chains.n_chains if chains is not None else 0, bound=bound,
-                   grad_map_norm=gnorm, certified=bool(bound < 0.5 * gnorm), chain_sweeps=work, seconds=self._elapsed(),
-                   alpha=alpha, L_hat=self._L, decrement=nu2, noise_floor=floor, mc_gap=gap, at_floor=bool(at_floor))
+        rec = dict(
+            iteration=k,
+            tau=tau,
+            n_chains=chains.n_chains if chains is not None else 0,
+            bound=bound,
+            grad_map_norm=gnorm,
+            certified=bool(bound < 0.5 * gnorm),
+            chain_sweeps=work,
+            seconds=self._elapsed(),
+            alpha=alpha,
+            L_hat=self._L,
+            decrement=nu2,
+            noise_floor=floor,
+            mc_gap=gap,
+            at_floor=bool(at_floor),
+        )
         if self._certifies:
             rec["certifiable"] = bool(getattr(self, "_certifiable", True))
         return new, rec, df, done
 
     def _tolerance(self, theta) -> float:
         "The Monte-Carlo gap accepted at θ: `tol`, or `tol_sampling` × the sampling gap |A|/2n if that is larger."
-        return gap_tolerance(np.count_nonzero(theta), len(self._X), 1e-3 if self.tol is None else self.tol, self.tol_sampling)
+        return gap_tolerance(
+            np.count_nonzero(theta), len(self._X), 1e-3 if self.tol is None else self.tol, self.tol_sampling
+        )
 
     def _noise_floor(self, new, df, nu2, gnorm):
         "`(threshold, Monte-Carlo gap, statistic)`: the stationarity statistic is at its noise floor when ≤ threshold (see above)."
@@ -447,22 +514,34 @@ class _StochasticProxGrad(MRFLearner):
         "Set `converged_` by the stopping rule and warn, saying why, when it does not hold."
         name = type(self).__name__
         g = np.asarray(self._log["grad_map_norm"])
-        s = np.asarray(steps[-2 * self.window:])
+        s = np.asarray(steps[-2 * self.window :])
         norms = np.linalg.norm(s, axis=1)
-        cos = np.sum(s[1:] * s[:-1], axis=1) / np.maximum(norms[1:] * norms[:-1], 1e-300) if len(s) > 2 else np.zeros(1)
+        cos = (
+            np.sum(s[1:] * s[:-1], axis=1) / np.maximum(norms[1:] * norms[:-1], 1e-300)
+            if len(s) > 2
+            else np.zeros(1)
+        )
         tol = self._tol_eff
         reasons = []
-        if self.solver == "gradient" and not self._at_floor and np.median(cos) < -0.5:   # at the floor, steps are noise
-            reasons.append(f"the iterates oscillate (median cosine of successive steps {np.median(cos):.2f}): the step is "
-                           f"above 2/L̂ = {2 / self._L:.3g}; use alpha='auto'")
+        if (
+            self.solver == "gradient" and not self._at_floor and np.median(cos) < -0.5
+        ):  # at the floor, steps are noise
+            reasons.append(
+                f"the iterates oscillate (median cosine of successive steps {np.median(cos):.2f}): the step is "
+                f"above 2/L̂ = {2 / self._L:.3g}; use alpha='auto'"
+            )
         if not self._at_floor and len(g) >= 10 and np.median(g[-5:]) > 1.5 * g[0]:
             reasons.append(f"‖G_α‖ grew from {g[0]:.3g} to {np.median(g[-5:]):.3g}: the iterates diverge")
         if not self._at_floor:
-            reasons.append(f"after {self.n_iter_} iterations the stationarity measure is above its Monte-Carlo noise floor; "
-                           "raise max_iter")
+            reasons.append(
+                f"after {self.n_iter_} iterations the stationarity measure is above its Monte-Carlo noise floor; "
+                "raise max_iter"
+            )
         elif self._gap > tol:
-            reasons.append(f"the Monte-Carlo objective gap {self._gap:.2g} is above its tolerance {tol:.2g} with {self._q} chains; "
-                           "raise n_chains_max (or tol)")
+            reasons.append(
+                f"the Monte-Carlo objective gap {self._gap:.2g} is above its tolerance {tol:.2g} with {self._q} chains; "
+                "raise n_chains_max (or tol)"
+            )
         self.converged_ = not reasons
         self.mc_gap_ = self._gap
         if reasons:
@@ -470,10 +549,18 @@ class _StochasticProxGrad(MRFLearner):
         cert = np.asarray(self._log["certified"])
         if self._certifies and cert.mean() < 0.5:
             never = ~np.asarray(self._log["certifiable"])
-            why = (f"; at {never.sum()} of them no τ <= tau_max could (the Dobrushin bias bound exceeds ½‖G_α‖ for every τ, as under "
-                   f"strong coupling) and TAY ran tau_uncertified={self.tau_uncertified} sweeps" if never.any() else "")
-            warnings.warn(f"TAY: the certificate held at only {cert.mean():.0%} of iterations (tau_max={self.tau_max}){why}",
-                          CertificateWarning, stacklevel=3)
+            why = (
+                f"; at {never.sum()} of them no τ <= tau_max could (the Dobrushin bias bound exceeds ½‖G_α‖ for every τ, as under "
+                f"strong coupling) and TAY ran tau_uncertified={self.tau_uncertified} sweeps"
+                if never.any()
+                else ""
+            )
+            warnings.warn(
+                f"TAY: the certificate held at only {cert.mean():.0%} of iterations (tau_max={self.tau_max}){why}",
+                CertificateWarning,
+                stacklevel=3,
+            )
+
 
 class CertificateWarning(UserWarning):
     "TAY's Dobrushin certificate held at too few iterations (the estimate may still have converged)."
@@ -481,7 +568,10 @@ class CertificateWarning(UserWarning):
 # %% ../nbs/08_spg.ipynb #f2ee94f6
 class SPG(_StochasticProxGrad):
     "SPG (Geng et al. Alg. 3) with a fixed number of Gibbs sweeps τ per gradient."
-    def __init__(self, lam, *, tau=10, **kw):   # tau: Gibbs sweeps per gradient; other options as `_StochasticProxGrad`
+
+    def __init__(
+        self, lam, *, tau=10, **kw
+    ):  # tau: Gibbs sweeps per gradient; other options as `_StochasticProxGrad`
         super().__init__(lam, **kw)
         self.tau = tau
 
@@ -490,31 +580,38 @@ class SPG(_StochasticProxGrad):
 
     def _mcmc_gradient(self, k, model, chains, theta, EX, alpha, m):
         tau = self._sweeps(k)
-        chains.run(tau - 1)                                   # statistics are only needed after the last sweep
+        chains.run(tau - 1)  # statistics are only needed after the last sweep
         df = chains.run(1, return_stats=True)[0] - EX
         bound = float(2 * np.sqrt(m) * _grand_sums(influence_bound(model), tau)[-1])
         return tau, bound, df, generalized_gradient(theta, df, alpha, self._lam_vec), chains.n_chains
 
+
 class SPGInc(SPG):
     "SPG-Inc: τ = k sweeps at iteration k (Atchadé et al. 2014), optionally capped by `tau_max`."
-    def __init__(self, lam, *, tau_max=None, **kw):   # tau_max: cap on τ = k (None: no cap)
+
+    def __init__(self, lam, *, tau_max=None, **kw):  # tau_max: cap on τ = k (None: no cap)
         super().__init__(lam, tau=1, **kw)
         self.tau_max = tau_max
 
     def _sweeps(self, k):
         return k if self.tau_max is None else min(k, check_int(self.tau_max, "tau_max", lo=1))
 
+
 class TAY(_StochasticProxGrad):
     "TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below ½‖G_α‖₂."
+
     _certifies = True
-    def __init__(self,
-                 lam,                          # ℓ₁ penalty λ
-                 *,
-                 tau_max=200,                  # most sweeps per iteration
-                 criterion="asymptotic",       # 'asymptotic' (TAY-criterion) or 'nonasymptotic' (eq. 15)
-                 beta=0.05,                    # eq. (15): the bound holds with probability 1 − beta
-                 tau_uncertified=10,           # sweeps per iteration when no τ <= tau_max can certify (strong coupling)
-                 **kw):                        # options of `_StochasticProxGrad` (alpha, n_chains, max_iter, tol, ...)
+
+    def __init__(
+        self,
+        lam,  # ℓ₁ penalty λ
+        *,
+        tau_max=200,  # most sweeps per iteration
+        criterion="asymptotic",  # 'asymptotic' (TAY-criterion) or 'nonasymptotic' (eq. 15)
+        beta=0.05,  # eq. (15): the bound holds with probability 1 − beta
+        tau_uncertified=10,  # sweeps per iteration when no τ <= tau_max can certify (strong coupling)
+        **kw,
+    ):  # options of `_StochasticProxGrad` (alpha, n_chains, max_iter, tol, ...)
         super().__init__(lam, **kw)
         self.tau_max = tau_max
         self.criterion = criterion
@@ -530,10 +627,12 @@ class TAY(_StochasticProxGrad):
         check_int(self.tau_uncertified, "tau_uncertified", lo=1)
 
     def _mcmc_gradient(self, k, model, chains, theta, EX, alpha, m):
-        tmax = int(self.tau_max); q = chains.n_chains
-        if k == 1: self._tau_prev = 1
-        curve = 2 * np.sqrt(m) * _grand_sums(influence_bound(model), tmax)      # Thm 3 bound for τ = 1..tau_max
-        beta_j = self.beta / (2 * m)                                              # 1 − 2Σβ_j = 1 − beta
+        tmax = int(self.tau_max)
+        q = chains.n_chains
+        if k == 1:
+            self._tau_prev = 1
+        curve = 2 * np.sqrt(m) * _grand_sums(influence_bound(model), tmax)  # Thm 3 bound for τ = 1..tau_max
+        beta_j = self.beta / (2 * m)  # 1 − 2Σβ_j = 1 − beta
         R = 1.0 if self.domain_ == "01" else 2.0
         # Sweeps are run in batches: first τ_prev − 1 sweeps at once (τ changes slowly between iterations), then one at a time.
         # The per-sweep means let us test the criterion at every τ, so the certified τ is exact; extra sweeps are only wasted work.
@@ -541,8 +640,11 @@ class TAY(_StochasticProxGrad):
         while done < tmax:
             new = chains.run(min(batch, tmax - done), return_stats=True)
             for mean in new:
-                done += 1; tau = done
-                df = mean - EX; G = generalized_gradient(theta, df, alpha, self._lam_vec); half = 0.5 * np.linalg.norm(G)
+                done += 1
+                tau = done
+                df = mean - EX
+                G = generalized_gradient(theta, df, alpha, self._lam_vec)
+                half = 0.5 * np.linalg.norm(G)
                 if self.criterion == "asymptotic":
                     bound = float(curve[tau - 1])
                 else:
@@ -563,11 +665,14 @@ class TAY(_StochasticProxGrad):
         self._tau_prev = tmax
         self._certifiable = True
         q_next = q
-        if self.criterion == "nonasymptotic" and curve[-1] < half:                 # bias fine, variance too large: more chains
+        if (
+            self.criterion == "nonasymptotic" and curve[-1] < half
+        ):  # bias fine, variance too large: more chains
             var = _bernoulli_var(mean, self.domain_, q)
             need = chains_needed(model, tmax, var, beta_j, half, value_range=R, q_max=int(self.n_chains_max))
             q_next = int(self.n_chains_max) if need is None else max(q, min(need, int(self.n_chains_max)))
         return tmax, bound, df, G, q_next
+
 
 def _bernoulli_var(mean, domain, q):
     "Sample variance (ddof=1) of a two-valued statistic from its mean: ψ ∈ {0,1} or {−1,1}."

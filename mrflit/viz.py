@@ -16,156 +16,277 @@ __all__ = ['plot_graph', 'plot_roc', 'plot_trace', 'plot_bipartite', 'BoundExplo
 
 # %% ../nbs/15_viz.ipynb #1ad7bde1
 def _theta_of(obj):
-    if isinstance(obj, BinaryMRF): return obj.theta
-    if hasattr(obj, "theta_"): return np.asarray(obj.theta_)
+    if isinstance(obj, BinaryMRF):
+        return obj.theta
+    if hasattr(obj, "theta_"):
+        return np.asarray(obj.theta_)
     return np.asarray(obj, dtype=np.float64)
 
-def plot_graph(obj, names=None, colors=None, threshold:float=0.0, top:int=None, ax=None, layout_seed:int=1, title=""):
+
+def plot_graph(
+    obj,
+    names=None,
+    colors=None,
+    threshold: float = 0.0,
+    top: int = None,
+    ax=None,
+    layout_seed: int = 1,
+    title="",
+):
     "Draw the couplings of a (p, p) θ, a BinaryMRF or a fitted estimator: grey positive, orange negative, width ∝ |θ_ij|."
-    t = _theta_of(obj); p = t.shape[0]
+    t = _theta_of(obj)
+    p = t.shape[0]
     names = list(names) if names is not None else (getattr(obj, "names_", None) or list(range(p)))
-    iu = np.triu_indices(p, 1); w = t[iu]; keep = np.flatnonzero(np.abs(w) > threshold)
-    if top is not None: keep = keep[np.argsort(-np.abs(w[keep]), kind="stable")[:top]]
-    G = nx.Graph(); G.add_nodes_from(names)
+    iu = np.triu_indices(p, 1)
+    w = t[iu]
+    keep = np.flatnonzero(np.abs(w) > threshold)
+    if top is not None:
+        keep = keep[np.argsort(-np.abs(w[keep]), kind="stable")[:top]]
+    G = nx.Graph()
+    G.add_nodes_from(names)
     G.add_weighted_edges_from((names[iu[0][k]], names[iu[1][k]], float(w[k])) for k in keep)
     ax = ax or plt.subplots(figsize=(5, 4.5))[1]
     pos = nx.circular_layout(G) if p <= 25 else nx.spring_layout(G, seed=layout_seed, k=1.5 / np.sqrt(p))
     nx.draw_networkx_nodes(G, pos, ax=ax, node_size=120 if p <= 25 else 40, node_color=colors or "tab:gray")
-    ws = np.array([G[u][v]["weight"] for u, v in G.edges]); mx = np.abs(ws).max() if ws.size else 1
-    nx.draw_networkx_edges(G, pos, ax=ax, width=0.5 + 2.5 * np.abs(ws) / mx, alpha=0.6,
-                           edge_color=["0.3" if x > 0 else "tab:orange" for x in ws])
-    if p <= 25: nx.draw_networkx_labels(G, pos, ax=ax, font_size=7)
-    ax.set_title(title or f"{G.number_of_edges()} edges", fontsize=9); ax.axis("off")
+    ws = np.array([G[u][v]["weight"] for u, v in G.edges])
+    mx = np.abs(ws).max() if ws.size else 1
+    nx.draw_networkx_edges(
+        G,
+        pos,
+        ax=ax,
+        width=0.5 + 2.5 * np.abs(ws) / mx,
+        alpha=0.6,
+        edge_color=["0.3" if x > 0 else "tab:orange" for x in ws],
+    )
+    if p <= 25:
+        nx.draw_networkx_labels(G, pos, ax=ax, font_size=7)
+    ax.set_title(title or f"{G.number_of_edges()} edges", fontsize=9)
+    ax.axis("off")
     return ax
 
-def plot_roc(estimates:dict, truth, ax=None):
+
+def plot_roc(estimates: dict, truth, ax=None):
     "ROC curves of several estimates (name → θ̂ or estimator) against the true θ, with their AUC."
     ax = ax or plt.subplots(figsize=(4, 3.6))[1]
     for name, est in estimates.items():
         fpr, tpr, _ = roc_curve(_theta_of(est), _theta_of(truth))
         ax.step(fpr, tpr, where="post", label=f"{name} (AUC {roc_auc(_theta_of(est), _theta_of(truth)):.3f})")
-    ax.plot([0, 1], [0, 1], ":", c="gray"); ax.set(xlabel="FPR = 1 − TNR", ylabel="TPR"); ax.legend(fontsize=7)
+    ax.plot([0, 1], [0, 1], ":", c="gray")
+    ax.set(xlabel="FPR = 1 − TNR", ylabel="TPR")
+    ax.legend(fontsize=7)
     return ax
+
 
 def plot_trace(trace, keys=None, x="iteration", ax=None):
     "One panel per traced quantity of a learner (`estimator.trace_`), against 'iteration' or 'seconds'."
-    keys = [k for k in (keys or ["objective", "auc", "tau", "bound", "grad_map_norm"]) if k in trace and len(trace[k])]
-    if ax is None: _, ax = plt.subplots(1, len(keys), figsize=(3.2 * len(keys), 2.8), squeeze=False); ax = ax[0]
+    keys = [
+        k
+        for k in (keys or ["objective", "auc", "tau", "bound", "grad_map_norm"])
+        if k in trace and len(trace[k])
+    ]
+    if ax is None:
+        _, ax = plt.subplots(1, len(keys), figsize=(3.2 * len(keys), 2.8), squeeze=False)
+        ax = ax[0]
     for a, k in zip(np.atleast_1d(ax), keys):
-        a.plot(trace[x] if x in trace else np.arange(len(trace[k])), trace[k]); a.set(title=k, xlabel=x)
-        if k in ("bound", "grad_map_norm") and np.all(np.asarray(trace[k]) > 0): a.set_yscale("log")
+        a.plot(trace[x] if x in trace else np.arange(len(trace[k])), trace[k])
+        a.set(title=k, xlabel=x)
+        if k in ("bound", "grad_map_norm") and np.all(np.asarray(trace[k]) > 0):
+            a.set_yscale("log")
     return ax
 
 # %% ../nbs/15_viz.ipynb #b25bd0e5
 def plot_bipartite(theta, group1, group2, names=None, colors=None, ax=None, title=""):
     "Cross-group links only, the two groups in two columns and only linked variables labelled (Liu et al. Fig. 5 style)."
-    t = _theta_of(theta); p = t.shape[0]; names = list(names) if names is not None else [str(i) for i in range(p)]
+    t = _theta_of(theta)
+    p = t.shape[0]
+    names = list(names) if names is not None else [str(i) for i in range(p)]
     g1, g2 = np.asarray(group1), np.asarray(group2)
-    B = t[np.ix_(g1, g2)]; I, J = np.nonzero(B)
+    B = t[np.ix_(g1, g2)]
+    I, J = np.nonzero(B)
     a_nodes, b_nodes = sorted(set(I.tolist())), sorted(set(J.tolist()))
     ax = ax or plt.subplots(figsize=(7, max(3, 0.32 * max(len(a_nodes), len(b_nodes), 1) + 1)))[1]
-    ya = {a: -k for k, a in enumerate(a_nodes)}; yb = {b: -k for k, b in enumerate(b_nodes)}
+    ya = {a: -k for k, a in enumerate(a_nodes)}
+    yb = {b: -k for k, b in enumerate(b_nodes)}
     mx = np.abs(B).max() if I.size else 1.0
     for a, b in zip(I, J):
         w = B[a, b]
-        ax.plot([0, 1], [ya[a], yb[b]], c="0.3" if w > 0 else "tab:orange", lw=0.5 + 3 * abs(w) / mx, alpha=0.7)
+        ax.plot(
+            [0, 1], [ya[a], yb[b]], c="0.3" if w > 0 else "tab:orange", lw=0.5 + 3 * abs(w) / mx, alpha=0.7
+        )
     col = (lambda i: colors[i]) if colors is not None else (lambda i: "tab:gray")
-    for a in a_nodes: ax.scatter(0, ya[a], c=col(g1[a]), s=40, zorder=3); ax.text(-0.03, ya[a], names[g1[a]], ha="right", va="center", fontsize=7)
-    for b in b_nodes: ax.scatter(1, yb[b], c=col(g2[b]), s=40, zorder=3); ax.text(1.03, yb[b], names[g2[b]], ha="left", va="center", fontsize=7)
-    ax.set_xlim(-0.6, 1.6); ax.axis("off"); ax.set_title(title or f"{I.size} cross-group links", fontsize=9)
+    for a in a_nodes:
+        ax.scatter(0, ya[a], c=col(g1[a]), s=40, zorder=3)
+        ax.text(-0.03, ya[a], names[g1[a]], ha="right", va="center", fontsize=7)
+    for b in b_nodes:
+        ax.scatter(1, yb[b], c=col(g2[b]), s=40, zorder=3)
+        ax.text(1.03, yb[b], names[g2[b]], ha="left", va="center", fontsize=7)
+    ax.set_xlim(-0.6, 1.6)
+    ax.axis("off")
+    ax.set_title(title or f"{I.size} cross-group links", fontsize=9)
     return ax
 
 # %% ../nbs/15_viz.ipynb #f2cebd54
 class _Explorer:
     "Mixin: `update(**values)` re-renders into the Output widget; `static()` draws the same figure as a plain output."
-    def _render(self, **v): raise NotImplementedError
+
+    def _render(self, **v):
+        raise NotImplementedError
+
     def update(self, **values):
         self.values.update(values)
         with self.out:
-            self.out.clear_output(wait=True); self.figure = self._render(**self.values); plt.show()
+            self.out.clear_output(wait=True)
+            self.figure = self._render(**self.values)
+            plt.show()
         return self.figure
+
     def static(self):
         "The current state as an ordinary matplotlib figure (fallback for static pages)."
-        self.figure = self._render(**self.values); return self.figure
+        self.figure = self._render(**self.values)
+        return self.figure
+
 
 def _box(explorer, sliders):
     import ipywidgets as W
+
     explorer.out = W.Output()
-    for name, s in sliders.items(): s.observe(lambda ch, name=name: explorer.update(**{name: ch["new"]}), names="value")
+    for name, s in sliders.items():
+        s.observe(lambda ch, name=name: explorer.update(**{name: ch["new"]}), names="value")
     box = W.VBox([W.HBox(list(sliders.values())), explorer.out])
     box.explorer, box.sliders, box.update, box.static = explorer, sliders, explorer.update, explorer.static
     return box
 
+
 class BoundExplorer(_Explorer):
     "State and rendering of `bound_explorer`: a Geng network with scaled couplings; `last` holds the curves drawn."
+
     def __init__(self, p=8, seed=0):
-        self.base = geng_network(p, seed=seed); self.values = dict(scale=0.5, tau_max=30)
+        self.base = geng_network(p, seed=seed)
+        self.values = dict(scale=0.5, tau_max=30)
+
     def _render(self, scale, tau_max):
         from mrflit.dobrushin import exact_gradient_error, gradient_bias_bound, fischer_bound
-        m = BinaryMRF(self.base.theta * scale, "01"); taus = np.arange(1, int(tau_max) + 1)
-        err = exact_gradient_error(m, taus, "uniform"); bnd = gradient_bias_bound(m, taus); fi = fischer_bound(m, taus)
+
+        m = BinaryMRF(self.base.theta * scale, "01")
+        taus = np.arange(1, int(tau_max) + 1)
+        err = exact_gradient_error(m, taus, "uniform")
+        bnd = gradient_bias_bound(m, taus)
+        fi = fischer_bound(m, taus)
         self.last = dict(scale=scale, tau_max=tau_max, error=err, bound=bnd, fischer=fi)
-        fig, ax = plt.subplots(figsize=(6, 3.4)); ok = err > 1e-13
-        ax.semilogy(taus[ok], err[ok], "k-", label="exact $\\|E[\\delta]\\|_2$"); ax.semilogy(taus, bnd, "C0--", label="Thm 3 bound")
-        ax.semilogy(taus, fi, "C3:", label="Fischer–Igel"); ax.set(xlabel="sweeps τ", title=f"couplings × {scale:.2f}")
-        ax.legend(fontsize=7); fig.tight_layout()
+        fig, ax = plt.subplots(figsize=(6, 3.4))
+        ok = err > 1e-13
+        ax.semilogy(taus[ok], err[ok], "k-", label="exact $\\|E[\\delta]\\|_2$")
+        ax.semilogy(taus, bnd, "C0--", label="Thm 3 bound")
+        ax.semilogy(taus, fi, "C3:", label="Fischer–Igel")
+        ax.set(xlabel="sweeps τ", title=f"couplings × {scale:.2f}")
+        ax.legend(fontsize=7)
+        fig.tight_layout()
         return fig
 
-def bound_explorer(p:int=8, seed:int=0):
+
+def bound_explorer(p: int = 8, seed: int = 0):
     "Sliders: coupling scale and τ range → exact gradient error, Thm-3 bound and Fischer–Igel bound (p <= 16)."
     import ipywidgets as W
+
     ex = BoundExplorer(p, seed)
-    box = _box(ex, dict(scale=W.FloatSlider(value=0.5, min=0.05, max=2.0, step=0.05, description="coupling ×"),
-                        tau_max=W.IntSlider(value=30, min=5, max=200, step=5, description="τ max")))
-    ex.update(); return box
+    box = _box(
+        ex,
+        dict(
+            scale=W.FloatSlider(value=0.5, min=0.05, max=2.0, step=0.05, description="coupling ×"),
+            tau_max=W.IntSlider(value=30, min=5, max=200, step=5, description="τ max"),
+        ),
+    )
+    ex.update()
+    return box
 
 # %% ../nbs/15_viz.ipynb #8c0e2b8c
 def fit_path(make, X, lambdas, **fit_kw) -> list:
     "θ̂ for each λ: `make(lam)` builds an estimator, `fit(X, **fit_kw)` fits it."
     return [np.asarray(make(lam).fit(X, **fit_kw).theta_) for lam in lambdas]
 
+
 class PathExplorer(_Explorer):
     "State and rendering of `path_explorer`; `last` holds λ, the edge count and (with a truth) TPR/TNR."
+
     def __init__(self, thetas, lambdas, names=None, truth=None):
         self.thetas, self.lambdas, self.names, self.truth = list(thetas), list(lambdas), names, truth
         self.values = dict(index=0)
+
     def _render(self, index):
         from mrflit.metrics import selection_metrics
-        t = self.thetas[index]; lam = self.lambdas[index]
-        fig, ax = plt.subplots(1, 2 if self.truth is not None else 1, figsize=(9 if self.truth is not None else 5, 4), squeeze=False)
-        plot_graph(t, self.names, ax=ax[0, 0], title=f"λ = {lam:.3g}: {int((np.abs(np.triu(t, 1)) > 0).sum())} edges")
+
+        t = self.thetas[index]
+        lam = self.lambdas[index]
+        fig, ax = plt.subplots(
+            1,
+            2 if self.truth is not None else 1,
+            figsize=(9 if self.truth is not None else 5, 4),
+            squeeze=False,
+        )
+        plot_graph(
+            t, self.names, ax=ax[0, 0], title=f"λ = {lam:.3g}: {int((np.abs(np.triu(t, 1)) > 0).sum())} edges"
+        )
         self.last = dict(index=index, lam=lam, edges=int((np.abs(np.triu(t, 1)) > 0).sum()))
         if self.truth is not None:
             pts = [selection_metrics(th, self.truth) for th in self.thetas]
             ax[0, 1].plot([1 - m["tnr"] for m in pts], [m["tpr"] for m in pts], "o-", c="0.6", ms=3)
             ax[0, 1].plot(1 - pts[index]["tnr"], pts[index]["tpr"], "o", c="C3", ms=8)
-            ax[0, 1].set(xlabel="1 − TNR", ylabel="TPR", xlim=(-0.02, 1.02), ylim=(-0.02, 1.02), title="the path in ROC space")
+            ax[0, 1].set(
+                xlabel="1 − TNR",
+                ylabel="TPR",
+                xlim=(-0.02, 1.02),
+                ylim=(-0.02, 1.02),
+                title="the path in ROC space",
+            )
             self.last.update(tpr=pts[index]["tpr"], tnr=pts[index]["tnr"])
-        fig.tight_layout(); return fig
+        fig.tight_layout()
+        return fig
+
 
 def path_explorer(thetas, lambdas, names=None, truth=None):
     "Slider over λ → the graph at that λ (and its TPR/TNR when `truth` is given)."
     import ipywidgets as W
+
     ex = PathExplorer(thetas, lambdas, names, truth)
     box = _box(ex, dict(index=W.IntSlider(value=0, min=0, max=len(lambdas) - 1, description="λ index")))
-    ex.update(); return box
+    ex.update()
+    return box
 
 # %% ../nbs/15_viz.ipynb #294f5eef
 class GraphViewer(_Explorer):
     "State and rendering of `graph_viewer`; `last` holds the threshold, top and the number of edges drawn."
+
     def __init__(self, est, names=None, colors=None):
-        self.theta = _theta_of(est); self.names, self.colors = names or getattr(est, "names_", None), colors
+        self.theta = _theta_of(est)
+        self.names, self.colors = names or getattr(est, "names_", None), colors
         self.values = dict(threshold=0.0, top=min(150, self.theta.shape[0] ** 2))
+
     def _render(self, threshold, top):
         fig, ax = plt.subplots(figsize=(6, 5))
         plot_graph(self.theta, self.names, self.colors, threshold=threshold, top=top, ax=ax)
-        self.last = dict(threshold=threshold, top=top, edges=int(min(top, (np.abs(np.triu(self.theta, 1)) > threshold).sum())))
-        fig.tight_layout(); return fig
+        self.last = dict(
+            threshold=threshold,
+            top=top,
+            edges=int(min(top, (np.abs(np.triu(self.theta, 1)) > threshold).sum())),
+        )
+        fig.tight_layout()
+        return fig
+
 
 def graph_viewer(est, names=None, colors=None):
     "Sliders: |θ| threshold and number of strongest edges → the learned graph."
     import ipywidgets as W
-    ex = GraphViewer(est, names, colors); mx = float(np.abs(np.triu(ex.theta, 1)).max() or 1)
-    box = _box(ex, dict(threshold=W.FloatSlider(value=0.0, min=0.0, max=mx, step=mx / 50, description="|θ| >"),
-                        top=W.IntSlider(value=ex.values["top"], min=1, max=max(ex.values["top"], 1), description="top edges")))
-    ex.update(); return box
+
+    ex = GraphViewer(est, names, colors)
+    mx = float(np.abs(np.triu(ex.theta, 1)).max() or 1)
+    box = _box(
+        ex,
+        dict(
+            threshold=W.FloatSlider(value=0.0, min=0.0, max=mx, step=mx / 50, description="|θ| >"),
+            top=W.IntSlider(
+                value=ex.values["top"], min=1, max=max(ex.values["top"], 1), description="top edges"
+            ),
+        ),
+    )
+    ex.update()
+    return box

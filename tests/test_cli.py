@@ -1,13 +1,20 @@
 """The `mrflit` command driven as a subprocess: outputs, exit codes, messages, inputs left untouched."""
+
 import hashlib, shutil, subprocess, sys
 from pathlib import Path
 import numpy as np
 import pytest
 
+
 def mrflit(*args, timeout=300):
     exe = shutil.which("mrflit")
-    cmd = [exe, *args] if exe else [sys.executable, "-c", "import sys; from mrflit.cli import main; sys.exit(main())", *args]
+    cmd = (
+        [exe, *args]
+        if exe
+        else [sys.executable, "-c", "import sys; from mrflit.cli import main; sys.exit(main())", *args]
+    )
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+
 
 def test_demo_writes_its_three_outputs(tmp_path):
     r = mrflit("demo", "--out", str(tmp_path / "demo"), "--quiet")
@@ -15,70 +22,138 @@ def test_demo_writes_its_three_outputs(tmp_path):
     assert sorted(p.name for p in (tmp_path / "demo").iterdir()) == ["edges.csv", "network.png", "report.txt"]
     rep = (tmp_path / "demo" / "report.txt").read_text()
     assert "645 roll calls x 100 senators" in rep and "passages" in rep
-    assert (tmp_path / "demo" / "edges.csv").read_text().startswith("democrat_or_independent,republican,weight")
+    assert (
+        (tmp_path / "demo" / "edges.csv").read_text().startswith("democrat_or_independent,republican,weight")
+    )
     assert (tmp_path / "demo" / "network.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
 
 def test_sample_fit_bound_roundtrip_and_inputs_untouched(tmp_path):
     from mrflit.models import geng_network, save_model, load_model
+
     save_model(geng_network(8, seed=2), tmp_path / "m.npz", names=[f"v{i}" for i in range(8)])
     digest = hashlib.sha256((tmp_path / "m.npz").read_bytes()).hexdigest()
-    assert mrflit("sample", str(tmp_path / "m.npz"), "--n", "500", "--burn-in", "100", "--out", str(tmp_path / "d.csv"), "--quiet").returncode == 0
+    assert (
+        mrflit(
+            "sample",
+            str(tmp_path / "m.npz"),
+            "--n",
+            "500",
+            "--burn-in",
+            "100",
+            "--out",
+            str(tmp_path / "d.csv"),
+            "--quiet",
+        ).returncode
+        == 0
+    )
     assert hashlib.sha256((tmp_path / "m.npz").read_bytes()).hexdigest() == digest
     data = (tmp_path / "d.csv").read_bytes()
     for method in ["tay", "spg", "spginc", "pl", "mcmclasso", "plpath", "elasso", "gaussian"]:
-        r = mrflit("fit", str(tmp_path / "d.csv"), "--method", method, "--lam", "0.03", "--iters", "10", "--chains", "300",
-                   "--out", str(tmp_path / method), "--quiet")
+        r = mrflit(
+            "fit",
+            str(tmp_path / "d.csv"),
+            "--method",
+            method,
+            "--lam",
+            "0.03",
+            "--iters",
+            "10",
+            "--chains",
+            "300",
+            "--out",
+            str(tmp_path / method),
+            "--quiet",
+        )
         assert r.returncode == 0, (method, r.stderr)
-        assert {"model.npz", "edges.csv", "trace.csv", "network.png", "report.txt"} <= {p.name for p in (tmp_path / method).iterdir()}
+        assert {"model.npz", "edges.csv", "trace.csv", "network.png", "report.txt"} <= {
+            p.name for p in (tmp_path / method).iterdir()
+        }
         model, names = load_model(tmp_path / method / "model.npz")
-        assert names == [f"v{i}" for i in range(8)] and model.domain == ("pm1" if method == "mcmclasso" else "01")
+        assert names == [f"v{i}" for i in range(8)] and model.domain == (
+            "pm1" if method == "mcmclasso" else "01"
+        )
     assert (tmp_path / "d.csv").read_bytes() == data
-    r = mrflit("bound", str(tmp_path / "pl" / "model.npz"), "--tau-max", "50", "--target", "0.5", "--out", str(tmp_path / "b.csv"))
+    r = mrflit(
+        "bound",
+        str(tmp_path / "pl" / "model.npz"),
+        "--tau-max",
+        "50",
+        "--target",
+        "0.5",
+        "--out",
+        str(tmp_path / "b.csv"),
+    )
     assert r.returncode == 0 and "smallest tau" in r.stdout
-    rows = (tmp_path / "b.csv").read_text().splitlines(); assert rows[0] == "tau,tv_bound,gradient_bias_bound,fischer_bound" and len(rows) == 51
+    rows = (tmp_path / "b.csv").read_text().splitlines()
+    assert rows[0] == "tau,tv_bound,gradient_bias_bound,fischer_bound" and len(rows) == 51
 
-@pytest.mark.parametrize("content,args,msg", [
-    (None, ["fit", "{d}/missing.csv"], "cannot read"),
-    ("a,b\n1,2\n0,1\n", ["fit", "{d}/in.csv"], "column 'b' has the value '2'"),
-    ("a,b\n1,x\n0,1\n", ["fit", "{d}/in.csv"], "'x' is not a number"),
-    ("a,b\n1,0\n1,1\n", ["fit", "{d}/in.csv"], "constant columns [0]"),
-    ("not a model", ["bound", "{d}/in.csv"], "cannot read model file"),
-    ("a,b\n1,0\n0,1\n", ["fit", "{d}/in.csv", "--lam", "-1"], "lam must be >= 0"),
-])
+
+@pytest.mark.parametrize(
+    "content,args,msg",
+    [
+        (None, ["fit", "{d}/missing.csv"], "cannot read"),
+        ("a,b\n1,2\n0,1\n", ["fit", "{d}/in.csv"], "column 'b' has the value '2'"),
+        ("a,b\n1,x\n0,1\n", ["fit", "{d}/in.csv"], "'x' is not a number"),
+        ("a,b\n1,0\n1,1\n", ["fit", "{d}/in.csv"], "constant columns [0]"),
+        ("not a model", ["bound", "{d}/in.csv"], "cannot read model file"),
+        ("a,b\n1,0\n0,1\n", ["fit", "{d}/in.csv", "--lam", "-1"], "lam must be >= 0"),
+    ],
+)
 def test_bad_input_exits_2_with_a_message(tmp_path, content, args, msg):
-    if content is not None: (tmp_path / "in.csv").write_text(content)
+    if content is not None:
+        (tmp_path / "in.csv").write_text(content)
     r = mrflit(*[a.format(d=tmp_path) for a in args], "--out", str(tmp_path / "out"))
     assert r.returncode == 2 and msg in r.stderr, (r.returncode, r.stderr)
     assert "Traceback" not in r.stderr and not (tmp_path / "out").exists()
 
+
 def test_unknown_method_is_an_argument_error(tmp_path):
     r = mrflit("fit", "x.csv", "--method", "magic")
     assert r.returncode == 2 and "invalid choice: 'magic'" in r.stderr
+
 
 def test_every_option_is_explained():
     "Each option of each subcommand has a help text (argparse shows only the bare flag otherwise)."
     import argparse
     from unittest import mock
     from mrflit.cli import main
+
     parsers = []
+
     def capture(self, *a, **k):
-        parsers.append(self); raise SystemExit(0)
-    with mock.patch.object(argparse.ArgumentParser, "parse_args", capture), pytest.raises(SystemExit): main(["demo"])
+        parsers.append(self)
+        raise SystemExit(0)
+
+    with mock.patch.object(argparse.ArgumentParser, "parse_args", capture), pytest.raises(SystemExit):
+        main(["demo"])
     subs = [a for a in parsers[0]._actions if isinstance(a, argparse._SubParsersAction)][0].choices
     assert set(subs) == {"demo", "fit", "sample", "bound"}
     missing = [f"{name} {act.dest}" for name, sp in subs.items() for act in sp._actions if not act.help]
     assert not missing, missing
     r = mrflit("fit", "--help")
-    text = " ".join(r.stdout.split())                                           # argparse wraps lines
+    text = " ".join(r.stdout.split())  # argparse wraps lines
     assert r.returncode == 0 and "ℓ1 weight" in text and "ignored by path methods" in text
+
 
 def test_fit_defaults_converge_and_alpha_is_checked(tmp_path):
     "`mrflit fit` uses the learners' converging defaults (α = 'auto', no fixed iteration count) and says whether the fit converged."
     from mrflit.models import random_mrf
     from mrflit.exact import sample_exact
+
     X = sample_exact(random_mrf(5, 0.6, (0.5, 1.0), (-0.3, 0.3), "01", seed=1), 3000, seed=0)
     np.savetxt(tmp_path / "x.csv", X, fmt="%d", delimiter=",", header="a,b,c,d,e", comments="")
-    r = mrflit("fit", str(tmp_path / "x.csv"), "--method", "spg", "--lam", "0.02", "--out", str(tmp_path / "spg"), "--quiet")
+    r = mrflit(
+        "fit",
+        str(tmp_path / "x.csv"),
+        "--method",
+        "spg",
+        "--lam",
+        "0.02",
+        "--out",
+        str(tmp_path / "spg"),
+        "--quiet",
+    )
     assert r.returncode == 0, r.stderr
     assert "converged: True" in (tmp_path / "spg" / "report.txt").read_text()
     r = mrflit("fit", str(tmp_path / "x.csv"), "--alpha", "fast", "--out", str(tmp_path / "bad"), "--quiet")

@@ -1,4 +1,5 @@
 """Held-out checks of the SPG/TAY learners (Geng et al. 2018) on seeds the notebooks do not use."""
+
 import warnings
 import numpy as np
 import pytest
@@ -7,16 +8,22 @@ from mrflit.gibbs import sample_data
 from mrflit.spg import SPG, SPGInc, TAY, GENG_SETTINGS
 from mrflit.baselines import PseudoLikelihood
 
+
 @pytest.fixture(scope="module")
 def data():
-    truth = geng_network(10, seed=77); return truth, sample_data(truth, 1000, burn_in=1000, seed=77)
+    truth = geng_network(10, seed=77)
+    return truth, sample_data(truth, 1000, burn_in=1000, seed=77)
+
 
 def test_tay_certificate_implies_descent_heldout(data):
     truth, X = data
     t = TAY(0.025, n_chains=2000, max_iter=50, seed=3, **GENG_SETTINGS).fit(X, truth=truth).trace_
-    obj = np.r_[np.nan, t["objective"]]; dec = np.diff(obj)[1:]; cert = t["certified"][1:]
+    obj = np.r_[np.nan, t["objective"]]
+    dec = np.diff(obj)[1:]
+    cert = t["certified"][1:]
     assert cert.mean() > 0.5
     assert (cert & (dec > 0)).mean() <= 0.1
+
 
 def test_same_seed_same_theta_and_trace_fields(data):
     truth, X = data
@@ -28,35 +35,53 @@ def test_same_seed_same_theta_and_trace_fields(data):
     assert np.all(np.diff(a.trace_["seconds"]) >= 0) and np.all(np.diff(a.trace_["chain_sweeps"]) > 0)
     assert a.theta_.shape == (10, 10) and np.allclose(a.theta_, a.theta_.T)
 
+
 def test_learners_keep_data_domain_and_callers_array(data):
     _, X = data
-    Xpm = (2 * X.astype(int) - 1); keep = Xpm.copy()
+    Xpm = 2 * X.astype(int) - 1
+    keep = Xpm.copy()
     est = SPG(0.05, n_chains=300, tau=3, max_iter=3, seed=0).fit(Xpm)
     assert est.domain_ == "pm1" and est.model_.domain == "pm1"
     np.testing.assert_array_equal(Xpm, keep)
 
-@pytest.mark.parametrize("make,msg", [
-    (lambda: SPG(-0.1), "lam must be >= 0"), (lambda: SPG(0.1, alpha=-1), "alpha must be > 0"),
-    (lambda: SPG(0.1, tau=0), "tau must be in"), (lambda: TAY(0.1, tau_max=0), "tau_max must be in"),
-    (lambda: SPG(0.1, n_chains=1), "n_chains must be in"), (lambda: SPG(0.1, restart="sometimes"), "restart must be one of"),
-    (lambda: PseudoLikelihood(-1), "lam must be >= 0"),
-])
+
+@pytest.mark.parametrize(
+    "make,msg",
+    [
+        (lambda: SPG(-0.1), "lam must be >= 0"),
+        (lambda: SPG(0.1, alpha=-1), "alpha must be > 0"),
+        (lambda: SPG(0.1, tau=0), "tau must be in"),
+        (lambda: TAY(0.1, tau_max=0), "tau_max must be in"),
+        (lambda: SPG(0.1, n_chains=1), "n_chains must be in"),
+        (lambda: SPG(0.1, restart="sometimes"), "restart must be one of"),
+        (lambda: PseudoLikelihood(-1), "lam must be >= 0"),
+    ],
+)
 def test_bad_parameters(make, msg, data):
     _, X = data
-    with pytest.raises(ValueError) as e: make().fit(X)
+    with pytest.raises(ValueError) as e:
+        make().fit(X)
     assert msg in str(e.value)
+
 
 def test_bad_data(data):
     _, X = data
-    for bad, msg in [(np.c_[X[:, :4], np.zeros(len(X))], "constant columns [4]"), (X[:1], "at least 2 rows"),
-                     (np.where(X == 1, 1, 2), "found [2]"), (X.astype(float) * np.nan, "NaN")]:
-        with pytest.raises(ValueError) as e: TAY(0.1, max_iter=2).fit(bad)
+    for bad, msg in [
+        (np.c_[X[:, :4], np.zeros(len(X))], "constant columns [4]"),
+        (X[:1], "at least 2 rows"),
+        (np.where(X == 1, 1, 2), "found [2]"),
+        (X.astype(float) * np.nan, "NaN"),
+    ]:
+        with pytest.raises(ValueError) as e:
+            TAY(0.1, max_iter=2).fit(bad)
         assert msg in str(e.value), (msg, str(e.value))
+
 
 # ---------- convergence at the defaults (issue: fits that converge on real data) ----------
 def test_default_spg_same_theta_for_any_thread_count(tmp_path):
     "The default SPG (persistent chains, Newton steps, growing q) gives the same θ with 1 and 2 Numba threads."
     import os, subprocess, sys, textwrap
+
     code = textwrap.dedent("""
         import sys, numpy as np
         from mrflit.models import random_mrf
@@ -70,14 +95,18 @@ def test_default_spg_same_theta_for_any_thread_count(tmp_path):
     outs = []
     for nt in ("1", "2"):
         f = tmp_path / f"t{nt}.npz"
-        subprocess.run([sys.executable, "-c", code, str(f)], check=True, env={**os.environ, "NUMBA_NUM_THREADS": nt})
+        subprocess.run(
+            [sys.executable, "-c", code, str(f)], check=True, env={**os.environ, "NUMBA_NUM_THREADS": nt}
+        )
         outs.append(np.load(f, allow_pickle=False))
     np.testing.assert_array_equal(outs[0]["theta"], outs[1]["theta"])
-    assert outs[0]["q"] > 2000                                   # the run reached the growing-batch phase
+    assert outs[0]["q"] > 2000  # the run reached the growing-batch phase
+
 
 def test_convergence_warning_both_ways(data):
     "ConvergenceWarning exactly when converged_ is False: silent on a converged default fit, loud with max_iter=2."
     from sklearn.exceptions import ConvergenceWarning
+
     _, X = data
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter("always")
@@ -87,37 +116,65 @@ def test_convergence_warning_both_ways(data):
     assert ok.converged_ and not bad.converged_ and ok.n_iter_ < 500
     assert len(conv) == 1 and "TAY did not converge" in str(conv[0].message)
 
+
 def _learners():
-    from mrflit.baselines import PseudoLikelihoodPath, ELasso, GaussianApprox, NeighbourhoodLasso, Skeptic, DiffEstimator
+    from mrflit.baselines import (
+        PseudoLikelihoodPath,
+        ELasso,
+        GaussianApprox,
+        NeighbourhoodLasso,
+        Skeptic,
+        DiffEstimator,
+    )
     from mrflit.fbs import FBS, PG
     from mrflit.fast_mixing import FastMixingML
     from mrflit.mcmc_lasso import MCMCLasso
     from mrflit.partitioned import PartitionedRatio
-    return [PseudoLikelihood(0.05), PseudoLikelihoodPath(n_lambdas=10), ELasso(n_C=5), GaussianApprox(n_lambdas=5),
-            FBS(0.05, max_iter=20, seed=0), PG(0.05, max_iter=20, seed=0), FBS(0.05, max_iter=20, seed=0, solver="paper"),
-            FastMixingML(K=5, M=200, v=60, seed=0),
-            MCMCLasso(n_lambdas=10, mcmc_factor=100, ic_factor=200, seed=0), PartitionedRatio(([0, 1, 2], [3, 4, 5]), lam=0.05),
-            NeighbourhoodLasso(n_alphas=20), Skeptic(n_lambdas=10), DiffEstimator(([0, 1, 2], [3, 4, 5]))]
+
+    return [
+        PseudoLikelihood(0.05),
+        PseudoLikelihoodPath(n_lambdas=10),
+        ELasso(n_C=5),
+        GaussianApprox(n_lambdas=5),
+        FBS(0.05, max_iter=20, seed=0),
+        PG(0.05, max_iter=20, seed=0),
+        FBS(0.05, max_iter=20, seed=0, solver="paper"),
+        FastMixingML(K=5, M=200, v=60, seed=0),
+        MCMCLasso(n_lambdas=10, mcmc_factor=100, ic_factor=200, seed=0),
+        PartitionedRatio(([0, 1, 2], [3, 4, 5]), lam=0.05),
+        NeighbourhoodLasso(n_alphas=20),
+        Skeptic(n_lambdas=10),
+        DiffEstimator(([0, 1, 2], [3, 4, 5])),
+    ]
+
 
 @pytest.mark.parametrize("learner", _learners(), ids=lambda l: type(l).__name__)
 def test_every_learner_reports_convergence(learner):
     "Every iterative learner sets converged_ and n_iter_, and warns exactly when converged_ is False."
     from sklearn.exceptions import ConvergenceWarning
+
     m = random_mrf(6, 0.6, (0.5, 1.0), (-0.3, 0.3), "pm1", seed=2)
     from mrflit.exact import sample_exact
+
     X = sample_exact(m, 400, seed=0)
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter("always")
         learner.fit(X)
-    conv = [x for x in w if issubclass(x.category, ConvergenceWarning) and type(learner).__name__ in str(x.message)]
+    conv = [
+        x
+        for x in w
+        if issubclass(x.category, ConvergenceWarning) and type(learner).__name__ in str(x.message)
+    ]
     assert isinstance(learner.converged_, bool) and learner.n_iter_ >= 1
     assert len(conv) == (0 if learner.converged_ else 1)
+
 
 def test_honorio_learners_warn_with_too_few_iterations_and_not_when_converged():
     "PG with 2 iterations has not reached the (H2) optimum; accelerated PG with exact gradients and enough iterations has."
     from sklearn.exceptions import ConvergenceWarning
     from mrflit.fbs import PG
     from mrflit.exact import sample_exact
+
     X = sample_exact(random_mrf(6, 0.6, (0.5, 1.0), None, "pm1", seed=2), 400, seed=0)
     with pytest.warns(ConvergenceWarning, match="KKT residual"):
         short = PG(0.05, max_iter=2, sampler="exact").fit(X)
@@ -126,23 +183,34 @@ def test_honorio_learners_warn_with_too_few_iterations_and_not_when_converged():
         long = PG(0.05, max_iter=3000, accelerated=True, sampler="exact").fit(X)
     assert not short.converged_ and long.converged_ and long.kkt_ < short.kkt_
 
+
 def test_senate_fixed_step_oscillation_is_reported():
     "The paper's fixed steps on the Senate: α = 0.1 oscillates (missed by the old divergence test), α = 0.4 oscillates and diverges."
     from sklearn.exceptions import ConvergenceWarning
     from mrflit.datasets import senate109
+
     X = senate109("session2").votes
     for alpha in (0.1, 0.4):
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter("always")
-            est = SPG(0.1, tau=10, n_chains=500, max_iter=30, seed=0, diagnostics=False,
-                      **dict(GENG_SETTINGS, init="zero", alpha=alpha)).fit(X)
+            est = SPG(
+                0.1,
+                tau=10,
+                n_chains=500,
+                max_iter=30,
+                seed=0,
+                diagnostics=False,
+                **dict(GENG_SETTINGS, init="zero", alpha=alpha),
+            ).fit(X)
         msgs = [str(x.message) for x in w if issubclass(x.category, ConvergenceWarning)]
         assert not est.converged_ and len(msgs) == 1 and "oscillate" in msgs[0], (alpha, msgs)
+
 
 def test_tay_says_when_no_tau_can_certify(data):
     "Strong coupling: TAY stops at tau_uncertified sweeps and says so; on Geng's 10-node network every iteration is certifiable."
     from mrflit.spg import CertificateWarning
     from mrflit.exact import sample_exact
+
     strong = random_mrf(7, 0.5, (0.5, 1.2), (-0.6, 0.6), "pm1", seed=0)
     X = ((sample_exact(strong, 20_000, seed=0) + 1) // 2).astype(np.int8)
     with pytest.warns(CertificateWarning, match="no τ <= tau_max could"):
@@ -153,6 +221,7 @@ def test_tay_says_when_no_tau_can_certify(data):
     weak = TAY(0.025, n_chains=2000, max_iter=30, seed=3, diagnostics=False, **GENG_SETTINGS).fit(Xw)
     assert weak.trace_["certifiable"].all()
 
+
 def test_monte_carlo_residuals_above_16_variables_match_exact():
     """FBS's KKT residual and FastMixingML's gradient mapping for N > 16 come from 20,000 fresh Gibbs draws: they agree with
     exact enumeration (N = 18) within their stated allowance 3/√S."""
@@ -161,6 +230,7 @@ def test_monte_carlo_residuals_above_16_variables_match_exact():
     from mrflit.exact import sample_exact, moments
     from mrflit.models import to_matrix
     from mrflit.prox import project_box
+
     m = random_mrf(18, 0.2, (0.2, 0.5), (-0.2, 0.2), "pm1", seed=3)
     X = sample_exact(m, 300, seed=1)
     with warnings.catch_warnings():
@@ -168,7 +238,7 @@ def test_monte_carlo_residuals_above_16_variables_match_exact():
         fb = FBS(0.05, max_iter=15, seed=0, solver="paper").fit(X)
         fm = FastMixingML(K=10, M=300, v=200, seed=0).fit(X)
     exact_kkt = kkt_violation(X, 0.05, fb.W_, fb.b_)
-    assert exact_kkt > 0.01                                          # 15 paper steps are not converged: a residual worth estimating
+    assert exact_kkt > 0.01  # 15 paper steps are not converged: a residual worth estimating
     assert abs(fb.kkt_ - exact_kkt) <= 3 / np.sqrt(20_000)
     I, J = fm.pairs_[:, 0], fm.pairs_[:, 1]
     th = fm.theta_[I, J]

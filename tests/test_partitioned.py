@@ -1,15 +1,22 @@
 """Held-out checks of the partitioned-ratio estimator (Liu et al. 2016)."""
+
 import numpy as np
 import pytest
 from mrflit.partitioned import PartitionedRatio, feature_maps, mlmi_objective
 from mrflit.metrics import roc_auc
 
+
 def _gauss(seed, n=200):
-    rng = np.random.default_rng(seed); p1, p2 = 5, 5; p = 10
+    rng = np.random.default_rng(seed)
+    p1, p2 = 5, 5
+    p = 10
     T = np.eye(p) * 2.0
-    for u, v in [(1, 6), (3, 8)]: T[u, v] = T[v, u] = 0.8
-    for u in range(4): T[u, u + 1] = T[u + 1, u] = 0.6
+    for u, v in [(1, 6), (3, 8)]:
+        T[u, v] = T[v, u] = 0.8
+    for u in range(4):
+        T[u, u + 1] = T[u + 1, u] = 0.6
     return rng.multivariate_normal(np.zeros(p), np.linalg.inv(T), size=n), T
+
 
 def test_entry_lambda_ranks_true_passages_first():
     X, T = _gauss(11)
@@ -18,33 +25,64 @@ def test_entry_lambda_ranks_true_passages_first():
     scores = pr.entry_lambda_
     assert scores[cross_truth == 1].min() > scores[cross_truth == 0].max()
 
+
 def test_objective_matches_direct_sum_heldout():
-    rng = np.random.default_rng(5); X = rng.normal(size=(9, 5)); Th = rng.normal(size=(2, 3)) * .4
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(9, 5))
+    Th = rng.normal(size=(2, 3)) * 0.4
     v, _ = mlmi_objective(Th, feature_maps(X[:, :2], X[:, 2:]))
     vals = [np.sum(Th * np.outer(X[j, :2], X[k, 2:])) for j in range(9) for k in range(9) if j != k]
     data = np.mean([np.sum(Th * np.outer(X[i, :2], X[i, 2:])) for i in range(9)])
     assert np.isclose(v, -data + np.log(np.mean(np.exp(vals))))
 
+
 def test_callers_array_untouched_and_theta_symmetric():
-    X, _ = _gauss(3, 80); keep = X.copy()
+    X, _ = _gauss(3, 80)
+    keep = X.copy()
     pr = PartitionedRatio(([0, 1, 2, 3, 4], [5, 6, 7, 8, 9]), lam=0.05).fit(X)
     np.testing.assert_array_equal(X, keep)
-    assert np.allclose(pr.theta_, pr.theta_.T) and np.all(pr.theta_[:5, :5] == 0) and np.all(pr.theta_[5:, 5:] == 0)
+    assert (
+        np.allclose(pr.theta_, pr.theta_.T)
+        and np.all(pr.theta_[:5, :5] == 0)
+        and np.all(pr.theta_[5:, 5:] == 0)
+    )
 
-@pytest.mark.parametrize("groups,msg", [(([0, 1], [1, 2]), "overlap"), (([0], [1]), "miss variables"), (([], [0, 1, 2]), "non-empty"),
-                                       (([0, 1, 2],), "must be a pair")])
+
+@pytest.mark.parametrize(
+    "groups,msg",
+    [
+        (([0, 1], [1, 2]), "overlap"),
+        (([0], [1]), "miss variables"),
+        (([], [0, 1, 2]), "non-empty"),
+        (([0, 1, 2],), "must be a pair"),
+    ],
+)
 def test_bad_groups(groups, msg):
     X, _ = _gauss(0, 20)
-    with pytest.raises(ValueError, match=msg): PartitionedRatio(groups).fit(X[:, :3])
+    with pytest.raises(ValueError, match=msg):
+        PartitionedRatio(groups).fit(X[:, :3])
+
 
 def test_liu_baselines_rank_planted_pairs():
     from mrflit.baselines import NeighbourhoodLasso, Skeptic, DiffEstimator
-    X, T = _gauss(21, 300); truth = T[:5, 5:] != 0
-    for est in [NeighbourhoodLasso().fit(X), Skeptic().fit(X), DiffEstimator((range(5), range(5, 10))).fit(X)]:
+
+    X, T = _gauss(21, 300)
+    truth = T[:5, 5:] != 0
+    for est in [
+        NeighbourhoodLasso().fit(X),
+        Skeptic().fit(X),
+        DiffEstimator((range(5), range(5, 10))).fit(X),
+    ]:
         s = est.entry_lambda_[:5, 5:]
         assert s[truth].min() > s[~truth].max(), type(est).__name__
 
+
 def test_diff_lp_exact_on_population():
     from mrflit.baselines import diff_lp
-    rng = np.random.default_rng(9); A = rng.normal(size=(5, 5)); TX = A @ A.T / 5 + np.eye(5); TY = TX.copy(); TY[1, 3] = TY[3, 1] = TX[1, 3] - 0.4
+
+    rng = np.random.default_rng(9)
+    A = rng.normal(size=(5, 5))
+    TX = A @ A.T / 5 + np.eye(5)
+    TY = TX.copy()
+    TY[1, 3] = TY[3, 1] = TX[1, 3] - 0.4
     np.testing.assert_allclose(diff_lp(np.linalg.inv(TX), np.linalg.inv(TY), 1e-10), TY - TX, atol=1e-5)
