@@ -9,7 +9,7 @@ from .core import as_rng, check_float, check_int, kernel
 from .models import BinaryMRF, stats, to_matrix, stat_index, mean_stats
 from .gibbs import GibbsChains
 from .exact import moments, log_partition, probabilities, all_states
-from .dobrushin import _grand_sums, influence_bound, fischer_bound
+from .dobrushin import _grand_sums, influence_bound, fischer_bound, coupling_tv_bound
 from .concentration import bernstein_eps, chains_needed
 from .prox import soft_threshold, generalized_gradient
 from .metrics import auc_or_nan
@@ -486,6 +486,8 @@ class _StochasticProxGrad(MRFLearner):
         )
         if self._certifies:
             rec["certifiable"] = bool(getattr(self, "_certifiable", True))
+            rec["tau_rule"] = getattr(self, "_tau_rule", "certified")  # certified, estimated or capped
+            rec["estimated_bound"] = getattr(self, "_estimated_bound", np.nan)
         return new, rec, df, done
 
     def _tolerance(self, theta) -> float:
@@ -551,7 +553,9 @@ class _StochasticProxGrad(MRFLearner):
             never = ~np.asarray(self._log["certifiable"])
             why = (
                 f"; at {never.sum()} of them no τ <= tau_max could (the Dobrushin bias bound exceeds ½‖G_α‖ for every τ, as under "
-                f"strong coupling) and TAY ran tau_uncertified={self.tau_uncertified} sweeps"
+                f"strong coupling); there TAY chose τ by the coupling estimate of the bias (at "
+                f"{int(np.sum(np.asarray(self._log['tau_rule']) == 'estimated'))} iterations, labelled 'estimated' in the trace) "
+                f"or stopped at tau_uncertified={self.tau_uncertified} sweeps ('capped')"
                 if never.any()
                 else ""
             )
@@ -609,7 +613,8 @@ class TAY(_StochasticProxGrad):
         tau_max=200,  # most sweeps per iteration
         criterion="asymptotic",  # 'asymptotic' (TAY-criterion) or 'nonasymptotic' (eq. 15)
         beta=0.05,  # eq. (15): the bound holds with probability 1 − beta
-        tau_uncertified=10,  # sweeps per iteration when no τ <= tau_max can certify (strong coupling)
+        tau_uncertified=10,  # sweeps per iteration at most when no τ <= tau_max can certify (strong coupling)
+        coupling_pairs=200,  # ...then τ is chosen by the L-lag coupling estimate from this many pairs (0: no estimate)
         **kw,
     ):  # options of `_StochasticProxGrad` (alpha, n_chains, max_iter, tol, ...)
         super().__init__(lam, **kw)
@@ -617,6 +622,7 @@ class TAY(_StochasticProxGrad):
         self.criterion = criterion
         self.beta = beta
         self.tau_uncertified = tau_uncertified
+        self.coupling_pairs = coupling_pairs
 
     def _check_params(self):
         super()._check_params()
@@ -625,6 +631,7 @@ class TAY(_StochasticProxGrad):
             raise ValueError(f"criterion must be 'asymptotic' or 'nonasymptotic', got {self.criterion!r}")
         check_float(self.beta, "beta", lo=0, hi=1, lo_open=True, hi_open=True)
         check_int(self.tau_uncertified, "tau_uncertified", lo=1)
+        check_int(self.coupling_pairs, "coupling_pairs", lo=0)
 
     def _mcmc_gradient(self, k, model, chains, theta, EX, alpha, m):
         tmax = int(self.tau_max)
@@ -637,6 +644,11 @@ class TAY(_StochasticProxGrad):
         # Sweeps are run in batches: first τ_prev − 1 sweeps at once (τ changes slowly between iterations), then one at a time.
         # The per-sweep means let us test the criterion at every τ, so the certified τ is exact; extra sweeps are only wasted work.
         done, batch = 0, max(1, getattr(self, "_tau_prev", 1) - 1)
+        start = (
+            chains.states if int(self.coupling_pairs) >= 2 else None
+        )  # the initial law of this iteration's sweeps
+        estimated = None
+        self._estimated_bound = np.nan
         while done < tmax:
             new = chains.run(min(batch, tmax - done), return_stats=True)
             for mean in new:
@@ -654,16 +666,23 @@ class TAY(_StochasticProxGrad):
                 if bound < half:
                     self._tau_prev = tau
                     self._certifiable = True
+                    self._tau_rule = "certified"
                     return tau, bound, df, G, q
-                if curve.min() >= half and tau >= int(self.tau_uncertified):
-                    # no τ <= tau_max can certify (the bias bound alone exceeds ½‖G_α‖, as under strong coupling):
-                    # stop at tau_uncertified sweeps instead of burning tau_max
-                    self._tau_prev = tau
+                if curve.min() >= half:
+                    # no τ <= tau_max can certify (the bias bound alone exceeds ½‖G_α‖, as under strong coupling): choose τ by
+                    # the coupling estimate of the same bias bound, and stop at tau_uncertified sweeps at most
+                    if estimated is None:
+                        estimated = self._estimated_curve(model, start, m)
                     self._certifiable = False
-                    return tau, bound, df, G, q
+                    self._estimated_bound = float(estimated[tau - 1])
+                    if estimated[tau - 1] < half or tau >= int(self.tau_uncertified):
+                        self._tau_prev = tau
+                        self._tau_rule = "estimated" if estimated[tau - 1] < half else "capped"
+                        return tau, bound, df, G, q
             batch = 1
         self._tau_prev = tmax
         self._certifiable = True
+        self._tau_rule = "capped"
         q_next = q
         if (
             self.criterion == "nonasymptotic" and curve[-1] < half
@@ -672,6 +691,26 @@ class TAY(_StochasticProxGrad):
             need = chains_needed(model, tmax, var, beta_j, half, value_range=R, q_max=int(self.n_chains_max))
             q_next = int(self.n_chains_max) if need is None else max(q, min(need, int(self.n_chains_max)))
         return tmax, bound, df, G, q_next
+
+    def _estimated_curve(self, model, start, m):
+        """2√m·(TV̂(τ) + 2 s.e.) for τ = 1..tau_uncertified: Lemma 1's bias bound with the TV distance estimated by L-lag couplings
+        (`dobrushin.coupling_tv_bound`) from pairs started at this iteration's chain states; ∞ where it is unavailable (no pairs,
+        or pairs that did not meet within 50 × tau_uncertified sweeps)."""
+        taus = np.arange(1, int(self.tau_uncertified) + 1)
+        if int(self.coupling_pairs) < 2 or start is None:
+            return np.full(taus.size, np.inf)
+        try:
+            est, se, _ = coupling_tv_bound(
+                model,
+                taus,
+                start,
+                n_pairs=int(self.coupling_pairs),
+                max_sweeps=50 * int(self.tau_uncertified),
+                seed=self._rng,
+            )
+        except ValueError:
+            return np.full(taus.size, np.inf)
+        return 2 * np.sqrt(m) * (est + 2 * se)
 
 
 def _bernoulli_var(mean, domain, q):

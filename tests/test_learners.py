@@ -216,10 +216,16 @@ def test_tay_says_when_no_tau_can_certify(data):
     with pytest.warns(CertificateWarning, match="no τ <= tau_max could"):
         est = TAY(0.01, seed=0, diagnostics=False).fit(X)
     never = ~est.trace_["certifiable"]
-    assert never.any() and np.all(est.trace_["tau"][never] == 10)
+    rule = est.trace_["tau_rule"]
+    assert never.any() and set(rule[never]) <= {"estimated", "capped"} and set(rule[~never]) == {"certified"}
+    assert np.all(est.trace_["tau"][rule == "capped"] == 10) and np.all(est.trace_["tau"][never] <= 10)
+    assert not np.isnan(
+        est.trace_["estimated_bound"][never]
+    ).any()  # the coupling estimate is recorded beside the bound
+    assert np.isnan(est.trace_["estimated_bound"][~never]).all()
     _, Xw = data
     weak = TAY(0.025, n_chains=2000, max_iter=30, seed=3, diagnostics=False, **GENG_SETTINGS).fit(Xw)
-    assert weak.trace_["certifiable"].all()
+    assert weak.trace_["certifiable"].all() and set(weak.trace_["tau_rule"]) == {"certified"}
 
 
 def test_monte_carlo_residuals_above_16_variables_match_exact():
