@@ -20,8 +20,9 @@ from mrflit.exact import (
 
 # %% auto #0
 __all__ = ['influence_bound', 'exact_influence', 'sweep_influence_matrix', 'tv_bound', 'gradient_bias_bound', 'tau_needed',
-           'exact_tv_curve', 'exact_gradient_error', 'meeting_times', 'coupling_tv_bound', 'flip_energy_max',
-           'fischer_bound', 'domke_tau_box', 'coupling_norm', 'domke_tau_norm', 'mixing_constants', 'domke_lipschitz']
+           'exact_tv_curve', 'exact_gradient_error', 'meeting_times', 'coupling_tv_bound', 'coupling_bias_norm',
+           'flip_energy_max', 'fischer_bound', 'domke_tau_box', 'coupling_norm', 'domke_tau_norm', 'mixing_constants',
+           'domke_lipschitz']
 
 # %% ../nbs/04_dobrushin.ipynb #37ffa10c
 @kernel
@@ -247,6 +248,12 @@ def meeting_times(
     return out
 
 
+def _pilot_lag(model, x0, n_pairs, max_sweeps, rng) -> int:
+    "L for the lagged couplings: the 95 % quantile of τ − 1 over a pilot run at L = 1 (most pairs then meet within one lag)."
+    pilot = meeting_times(model, x0, 1, n_pairs=max(100, n_pairs // 4), max_sweeps=max_sweeps, seed=rng)
+    return max(1, int(np.quantile(pilot - 1, 0.95)))
+
+
 def coupling_tv_bound(
     model: BinaryMRF,  # the model whose Gibbs sampler is coupled
     taus,  # sweeps τ at which to bound the TV distance (integers >= 1)
@@ -262,10 +269,7 @@ def coupling_tv_bound(
     certificate; pairs that did not meet within `max_sweeps` make it too small, so a ValueError says when any did not."""
     t = _taus(taus)
     rng = as_rng(seed)
-    if lag is None:
-        pilot = meeting_times(model, x0, 1, n_pairs=max(100, n_pairs // 4), max_sweeps=max_sweeps, seed=rng)
-        lag = max(1, int(np.quantile(pilot - 1, 0.95)))
-    lag = check_int(lag, "lag", lo=1)
+    lag = _pilot_lag(model, x0, n_pairs, max_sweeps, rng) if lag is None else check_int(lag, "lag", lo=1)
     tau = meeting_times(model, x0, lag, n_pairs=n_pairs, max_sweeps=max(max_sweeps, lag + 1), seed=rng)
     if (tau > max(max_sweeps, lag + 1)).any():
         raise ValueError(
@@ -276,6 +280,95 @@ def coupling_tv_bound(
     return terms.mean(1), terms.std(1, ddof=1) / np.sqrt(n_pairs), lag
 
 # %% ../nbs/04_dobrushin.ipynb #6237521f
+@kernel(parallel=True)
+def _coupled_bias(theta, lo, kappa, X0, Y0, lag, K, max_sweeps, fields, S, acc, met):
+    "acc[b, k−1] += Σ_{t = k + jL < τ, j ≥ 1} ψ(X_t) − ψ(Y_{t−L}) over the pairs of block b (stats order); met[r] ← τ."
+    R, p = X0.shape
+    B = acc.shape[0]
+    for b in prange(B):
+        for r in range(b, R, B):
+            x = X0[r].copy()
+            y = Y0[r].copy()
+            met[r] = max_sweeps + 1
+            for t in range(1, max_sweeps + 1):
+                for i in range(p):
+                    u = xoshiro_uniform(S, r)
+                    hx = theta[i, i]
+                    hy = theta[i, i]
+                    for j in range(p):
+                        if j != i:
+                            hx += theta[i, j] * x[j]
+                            hy += theta[i, j] * y[j]
+                    x[i] = 1.0 if u * (1.0 + np.exp(-kappa * hx)) < 1.0 else lo
+                    if t > lag:
+                        y[i] = 1.0 if u * (1.0 + np.exp(-kappa * hy)) < 1.0 else lo
+                if t > lag:
+                    same = True
+                    for i in range(p):
+                        if x[i] != y[i]:
+                            same = False
+                            break
+                    if same:
+                        met[r] = t
+                        break
+                for k in range(1, K + 1):
+                    if t >= k + lag and (t - k) % lag == 0:
+                        c = 0
+                        for i in range(p):
+                            for j in range(i if fields else i + 1, p):
+                                vx = x[i] if i == j else x[i] * x[j]
+                                vy = y[i] if i == j else y[i] * y[j]
+                                acc[b, k - 1, c] += vx - vy
+                                c += 1
+
+
+def coupling_bias_norm(
+    model: BinaryMRF,  # the model whose Gibbs sampler is coupled
+    taus,  # sweeps τ (integers >= 1)
+    x0,  # initial law, as in `meeting_times`
+    *,
+    lag=None,  # L; None: from a pilot run, as `coupling_tv_bound`
+    n_pairs: int = 1000,  # coupled pairs
+    max_sweeps: int = 10_000,  # pairs must meet within this many sweeps (else ValueError)
+    fields: bool = True,  # ψ with the fields x_i (m = p(p+1)/2) or couplings only
+    seed=None,
+) -> np.ndarray:
+    "‖b̂_τ‖₂: the estimated norm of the expected gradient error after τ sweeps, an upper bound in expectation (see above)."
+    t = _taus(taus)
+    if not isinstance(model, BinaryMRF):
+        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    n_pairs = check_int(n_pairs, "n_pairs", lo=2)
+    rng = as_rng(seed)
+    lag = _pilot_lag(model, x0, n_pairs, max_sweeps, rng) if lag is None else check_int(lag, "lag", lo=1)
+    max_sweeps = check_int(max_sweeps, "max_sweeps", lo=lag + 1)
+    X0, Y0 = _start_pairs(model, x0, n_pairs, rng)
+    K = int(t.max())
+    acc = np.zeros((16, K, n_stats(model.p, fields)))
+    met = np.empty(n_pairs, np.int64)
+    kappa = 1.0 if model.domain == "01" else 2.0
+    theta = np.ascontiguousarray(model.theta, dtype=np.float64)
+    _coupled_bias(
+        theta,
+        float(model.lo),
+        kappa,
+        X0,
+        Y0,
+        lag,
+        K,
+        max_sweeps,
+        bool(fields),
+        chain_states(rng, n_pairs),
+        acc,
+        met,
+    )
+    if (met > max_sweeps).any():
+        raise ValueError(
+            f"{int((met > max_sweeps).sum())} of {n_pairs} pairs did not meet within max_sweeps={max_sweeps}"
+        )
+    b = acc.sum(0) / n_pairs
+    return np.linalg.norm(b[t - 1], axis=1)
+
+# %% ../nbs/04_dobrushin.ipynb #9c222ce6
 def flip_energy_max(model: BinaryMRF) -> float:
     "Δ = max over sites l and states x of |E(x) − E(x with x_l flipped)|."
     t = model.theta
@@ -295,7 +388,7 @@ def fischer_bound(model: BinaryMRF, taus, gradient: bool = True, fields: bool = 
     tv = rate ** t.astype(float)
     return 2 * np.sqrt(n_stats(model.p, fields)) * tv if gradient else tv
 
-# %% ../nbs/04_dobrushin.ipynb #7f813c23
+# %% ../nbs/04_dobrushin.ipynb #a5bf18c5
 def domke_tau_box(N: int, max_degree: int, beta: float, eps: float) -> int:
     "Domke: τ(ε) ≤ ⌈N log(N/ε) / (1 − Δ tanh β)⌉ single-site updates, for |θ_ij| ≤ β and max degree Δ."
     N = check_int(N, "N", lo=1)

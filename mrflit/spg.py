@@ -9,7 +9,7 @@ from .core import as_rng, check_float, check_int, kernel
 from .models import BinaryMRF, stats, to_matrix, stat_index, mean_stats
 from .gibbs import GibbsChains
 from .exact import moments, log_partition, probabilities, all_states
-from .dobrushin import _grand_sums, influence_bound, fischer_bound, coupling_tv_bound
+from .dobrushin import _grand_sums, influence_bound, fischer_bound, coupling_bias_norm
 from .concentration import bernstein_eps, chains_needed
 from .prox import soft_threshold, generalized_gradient
 from .metrics import auc_or_nan
@@ -693,24 +693,24 @@ class TAY(_StochasticProxGrad):
         return tmax, bound, df, G, q_next
 
     def _estimated_curve(self, model, start, m):
-        """2√m·(TV̂(τ) + 2 s.e.) for τ = 1..tau_uncertified: Lemma 1's bias bound with the TV distance estimated by L-lag couplings
-        (`dobrushin.coupling_tv_bound`) from pairs started at this iteration's chain states; ∞ where it is unavailable (no pairs,
-        or pairs that did not meet within 50 × tau_uncertified sweeps)."""
+        """The estimated norm of the gradient bias after τ = 1..tau_uncertified sweeps, ‖b̂_τ‖₂ from L-lag couplings
+        (`dobrushin.coupling_bias_norm`, an upper bound in expectation) with pairs started at this iteration's chain states; ∞
+        where it is unavailable (no pairs, or pairs that did not meet within 50 × tau_uncertified sweeps)."""
         taus = np.arange(1, int(self.tau_uncertified) + 1)
         if int(self.coupling_pairs) < 2 or start is None:
             return np.full(taus.size, np.inf)
         try:
-            est, se, _ = coupling_tv_bound(
+            return coupling_bias_norm(
                 model,
                 taus,
                 start,
                 n_pairs=int(self.coupling_pairs),
                 max_sweeps=50 * int(self.tau_uncertified),
+                fields=True,
                 seed=self._rng,
             )
         except ValueError:
             return np.full(taus.size, np.inf)
-        return 2 * np.sqrt(m) * (est + 2 * se)
 
 
 def _bernoulli_var(mean, domain, q):
