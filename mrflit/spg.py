@@ -674,10 +674,13 @@ class TAY(_StochasticProxGrad):
                     if estimated is None:
                         estimated = self._estimated_curve(model, start, m)
                     self._certifiable = False
-                    self._estimated_bound = float(estimated[tau - 1])
-                    if estimated[tau - 1] < half or tau >= int(self.tau_uncertified):
+                    est = (
+                        float(estimated[tau - 1]) if tau <= estimated.size else np.inf
+                    )  # ½‖G_α‖ can fall after τ_uncertified
+                    self._estimated_bound = est
+                    if est < half or tau >= int(self.tau_uncertified):
                         self._tau_prev = tau
-                        self._tau_rule = "estimated" if estimated[tau - 1] < half else "capped"
+                        self._tau_rule = "estimated" if est < half else "capped"
                         return tau, bound, df, G, q
             batch = 1
         self._tau_prev = tmax
