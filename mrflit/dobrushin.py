@@ -172,115 +172,6 @@ def _exact_curves(model, taus, x0, fields=True):
 
 # %% ../nbs/04_dobrushin.ipynb #85e5162c
 @kernel(parallel=True)
-def _lagged_meetings(theta, lo, kappa, X0, Y0, lag, max_sweeps, S, out):
-    "out[r] ← first t > lag with X_t = Y_{t−lag} for the pair (X0[r], Y0[r]) (systematic scan, common uniforms); max_sweeps + 1 if none."
-    R, p = X0.shape
-    for r in prange(R):
-        x = X0[r].copy()
-        y = Y0[r].copy()
-        met = max_sweeps + 1
-        for t in range(1, max_sweeps + 1):
-            for i in range(p):
-                u = xoshiro_uniform(S, r)
-                hx = theta[i, i]
-                hy = theta[i, i]
-                for j in range(p):
-                    if j != i:
-                        hx += theta[i, j] * x[j]
-                        hy += theta[i, j] * y[j]
-                x[i] = 1.0 if u * (1.0 + np.exp(-kappa * hx)) < 1.0 else lo
-                if t > lag:  # Y starts once X has run `lag` sweeps alone
-                    y[i] = 1.0 if u * (1.0 + np.exp(-kappa * hy)) < 1.0 else lo
-            if t > lag:
-                same = True
-                for i in range(p):
-                    if x[i] != y[i]:
-                        same = False
-                        break
-                if same:
-                    met = t
-                    break
-        out[r] = met
-
-
-def _start_pairs(model, x0, n_pairs, rng):
-    "Two independent draws of n_pairs start states from the initial law: one state, 'uniform', or the rows of an (n, p) array."
-    if isinstance(x0, str):
-        if x0 != "uniform":
-            raise ValueError(f"x0 must be a state, an (n, p) array of states or 'uniform', got {x0!r}")
-        draw = lambda: np.where(rng.random((n_pairs, model.p)) < 0.5, 1.0, float(model.lo))
-    else:
-        rows = check_states(np.atleast_2d(x0), model.domain, model.p, "x0").astype(np.float64)
-        draw = lambda: rows[rng.integers(0, len(rows), n_pairs)]
-    return np.ascontiguousarray(draw()), np.ascontiguousarray(draw())
-
-
-def meeting_times(
-    model: BinaryMRF,  # the model whose Gibbs sampler is coupled
-    x0,  # initial law: a state (p,), an (n, p) array of states (drawn uniformly), or 'uniform'
-    lag: int = 1,  # L: sweeps X runs alone before Y starts
-    *,
-    n_pairs: int = 1000,  # independent coupled pairs
-    max_sweeps: int = 10_000,  # give up after this many sweeps of X (then τ = max_sweeps + 1)
-    seed=None,
-) -> np.ndarray:
-    "Meeting times τ^(L) (in sweeps of X) of `n_pairs` independent L-lag coupled systematic-scan Gibbs chains."
-    if not isinstance(model, BinaryMRF):
-        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
-    lag = check_int(lag, "lag", lo=1)
-    n_pairs = check_int(n_pairs, "n_pairs", lo=2)
-    max_sweeps = check_int(max_sweeps, "max_sweeps", lo=lag + 1)
-    rng = as_rng(seed)
-    X0, Y0 = _start_pairs(model, x0, n_pairs, rng)
-    out = np.empty(n_pairs, np.int64)
-    kappa = 1.0 if model.domain == "01" else 2.0
-    _lagged_meetings(
-        np.ascontiguousarray(model.theta, dtype=np.float64),
-        float(model.lo),
-        kappa,
-        X0,
-        Y0,
-        lag,
-        max_sweeps,
-        chain_states(rng, n_pairs),
-        out,
-    )
-    return out
-
-
-def _pilot_lag(model, x0, n_pairs, max_sweeps, rng) -> int:
-    "L for the lagged couplings: the 95 % quantile of τ − 1 over a pilot run at L = 1 (most pairs then meet within one lag)."
-    pilot = meeting_times(model, x0, 1, n_pairs=max(100, n_pairs // 4), max_sweeps=max_sweeps, seed=rng)
-    return max(1, int(np.quantile(pilot - 1, 0.95)))
-
-
-def coupling_tv_bound(
-    model: BinaryMRF,  # the model whose Gibbs sampler is coupled
-    taus,  # sweeps τ at which to bound the TV distance (integers >= 1)
-    x0,  # initial law, as in `meeting_times`
-    *,
-    lag=None,  # L; None: the 95 % quantile of a pilot run's meeting times at L = 1
-    n_pairs: int = 1000,  # coupled pairs (the bound's standard error falls like 1/√n_pairs)
-    max_sweeps: int = 10_000,
-    seed=None,
-):
-    """Estimated upper bounds on ‖P_τ(·|x̃₀) − P_θ‖_TV from L-lag couplings (Biswas, Jacob & Vanetti 2019): `(estimate, standard
-    error, L)`, the estimate an average of max(0, ⌈(τ^(L) − L − τ)/L⌉) over the pairs. An upper bound in expectation, not a
-    certificate; pairs that did not meet within `max_sweeps` make it too small, so a ValueError says when any did not."""
-    t = _taus(taus)
-    rng = as_rng(seed)
-    lag = _pilot_lag(model, x0, n_pairs, max_sweeps, rng) if lag is None else check_int(lag, "lag", lo=1)
-    tau = meeting_times(model, x0, lag, n_pairs=n_pairs, max_sweeps=max(max_sweeps, lag + 1), seed=rng)
-    if (tau > max(max_sweeps, lag + 1)).any():
-        raise ValueError(
-            f"{int((tau > max_sweeps).sum())} of {n_pairs} pairs did not meet within max_sweeps={max_sweeps}; "
-            "raise max_sweeps"
-        )
-    terms = np.maximum(0, np.ceil((tau[None, :] - lag - t[:, None]) / lag))
-    return terms.mean(1), terms.std(1, ddof=1) / np.sqrt(n_pairs), lag
-
-# %% ../nbs/04_dobrushin.ipynb #6237521f
-@kernel(parallel=True)
 def _coupled_bias(theta, lo, kappa, X0, Y0, lag, K, max_sweeps, fields, S, acc, met):
     "acc[b, k−1] += Σ_{t = k + jL < τ, j ≥ 1} ψ(X_t) − ψ(Y_{t−L}) over the pairs of block b (stats order); met[r] ← τ."
     R, p = X0.shape
@@ -322,6 +213,88 @@ def _coupled_bias(theta, lo, kappa, X0, Y0, lag, K, max_sweeps, fields, S, acc, 
                                 c += 1
 
 
+def _start_pairs(model, x0, n_pairs, rng):
+    "Two independent draws of n_pairs start states from the initial law: one state, 'uniform', or the rows of an (n, p) array."
+    if isinstance(x0, str):
+        if x0 != "uniform":
+            raise ValueError(f"x0 must be a state, an (n, p) array of states or 'uniform', got {x0!r}")
+        draw = lambda: np.where(rng.random((n_pairs, model.p)) < 0.5, 1.0, float(model.lo))
+    else:
+        rows = check_states(np.atleast_2d(x0), model.domain, model.p, "x0").astype(np.float64)
+        draw = lambda: rows[rng.integers(0, len(rows), n_pairs)]
+    return np.ascontiguousarray(draw()), np.ascontiguousarray(draw())
+
+
+def meeting_times(
+    model: BinaryMRF,  # the model whose Gibbs sampler is coupled
+    x0,  # initial law: a state (p,), an (n, p) array of states (drawn uniformly), or 'uniform'
+    lag: int = 1,  # L: sweeps X runs alone before Y starts
+    *,
+    n_pairs: int = 1000,  # independent coupled pairs
+    max_sweeps: int = 10_000,  # give up after this many sweeps of X (then τ = max_sweeps + 1)
+    seed=None,
+) -> np.ndarray:
+    "Meeting times τ^(L) (in sweeps of X) of `n_pairs` independent L-lag coupled systematic-scan Gibbs chains."
+    if not isinstance(model, BinaryMRF):
+        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    lag = check_int(lag, "lag", lo=1)
+    n_pairs = check_int(n_pairs, "n_pairs", lo=2)
+    max_sweeps = check_int(max_sweeps, "max_sweeps", lo=lag + 1)
+    rng = as_rng(seed)
+    X0, Y0 = _start_pairs(model, x0, n_pairs, rng)
+    out = np.empty(n_pairs, np.int64)
+    kappa = 1.0 if model.domain == "01" else 2.0
+    theta = np.ascontiguousarray(model.theta, dtype=np.float64)
+    no_sums = np.zeros((16, 0, 0))  # K = 0: the coupled-bias kernel records only the meeting times
+    _coupled_bias(
+        theta,
+        float(model.lo),
+        kappa,
+        X0,
+        Y0,
+        lag,
+        0,
+        max_sweeps,
+        True,
+        chain_states(rng, n_pairs),
+        no_sums,
+        out,
+    )
+    return out
+
+
+def _pilot_lag(model, x0, n_pairs, max_sweeps, rng) -> int:
+    "L for the lagged couplings: the 95 % quantile of τ − 1 over a pilot run at L = 1 (most pairs then meet within one lag)."
+    pilot = meeting_times(model, x0, 1, n_pairs=max(100, n_pairs // 4), max_sweeps=max_sweeps, seed=rng)
+    return max(1, int(np.quantile(pilot - 1, 0.95)))
+
+
+def coupling_tv_bound(
+    model: BinaryMRF,  # the model whose Gibbs sampler is coupled
+    taus,  # sweeps τ at which to bound the TV distance (integers >= 1)
+    x0,  # initial law, as in `meeting_times`
+    *,
+    lag=None,  # L; None: the 95 % quantile of a pilot run's meeting times at L = 1
+    n_pairs: int = 1000,  # coupled pairs (the bound's standard error falls like 1/√n_pairs)
+    max_sweeps: int = 10_000,
+    seed=None,
+):
+    """Estimated upper bounds on ‖P_τ(·|x̃₀) − P_θ‖_TV from L-lag couplings (Biswas, Jacob & Vanetti 2019): `(estimate, standard
+    error, L)`, the estimate an average of max(0, ⌈(τ^(L) − L − τ)/L⌉) over the pairs. An upper bound in expectation, not a
+    certificate; pairs that did not meet within `max_sweeps` make it too small, so a ValueError says when any did not."""
+    t = _taus(taus)
+    rng = as_rng(seed)
+    lag = _pilot_lag(model, x0, n_pairs, max_sweeps, rng) if lag is None else check_int(lag, "lag", lo=1)
+    tau = meeting_times(model, x0, lag, n_pairs=n_pairs, max_sweeps=max(max_sweeps, lag + 1), seed=rng)
+    if (tau > max(max_sweeps, lag + 1)).any():
+        raise ValueError(
+            f"{int((tau > max_sweeps).sum())} of {n_pairs} pairs did not meet within max_sweeps={max_sweeps}; "
+            "raise max_sweeps"
+        )
+    terms = np.maximum(0, np.ceil((tau[None, :] - lag - t[:, None]) / lag))
+    return terms.mean(1), terms.std(1, ddof=1) / np.sqrt(n_pairs), lag
+
+# %% ../nbs/04_dobrushin.ipynb #6237521f
 def coupling_bias_norm(
     model: BinaryMRF,  # the model whose Gibbs sampler is coupled
     taus,  # sweeps τ (integers >= 1)
