@@ -5,7 +5,8 @@
 # %% ../nbs/05_concentration.ipynb #d36ef39e
 from __future__ import annotations
 import numpy as np
-from .core import check_int, check_float, check_states
+from numba import vectorize
+from .core import check_int, check_float, check_states, NUMBA_OPTS
 from .models import BinaryMRF, n_stats
 from .dobrushin import tv_bound
 
@@ -19,6 +20,12 @@ def _beta(beta):
     if not np.all(np.isfinite(b)) or np.any(b <= 0) or np.any(b >= 1):
         raise ValueError(f"beta must lie in (0, 1), got {beta!r}")
     return b
+
+
+@vectorize(["float64(float64, float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
+def _bernstein_halfwidth(v, q, L, R):
+    "Eq. (14) with L = ln(2/β_j): a ufunc, also called per sweep by TAY's compiled driver."
+    return np.sqrt(2 * v * L / q) + 7 * R * L / (3 * (q - 1))
 
 
 def bernstein_eps(
@@ -37,8 +44,7 @@ def bernstein_eps(
         raise ValueError(
             f"var must be sample variances in [0, R^2/4 * q/(q-1)] = [0, {vmax:.4g}] for range R={R:g}"
         )
-    L = np.log(2 / b)
-    return np.sqrt(2 * v * L / q) + 7 * R * L / (3 * (q - 1))
+    return _bernstein_halfwidth(v, float(q), np.log(2 / b), R)
 
 
 def thm4_bound(

@@ -28,20 +28,27 @@ __all__ = ['BLOCK', 'neighbour_lists', 'GibbsChains', 'gibbs_sample', 'sample_da
 BLOCK = 256  # chains per parallel block (fixed, so results do not depend on the thread count)
 
 
-def neighbour_lists(theta):
-    "Padded neighbour lists `(nbr, w)`: for each site, the sites j with θ_ij ≠ 0 and their weights (float32)."
-    t = np.asarray(theta)
+@kernel
+def _neighbour_lists(t):
     p = t.shape[0]
-    nz = t != 0
-    np.fill_diagonal(nz, False)
-    deg = nz.sum(1)
-    K = max(int(deg.max()) if p else 0, 1)
-    order = np.argsort(~nz, axis=1, kind="stable")[:, :K]  # neighbours first, in increasing j
-    rows = np.arange(p)[:, None]
-    valid = np.arange(K)[None, :] < deg[:, None]
-    nbr = np.where(valid, order, 0).astype(np.int32)
-    w = np.where(valid, t[rows, order], 0.0).astype(np.float32)
+    K = 1
+    for i in range(p):
+        K = max(K, np.sum(t[i] != 0) - (t[i, i] != 0))
+    nbr = np.zeros((p, K), np.int32)
+    w = np.zeros((p, K), np.float32)
+    for i in range(p):
+        k = 0
+        for j in range(p):
+            if j != i and t[i, j] != 0:
+                nbr[i, k] = j
+                w[i, k] = t[i, j]
+                k += 1
     return nbr, w
+
+
+def neighbour_lists(theta):
+    "Padded neighbour lists `(nbr, w)`: for each site, the sites j with θ_ij ≠ 0 (increasing j) and their weights (float32)."
+    return _neighbour_lists(np.ascontiguousarray(theta, dtype=np.float64))
 
 
 @kernel(fastmath=True)
@@ -66,39 +73,46 @@ def _accumulate(X, c0, c1, acc_row):
             k += 1
 
 
+@kernel
+def _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, n_sweeps, acc):
+    "n_sweeps systematic-scan sweeps of block `blk`'s chains (columns of X); per-sweep ψ sums into acc[blk] if it has rows."
+    p, C = X.shape
+    K = nbr.shape[1]
+    one = np.float32(1.0)
+    c0 = blk * BLOCK
+    c1 = min(C, c0 + BLOCK)
+    n = c1 - c0
+    h = np.empty(n, np.float32)
+    s0 = S[0, c0:c1]
+    s1 = S[1, c0:c1]
+    s2 = S[2, c0:c1]
+    s3 = S[3, c0:c1]  # views: this block's streams
+    for t in range(n_sweeps):
+        for i in range(p):
+            d = diag[i]
+            for c in range(n):
+                h[c] = d
+            for k in range(K):  # h = θ_ii + Σ_j θ_ij X[j, :], SIMD over chains
+                xj = X[nbr[i, k], c0:c1]
+                wk = w[i, k]
+                for c in range(n):
+                    h[c] += wk * xj[c]
+            xi = X[i, c0:c1]
+            for c in range(n):  # x_i = 1 with probability σ(κ h)
+                r, s0[c], s1[c], s2[c], s3[c] = xoshiro_step(s0[c], s1[c], s2[c], s3[c])
+                u = to_unit_float32(r)
+                xi[c] = one if u * (one + np.exp(-kappa * h[c])) < one else lo
+        if acc.shape[1] > 0:
+            _accumulate(X, c0, c1, acc[blk, t])
+
+
 @kernel(parallel=True)
 def _systematic(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
     "n_sweeps systematic-scan sweeps of every chain (columns of X), in place; per-sweep ψ sums into acc if it has rows."
-    p, C = X.shape
-    K = nbr.shape[1]
-    n_blocks = (C + BLOCK - 1) // BLOCK
-    one = np.float32(1.0)
-    for blk in prange(n_blocks):
-        c0 = blk * BLOCK
-        c1 = min(C, c0 + BLOCK)
-        n = c1 - c0
-        h = np.empty(n, np.float32)
-        s0 = S[0, c0:c1]
-        s1 = S[1, c0:c1]
-        s2 = S[2, c0:c1]
-        s3 = S[3, c0:c1]  # views: this block's streams
-        for t in range(n_sweeps):
-            for i in range(p):
-                d = diag[i]
-                for c in range(n):
-                    h[c] = d
-                for k in range(K):  # h = θ_ii + Σ_j θ_ij X[j, :], SIMD over chains
-                    xj = X[nbr[i, k], c0:c1]
-                    wk = w[i, k]
-                    for c in range(n):
-                        h[c] += wk * xj[c]
-                xi = X[i, c0:c1]
-                for c in range(n):  # x_i = 1 with probability σ(κ h)
-                    r, s0[c], s1[c], s2[c], s3[c] = xoshiro_step(s0[c], s1[c], s2[c], s3[c])
-                    u = to_unit_float32(r)
-                    xi[c] = one if u * (one + np.exp(-kappa * h[c])) < one else lo
-            if acc.shape[1] > 0:
-                _accumulate(X, c0, c1, acc[blk, t])
+    # Drivers that sweep from compiled code call `_systematic_block` in their own prange: a cached kernel that calls a
+    # parallel kernel can crash when loaded from Numba's cache (numba/numba#8578).
+    for blk in prange((X.shape[1] + BLOCK - 1) // BLOCK):
+        _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, n_sweeps, acc)
 
 
 @kernel(parallel=True)
@@ -126,6 +140,19 @@ def _random_scan(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
                 _accumulate(X, c0, c1, acc[blk, t])
 
 # %% ../nbs/03_gibbs.ipynb #0584c438
+@kernel(parallel=True)
+def _uniform_states(X, lo, S):
+    "Put every chain (column of X) at a uniform random state, from its own stream."
+    p, C = X.shape
+    n_blocks = (C + BLOCK - 1) // BLOCK
+    one = np.float32(1.0)
+    half = np.float32(0.5)
+    for blk in prange(n_blocks):
+        for c in range(blk * BLOCK, min(C, blk * BLOCK + BLOCK)):
+            for i in range(p):
+                X[i, c] = one if xoshiro_uniform(S, c) < half else lo
+
+# %% ../nbs/03_gibbs.ipynb #e24c694d
 def _start_states(model, n_chains, init, rng):
     if init is None:
         return np.where(rng.random((n_chains, model.p)) < 0.5, 1, model.lo).astype(np.int8)
@@ -175,7 +202,10 @@ class GibbsChains:
         return self
 
     def restart(self, init=None):
-        "Put every chain back at `init` (None: fresh uniform random states); the RNG streams continue."
+        "Put every chain back at `init` (None: fresh uniform random states, drawn from the chains' streams)."
+        if init is None:
+            _uniform_states(self._X, self._lo, self._S)
+            return self
         self._X = np.ascontiguousarray(
             _start_states(self.model, self.n_chains, init, self._rng).T, dtype=np.float32
         )
@@ -195,6 +225,10 @@ class GibbsChains:
             return None
         means = acc.sum(0) / self.n_chains
         return means if fields else means[:, np.not_equal(*stat_index(p))]
+
+    def _arrays(self):
+        "The sweep kernels' arguments `(X, nbr, w, diag, kappa, lo, S)`, for drivers that sweep from compiled code."
+        return self._X, self._nbr, self._w, self._diag, self._kappa, self._lo, self._S
 
     @property
     def states(self) -> np.ndarray:
@@ -227,7 +261,7 @@ def sample_data(
         model, check_int(n, "n", lo=1), check_int(burn_in, "burn_in", lo=1), scan=scan, seed=seed
     )
 
-# %% ../nbs/03_gibbs.ipynb #b85b1c29
+# %% ../nbs/03_gibbs.ipynb #bdff7fc7
 @kernel
 def _random_scan_path(x, nbr, w, diag, kappa, lo, S, n_steps, sites, values, counts):
     "Run n_steps random-scan updates from x (in place); record flips in sites/values and run lengths in counts; return #flips."
@@ -316,7 +350,7 @@ def expand_path(x0, sites, values, counts) -> np.ndarray:
         states.append(y)
     return np.repeat(np.array(states), counts, axis=0)
 
-# %% ../nbs/03_gibbs.ipynb #fecaf913
+# %% ../nbs/03_gibbs.ipynb #cbea7f16
 @kernel
 def _mean_field(t, m, max_iter, tol):
     p = t.shape[0]

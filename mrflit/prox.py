@@ -5,20 +5,26 @@
 # %% ../nbs/07_prox.ipynb #d4e8d454
 from __future__ import annotations
 import numpy as np
-from .core import check_float, check_int
+from numba import vectorize
+from .core import check_float, check_int, NUMBA_OPTS
 
 # %% auto #0
 __all__ = ['soft_threshold', 'group_soft_threshold', 'project_box', 'project_l2_ball', 'generalized_gradient', 'fista',
            'step_schedule', 'project_spectral']
 
 # %% ../nbs/07_prox.ipynb #cd49b5dd
+@vectorize(["float64(float64, float64)"], cache=NUMBA_OPTS["cache"])
+def _shrink(a, lam):
+    "S_λ(a) for one coordinate, λ >= 0 (a ufunc: the learners' inner loops and kernels call it on validated input)."
+    return np.sign(a) * max(abs(a) - lam, 0.0)
+
+
 def soft_threshold(a, lam):
     "S_λ(a) = sgn(a) max(0, |a| − λ), elementwise; λ may be an array (0 leaves an entry unpenalised)."
-    a = np.asarray(a, dtype=np.float64)
     lam = np.asarray(lam, dtype=np.float64)
     if np.any(lam < 0):
         raise ValueError("the threshold lam must be >= 0")
-    return np.sign(a) * np.maximum(np.abs(a) - lam, 0.0)
+    return _shrink(np.asarray(a, dtype=np.float64), lam)
 
 
 def group_soft_threshold(A, lam, axis: int = -1):
@@ -45,11 +51,21 @@ def project_l2_ball(a, radius: float):
     return a if n <= r else a * (r / n)
 
 
+@vectorize(["float64(float64, float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
+def _grad_map(theta, grad, alpha, lam):
+    "One coordinate of G_α(θ) (a NumPy ufunc, also callable from kernels such as TAY's sweep driver)."
+    return (
+        theta - _shrink(theta - alpha * grad, alpha * lam)
+    ) / alpha  # λ = ∞ (a coupling held at zero): G = θ/α
+
+
 def generalized_gradient(theta, grad, alpha: float, lam):
     "Geng et al. eq. (7): G_α(θ) = (θ − S_{αλ}(θ − α ∇f)) / α."
     alpha = check_float(alpha, "alpha", lo=0, lo_open=True)
-    theta = np.asarray(theta, dtype=np.float64)
-    return (theta - soft_threshold(theta - alpha * np.asarray(grad), alpha * np.asarray(lam))) / alpha
+    lam = np.asarray(lam, dtype=np.float64)
+    if np.any(lam < 0):
+        raise ValueError("the threshold lam must be >= 0")
+    return _grad_map(np.asarray(theta, dtype=np.float64), np.asarray(grad, dtype=np.float64), alpha, lam)
 
 # %% ../nbs/07_prox.ipynb #eead3286
 def fista(

@@ -5,21 +5,23 @@
 # %% ../nbs/08_spg.ipynb #d3f0730d
 from __future__ import annotations
 import numpy as np
-from .core import as_rng, check_float, check_int, kernel
+from numba import vectorize
+from .core import as_rng, check_float, check_int, kernel, NUMBA_OPTS
 from .models import BinaryMRF, stats, to_matrix, stat_index, mean_stats
-from .gibbs import GibbsChains
+from numba import prange
+from .gibbs import GibbsChains, BLOCK, _systematic_block
 from .exact import moments, log_partition, probabilities, all_states
-from .dobrushin import _grand_sums, influence_bound, fischer_bound, coupling_bias_norm
-from .concentration import bernstein_eps, chains_needed
-from .prox import soft_threshold, generalized_gradient
+from .dobrushin import gradient_bias_bound, fischer_bound, coupling_bias_norm
+from .concentration import chains_needed, _bernstein_halfwidth
+from .prox import soft_threshold, generalized_gradient, _grad_map, _shrink
 from .metrics import auc_or_nan
 from .base import MRFLearner, gap_tolerance
 import warnings
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['GENG_SETTINGS', 'power_curvature', 'newton_direction', 'newton_direction_states', 'CertificateWarning', 'SPG',
-           'SPGInc', 'TAY']
+__all__ = ['GENG_SETTINGS', 'TAY_RULES', 'power_curvature', 'newton_direction', 'newton_direction_states', 'CertificateWarning',
+           'SPG', 'SPGInc', 'TAY']
 
 # %% ../nbs/08_spg.ipynb #7e60bf4e
 @kernel
@@ -404,6 +406,12 @@ class _StochasticProxGrad(MRFLearner):
             return float(self.alpha)
         return 1.0 / max(self._L, 1e-12)
 
+    def _curvature(self) -> float:
+        "L̂ at the last iterate (computed now if the fixed α did not need it)."
+        if self._L is None:
+            self._step_size(np.ascontiguousarray(self._chains._X.T, dtype=np.float64))
+        return self._L
+
     def _sample(self, k, theta, model):
         "Gradient estimate at θ: `(tau, bound, df, alpha, states, H_exact)` from the chains, or exact (gradient='exact')."
         if self.gradient == "exact":
@@ -412,23 +420,26 @@ class _StochasticProxGrad(MRFLearner):
             H = (Ps * P[:, None]).T @ Ps - np.outer(mu, mu)
             return 0, 0.0, mu - self._EX, self._step_size(exact_H=H), None, H
         chains = self._prepare_chains(k, model)
-        alpha = self._step_size(chains._X.T if self._L is None else None)
-        tau, bound, df, _, q_next = self._mcmc_gradient(
-            k, model, chains, theta, self._EX, alpha, self._I.size
-        )
+        auto = isinstance(
+            self.alpha, str
+        )  # a fixed α needs L̂ only for the oscillation warning, computed then
+        alpha = self._step_size(chains._X.T if self._L is None and auto else None)
+        tau, bound, df, q_next = self._mcmc_gradient(k, model, chains, theta, self._EX, alpha, self._I.size)
         self._q = max(self._q, q_next)
-        S = np.ascontiguousarray(chains._X.T, dtype=np.float64)
-        self._step_size(S)
+        S = None
+        if auto or self.solver == "newton":  # the chains' states, for L̂ and the Newton step's Hessian
+            S = np.ascontiguousarray(chains._X.T, dtype=np.float64)
+        if auto:
+            self._step_size(S)
         return tau, bound, df, alpha, S, None
 
     def _newton(self, theta, df, S, H_exact):
         "Proximal Newton step on the working set: `(full step, ν²)`, or `(None, nan)` if the set exceeds `newton_max`."
+        if self.solver == "gradient":  # no Newton step: the noise floor is judged on ‖G_α‖² (above)
+            return None, np.nan
         lam = self._lam_vec
         work = np.flatnonzero((self._I == self._J) | (theta != 0) | (np.abs(df) > lam))
-        limit = (
-            int(self.newton_max) if self.solver == "newton" else min(int(self.newton_max), 300)
-        )  # gradient solver: monitor only
-        if work.size > limit:
+        if work.size > int(self.newton_max):
             return None, np.nan
         if H_exact is not None:
             d, nu2 = newton_direction(df[work], H_exact[np.ix_(work, work)], theta[work], lam[work])
@@ -448,18 +459,18 @@ class _StochasticProxGrad(MRFLearner):
         "One iteration: sample, step, and test the noise floor. Returns `(θ_new, trace record, gradient estimate, stop)`."
         model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
         tau, bound, df, alpha, S, H_exact = self._sample(k, theta, model)
-        G = generalized_gradient(theta, df, alpha, self._lam_vec)
-        gnorm = float(np.linalg.norm(G))
+        G = _grad_map(theta, df, alpha, self._lam_vec)  # eq. (7), on validated arrays
+        gnorm = float(np.sqrt(G @ G))
         step, nu2 = self._newton(theta, df, S, H_exact)
         if self.solver == "newton" and step is not None:
             new = theta + step
         else:
-            new = soft_threshold(theta - alpha * df, alpha * self._lam_vec)
+            new = _shrink(theta - alpha * df, alpha * self._lam_vec)  # S_{αλ}: exact zeros (θ − αG is not)
         floor, gap, stat = self._noise_floor(new, df, nu2, gnorm)
         self._window.append((stat, floor))
         w = 1 if self.gradient == "exact" else self._win
-        recent = np.array(self._window[-w:])
-        at_floor = len(self._window) >= w and recent[:, 0].mean() <= recent[:, 1].mean()
+        recent = self._window[-w:]
+        at_floor = len(self._window) >= w and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
         tol = self._tolerance(new)
         self._at_floor, self._gap, self._tol_eff = bool(at_floor), gap, tol
         done = self.tol is not None and at_floor and gap <= tol
@@ -478,7 +489,7 @@ class _StochasticProxGrad(MRFLearner):
             chain_sweeps=work,
             seconds=self._elapsed(),
             alpha=alpha,
-            L_hat=self._L,
+            L_hat=np.nan if self._L is None else self._L,
             decrement=nu2,
             noise_floor=floor,
             mc_gap=gap,
@@ -508,7 +519,7 @@ class _StochasticProxGrad(MRFLearner):
         if np.isfinite(nu2):
             return 2 * n_active / q, gap, nu2
         mean = df + self._EX
-        var = _bernoulli_var(mean, self.domain_, q) / q
+        var = _bernoulli_var(mean, self._chains._lo, q) / q
         sens = (new != 0) | (np.abs(df) >= self._lam_vec - 2 * np.sqrt(var))
         return 4 * float(var[sens].sum()), gap, gnorm**2
 
@@ -530,7 +541,7 @@ class _StochasticProxGrad(MRFLearner):
         ):  # at the floor, steps are noise
             reasons.append(
                 f"the iterates oscillate (median cosine of successive steps {np.median(cos):.2f}): the step is "
-                f"above 2/L̂ = {2 / self._L:.3g}; use alpha='auto'"
+                f"above 2/L̂ = {2 / self._curvature():.3g}; use alpha='auto'"
             )
         if not self._at_floor and len(g) >= 10 and np.median(g[-5:]) > 1.5 * g[0]:
             reasons.append(f"‖G_α‖ grew from {g[0]:.3g} to {np.median(g[-5:]):.3g}: the iterates diverge")
@@ -586,8 +597,8 @@ class SPG(_StochasticProxGrad):
         tau = self._sweeps(k)
         chains.run(tau - 1)  # statistics are only needed after the last sweep
         df = chains.run(1, return_stats=True)[0] - EX
-        bound = float(2 * np.sqrt(m) * _grand_sums(influence_bound(model), tau)[-1])
-        return tau, bound, df, generalized_gradient(theta, df, alpha, self._lam_vec), chains.n_chains
+        bound = float(gradient_bias_bound(model, tau)[0])
+        return tau, bound, df, chains.n_chains
 
 
 class SPGInc(SPG):
@@ -600,7 +611,73 @@ class SPGInc(SPG):
     def _sweeps(self, k):
         return k if self.tau_max is None else min(k, check_int(self.tau_max, "tau_max", lo=1))
 
+# %% ../nbs/08_spg.ipynb #e988d1f5
+TAY_RULES = (
+    "certified",
+    "estimated",
+    "capped",
+    "capped",
+)  # names of the driver's stop codes 0-3 in `trace_['tau_rule']`
+_NEED_ESTIMATE = 4
 
+
+@kernel(parallel=True)
+def _tay_sweeps(chain_arrays, theta, EX, alpha, lam, curve, log2_beta, R, est, tau_uncertified, done, mean):
+    """Sweeps until TAY's rule stops them: `(τ, rule, bound, ½‖G_α‖)`; `mean` holds the last sweep's means of ψ.
+
+    `done` > 0 resumes at τ = done with `mean` already filled (after rule 4, `_NEED_ESTIMATE`, with `est` now given);
+    `log2_beta` = ln(2/β_j) > 0 selects the non-asymptotic criterion (eq. 15), 0 the asymptotic one."""
+    X, nbr, w, diag, kappa, lo, S = chain_arrays
+    C = X.shape[1]
+    m = theta.size
+    acc = np.empty(((C + BLOCK - 1) // BLOCK, 1, m))  # zeroed per block below
+    floor = np.inf
+    for t in range(curve.size):
+        floor = min(floor, curve[t])
+    bound = np.inf
+    half = 0.0
+    for tau in range(max(done, 1), curve.size + 1):
+        if tau > done:
+            for blk in prange(acc.shape[0]):  # the only parallel loop: no array expressions in this kernel
+                for j in range(m):
+                    acc[blk, 0, j] = 0.0
+                _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, 1, acc)
+            for j in range(m):
+                total = 0.0
+                for blk in range(acc.shape[0]):
+                    total += acc[blk, 0, j]
+                mean[j] = total / C
+        g2 = 0.0
+        for j in range(m):
+            G = _grad_map(theta[j], mean[j] - EX[j], alpha, lam[j])
+            g2 += G * G
+        half = 0.5 * np.sqrt(g2)
+        bound = curve[tau - 1]
+        if log2_beta > 0:  # eq. (13): add √(Σ ε_j²), ε_j from each statistic's sample variance
+            e2 = 0.0
+            for j in range(m):
+                e = _bernstein_halfwidth(_bernoulli_var(mean[j], lo, C), C, log2_beta, R)
+                e2 += e * e
+            bound += np.sqrt(e2)
+        if bound < half:
+            return tau, 0, bound, half
+        if floor >= half:  # no τ <= tau_max can certify here
+            if est.size == 0:
+                return tau, _NEED_ESTIMATE, bound, half
+            if tau <= est.size and est[tau - 1] < half:
+                return tau, 1, bound, half
+            if tau >= tau_uncertified:
+                return tau, 2, bound, half
+    return curve.size, 3, bound, half
+
+
+@vectorize(["float64(float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
+def _bernoulli_var(mean, lo, q):
+    "Sample variance (ddof=1) of a two-valued statistic from its mean: ψ ∈ {0,1} (lo = 0) or {−1,1} (lo = −1)."
+    v = mean * (1 - mean) if lo == 0 else (1 - mean * mean)
+    return max(v, 0.0) * q / (q - 1)
+
+# %% ../nbs/08_spg.ipynb #072df360
 class TAY(_StochasticProxGrad):
     "TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below ½‖G_α‖₂."
 
@@ -634,66 +711,30 @@ class TAY(_StochasticProxGrad):
         check_int(self.coupling_pairs, "coupling_pairs", lo=0)
 
     def _mcmc_gradient(self, k, model, chains, theta, EX, alpha, m):
-        tmax = int(self.tau_max)
         q = chains.n_chains
-        if k == 1:
-            self._tau_prev = 1
-        curve = 2 * np.sqrt(m) * _grand_sums(influence_bound(model), tmax)  # Thm 3 bound for τ = 1..tau_max
+        curve = gradient_bias_bound(model, np.arange(1, int(self.tau_max) + 1))  # Thm 3, τ = 1..tau_max
         beta_j = self.beta / (2 * m)  # 1 − 2Σβ_j = 1 − beta
         R = 1.0 if self.domain_ == "01" else 2.0
-        # Sweeps are run in batches: first τ_prev − 1 sweeps at once (τ changes slowly between iterations), then one at a time.
-        # The per-sweep means let us test the criterion at every τ, so the certified τ is exact; extra sweeps are only wasted work.
-        done, batch = 0, max(1, getattr(self, "_tau_prev", 1) - 1)
-        start = (
-            chains.states if int(self.coupling_pairs) >= 2 else None
-        )  # the initial law of this iteration's sweeps
-        estimated = None
-        self._estimated_bound = np.nan
-        while done < tmax:
-            new = chains.run(min(batch, tmax - done), return_stats=True)
-            for mean in new:
-                done += 1
-                tau = done
-                df = mean - EX
-                G = generalized_gradient(theta, df, alpha, self._lam_vec)
-                half = 0.5 * np.linalg.norm(G)
-                if self.criterion == "asymptotic":
-                    bound = float(curve[tau - 1])
-                else:
-                    var = _bernoulli_var(mean, self.domain_, q)
-                    eps = bernstein_eps(var, q, beta_j, value_range=R)
-                    bound = float(curve[tau - 1] + 2 * np.sqrt(m) * np.sqrt(np.sum(eps**2) / (4 * m)))
-                if bound < half:
-                    self._tau_prev = tau
-                    self._certifiable = True
-                    self._tau_rule = "certified"
-                    return tau, bound, df, G, q
-                if curve.min() >= half:
-                    # no τ <= tau_max can certify (the bias bound alone exceeds ½‖G_α‖, as under strong coupling): choose τ by
-                    # the coupling estimate of the same bias bound, and stop at tau_uncertified sweeps at most
-                    if estimated is None:
-                        estimated = self._estimated_curve(model, start, m)
-                    self._certifiable = False
-                    est = (
-                        float(estimated[tau - 1]) if tau <= estimated.size else np.inf
-                    )  # ½‖G_α‖ can fall after τ_uncertified
-                    self._estimated_bound = est
-                    if est < half or tau >= int(self.tau_uncertified):
-                        self._tau_prev = tau
-                        self._tau_rule = "estimated" if est < half else "capped"
-                        return tau, bound, df, G, q
-            batch = 1
-        self._tau_prev = tmax
-        self._certifiable = True
-        self._tau_rule = "capped"
+        log2_beta = np.log(2 / beta_j) if self.criterion == "nonasymptotic" else 0.0
+        start = chains._X.copy() if int(self.coupling_pairs) >= 2 else None  # this iteration's initial states
+        est = np.empty(0)
+        mean = np.empty(m)
+        args = (chains._arrays(), theta, EX, alpha, self._lam_vec, curve, log2_beta, R)
+        tau, rule, bound, half = _tay_sweeps(*args, est, int(self.tau_uncertified), 0, mean)
+        if rule == _NEED_ESTIMATE:  # no τ can certify: estimate the bias by coupled chains, once, and resume
+            est = self._estimated_curve(model, start, m)
+            tau, rule, bound, half = _tay_sweeps(*args, est, int(self.tau_uncertified), tau, mean)
+        chains.sweeps_done += tau
+        self._tau_rule = TAY_RULES[rule]
+        self._certifiable = rule not in (1, 2)
+        self._estimated_bound = float(est[tau - 1]) if tau <= est.size else np.nan
+        df = mean - EX
         q_next = q
-        if (
-            self.criterion == "nonasymptotic" and curve[-1] < half
-        ):  # bias fine, variance too large: more chains
-            var = _bernoulli_var(mean, self.domain_, q)
-            need = chains_needed(model, tmax, var, beta_j, half, value_range=R, q_max=int(self.n_chains_max))
+        if rule == 3 and log2_beta > 0 and curve[-1] < half:  # bias fine, variance too large: more chains
+            var = _bernoulli_var(mean, chains._lo, q)
+            need = chains_needed(model, tau, var, beta_j, half, value_range=R, q_max=int(self.n_chains_max))
             q_next = int(self.n_chains_max) if need is None else max(q, min(need, int(self.n_chains_max)))
-        return tmax, bound, df, G, q_next
+        return tau, float(bound), df, q_next
 
     def _estimated_curve(self, model, start, m):
         """The estimated norm of the gradient bias after τ = 1..tau_uncertified sweeps, ‖b̂_τ‖₂ from L-lag couplings
@@ -706,7 +747,7 @@ class TAY(_StochasticProxGrad):
             return coupling_bias_norm(
                 model,
                 taus,
-                start,
+                start.T.astype(np.int8),
                 n_pairs=int(self.coupling_pairs),
                 max_sweeps=50 * int(self.tau_uncertified),
                 fields=True,
@@ -714,9 +755,3 @@ class TAY(_StochasticProxGrad):
             )
         except ValueError:
             return np.full(taus.size, np.inf)
-
-
-def _bernoulli_var(mean, domain, q):
-    "Sample variance (ddof=1) of a two-valued statistic from its mean: ψ ∈ {0,1} or {−1,1}."
-    v = mean * (1 - mean) if domain == "01" else (1 - mean**2)
-    return np.clip(v, 0, None) * q / (q - 1)
