@@ -36,9 +36,7 @@ def as_rng(seed=None) -> np.random.Generator:
 
 def chain_states(seed, n_chains: int) -> np.ndarray:
     "`(4, n_chains)` uint32 xoshiro128** states, one independent stream per chain."
-    rng = as_rng(seed)
-    ss = np.random.SeedSequence(rng.integers(0, 2**63, size=4, dtype=np.int64).tolist())
-    S = ss.generate_state(4 * n_chains, dtype=np.uint32).reshape(n_chains, 4).T.copy()
+    S = as_rng(seed).integers(0, 2**32, size=(n_chains, 4), dtype=np.uint32).T.copy()
     S[0, (S == 0).all(axis=0)] = 1  # the all-zero state is the one fixed point of xoshiro
     return S
 

@@ -559,22 +559,28 @@ class _StochasticProxGrad(MRFLearner):
         self.mc_gap_ = self._gap
         if reasons:
             warnings.warn(f"{name} did not converge: " + "; ".join(reasons), ConvergenceWarning, stacklevel=3)
+        if self._certifies:
+            self._warn_certificate()
+
+    def _warn_certificate(self):
+        "One `CertificateWarning` when the certificate held at under half of the iterations or no τ could certify at some."
         cert = np.asarray(self._log["certified"])
-        if self._certifies and cert.mean() < 0.5:
-            never = ~np.asarray(self._log["certifiable"])
-            why = (
-                f"; at {never.sum()} of them no τ <= tau_max could (the Dobrushin bias bound exceeds ½‖G_α‖ for every τ, as under "
-                f"strong coupling); there TAY chose τ by the coupling estimate of the bias (at "
-                f"{int(np.sum(np.asarray(self._log['tau_rule']) == 'estimated'))} iterations, labelled 'estimated' in the trace) "
-                f"or stopped at tau_uncertified={self.tau_uncertified} sweeps ('capped')"
-                if never.any()
-                else ""
-            )
-            warnings.warn(
-                f"TAY: the certificate held at only {cert.mean():.0%} of iterations (tau_max={self.tau_max}){why}",
-                CertificateWarning,
-                stacklevel=3,
-            )
+        never = ~np.asarray(self._log["certifiable"])
+        if cert.mean() >= 0.5 and not never.any():
+            return
+        n_est = int(np.sum(np.asarray(self._log["tau_rule"]) == "estimated"))
+        why = (
+            f"; at {never.sum()} iterations no τ <= tau_max could (the Dobrushin bias bound exceeds ½‖G_α‖ for every τ, as "
+            f"under strong coupling): there TAY chose τ by the coupling estimate of the bias ({n_est} iterations, "
+            f"labelled 'estimated' in the trace) or stopped at tau_uncertified={self.tau_uncertified} sweeps ('capped')"
+            if never.any()
+            else ""
+        )
+        warnings.warn(
+            f"TAY: the certificate held at {cert.mean():.0%} of iterations (tau_max={self.tau_max}){why}",
+            CertificateWarning,
+            stacklevel=4,
+        )
 
 
 class CertificateWarning(UserWarning):
@@ -727,7 +733,7 @@ class TAY(_StochasticProxGrad):
         chains.sweeps_done += tau
         self._tau_rule = TAY_RULES[rule]
         self._certifiable = rule not in (1, 2)
-        self._estimated_bound = float(est[tau - 1]) if tau <= est.size else np.nan
+        self._estimated_bound = float(est[tau - 1]) if rule in (1, 2) and tau <= est.size else np.nan
         df = mean - EX
         q_next = q
         if rule == 3 and log2_beta > 0 and curve[-1] < half:  # bias fine, variance too large: more chains
