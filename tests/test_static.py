@@ -23,3 +23,40 @@ def test_no_undefined_names_in_the_package():
 def test_the_check_finds_an_undefined_name():
     w = checker.Checker(ast.parse("def f():\n    return expand_path(1)\n"), filename="x.py")
     assert any(isinstance(m, messages.UndefinedName) for m in w.messages)
+
+
+def _notebooks():
+    import json
+
+    root = pathlib.Path(__file__).resolve().parent.parent / "nbs"
+    return {p.name: json.loads(p.read_text()) for p in sorted(root.glob("*.ipynb"))}
+
+
+def test_notebooks_are_committed_with_outputs_from_their_current_code():
+    "Every code cell carries the stamp tools/run_notebooks.py writes after executing it; an edited cell loses it."
+    import sys
+
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
+    from run_notebooks import source_hash, KEY
+
+    bad = {}
+    for name, nb in _notebooks().items():
+        cells = [c for c in nb["cells"] if c["cell_type"] == "code"]
+        stale = [i for i, c in enumerate(cells) if c.get("metadata", {}).get(KEY, {}).get("source") != source_hash(c)]
+        if stale:
+            bad[name] = stale
+    assert not bad, f"run `python tools/run_notebooks.py` for these notebooks (code cells without current outputs): {bad}"
+
+
+def test_notebooks_that_draw_show_their_figures():
+    "A reader on GitHub sees every figure: each notebook that plots stores at least one image, and no cell stores an error."
+    draws = ("plt.", ".plot(", "plot_graph(", "plot_roc(", ".static()")
+    missing, errors = [], []
+    for name, nb in _notebooks().items():
+        cells = [c for c in nb["cells"] if c["cell_type"] == "code"]
+        outputs = [o for c in cells for o in c.get("outputs", [])]
+        errors += [name for o in outputs if o.get("output_type") == "error"]
+        plots = any(any(d in "".join(c["source"]) for d in draws) for c in cells)
+        if plots and not any("image/png" in o.get("data", {}) for o in outputs):
+            missing.append(name)
+    assert not missing and not errors, f"no stored figure: {missing}; stored errors: {errors}"

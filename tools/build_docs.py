@@ -1,7 +1,7 @@
 """Build mrflit's documentation site without Quarto: nbdev's processed notebooks -> Sphinx + myst-nb + sphinx-book-theme.
 
-    python tools/build_docs.py --out _site            # the whole site (executes every notebook), warnings are errors
-    python tools/build_docs.py --out _site --no-exec  # fast: no execution, no plots (for checking the adapter)
+    python tools/build_docs.py --out _site          # the whole site from the notebooks' stored outputs; warnings are errors
+    python tools/build_docs.py --out _site --exec   # execute fresh copies of every notebook first (slow)
 
 Steps: `nbdev.serve.proc_nbs()` writes `_proc/` (hidden and export cells stripped, `show_doc` output rendered); this
 script adapts each processed notebook for myst-nb (front matter -> title and summary; `#|` directives -> myst-nb cell tags;
@@ -295,7 +295,11 @@ def build(out: Path, execute: bool = True, jobs: str = "1"):
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default="_site", help="output folder (default _site)")
-    ap.add_argument("--no-exec", action="store_true", help="do not execute the notebooks (no plots; fast)")
+    ap.add_argument(
+        "--exec",
+        action="store_true",
+        help="execute the notebooks (default: their stored outputs, see run_notebooks.py)",
+    )
     ap.add_argument("-j", "--jobs", default="1", help="sphinx parallel jobs (default 1)")
     a = ap.parse_args()
-    build(Path(a.out).resolve(), execute=not a.no_exec, jobs=a.jobs)
+    build(Path(a.out).resolve(), execute=a.exec, jobs=a.jobs)

@@ -4,7 +4,8 @@
     python tools/nbtext.py to-nb /tmp/03_gibbs.py nbs/03_gibbs.ipynb
 
 Cells are separated by lines `# %%` (code) or `# %% [markdown]` (markdown; each line prefixed by `# `).
-The notebook is the source of truth; this is only an editing aid (no jupytext dependency).
+The notebook is the source of truth; this is only an editing aid (no jupytext dependency). `to-nb` keeps the stored outputs
+(and metadata) of every code cell whose source is unchanged; edited cells lose theirs until tools/run_notebooks.py runs again.
 """
 
 import json, sys
@@ -68,7 +69,18 @@ if __name__ == "__main__":
     cmd, *args = sys.argv[1:]
     if cmd == "to-nb":
         nb = cells_to_nb(text_to_cells(Path(args[0]).read_text()), Path(args[1]).stem)
-        Path(args[1]).write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
+        target = Path(args[1])
+        if target.exists():  # keep the outputs of unchanged code cells
+            old = {
+                "".join(c["source"]): c
+                for c in json.loads(target.read_text())["cells"]
+                if c["cell_type"] == "code"
+            }
+            for c in nb["cells"]:
+                prev = old.get("".join(c["source"])) if c["cell_type"] == "code" else None
+                if prev is not None:
+                    c.update(outputs=prev.get("outputs", []), metadata=prev.get("metadata", {}))
+        target.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
     elif cmd == "to-text":
         sys.stdout.write(nb_to_text(json.loads(Path(args[0]).read_text())))
     else:
