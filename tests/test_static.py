@@ -42,10 +42,16 @@ def test_notebooks_are_committed_with_outputs_from_their_current_code():
     bad = {}
     for name, nb in _notebooks().items():
         cells = [c for c in nb["cells"] if c["cell_type"] == "code"]
-        stale = [i for i, c in enumerate(cells) if c.get("metadata", {}).get(KEY, {}).get("source") != source_hash(c)]
+        stale = [
+            i
+            for i, c in enumerate(cells)
+            if c.get("metadata", {}).get(KEY, {}).get("source") != source_hash(c)
+        ]
         if stale:
             bad[name] = stale
-    assert not bad, f"run `python tools/run_notebooks.py` for these notebooks (code cells without current outputs): {bad}"
+    assert not bad, (
+        f"run `python tools/run_notebooks.py` for these notebooks (code cells without current outputs): {bad}"
+    )
 
 
 def test_notebooks_that_draw_show_their_figures():
