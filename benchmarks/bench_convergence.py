@@ -58,9 +58,7 @@ def _own_problems(X, t_sk, seed):
         fb, t_fb = timed(lambda: FBS(LAM, seed=seed, diagnostics=False).fit(Xpm))
         try:
             ml, t_ml = timed(
-                lambda: MCMCLasso(external_field=True, seed=seed).fit(
-                    Xpm, lambdas=LAM * np.geomspace(10, 1, 10)
-                )
+                lambda: MCMCLasso(external_field=True, lambdas=LAM * np.geomspace(10, 1, 10), seed=seed).fit(Xpm)
             )
             at = SPG(ml.lambda_, gradient="exact", penalize_fields=False).fit(
                 Xpm

@@ -7,15 +7,44 @@ from __future__ import annotations
 import time
 import numpy as np
 from .core import check_states, check_theta, check_real
-from .models import BinaryMRF, theta_graph
+from .models import BinaryMRF, theta_graph, to_matrix, stat_index
 import warnings
+from sklearn.base import BaseEstimator
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['infer_domain', 'check_data', 'Trace', 'MRFLearner', 'lambda_path', 'unique_rows', 'gap_tolerance', 'sampling_tol',
-           'n_couplings', 'two_stage']
+__all__ = ['pseudo_likelihood', 'infer_domain', 'check_data', 'Trace', 'MRFLearner', 'lambda_path', 'unique_rows',
+           'gap_tolerance', 'sampling_tol', 'n_couplings', 'two_stage']
 
-# %% ../nbs/06_base.ipynb #62584bc6
+# %% ../nbs/06_base.ipynb #a1208410
+def _pl_parts(theta_vec, X, domain, w):
+    """Negative log pseudo-likelihood per sample and its gradient (stats order), over distinct rows X with
+    frequencies w (sum 1)."""
+    p = X.shape[1]
+    t = to_matrix(theta_vec, p)
+    h = np.diag(t) + X @ (t - np.diag(np.diag(t)))
+    if domain == "01":
+        ll = X * h - np.logaddexp(0, h)
+        r = X - 0.5 * (1 + np.tanh(h / 2))
+    else:
+        ll = X * h - np.logaddexp(h, -h)
+        r = X - np.tanh(h)
+    r = r * w[:, None]
+    G = -(r.T @ X)
+    G = G + G.T
+    np.fill_diagonal(G, -r.sum(0))
+    return -float(np.sum(w @ ll)), G[stat_index(p)]
+
+
+def pseudo_likelihood(theta, X, domain="01"):
+    """Negative log pseudo-likelihood (per sample) and its gradient in stats order (theta: (p, p) or a stats
+    vector)."""
+    U, w = unique_rows(X)
+    t = np.asarray(theta, dtype=np.float64)
+    v = t[stat_index(U.shape[1])] if t.ndim == 2 else t
+    return _pl_parts(v, U, domain, w)
+
+# %% ../nbs/06_base.ipynb #705d5df9
 def infer_domain(X) -> str:
     "'01' if X holds only 0/1, 'pm1' if only ±1; a clear error for anything else (e.g. ternary votes)."
     a = np.asarray(X)
@@ -31,7 +60,8 @@ def infer_domain(X) -> str:
 
 
 def check_data(X, domain=None, min_rows: int = 2, allow_constant: bool = False, name="X") -> tuple:
-    "Validate learner data: `(int8 copy, domain)`; refuses non-binary data, too few rows and (by default) constant columns."
+    """Validate learner data: `(int8 copy, domain)`; refuses non-binary data, too few rows and (by default)
+    constant columns."""
     dom = infer_domain(X) if domain is None else domain
     Xc = check_states(X, dom, name=name)
     if Xc.shape[0] < min_rows:
@@ -40,7 +70,8 @@ def check_data(X, domain=None, min_rows: int = 2, allow_constant: bool = False, 
         const = np.flatnonzero((Xc == Xc[0]).all(0))
         if const.size:
             raise ValueError(
-                f"{name} has constant columns {const[:10].tolist()}: their maximum-likelihood fields are infinite; "
+                f"{name} has constant columns {const[:10].tolist()}: their maximum-likelihood fields are "
+                f"infinite; "
                 "drop them (or use a method that allows them)"
             )
     return Xc, dom
@@ -50,21 +81,47 @@ class Trace(dict):
     "Per-iteration record of a learner: a dict of equal-length NumPy arrays."
 
     def plot(self, keys=None, x="iteration", ax=None):
-        "Plot the traced quantities (one panel each) against `x` ('iteration' or 'seconds'); see `mrflit.viz.plot_trace`."
+        """Plot the traced quantities (one panel each) against `x` ('iteration' or 'seconds'); see
+        `mrflit.viz.plot_trace`."""
         from mrflit.viz import plot_trace
 
         return plot_trace(self, keys, x, ax)
 
 
-class MRFLearner:
-    "Base of mrflit's estimators: `fit(X, truth=None)` → self, with `theta_`, `domain_`, `graph_`, `trace_`."
+def _column_names(X, names):
+    "`names` as a list, else a DataFrame's column names, else None."
+    if names is None and hasattr(X, "columns"):
+        names = [str(c) for c in X.columns]
+    return list(names) if names is not None else None
+
+
+class MRFLearner(BaseEstimator):
+    """Base of mrflit's estimators: `fit(X, y=None, *, truth=None, names=None)` → self, with `theta_`,
+    `domain_`, `graph_`, `trace_`."""
 
     names_ = None
 
+    def score(self, X, y=None) -> float:
+        """Mean log pseudo-likelihood of the rows of `X` under the fitted model (higher is better;
+        `GridSearchCV` maximises it)."""
+        if getattr(self, "theta_", None) is None:
+            raise ValueError(f"this {type(self).__name__} is not fitted yet: call fit first")
+        if self.domain_ is None:
+            raise ValueError(
+                f"{type(self).__name__} models real-valued data: score needs a binary (0/1 or ±1) model"
+            )
+        X, _ = check_data(X, self.domain_, min_rows=1, allow_constant=True)
+        if X.shape[1] != self.theta_.shape[0]:
+            raise ValueError(
+                f"X has {X.shape[1]} features, but {type(self).__name__} is expecting {self.theta_.shape[0]} "
+                f"features as input"
+            )
+        return -pseudo_likelihood(self.theta_, X, self.domain_)[0]
+
     def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
+        self.names_ = _column_names(X, names)
         X, dom = check_data(X, domain, allow_constant=allow_constant)
         self.domain_, self.n_features_in_ = dom, X.shape[1]
-        self.names_ = list(names) if names is not None else None
         if truth is not None:
             t = truth.theta if isinstance(truth, BinaryMRF) else check_theta(truth, "truth")
             if t.shape != (X.shape[1], X.shape[1]):
@@ -78,9 +135,9 @@ class MRFLearner:
 
     def _begin_real(self, X, names=None, min_rows: int = 3):
         "Start a fit on real-valued data (continuous or coded discrete): validated float64 copy, no domain."
+        self.names_ = _column_names(X, names)
         X = check_real(X, min_rows=min_rows)
         self.domain_, self.n_features_in_ = None, X.shape[1]
-        self.names_ = list(names) if names is not None else None
         self._truth = None
         self._log = {}
         self._t0 = time.perf_counter()
@@ -128,14 +185,15 @@ class MRFLearner:
         "Plot `trace_`."
         return self.trace_.plot(keys, x, ax)
 
-# %% ../nbs/06_base.ipynb #705d5df9
+# %% ../nbs/06_base.ipynb #d01102cb
 def lambda_path(lam_max: float, n_lambdas: int = 100, ratio: float = 0.01) -> np.ndarray:
     "n_lambdas values log-spaced from lam_max down to ratio · lam_max (excluding lam_max itself)."
     return float(lam_max) * np.geomspace(1, ratio, int(n_lambdas) + 1)[1:]
 
 
 def unique_rows(X):
-    "Distinct rows of a 2-D array and their frequencies (summing to 1): `(U, w)`; 0/1 or ±1 rows are packed into integers first."
+    """Distinct rows of a 2-D array and their frequencies (summing to 1): `(U, w)`; 0/1 or ±1 rows are packed
+    into integers first."""
     X = np.asarray(X)
     n, p = X.shape
     values = set(np.unique(X).tolist())
@@ -148,12 +206,14 @@ def unique_rows(X):
 
 
 def gap_tolerance(n_active: int, n: int, tol: float = 1e-3, tol_sampling: float = 0.01) -> float:
-    "The Monte-Carlo objective gap a learner may leave: `tol`, or `tol_sampling` × the data's own sampling gap |A|/2n if larger."
+    """The Monte-Carlo objective gap a learner may leave: `tol`, or `tol_sampling` × the data's own sampling
+    gap |A|/2n if larger."""
     return max(float(tol), float(tol_sampling) * n_active / (2 * n))
 
 
 def sampling_tol(n: int, fraction: float = 0.1) -> float:
-    "Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error 1/√n (at most 0.5/√n for binary data)."
+    """Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error
+    1/√n (at most 0.5/√n for binary data)."""
     return float(fraction) / np.sqrt(n)
 
 
@@ -163,7 +223,8 @@ def n_couplings(theta) -> int:
 
 
 def two_stage(path, path_losses, gic_loss, n: int, d: int):
-    "BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic, thresholds, gic, θ_thresholded)`."
+    """BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic,
+    thresholds, gic, θ_thresholded)`."""
     bic = np.array([n * l + np.log(n) * n_couplings(t) for t, l in zip(path, path_losses)])
     i = int(np.argmin(bic))
     best = path[i]

@@ -8,48 +8,32 @@ import numpy as np
 from .core import check_float, check_int
 from .models import stat_index, to_matrix, n_stats
 from .prox import fista, soft_threshold
-from .base import MRFLearner, lambda_path, two_stage, n_couplings, unique_rows
+from mrflit.base import (
+    MRFLearner,
+    lambda_path,
+    two_stage,
+    n_couplings,
+    unique_rows,
+    pseudo_likelihood,
+    _pl_parts,
+)
 import warnings
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['pseudo_likelihood', 'PseudoLikelihood', 'PseudoLikelihoodPath', 'ELasso', 'GaussianApprox', 'NeighbourhoodLasso',
-           'Skeptic', 'diff_lp', 'DiffEstimator']
+__all__ = ['PseudoLikelihood', 'PseudoLikelihoodPath', 'ELasso', 'GaussianApprox', 'NeighbourhoodLasso', 'Skeptic', 'diff_lp',
+           'DiffEstimator']
 
 # %% ../nbs/12_baselines.ipynb #8df313bc
-def _pl_parts(theta_vec, X, domain, w):
-    "Negative log pseudo-likelihood per sample and its gradient (stats order), over distinct rows X with frequencies w (sum 1)."
-    p = X.shape[1]
-    t = to_matrix(theta_vec, p)
-    h = np.diag(t) + X @ (t - np.diag(np.diag(t)))
-    if domain == "01":
-        ll = X * h - np.logaddexp(0, h)
-        r = X - 0.5 * (1 + np.tanh(h / 2))
-    else:
-        ll = X * h - np.logaddexp(h, -h)
-        r = X - np.tanh(h)
-    r = r * w[:, None]
-    G = -(r.T @ X)
-    G = G + G.T
-    np.fill_diagonal(G, -r.sum(0))
-    return -float(np.sum(w @ ll)), G[stat_index(p)]
-
-
-def pseudo_likelihood(theta, X, domain="01"):
-    "Negative log pseudo-likelihood (per sample) and its gradient in stats order (theta: (p, p) or a stats vector)."
-    U, w = unique_rows(X)
-    t = np.asarray(theta, dtype=np.float64)
-    v = t[stat_index(U.shape[1])] if t.ndim == 2 else t
-    return _pl_parts(v, U, domain, w)
-
-
 class PseudoLikelihood(MRFLearner):
     "ℓ₁-penalised pseudo-likelihood (Höfling & Tibshirani 2009), solved by FISTA; fields unpenalised."
 
     def __init__(self, lam, *, max_iter=2000, tol=1e-8):
-        self.lam, self.max_iter, self.tol = lam, max_iter, tol
+        self.lam = lam
+        self.max_iter = max_iter
+        self.tol = tol
 
-    def fit(self, X, truth=None, names=None):
+    def fit(self, X, y=None, *, truth=None, names=None):
         "Fit to `(n, p)` binary data; `trace_` holds the FISTA objective per iteration."
         lam = check_float(self.lam, "lam", lo=0)
         X = self._begin(X, truth, names=names)
@@ -79,12 +63,16 @@ class PseudoLikelihood(MRFLearner):
 
 # %% ../nbs/12_baselines.ipynb #272192b8
 class PseudoLikelihoodPath(MRFLearner):
-    "ℓ₁ pseudo-likelihood along a λ path (warm starts), λ by BIC, threshold by GIC (Miasojedow & Rejchel's two-stage protocol)."
+    """ℓ₁ pseudo-likelihood along a λ path (warm starts), λ by BIC, threshold by GIC (Miasojedow & Rejchel's
+    two-stage protocol)."""
 
     def __init__(self, *, n_lambdas=50, lambda_ratio=0.01, max_iter=500, tol=1e-6):
-        self.n_lambdas, self.lambda_ratio, self.max_iter, self.tol = n_lambdas, lambda_ratio, max_iter, tol
+        self.n_lambdas = n_lambdas
+        self.lambda_ratio = lambda_ratio
+        self.max_iter = max_iter
+        self.tol = tol
 
-    def fit(self, X, truth=None, names=None):
+    def fit(self, X, y=None, *, truth=None, names=None):
         X = self._begin(X, truth, names=names)
         n, p = X.shape
         U, w = unique_rows(X)
@@ -115,13 +103,17 @@ class PseudoLikelihoodPath(MRFLearner):
         )
         self.path_, self.lambdas_, self.lambda_, self.theta_lasso_ = np.array(path), lams, lams[i], path[i]
         self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
-        why = f"FISTA reached max_iter={self.max_iter} at {sum(capped)} of {len(capped)} λ values; raise max_iter"
+        why = (
+            f"FISTA reached max_iter={self.max_iter} at {sum(capped)} of {len(capped)} λ values; raise "
+            f"max_iter"
+        )
         self._settle(not any(capped), int(np.sum(self._log["fista_iter"])), why)
         return self._end(theta)
 
 # %% ../nbs/12_baselines.ipynb #4d1e9c12
 def _l1_kwargs():
-    "scikit-learn >= 1.8 spells the ℓ₁ penalty l1_ratio=1 (penalty= is deprecated); older versions need penalty='l1'."
+    """scikit-learn >= 1.8 spells the ℓ₁ penalty l1_ratio=1 (penalty= is deprecated); older versions need
+    penalty='l1'."""
     import sklearn
 
     major, minor = (int(x) for x in sklearn.__version__.split(".")[:2])
@@ -135,9 +127,12 @@ class ELasso(MRFLearner):
     "ELASSO: nodewise ℓ₁ logistic regressions with per-node (E)BIC and the AND rule."
 
     def __init__(self, *, n_C=30, C_ratio=1e3, gamma=0.0, rule="and"):
-        self.n_C, self.C_ratio, self.gamma, self.rule = n_C, C_ratio, gamma, rule
+        self.n_C = n_C
+        self.C_ratio = C_ratio
+        self.gamma = gamma
+        self.rule = rule
 
-    def fit(self, X, truth=None, names=None):
+    def fit(self, X, y=None, *, truth=None, names=None):
         from sklearn.linear_model import LogisticRegression
         from sklearn.svm import l1_min_c
 
@@ -187,9 +182,12 @@ class GaussianApprox(MRFLearner):
     "Gaussian approximation: graphical lasso on Σ̂ + I/3 along a λ path, BIC for λ, GIC for the threshold."
 
     def __init__(self, *, n_lambdas=30, lambda_ratio=0.05, max_iter=200, tol=1e-4):
-        self.n_lambdas, self.lambda_ratio, self.max_iter, self.tol = n_lambdas, lambda_ratio, max_iter, tol
+        self.n_lambdas = n_lambdas
+        self.lambda_ratio = lambda_ratio
+        self.max_iter = max_iter
+        self.tol = tol
 
-    def fit(self, X, truth=None, names=None):
+    def fit(self, X, y=None, *, truth=None, names=None):
         from sklearn.covariance import graphical_lasso
 
         X = self._begin(X, truth, names=names)
@@ -238,7 +236,10 @@ class GaussianApprox(MRFLearner):
         )
         self.precision_ = precs[i]
         self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
-        why = f"graphical lasso reached max_iter={self.max_iter} at the chosen λ = {lams[i]:.3g}; raise max_iter"
+        why = (
+            f"graphical lasso reached max_iter={self.max_iter} at the chosen λ = {lams[i]:.3g}; raise "
+            f"max_iter"
+        )
         self._settle(not unconverged[i], len(path), why)  # the λ BIC chose is the estimate returned
         return self._end(theta)
 
@@ -253,12 +254,15 @@ def _entry_from_path(active_per_lambda, lambdas, p):
 
 
 class NeighbourhoodLasso(MRFLearner):
-    "LL: Meinshausen–Bühlmann nodewise lasso; `entry_lambda_` ranks pairs by the λ at which they enter (OR or AND rule)."
+    """LL: Meinshausen–Bühlmann nodewise lasso; `entry_lambda_` ranks pairs by the λ at which they enter (OR
+    or AND rule)."""
 
     def __init__(self, *, n_alphas=100, eps=1e-3, rule="or"):
-        self.n_alphas, self.eps, self.rule = n_alphas, eps, rule
+        self.n_alphas = n_alphas
+        self.eps = eps
+        self.rule = rule
 
-    def fit(self, X, names=None, truth=None):
+    def fit(self, X, y=None, *, truth=None, names=None):
         from sklearn.linear_model import lasso_path
 
         if self.rule not in ("and", "or"):
@@ -288,20 +292,24 @@ class NeighbourhoodLasso(MRFLearner):
         self.alphas_ = alphas
         self.coef_path_ = coef
         why = (
-            f"coordinate descent reached max_iter=5000 at {capped.sum()} of {len(alphas)} α values (the largest "
-            f"{alphas[capped].max() if capped.any() else 0:.3g}); pairs entering below it are ordered by an unconverged path"
+            f"coordinate descent reached max_iter=5000 at {capped.sum()} of {len(alphas)} α values (the "
+            f"largest "
+            f"{alphas[capped].max() if capped.any() else 0:.3g}); pairs entering below it are ordered by an "
+            f"unconverged path"
         )
         self._settle(not capped.any(), len(alphas), why)
         return self._end(self.entry_lambda_)
 
 
 class Skeptic(MRFLearner):
-    "SKEPTIC: Kendall-τ correlation sin(πτ/2), made positive definite, then the graphical-lasso path; `entry_lambda_` ranks pairs."
+    """SKEPTIC: Kendall-τ correlation sin(πτ/2), made positive definite, then the graphical-lasso path;
+    `entry_lambda_` ranks pairs."""
 
     def __init__(self, *, n_lambdas=30, lambda_ratio=0.05):
-        self.n_lambdas, self.lambda_ratio = n_lambdas, lambda_ratio
+        self.n_lambdas = n_lambdas
+        self.lambda_ratio = lambda_ratio
 
-    def fit(self, X, names=None, truth=None):
+    def fit(self, X, y=None, *, truth=None, names=None):
         from scipy.stats import kendalltau
         from sklearn.covariance import graphical_lasso
 
@@ -363,12 +371,14 @@ def diff_lp(Sx, Sy, lam: float) -> np.ndarray:
 
 
 class DiffEstimator(MRFLearner):
-    "Diff (Zhao, Cai & Li 2014) between p(x) and p(x₁)p(x₂): ranks cross-group pairs by |Δ̂| (`entry_lambda_`)."
+    """Diff (Zhao, Cai & Li 2014) between p(x) and p(x₁)p(x₂): ranks cross-group pairs by |Δ̂|
+    (`entry_lambda_`)."""
 
     def __init__(self, groups, *, lam=None):
-        self.groups, self.lam = groups, lam
+        self.groups = groups
+        self.lam = lam
 
-    def fit(self, X, names=None, truth=None):
+    def fit(self, X, y=None, *, truth=None, names=None):
         from mrflit.partitioned import _check_groups
 
         X = self._begin_real(X, names)

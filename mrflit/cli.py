@@ -80,7 +80,8 @@ def network_figure(theta, names, colors=None, top=150, title=""):
 
 # %% ../nbs/16_cli.ipynb #cfaa3fea
 def demo(out="mrflit-demo", target: int = 15, quiet: bool = False) -> dict:
-    "Cross-party links of the 109th Senate by the partitioned ratio; writes network.png, edges.csv, report.txt into `out`."
+    """Cross-party links of the 109th Senate by the partitioned ratio; writes network.png, edges.csv,
+    report.txt into `out`."""
     from mrflit.datasets import senate109
     from mrflit.partitioned import PartitionedRatio
 
@@ -94,9 +95,12 @@ def demo(out="mrflit-demo", target: int = 15, quiet: bool = False) -> dict:
     rows = [(u, v, f"{w:.6g}") for u, v, w in sorted(pr.passages_, key=lambda z: -abs(z[2]))]
     report = "\n".join(
         [
-            "mrflit demo: links between Democrats and Republicans in the 109th US Senate (partitioned ratio, Liu et al. 2016, §6.2)",
-            f"data: {s.votes.shape[0]} roll calls x {s.votes.shape[1]} senators (1 yea, -1 nay, 0 not voting); groups: {g1.size} D + Indep, {g2.size} R",
-            f"lambda decreased from {pr.lam_max_:.4g} by x0.9 until more than {target} passages: lambda = {pr.lambda_:.4g}, {len(rows)} passages; {secs:.1f} s",
+            "mrflit demo: links between Democrats and Republicans in the 109th US Senate (partitioned ratio, "
+            "Liu et al. 2016, §6.2)",
+            f"data: {s.votes.shape[0]} roll calls x {s.votes.shape[1]} senators (1 yea, -1 nay, 0 not "
+            f"voting); groups: {g1.size} D + Indep, {g2.size} R",
+            f"lambda decreased from {pr.lam_max_:.4g} by x0.9 until more than {target} passages: lambda = "
+            f"{pr.lambda_:.4g}, {len(rows)} passages; {secs:.1f} s",
             "strongest passages (D - R, weight): "
             + "; ".join(f"{u}-{v} ({float(w):+.3f})" for u, v, w in rows[:10]),
         ]
@@ -117,7 +121,10 @@ def demo(out="mrflit-demo", target: int = 15, quiet: bool = False) -> dict:
         s.names,
         s.party_colors,
         ax=ax,
-        title="109th Senate: links between Democrats (left) and Republicans (right), partitioned ratio\n(grey: positive, orange: negative; width ∝ |θ|)",
+        title=(
+            "109th Senate: links between Democrats (left) and Republicans (right), partitioned ratio\n"
+            "(grey: positive, orange: negative; width ∝ |θ|)"
+        ),
     )
     _write_png(out / "network.png", fig)
     if not quiet:
@@ -147,7 +154,8 @@ def fit(
     seed=0,
     quiet=False,
 ) -> dict:
-    "Fit `method` to a CSV of binary columns; write model.npz, edges.csv, trace.csv, network.png and report.txt into `out`."
+    """Fit `method` to a CSV of binary columns; write model.npz, edges.csv, trace.csv, network.png and
+    report.txt into `out`."""
     from mrflit.datasets import read_binary_csv
     from mrflit.models import save_model
     import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml, mrflit.fbs as fb
@@ -202,7 +210,8 @@ def fit(
         network_figure(est.theta_, names, title=f"{METHODS[method]} on {Path(data).name}, {lam_txt}"),
     )
     report = (
-        f"mrflit fit: {METHODS[method]} on {data} ({X.shape[0]} samples x {X.shape[1]} variables, domain '{dom}'), {lam_txt}\n"
+        f"mrflit fit: {METHODS[method]} on {data} ({X.shape[0]} samples x {X.shape[1]} variables, domain "
+        f"'{dom}'), {lam_txt}\n"
         f"{len(rows)} edges; {secs:.1f} s; converged: {getattr(est, 'converged_', 'n/a')} "
         f"({getattr(est, 'n_iter_', 'n/a')} iterations); outputs in {out}/\n"
     )
@@ -231,7 +240,8 @@ def sample(model_path, n=1000, burn_in=1000, out="samples.csv", seed=0, quiet=Fa
 
 
 def bound(model_path, tau_max=100, target=None, out=None, quiet=False) -> dict:
-    "Dobrushin TV bound, gradient-bias bound (Geng Thm 3) and Fischer–Igel bound for τ = 1..tau_max; the τ reaching `target`."
+    """Dobrushin TV bound, gradient-bias bound (Geng Thm 3) and Fischer–Igel bound for τ = 1..tau_max; the τ
+    reaching `target`."""
     from mrflit.models import load_model
     from mrflit.dobrushin import tv_bound, gradient_bias_bound, fischer_bound, tau_needed
 
@@ -248,11 +258,13 @@ def bound(model_path, tau_max=100, target=None, out=None, quiet=False) -> dict:
     if not quiet:
         for t in sorted({1, 2, 5, 10, 20, 50, 100, int(tau_max)} & set(taus.tolist())):
             print(
-                f"tau={t:5d}  G(B^tau)={tv[t - 1]:.3e}  2sqrt(m)G={gb[t - 1]:.3e}  Fischer-Igel={fi[t - 1]:.3e}"
+                f"tau={t:5d}  G(B^tau)={tv[t - 1]:.3e}  2sqrt(m)G={gb[t - 1]:.3e}  "
+                f"Fischer-Igel={fi[t - 1]:.3e}"
             )
         if target is not None:
             print(
-                f"smallest tau with 2 sqrt(m) G(B^tau) < {target}: {need if need else f'not reached by {tau_max}'}"
+                f"smallest tau with 2 sqrt(m) G(B^tau) < {target}: "
+                f"{need if need else f'not reached by {tau_max}'}"
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
@@ -273,8 +285,10 @@ def main(argv=None) -> int:
     f = sub.add_parser(
         "fit",
         help="fit a learner to a CSV of binary columns",
-        description="Fit a sparse binary MRF to DATA and write model.npz, edges.csv, trace.csv, network.png and report.txt. "
-        "Path methods choose their own λ — mcmclasso, plpath and gaussian by BIC, then a threshold by GIC; elasso by BIC per node — the others use --lam.",
+        description="Fit a sparse binary MRF to DATA and write model.npz, edges.csv, trace.csv, network.png and "
+        "report.txt. "
+        "Path methods choose their own λ — mcmclasso, plpath and gaussian by BIC, then a threshold by GIC; "
+        "elasso by BIC per node — the others use --lam.",
     )
     f.add_argument(
         "data", help="CSV file: a header of variable names, then one row per sample of 0/1 or -1/+1 values"

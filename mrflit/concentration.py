@@ -69,7 +69,8 @@ def chains_needed(
     value_range: float = 2.0,
     q_max: int = 10**9,
 ):
-    "Eq. (15): the smallest q with thm4_bound(...) <= target; None if even q → ∞ cannot reach it (the 𝒢(B^τ) term is too large)."
+    """Eq. (15): the smallest q with thm4_bound(...) <= target; None if even q → ∞ cannot reach it (the 𝒢(B^τ)
+    term is too large)."""
     target = check_float(target, "target", lo=0, lo_open=True)
     m = n_stats(model.p, fields)
     if 2 * np.sqrt(m) * tv_bound(model, check_int(tau, "tau", lo=1))[0] >= target:
@@ -88,7 +89,8 @@ def chains_needed(
 
 
 def tay_criterion(bound: float, grad_map_norm: float) -> bool:
-    "TAY-criterion: bound < ½‖G_α(θ^(k))‖₂ (asymptotic with the Thm-3 bound, non-asymptotic (eq. 15) with thm4_bound)."
+    """TAY-criterion: bound < ½‖G_α(θ^(k))‖₂ (asymptotic with the Thm-3 bound, non-asymptotic (eq. 15) with
+    thm4_bound)."""
     return check_float(bound, "bound", lo=0) < 0.5 * check_float(grad_map_norm, "grad_map_norm", lo=0)
 
 # %% ../nbs/05_concentration.ipynb #bce06ca0
@@ -100,7 +102,8 @@ def honorio_moments(X):
     mu = X.mean(0)
     if np.any(np.abs(mu) >= 1):
         raise ValueError(
-            f"columns {np.flatnonzero(np.abs(mu) >= 1).tolist()} are constant: Honorio's Assumption 1 needs |mean| < 1 "
+            f"columns {np.flatnonzero(np.abs(mu) >= 1).tolist()} are constant: Honorio's Assumption 1 needs "
+            f"|mean| < 1 "
             "for every variable; drop constant columns first"
         )
     S = X.T @ X / X.shape[0]
@@ -143,7 +146,8 @@ def _fbs_args(D, G, beta, r, K, A):
 
 
 def fbs_bound(variant: str, D, G, beta, r, K, A, eps: float = None) -> float:
-    "Right-hand sides of Honorio Thms 6 ('robust'), 7 ('basic') and 8 ('random', needs eps) for η_k = β/(G k^r)."
+    """Right-hand sides of Honorio Thms 6 ('robust'), 7 ('basic') and 8 ('random', needs eps) for η_k = β/(G
+    k^r)."""
     D, G, beta, r, K, A = _fbs_args(D, G, beta, r, K, A)
     if variant == "robust":
         H = harmonic(r, K)
@@ -161,7 +165,8 @@ def fbs_bound(variant: str, D, G, beta, r, K, A, eps: float = None) -> float:
 
 
 def honorio_error_bound(B: float, V: float, S, gamma, delta: float, M: int) -> float:
-    "Honorio Thm 9: high-probability bound on A_γ,ξ = Σ γ_k ‖ξ^(k)‖₂ for samplers with bias B/S_k and variance V/S_k."
+    """Honorio Thm 9: high-probability bound on A_γ,ξ = Σ γ_k ‖ξ^(k)‖₂ for samplers with bias B/S_k and
+    variance V/S_k."""
     S = np.asarray(S, float)
     g = np.asarray(gamma, float)
     K = S.size

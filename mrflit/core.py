@@ -99,7 +99,8 @@ def check_theta(theta, name="theta") -> np.ndarray:
         raise ValueError(f"{name} contains NaN or infinite entries")
     if np.abs(t).max() > MAX_ABS_THETA:
         raise ValueError(
-            f"{name} has entries of size {np.abs(t).max():.3g} > {MAX_ABS_THETA:g}, which overflow the samplers' "
+            f"{name} has entries of size {np.abs(t).max():.3g} > {MAX_ABS_THETA:g}, which overflow the "
+            f"samplers' "
             "float32 fields; such a model is deterministic in practice: rescale it"
         )
     if not np.allclose(t, t.T, rtol=1e-10, atol=1e-12):
@@ -127,7 +128,8 @@ def check_states(X, domain: str = "01", p: int | None = None, name="X") -> np.nd
         bad = np.unique(a[~ok])[:5]
         if set(np.unique(a).tolist()) == {-1, 0, 1}:
             raise ValueError(
-                f"{name} looks ternary (values -1, 0, 1, e.g. votes with 0 = not voting); binary methods need "
+                f"{name} looks ternary (values -1, 0, 1, e.g. votes with 0 = not voting); binary methods "
+                f"need "
                 "exactly two values: recode the third (e.g. senate109('session2') codes nay and missing as 0)"
             )
         hint = (
@@ -144,7 +146,8 @@ def check_states(X, domain: str = "01", p: int | None = None, name="X") -> np.nd
 
 
 def check_real(X, min_rows: int = 2, allow_constant: bool = False, name="X") -> np.ndarray:
-    "A float64 `(n, p)` copy of real-valued data: 2-D, finite, at least `min_rows` rows, no constant column (unless allowed)."
+    """A float64 `(n, p)` copy of real-valued data: 2-D, finite, at least `min_rows` rows, no constant column
+    (unless allowed)."""
     try:
         a = np.array(X, dtype=np.float64)
     except (TypeError, ValueError) as e:

@@ -48,7 +48,8 @@ def _unique_names(names, states):
 
 
 def senate109(subset: str = "full") -> Senate:
-    "109th US Senate votes: 'full' (645 × 100, 1/−1/0, Liu et al.) or 'session2' (279 × 100, 0/1, Geng et al.)."
+    """109th US Senate votes: 'full' (645 × 100, 1/−1/0, Liu et al.) or 'session2' (279 × 100, 0/1, Geng et
+    al.)."""
     if subset not in ("full", "session2"):
         raise ValueError(f"subset must be 'full' or 'session2', got {subset!r}")
     rows = _read_csv("senate109_votes.csv")
@@ -79,7 +80,8 @@ def senate109(subset: str = "full") -> Senate:
             states,
             rc_ids,
             "pm1+0",
-            "109th Senate, 645 roll calls, 1 yea / -1 nay / 0 not voting; NJ seat = Corzine (session 1) + Menendez (session 2)",
+            "109th Senate, 645 roll calls, 1 yea / -1 nay / 0 not voting; NJ seat = Corzine (session 1) + "
+            "Menendez (session 2)",
         )
     keep = [h for h in keep if "2" in leg[h][6]]  # senators who served in session 2
     rows2 = session == 2
@@ -127,6 +129,7 @@ def read_binary_csv(path):
     if {-1, 0} <= present:
         bad = [names[j] for j in np.flatnonzero((vals == 0).any(0))][:3]
         raise ValueError(
-            f"{path} mixes 0 and -1 (columns with 0: {bad}): use 0/1 or -1/+1 throughout (missing values must be recoded)"
+            f"{path} mixes 0 and -1 (columns with 0: {bad}): use 0/1 or -1/+1 throughout (missing values "
+            f"must be recoded)"
         )
     return vals.astype(np.int8), names, ("pm1" if -1 in present else "01")

@@ -63,7 +63,8 @@ def influence_bound(model: BinaryMRF) -> np.ndarray:
 
 
 def exact_influence(model: BinaryMRF) -> np.ndarray:
-    "The Dobrushin influence matrix C (Definition 2) by enumerating all pairs of states differing at one site (p <= 16)."
+    """The Dobrushin influence matrix C (Definition 2) by enumerating all pairs of states differing at one
+    site (p <= 16)."""
     if not isinstance(model, BinaryMRF):
         raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
     if model.p > 16:
@@ -131,7 +132,8 @@ def gradient_bias_bound(model: BinaryMRF, taus, fields: bool = True) -> np.ndarr
 def tau_needed(
     model: BinaryMRF, target: float, kind: str = "gradient", tau_max: int = 10_000, fields: bool = True
 ):
-    "Smallest τ with 2√m 𝒢(B^τ) < target ('gradient') or 𝒢(B^τ) < target ('tv'); None if not reached by tau_max."
+    """Smallest τ with 2√m 𝒢(B^τ) < target ('gradient') or 𝒢(B^τ) < target ('tv'); None if not reached by
+    tau_max."""
     target = check_float(target, "target", lo=0, lo_open=True)
     tau_max = check_int(tau_max, "tau_max", lo=1)
     if kind not in ("gradient", "tv"):
@@ -144,12 +146,14 @@ def tau_needed(
 
 # %% ../nbs/04_dobrushin.ipynb #d64df822
 def exact_tv_curve(model: BinaryMRF, taus, x0) -> np.ndarray:
-    "Exact ‖P_τ(·|x̃₀) − P_θ‖_TV for each τ (systematic scan; p <= 20; x0 a state or 'uniform' for random starts)."
+    """Exact ‖P_τ(·|x̃₀) − P_θ‖_TV for each τ (systematic scan; p <= 20; x0 a state or 'uniform' for random
+    starts)."""
     return _exact_curves(model, taus, x0)[0]
 
 
 def exact_gradient_error(model: BinaryMRF, taus, x0, fields: bool = True) -> np.ndarray:
-    "Exact ‖E[δ(θ)|x̃₀]‖₂ = ‖Σ_x (P_τ(x|x̃₀) − P_θ(x)) ψ(x)‖₂ for each τ (systematic scan; p <= 20; x0 a state or 'uniform')."
+    """Exact ‖E[δ(θ)|x̃₀]‖₂ = ‖Σ_x (P_τ(x|x̃₀) − P_θ(x)) ψ(x)‖₂ for each τ (systematic scan; p <= 20; x0 a
+    state or 'uniform')."""
     return _exact_curves(model, taus, x0, fields)[1]
 
 
@@ -173,7 +177,8 @@ def _exact_curves(model, taus, x0, fields=True):
 # %% ../nbs/04_dobrushin.ipynb #85e5162c
 @kernel(parallel=True)
 def _coupled_bias(theta, lo, kappa, X0, Y0, lag, K, max_sweeps, fields, S, acc, met):
-    "acc[b, k−1] += Σ_{t = k + jL < τ, j ≥ 1} ψ(X_t) − ψ(Y_{t−L}) over the pairs of block b (stats order); met[r] ← τ."
+    """acc[b, k−1] += Σ_{t = k + jL < τ, j ≥ 1} ψ(X_t) − ψ(Y_{t−L}) over the pairs of block b (stats order);
+    met[r] ← τ."""
     R, p = X0.shape
     B = acc.shape[0]
     for b in prange(B):
@@ -214,7 +219,8 @@ def _coupled_bias(theta, lo, kappa, X0, Y0, lag, K, max_sweeps, fields, S, acc, 
 
 
 def _start_pairs(model, x0, n_pairs, rng):
-    "Two independent draws of n_pairs start states from the initial law: one state, 'uniform', or the rows of an (n, p) array."
+    """Two independent draws of n_pairs start states from the initial law: one state, 'uniform', or the rows
+    of an (n, p) array."""
     if isinstance(x0, str):
         if x0 != "uniform":
             raise ValueError(f"x0 must be a state, an (n, p) array of states or 'uniform', got {x0!r}")
@@ -234,7 +240,8 @@ def meeting_times(
     max_sweeps: int = 10_000,  # give up after this many sweeps of X (then τ = max_sweeps + 1)
     seed=None,
 ) -> np.ndarray:
-    "Meeting times τ^(L) (in sweeps of X) of `n_pairs` independent L-lag coupled systematic-scan Gibbs chains."
+    """Meeting times τ^(L) (in sweeps of X) of `n_pairs` independent L-lag coupled systematic-scan Gibbs
+    chains."""
     if not isinstance(model, BinaryMRF):
         raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
     lag = check_int(lag, "lag", lo=1)
@@ -264,7 +271,8 @@ def meeting_times(
 
 
 def _pilot_lag(model, x0, n_pairs, max_sweeps, rng) -> int:
-    "L for the lagged couplings: the 95 % quantile of τ − 1 over a pilot run at L = 1 (most pairs then meet within one lag)."
+    """L for the lagged couplings: the 95 % quantile of τ − 1 over a pilot run at L = 1 (most pairs then meet
+    within one lag)."""
     pilot = meeting_times(model, x0, 1, n_pairs=max(100, n_pairs // 4), max_sweeps=max_sweeps, seed=rng)
     return max(1, int(np.quantile(pilot - 1, 0.95)))
 
@@ -279,16 +287,18 @@ def coupling_tv_bound(
     max_sweeps: int = 10_000,
     seed=None,
 ):
-    """Estimated upper bounds on ‖P_τ(·|x̃₀) − P_θ‖_TV from L-lag couplings (Biswas, Jacob & Vanetti 2019): `(estimate, standard
-    error, L)`, the estimate an average of max(0, ⌈(τ^(L) − L − τ)/L⌉) over the pairs. An upper bound in expectation, not a
-    certificate; pairs that did not meet within `max_sweeps` make it too small, so a ValueError says when any did not."""
+    """Estimated upper bounds on ‖P_τ(·|x̃₀) − P_θ‖_TV from L-lag couplings (Biswas, Jacob & Vanetti 2019):
+    `(estimate, standard error, L)`, the estimate an average of max(0, ⌈(τ^(L) − L − τ)/L⌉) over the pairs. An
+    upper bound in expectation, not a certificate; pairs that did not meet within `max_sweeps` make it too
+    small, so a ValueError says when any did not."""
     t = _taus(taus)
     rng = as_rng(seed)
     lag = _pilot_lag(model, x0, n_pairs, max_sweeps, rng) if lag is None else check_int(lag, "lag", lo=1)
     tau = meeting_times(model, x0, lag, n_pairs=n_pairs, max_sweeps=max(max_sweeps, lag + 1), seed=rng)
     if (tau > max(max_sweeps, lag + 1)).any():
         raise ValueError(
-            f"{int((tau > max_sweeps).sum())} of {n_pairs} pairs did not meet within max_sweeps={max_sweeps}; "
+            f"{int((tau > max_sweeps).sum())} of {n_pairs} pairs did not meet within "
+            f"max_sweeps={max_sweeps}; "
             "raise max_sweeps"
         )
     terms = np.maximum(0, np.ceil((tau[None, :] - lag - t[:, None]) / lag))
@@ -306,7 +316,8 @@ def coupling_bias_norm(
     fields: bool = True,  # ψ with the fields x_i (m = p(p+1)/2) or couplings only
     seed=None,
 ) -> np.ndarray:
-    "‖b̂_τ‖₂: the estimated norm of the expected gradient error after τ sweeps, an upper bound in expectation (see above)."
+    """‖b̂_τ‖₂: the estimated norm of the expected gradient error after τ sweeps, an upper bound in
+    expectation (see above)."""
     t = _taus(taus)
     if not isinstance(model, BinaryMRF):
         raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
@@ -375,7 +386,8 @@ def domke_tau_box(N: int, max_degree: int, beta: float, eps: float) -> int:
 
 
 def coupling_norm(model: BinaryMRF, norm="2") -> float:
-    "‖R(θ)‖ with R_ij = |θ_ij| (pm1 couplings, zero diagonal) in the spectral ('2'), induced-1 ('1') or induced-∞ ('inf') norm."
+    """‖R(θ)‖ with R_ij = |θ_ij| (pm1 couplings, zero diagonal) in the spectral ('2'), induced-1 ('1') or
+    induced-∞ ('inf') norm."""
     R = np.abs(model.to_domain("pm1").theta)
     np.fill_diagonal(R, 0)
     if norm not in ("2", "1", "inf"):

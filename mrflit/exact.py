@@ -59,7 +59,8 @@ def _split(model):
 
 
 def energy_table(model) -> np.ndarray:
-    "`(2^H, 2^L)` energies of all states (row: first H variables, column: last L); ravel() gives enumeration order."
+    """`(2^H, 2^L)` energies of all states (row: first H variables, column: last L); ravel() gives enumeration
+    order."""
     Xh, Xt, Eh, Et, T = _split(_check_model(model))
     return Eh[:, None] + Et[None, :] + (Xh @ T) @ Xt.T
 
@@ -176,7 +177,8 @@ def sweep_matrix(model, scan: str = "systematic") -> np.ndarray:
 
 
 def propagate(model, pi, n_sweeps: int = 1, scan: str = "systematic") -> np.ndarray:
-    "Law after `n_sweeps` Gibbs sweeps from the law `pi` (length 2^p), by O(2^p) site updates — no 2^p × 2^p matrix (p <= 20)."
+    """Law after `n_sweeps` Gibbs sweeps from the law `pi` (length 2^p), by O(2^p) site updates — no 2^p × 2^p
+    matrix (p <= 20)."""
     _check_model(model, 20)
     p = model.p
     if scan not in ("systematic", "random"):

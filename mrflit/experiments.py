@@ -21,7 +21,8 @@ def grid(**axes) -> list:
 
 
 def replicate(fn, params, n_jobs: int = 1, backend: str = None, verbose: int = 0) -> list:
-    "`[fn(**p) for p in params]`, run with joblib (n_jobs workers, the given backend), results in the order of `params`."
+    """`[fn(**p) for p in params]`, run with joblib (n_jobs workers, the given backend), results in the order
+    of `params`."""
     params = list(params)
     if n_jobs == 1 and backend is None:
         return [fn(**p) for p in params]

@@ -38,7 +38,8 @@ def corollary9_schedule(
     alpha: float,
     betas=(0.01, 0.9, 0.1),
 ):
-    "Domke Cor. 9: (K, M, v) with K ≥ (L/λ) log(D/(β₁ε)), M ≥ L²R₂/(2ε²β₂²λ²)(1+√(2 log(K/δ)))², v ≥ log(2LR₂C/(β₃ελ))/(1−α)."
+    """Domke Cor. 9: (K, M, v) with K ≥ (L/λ) log(D/(β₁ε)), M ≥ L²R₂/(2ε²β₂²λ²)(1+√(2 log(K/δ)))², v ≥
+    log(2LR₂C/(β₃ελ))/(1−α)."""
     L = check_float(L, "L", lo=0, lo_open=True)
     lam = check_float(lam, "lam", lo=0, lo_open=True)
     eps = check_float(eps, "eps", lo=0, lo_open=True)
@@ -74,7 +75,8 @@ def theorem5_schedule(
     eps_f: float,
     betas=(0.66, 0.33, 0.01),
 ):
-    "Domke Thm 5: (K, M, v) for f(θ̄_K) − f(θ*) ≤ ε_f with probability 1 − δ (Thm 4 with a = L·D/(4R₂) + log(1/δ), b = 1, c = C, ε = ε_f L/(8R₂²))."
+    """Domke Thm 5: (K, M, v) for f(θ̄_K) − f(θ*) ≤ ε_f with probability 1 − δ (Thm 4 with a = L·D/(4R₂) +
+    log(1/δ), b = 1, c = C, ε = ε_f L/(8R₂²))."""
     L = check_float(L, "L", lo=0, lo_open=True)
     R2 = check_float(R2, "R2", lo=0, lo_open=True)
     delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
@@ -111,7 +113,8 @@ DOMKE_SETTINGS = dict(
 
 
 class FastMixingML(MRFLearner):
-    "Domke's Algorithm 1: projected gradient with M random-scan Gibbs chains of v transitions, on the box |θ_ij| ≤ beta or the set ‖R(θ)‖₂ ≤ c (±1 data)."
+    """Domke's Algorithm 1: projected gradient with M random-scan Gibbs chains of v transitions, on the box
+    |θ_ij| ≤ beta or the set ‖R(θ)‖₂ ≤ c (±1 data)."""
 
     window = 5  # iterations over which the noise-floor test averages (as SPG's)
 
@@ -134,24 +137,29 @@ class FastMixingML(MRFLearner):
         M_max=256_000,
         seed=None,
     ):
-        self.pairs, self.lam, self.beta, self.L, self.K, self.M, self.v = pairs, lam, beta, L, K, M, v
-        self.constraint, self.c, self.start, self.average, self.gradient, self.seed = (
-            constraint,
-            c,
-            start,
-            average,
-            gradient,
-            seed,
-        )
+        self.pairs = pairs
+        self.lam = lam
+        self.beta = beta
+        self.L = L
+        self.K = K
+        self.M = M
+        self.v = v
+        self.constraint = constraint
+        self.c = c
+        self.start = start
+        self.average = average
+        self.gradient = gradient
+        self.seed = seed
         self.max_iter = (
             max_iter  # K = None: iterations at most (the stopping rule usually ends the run much earlier)
         )
         self.M_max = M_max  # K = None: the most chains the noise-floor rule may grow M to
 
-    def fit(self, X, truth=None, names=None, theta_star=None, X_test=None):
-        """Fit to ±1 data; `theta_star` adds ‖θ_k − θ*‖ (`dist`) and `X_test` the exact average test log-likelihood of the output
-        (`test_ll`) to the trace. K = None (default): run until the projected-gradient step is at its Monte-Carlo noise floor and the
-        Monte-Carlo objective gap is within tolerance, growing M ×4 as needed; a number K: exactly K iterations (`DOMKE_SETTINGS`)."""
+    def fit(self, X, y=None, *, truth=None, names=None, theta_star=None, X_test=None):
+        """Fit to ±1 data; `theta_star` adds ‖θ_k − θ*‖ (`dist`) and `X_test` the exact average test
+        log-likelihood of the output (`test_ll`) to the trace. K = None (default): run until the
+        projected-gradient step is at its Monte-Carlo noise floor and the Monte-Carlo objective gap is within
+        tolerance, growing M ×4 as needed; a number K: exactly K iterations (`DOMKE_SETTINGS`)."""
         X = self._begin(X, truth, domain="pm1", allow_constant=True, names=names)
         n, p = X.shape
         lam = check_float(self.lam, "lam", lo=0)
@@ -261,24 +269,28 @@ class FastMixingML(MRFLearner):
         )
         if adaptive:
             why = (
-                f"after {k} iterations (max_iter) the projected-gradient step is not at its Monte-Carlo noise floor, or the "
-                f"Monte-Carlo gap {self.mc_gap_:.2g} is above {self._gap_tol:.2g} with M = {M} chains; raise max_iter or M_max"
+                f"after {k} iterations (max_iter) the projected-gradient step is not at its Monte-Carlo "
+                f"noise floor, or the "
+                f"Monte-Carlo gap {self.mc_gap_:.2g} is above {self._gap_tol:.2g} with M = {M} chains; raise "
+                f"max_iter or M_max"
             )
             self._settle(done, k, why)
             return self._end(mat(out))
         tol = sampling_tol(n)
         why = (
-            f"the projected-gradient residual {self.grad_map_:.3g} at the returned point is above {tol:.3g} (a tenth of the data's "
+            f"the projected-gradient residual {self.grad_map_:.3g} at the returned point is above {tol:.3g} "
+            f"(a tenth of the data's "
             f"standard error 1/√n) after K = {K} iterations; raise K (or M, v)"
         )
         self._settle(self.grad_map_ <= tol + noise, K, why)
         return self._end(mat(out))
 
     def _noise_floor(self, G, new, Et, M, n, bound):
-        """`(‖G_free‖², threshold, Monte-Carlo gap, its tolerance)` for the step G = L(θ − θ_new). Free coordinates: those not held
-        at the box's bound (all, for the spectral set). At the optimum E‖G_free‖² ≈ Σ Var(ψ_j)/M, so the step is at its noise floor
-        when ‖G_free‖² ≤ 2 Σ Var(ψ_j)/M (averaged over `window` iterations); the objective gap the noise leaves is about |free|/2M.
-        Exact gradients: the floor is 1e-16 (a KKT residual of 1e-8) and the gap 0."""
+        """`(‖G_free‖², threshold, Monte-Carlo gap, its tolerance)` for the step G = L(θ − θ_new). Free
+        coordinates: those not held at the box's bound (all, for the spectral set). At the optimum E‖G_free‖²
+        ≈ Σ Var(ψ_j)/M, so the step is at its noise floor when ‖G_free‖² ≤ 2 Σ Var(ψ_j)/M (averaged over
+        `window` iterations); the objective gap the noise leaves is about |free|/2M. Exact gradients: the
+        floor is 1e-16 (a KKT residual of 1e-8) and the gap 0."""
         free = np.abs(new) < bound - 1e-12 if self.constraint == "box" else np.ones(new.size, bool)
         stat = float(np.sum(G[free] ** 2))
         n_free = int(free.sum())

@@ -51,7 +51,8 @@ def _as_schedule(s):
         fn = sample_schedule("constant", check_int(s, "schedule", lo=1))
     else:
         raise ValueError(
-            f"schedule must be an int, 'constant'|'log'|'sqrt'|'linear', a (kind, c) pair or a callable; got {s!r}"
+            f"schedule must be an int, 'constant'|'log'|'sqrt'|'linear', a (kind, c) pair or a callable; got "
+            f"{s!r}"
         )
 
     def checked(k):
@@ -64,7 +65,8 @@ def _as_schedule(s):
 
 # %% ../nbs/18_fbs.ipynb #e7608ebc
 def loopy_bp(model: BinaryMRF, *, edges=None, damping: float = 0.5, max_iter: int = 1000, tol: float = 1e-10):
-    "Loopy BP on a ±1 pairwise model over `edges` (bool (p, p) mask; default θ_ij ≠ 0): (E x, E xxᵀ on the mask, converged)."
+    """Loopy BP on a ±1 pairwise model over `edges` (bool (p, p) mask; default θ_ij ≠ 0): (E x, E xxᵀ on the
+    mask, converged)."""
     if not isinstance(model, BinaryMRF):
         raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
     t = model.to_domain("pm1").theta
@@ -255,7 +257,8 @@ class _HonorioLearner(MRFLearner):
         self._record(**rec)
 
     def _finish(self, W, b, K, engine=None):
-        "Store the estimate; `converged_` by the KKT residual (paper solver) or by the Newton engine's rule (`engine`: its verdict)."
+        """Store the estimate; `converged_` by the KKT residual (paper solver) or by the Newton engine's rule
+        (`engine`: its verdict)."""
         self.W_, self.b_, self.structure_ = W, b, self._mask
         self.kkt_, noise = self._residual(W, b)
         if engine is not None:
@@ -263,14 +266,16 @@ class _HonorioLearner(MRFLearner):
             return self._end(self._theta(W, b))
         tol = sampling_tol(self._n_rows)
         why = (
-            f"the KKT residual {self.kkt_:.3g} of (H2) at the returned point is above {tol:.3g} (a tenth of the data's standard "
+            f"the KKT residual {self.kkt_:.3g} of (H2) at the returned point is above {tol:.3g} (a tenth of "
+            f"the data's standard "
             f"error 1/√n) after {K} iterations; raise max_iter or use the default solver"
         )
         self._settle(self.kkt_ <= tol + noise, K, why)
         return self._end(self._theta(W, b))
 
     def _solver(self) -> str:
-        "'newton' or 'paper' ('auto': Newton when the gradients come from Gibbs chains, Honorio's steps for his other oracles)."
+        """'newton' or 'paper' ('auto': Newton when the gradients come from Gibbs chains, Honorio's steps for
+        his other oracles)."""
         if self.solver not in ("auto", "newton", "paper"):
             raise ValueError(f"solver must be 'auto', 'newton' or 'paper', got {self.solver!r}")
         if self.solver == "newton" and self.sampler != "gibbs":
@@ -282,9 +287,10 @@ class _HonorioLearner(MRFLearner):
         return self.solver
 
     def _fit_newton(self, X, N):
-        """(H2) by forward–backward splitting in the Fisher metric: SPG's proximal Newton engine (08_spg) on θ = 2W off the diagonal
-        and b on it. (H2) is eq. (1) on ±1 data with ρ on each coupling θ_rs, the fields unpenalised and the couplings outside
-        `structure` held at zero. Returns `(W, b, iterations, (converged, why))`."""
+        """(H2) by forward–backward splitting in the Fisher metric: SPG's proximal Newton engine (08_spg) on θ
+        = 2W off the diagonal and b on it. (H2) is eq. (1) on ±1 data with ρ on each coupling θ_rs, the fields
+        unpenalised and the couplings outside `structure` held at zero. Returns `(W, b, iterations,
+        (converged, why))`."""
         engine = SPG(self._rho, penalize_fields=False, max_iter=self._K, diagnostics=False, seed=self.seed)
         engine._exclude = ~self._mask & ~np.eye(N, dtype=bool)
         with warnings.catch_warnings(record=True) as caught:
@@ -303,7 +309,8 @@ class _HonorioLearner(MRFLearner):
         return W, np.diag(engine.theta_).copy(), engine.n_iter_, (engine.converged_, "; ".join(why))
 
     def _residual(self, W, b):
-        "KKT residual of (H2) at (W, b) and its Monte-Carlo allowance: exact for N <= 16, else from 20,000 fresh Gibbs draws (3/√S)."
+        """KKT residual of (H2) at (W, b) and its Monte-Carlo allowance: exact for N <= 16, else from 20,000
+        fresh Gibbs draws (3/√S)."""
         if W.shape[0] <= 16:
             return _kkt(self, W, b), 0.0
         S = 20_000
@@ -312,7 +319,8 @@ class _HonorioLearner(MRFLearner):
 
 # %% ../nbs/18_fbs.ipynb #1e1aff8b
 class FBS(_HonorioLearner):
-    "Honorio's forward–backward splitting with η_k = β/(G k^r): 'robust' (Thm 6), 'basic' (Thm 7), 'random' (Thm 8) or 'last' point."
+    """Honorio's forward–backward splitting with η_k = β/(G k^r): 'robust' (Thm 6), 'basic' (Thm 7), 'random'
+    (Thm 8) or 'last' point."""
 
     def __init__(
         self,
@@ -331,25 +339,23 @@ class FBS(_HonorioLearner):
         solver="auto",
         seed=None,
     ):
-        self.rho, self.variant, self.r, self.beta, self.sampler, self.schedule = (
-            rho,
-            variant,
-            r,
-            beta,
-            sampler,
-            schedule,
-        )
-        self.n_sweeps, self.max_iter, self.structure, self.diagnostics, self.eps, self.seed = (
-            n_sweeps,
-            max_iter,
-            structure,
-            diagnostics,
-            eps,
-            seed,
-        )
-        self.solver = solver  # 'auto', 'newton' (Fisher-metric steps, converges) or 'paper' (Honorio's η_k; variant, r, beta, schedule)
+        self.rho = rho
+        self.variant = variant
+        self.r = r
+        self.beta = beta
+        self.sampler = sampler
+        self.schedule = schedule
+        self.n_sweeps = n_sweeps
+        self.max_iter = max_iter
+        self.structure = structure
+        self.diagnostics = diagnostics
+        self.eps = eps
+        self.seed = seed
+        # 'auto', 'newton' (Fisher-metric steps, converges) or 'paper' (Honorio's η_k; variant, r, beta,
+        # schedule)
+        self.solver = solver
 
-    def fit(self, X, truth=None, names=None):
+    def fit(self, X, y=None, *, truth=None, names=None):
         "Fit to ±1 data (Honorio's Assumption 1: no constant column)."
         if self.variant not in ("robust", "basic", "random", "last"):
             raise ValueError(f"variant must be 'robust', 'basic', 'random' or 'last', got {self.variant!r}")
@@ -392,7 +398,8 @@ class FBS(_HonorioLearner):
 
 
 class PG(_HonorioLearner):
-    "Proximal gradient with a constant step (default β/G): basic (PB) or accelerated, FISTA-type (PA); outputs the last point."
+    """Proximal gradient with a constant step (default β/G): basic (PB) or accelerated, FISTA-type (PA);
+    outputs the last point."""
 
     def __init__(
         self,
@@ -410,24 +417,22 @@ class PG(_HonorioLearner):
         solver="auto",
         seed=None,
     ):
-        self.rho, self.accelerated, self.step, self.beta, self.sampler, self.schedule = (
-            rho,
-            accelerated,
-            step,
-            beta,
-            sampler,
-            schedule,
-        )
-        self.n_sweeps, self.max_iter, self.structure, self.diagnostics, self.seed = (
-            n_sweeps,
-            max_iter,
-            structure,
-            diagnostics,
-            seed,
-        )
-        self.solver = solver  # 'auto', 'newton' (Fisher-metric steps, converges) or 'paper' (Honorio's constant step; accelerated, schedule)
+        self.rho = rho
+        self.accelerated = accelerated
+        self.step = step
+        self.beta = beta
+        self.sampler = sampler
+        self.schedule = schedule
+        self.n_sweeps = n_sweeps
+        self.max_iter = max_iter
+        self.structure = structure
+        self.diagnostics = diagnostics
+        self.seed = seed
+        # 'auto', 'newton' (Fisher-metric steps, converges) or 'paper' (Honorio's constant step; accelerated,
+        # schedule)
+        self.solver = solver
 
-    def fit(self, X, truth=None, names=None):
+    def fit(self, X, y=None, *, truth=None, names=None):
         "Fit to ±1 data (Honorio's Assumption 1: no constant column)."
         X, N = self._setup(X, truth, names)
         if self._solver() == "newton":
@@ -467,7 +472,8 @@ class PG(_HonorioLearner):
 
 
 def _exact_problem(X, rho, structure):
-    "A PG learner set up on X (validation, moments, structure) whose exact objective, gradient and prox the two functions below reuse."
+    """A PG learner set up on X (validation, moments, structure) whose exact objective, gradient and prox the
+    two functions below reuse."""
     h = PG(rho, sampler="exact", structure=structure, diagnostics=False)
     _, N = h._setup(X, None, None)
     return h, N
@@ -495,7 +501,8 @@ def _kkt_parts(h, W, gW, gb) -> float:
 
 
 def kkt_violation(X, rho, W, b, *, structure=None) -> float:
-    "The largest violation of (H2)'s optimality conditions at (W, b), with exact gradients (N ≤ 24): 0 exactly at the optimum."
+    """The largest violation of (H2)'s optimality conditions at (W, b), with exact gradients (N ≤ 24): 0
+    exactly at the optimum."""
     h, N = _exact_problem(X, rho, structure)
     W = np.asarray(W, np.float64)
     b = np.asarray(b, np.float64)
@@ -507,8 +514,9 @@ def kkt_violation(X, rho, W, b, *, structure=None) -> float:
 
 
 def exact_optimum(X, rho, *, structure=None, tol: float = 1e-9, max_iter: int = 5000) -> dict:
-    """The minimiser of (H2) by FISTA with backtracking and adaptive restart on exact gradients (N ≤ 24): the reference optimum for gaps.
-    Returns dict(W, b, model, objective, n_iter, kkt) — `kkt` is `kkt_violation` at the result, so the caller can check it converged."""
+    """The minimiser of (H2) by FISTA with backtracking and adaptive restart on exact gradients (N ≤ 24): the
+    reference optimum for gaps. Returns dict(W, b, model, objective, n_iter, kkt) — `kkt` is `kkt_violation`
+    at the result, so the caller can check it converged."""
     h, N = _exact_problem(X, rho, structure)
     check_float(tol, "tol", lo=0, lo_open=True)
     check_int(max_iter, "max_iter", lo=1)

@@ -47,14 +47,16 @@ def _neighbour_lists(t):
 
 
 def neighbour_lists(theta):
-    "Padded neighbour lists `(nbr, w)`: for each site, the sites j with θ_ij ≠ 0 (increasing j) and their weights (float32)."
+    """Padded neighbour lists `(nbr, w)`: for each site, the sites j with θ_ij ≠ 0 (increasing j) and their
+    weights (float32)."""
     return _neighbour_lists(np.ascontiguousarray(theta, dtype=np.float64))
 
 
 @kernel(fastmath=True)
 def _accumulate(X, c0, c1, acc_row):
     "Add the block's sums of ψ (x_i on the diagonal, x_i x_j off it) into `acc_row` (stats order)."
-    # Explicit loops, not np.dot: BLAS inside prange fights Numba's threads (17–60× slower per sweep). The float32 sums of
+    # Explicit loops, not np.dot: BLAS inside prange fights Numba's threads (17–60× slower per sweep). The
+    # float32 sums of
     # 0/±1 products over <= BLOCK chains are exact integers, so fastmath's reordering cannot change them.
     p = X.shape[0]
     k = 0
@@ -75,7 +77,8 @@ def _accumulate(X, c0, c1, acc_row):
 
 @kernel
 def _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, n_sweeps, acc):
-    "n_sweeps systematic-scan sweeps of block `blk`'s chains (columns of X); per-sweep ψ sums into acc[blk] if it has rows."
+    """n_sweeps systematic-scan sweeps of block `blk`'s chains (columns of X); per-sweep ψ sums into acc[blk]
+    if it has rows."""
     p, C = X.shape
     K = nbr.shape[1]
     one = np.float32(1.0)
@@ -108,8 +111,10 @@ def _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, n_sweeps, acc):
 
 @kernel(parallel=True)
 def _systematic(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
-    "n_sweeps systematic-scan sweeps of every chain (columns of X), in place; per-sweep ψ sums into acc if it has rows."
-    # Drivers that sweep from compiled code call `_systematic_block` in their own prange: a cached kernel that calls a
+    """n_sweeps systematic-scan sweeps of every chain (columns of X), in place; per-sweep ψ sums into acc if
+    it has rows."""
+    # Drivers that sweep from compiled code call `_systematic_block` in their own prange: a cached kernel that
+    # calls a
     # parallel kernel can crash when loaded from Numba's cache (numba/numba#8578).
     for blk in prange((X.shape[1] + BLOCK - 1) // BLOCK):
         _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, n_sweeps, acc)
@@ -165,7 +170,8 @@ def _start_states(model, n_chains, init, rng):
 
 
 class GibbsChains:
-    "Persistent Gibbs chains: states and one RNG stream per chain, kept between calls to `run`; the model may change between calls."
+    """Persistent Gibbs chains: states and one RNG stream per chain, kept between calls to `run`; the model
+    may change between calls."""
 
     def __init__(
         self,
@@ -212,7 +218,8 @@ class GibbsChains:
         return self
 
     def run(self, n_sweeps: int, return_stats: bool = False, fields: bool = True):
-        "Advance every chain `n_sweeps` sweeps; with `return_stats`, return the `(n_sweeps, m)` per-sweep means of ψ."
+        """Advance every chain `n_sweeps` sweeps; with `return_stats`, return the `(n_sweeps, m)` per-sweep
+        means of ψ."""
         n_sweeps = check_int(n_sweeps, "n_sweeps", lo=0)
         n_blocks = -(-self.n_chains // BLOCK)
         p = self.p
@@ -227,7 +234,8 @@ class GibbsChains:
         return means if fields else means[:, np.not_equal(*stat_index(p))]
 
     def _arrays(self):
-        "The sweep kernels' arguments `(X, nbr, w, diag, kappa, lo, S)`, for drivers that sweep from compiled code."
+        """The sweep kernels' arguments `(X, nbr, w, diag, kappa, lo, S)`, for drivers that sweep from
+        compiled code."""
         return self._X, self._nbr, self._w, self._diag, self._kappa, self._lo, self._S
 
     @property
@@ -247,7 +255,8 @@ def gibbs_sample(
     return_stats: bool = False,  # also return the per-sweep means of ψ over chains
     fields: bool = True,
 ):  # with return_stats: include the diagonal statistics x_i
-    "Run `n_chains` Gibbs chains for `n_sweeps` sweeps; return the final `(n_chains, p)` int8 states [and `(n_sweeps, m)` ψ means]."
+    """Run `n_chains` Gibbs chains for `n_sweeps` sweeps; return the final `(n_chains, p)` int8 states [and
+    `(n_sweeps, m)` ψ means]."""
     chains = GibbsChains(model, n_chains, init=init, scan=scan, seed=seed)
     means = chains.run(n_sweeps, return_stats, fields)
     return (chains.states, means) if return_stats else chains.states
@@ -256,7 +265,8 @@ def gibbs_sample(
 def sample_data(
     model: BinaryMRF, n: int, burn_in: int = 1000, seed=None, scan: str = "systematic"
 ) -> np.ndarray:
-    "A data set of n samples: the final states of n independent Gibbs chains after `burn_in` sweeps (the papers' recipe)."
+    """A data set of n samples: the final states of n independent Gibbs chains after `burn_in` sweeps (the
+    papers' recipe)."""
     return gibbs_sample(
         model, check_int(n, "n", lo=1), check_int(burn_in, "burn_in", lo=1), scan=scan, seed=seed
     )
@@ -264,7 +274,8 @@ def sample_data(
 # %% ../nbs/03_gibbs.ipynb #bdff7fc7
 @kernel
 def _random_scan_path(x, nbr, w, diag, kappa, lo, S, n_steps, sites, values, counts):
-    "Run n_steps random-scan updates from x (in place); record flips in sites/values and run lengths in counts; return #flips."
+    """Run n_steps random-scan updates from x (in place); record flips in sites/values and run lengths in
+    counts; return #flips."""
     p = x.shape[0]
     K = nbr.shape[1]
     one = np.float32(1.0)
@@ -295,9 +306,10 @@ def random_scan_path(
     init=None,  # None (uniform random), one start state (p,), or (c, p) starts: c chains
     seed=None,
 ):  # None, int or np.random.Generator
-    """Random-scan updates recorded as flips: `(x0, sites, values, counts, x_end)` — start, flips, run lengths (len = flips + 1), end.
-    With c start states, c chains share the steps evenly and are recorded one after another as one path: the passage from a chain's
-    end to the next chain's start is a series of flips through states of count 0, and `x_end` holds the c end states `(c, p)`."""
+    """Random-scan updates recorded as flips: `(x0, sites, values, counts, x_end)` — start, flips, run lengths
+    (len = flips + 1), end. With c start states, c chains share the steps evenly and are recorded one after
+    another as one path: the passage from a chain's end to the next chain's start is a series of flips through
+    states of count 0, and `x_end` holds the c end states `(c, p)`."""
     if not isinstance(model, BinaryMRF):
         raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
     n_steps = check_int(n_steps, "n_steps", lo=1)
@@ -380,7 +392,8 @@ def mean_field(model: BinaryMRF, *, max_iter: int = 1000, tol: float = 1e-10) ->
 
 
 def sample_product(q, n: int, domain: str = "pm1", seed=None) -> np.ndarray:
-    "n independent draws of the product distribution with P(x_i = 1) = q_i, as `(n, p)` int8 states of `domain`."
+    """n independent draws of the product distribution with P(x_i = 1) = q_i, as `(n, p)` int8 states of
+    `domain`."""
     q = np.asarray(q, dtype=np.float64)
     if q.ndim != 1 or np.any(~np.isfinite(q)) or np.any((q < 0) | (q > 1)):
         raise ValueError("q must be a vector of probabilities")
@@ -389,7 +402,8 @@ def sample_product(q, n: int, domain: str = "pm1", seed=None) -> np.ndarray:
 
 
 def importance_moments(model: BinaryMRF, n: int, *, q=None, seed=None, fields: bool = True):
-    "Self-normalised importance-sampling estimate of E_θ ψ(x) (stats order) with trial q (default: mean field); returns (moments, ESS)."
+    """Self-normalised importance-sampling estimate of E_θ ψ(x) (stats order) with trial q (default: mean
+    field); returns (moments, ESS)."""
     if not isinstance(model, BinaryMRF):
         raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
     q = mean_field(model) if q is None else np.asarray(q, dtype=np.float64)

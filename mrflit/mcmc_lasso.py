@@ -20,7 +20,8 @@ __all__ = ['MIASOJEDOW_SETTINGS', 'ChainSample', 'MCMCLasso']
 # %% ../nbs/09_mcmc_lasso.ipynb #27ce59de
 @kernel
 def _energies(D, x0, sites, values, a):
-    "a[k] ← Δ'J(y) at the start state (k = 0) and after each flip (D = Δ, symmetric, fields on the diagonal): O(d) per flip (§4)."
+    """a[k] ← Δ'J(y) at the start state (k = 0) and after each flip (D = Δ, symmetric, fields on the
+    diagonal): O(d) per flip (§4)."""
     d = x0.size
     F = sites.size
     y = x0.copy()
@@ -54,7 +55,8 @@ _ROUND = 6755399441055744.0  # 1.5·2⁵²: adding it rounds a double to an inte
 
 @kernel
 def _exp_weights(a, shift, counts, W, T):
-    "W ← counts·exp(a − shift) for a ≤ shift (T: scratch of the same size); returns Σ W. Vectorisable, relative error < 1e-15."
+    """W ← counts·exp(a − shift) for a ≤ shift (T: scratch of the same size); returns Σ W. Vectorisable,
+    relative error < 1e-15."""
     F = a.size
     for f in range(F):  # exp(x) = 2ⁿ·exp(r), n = round(x/ln 2), |r| ≤ ln2/2 (Cody–Waite)
         x = max(
@@ -122,7 +124,8 @@ def _exp_weights(a, shift, counts, W, T):
 
 @kernel
 def _log_mean_exp(a, counts, W, T):
-    "log((1/m) Σ_k c_k exp(a_k)) over the states the chain occupied; W ← suffix sums of the normalised weights (for `_is_grad`)."
+    """log((1/m) Σ_k c_k exp(a_k)) over the states the chain occupied; W ← suffix sums of the normalised
+    weights (for `_is_grad`)."""
     F = a.size
     amax = (
         a[0] if counts[0] > 0 else -np.inf
@@ -152,7 +155,8 @@ def _log_mean_exp(a, counts, W, T):
 
 @kernel
 def _is_value(D, x0, sites, values, counts, W):
-    "log((1/m) Σ_k c_k exp(a_k)) with a_k = Δ-energy of the k-th recorded state (D symmetric); W ← suffix sums of the normalised weights."
+    """log((1/m) Σ_k c_k exp(a_k)) with a_k = Δ-energy of the k-th recorded state (D symmetric); W ← suffix
+    sums of the normalised weights."""
     a = np.empty(sites.size + 1)
     _energies(D, x0, sites, values, a)
     return _log_mean_exp(a, counts, W, np.empty(sites.size + 1))
@@ -160,7 +164,8 @@ def _is_value(D, x0, sites, values, counts, W):
 
 @kernel
 def _states(x0, sites, values):
-    "The distinct states of a recorded chain, `(flips + 1, d)` float64: the start, then the state after each flip."
+    """The distinct states of a recorded chain, `(flips + 1, d)` float64: the start, then the state after each
+    flip."""
     d = x0.size
     F = sites.size
     Y = np.empty((F + 1, d))
@@ -176,8 +181,9 @@ def _states(x0, sites, values):
 
 @kernel
 def _is_grad(Y, x0, sites, values, W, G):
-    """G ← E_w[M(y)] (M: y yᵀ with y on the diagonal) from the suffix sums W left by `_log_mean_exp`. Reads the stored states Y (`_states`)
-    when given — 1.4–2.3× faster at d ≤ 50 (no store-to-load stall on a running state) — else (Y with no rows) replays the flips on a running state."""
+    """G ← E_w[M(y)] (M: y yᵀ with y on the diagonal) from the suffix sums W left by `_log_mean_exp`. Reads
+    the stored states Y (`_states`) when given — 1.4–2.3× faster at d ≤ 50 (no store-to-load stall on a
+    running state) — else (Y with no rows) replays the flips on a running state."""
     d = x0.size
     F = sites.size
     A = np.zeros((d, d))
@@ -204,7 +210,8 @@ def _is_grad(Y, x0, sites, values, W, G):
 
 @kernel
 def _stats_dot(A, B, fields):
-    "Σ_{i<j} A_ij B_ij (+ Σ_i A_ii B_ii with fields): the inner product of two symmetric matrices as stats vectors."
+    """Σ_{i<j} A_ij B_ij (+ Σ_i A_ii B_ii with fields): the inner product of two symmetric matrices as stats
+    vectors."""
     d = A.shape[0]
     s = 0.0
     for i in range(d):
@@ -217,7 +224,8 @@ def _stats_dot(A, B, fields):
 
 @kernel
 def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_iter, tol, out):
-    "prox.fista (backtracking, adaptive restart) for ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| in matrix form; out ← θ; returns (iterations, L, status)."
+    """prox.fista (backtracking, adaptive restart) for ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| in matrix form; out ← θ;
+    returns (iterations, L, status)."""
     d = T0.shape[0]
     x = T0.copy()
     y = T0.copy()
@@ -327,7 +335,8 @@ def _replay(y, sites, values):
 
 
 class ChainSample:
-    "A recorded random-scan chain from p(·|ψ) and fast evaluations of ℓ_n^m (eq. 6) and its gradient (eq. 17)."
+    """A recorded random-scan chain from p(·|ψ) and fast evaluations of ℓ_n^m (eq. 6) and its gradient (eq.
+    17)."""
 
     def __init__(self, psi: BinaryMRF, n_steps: int, init=None, seed=None):
         self.psi = psi
@@ -342,7 +351,9 @@ class ChainSample:
     STATES_BYTES = 2**24
 
     def _grad_states(self) -> np.ndarray:
-        "The distinct states, `(flips + 1, d)` float64, for the gradient — or no rows above `STATES_BYTES` (16 MB: measured, the stored states are 1.4× faster up to ≈ 10 MB at d = 50, even at 18 MB, and 2× slower at 39 MB, d = 100; `benchmarks/bench_mcmc_lasso.py`)."
+        """The distinct states, `(flips + 1, d)` float64, for the gradient — or no rows above `STATES_BYTES`
+        (16 MB: measured, the stored states are 1.4× faster up to ≈ 10 MB at d = 50, even at 18 MB, and 2×
+        slower at 39 MB, d = 100; `benchmarks/bench_mcmc_lasso.py`)."""
         if self._Y is None:
             fits = (self.sites.size + 1) * self.x0.size * 8 <= self.STATES_BYTES
             self._Y = _states(self.x0f, self.sites, self.valf) if fits else np.empty((0, self.x0.size))
@@ -361,7 +372,8 @@ class ChainSample:
         return v, G
 
     def ess(self, theta) -> float:
-        "Kish's effective sample size of the importance weights exp[(θ−ψ)'J(Y^k)] over the m recorded draws (m when θ = ψ)."
+        """Kish's effective sample size of the importance weights exp[(θ−ψ)'J(Y^k)] over the m recorded draws
+        (m when θ = ψ)."""
         D = np.ascontiguousarray(np.asarray(theta, np.float64) - self.psi.theta)
         W = np.empty(self.sites.size + 1)
         if not np.isfinite(_is_value(D, self.x0f, self.sites, self.valf, self.counts, W)):
@@ -382,7 +394,8 @@ class ChainSample:
         max_iter: int = 100,
         tol: float = 1e-4,
     ):
-        "Minimise ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| (eq. 7) from `theta0` by FISTA in one Numba kernel: (θ, iterations, L); raises FloatingPointError like `prox.fista`."
+        """Minimise ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| (eq. 7) from `theta0` by FISTA in one Numba kernel: (θ,
+        iterations, L); raises FloatingPointError like `prox.fista`."""
         out, n, L, status = self._lasso(theta0, Jbar, lam, fields, L0, max_iter, tol)
         if status == 1:
             raise FloatingPointError("MCMC-Lasso FISTA: the objective is not finite")
@@ -391,7 +404,8 @@ class ChainSample:
         return out, n, L
 
     def _lasso(self, theta0, Jbar, lam, fields, L0, max_iter, tol):
-        "`lasso` without the raise: (last finite iterate, iterations, L, status: 0 ok, 1 objective not finite, 2 no step)."
+        """`lasso` without the raise: (last finite iterate, iterations, L, status: 0 ok, 1 objective not
+        finite, 2 no step)."""
         out = np.empty_like(np.asarray(theta0, np.float64))
         n, L, status = _fista_lasso(
             np.ascontiguousarray(theta0, np.float64),
@@ -412,9 +426,10 @@ class ChainSample:
         return out, n, L, status
 
     def mc_gap(self, theta, active, n_batches: int = 25) -> float:
-        """Estimated objective gap from the Monte-Carlo error of the gradient at θ: ½ Σ_{j∈A} Var(Ê_w J_j)/Var_w(J_j), with Var(Ê_w J_j)
-        from the weighted means of `n_batches` consecutive stretches of the record (batch means: autocorrelation included); `active`
-        is a (d, d) bool mask of the coordinates in A. For independent draws it is |A|/(2 ESS)."""
+        """Estimated objective gap from the Monte-Carlo error of the gradient at θ: ½ Σ_{j∈A} Var(Ê_w
+        J_j)/Var_w(J_j), with Var(Ê_w J_j) from the weighted means of `n_batches` consecutive stretches of the
+        record (batch means: autocorrelation included); `active` is a (d, d) bool mask of the coordinates in
+        A. For independent draws it is |A|/(2 ESS)."""
         D = np.ascontiguousarray(np.asarray(theta, np.float64) - self.psi.theta)
         cum = np.cumsum(self.counts)
         edges = np.searchsorted(cum, np.linspace(0, cum[-1], n_batches + 1)[1:-1], side="right")
@@ -459,52 +474,50 @@ MIASOJEDOW_SETTINGS = dict(
 
 
 class MCMCLasso(MRFLearner):
-    "MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the threshold; ±1 data."
+    """MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the
+    threshold; ±1 data."""
 
     def __init__(
         self,
         *,
-        n_lambdas=100,
-        lambda_ratio=0.01,
-        mcmc_factor=1000,
-        ic_factor=10000,
-        external_field=False,
-        max_iter=1000,
-        tol=1e-4,
+        n_lambdas=100,  # λ values on the path (log-spaced from λ_max, where every coupling is zero)
+        lambda_ratio=0.01,  # smallest λ ÷ λ_max
+        lambdas=None,  # the path itself (decreasing, > 0), replacing n_lambdas and lambda_ratio
+        mcmc_factor=1000,  # MCMC draws m = mcmc_factor × d behind each λ's approximation (eq. 6)
+        ic_factor=10000,  # draws (× d) behind the BIC and GIC log-likelihoods
+        external_field=False,  # fit fields θ_ii too (the paper's model has none)
+        max_iter=1000,  # iterations per λ of the inner solver
+        tol=1e-4,  # the inner solver's tolerance
+        # Geyer–Thompson: re-centre ψ at the estimate and redraw when the weights' ESS/m < min_ess
         recentre=False,
-        min_ess=0.5,
-        max_recentre=5,
-        start="data",
+        min_ess=0.5,  # the ESS fraction below which the reference ψ is re-centred
+        max_recentre=5,  # re-centrings per λ at most (then the draws are doubled for the rest of the path)
+        start="data",  # 'data': chains from up to `max_starts` data rows; 'random': the paper's one chain
+        # the most draws (× d) at the chosen λ, where the Monte-Carlo gap must meet its tolerance
         max_mcmc_factor=100_000,
+        # 'newton': each λ by SPG's engine (exact likelihood); 'paper': Alg. 1's MCMC approximation + FISTA
         solver="newton",
-        refine=True,
-        verbose=False,
-        seed=None,
+        refine=True,  # 'paper' solver: re-solve BIC's λ with the draws its Monte-Carlo gap needs
+        verbose=False,  # progress bar over the path
+        seed=None,  # None, int or np.random.Generator
     ):
-        self.n_lambdas, self.lambda_ratio, self.mcmc_factor, self.ic_factor = (
-            n_lambdas,
-            lambda_ratio,
-            mcmc_factor,
-            ic_factor,
-        )
-        self.external_field, self.max_iter, self.tol, self.verbose, self.seed = (
-            external_field,
-            max_iter,
-            tol,
-            verbose,
-            seed,
-        )
-        self.recentre = recentre  # Geyer–Thompson: re-centre ψ at the estimate and redraw when the weights' ESS/m < min_ess
-        self.min_ess = min_ess  # the ESS fraction below which the reference ψ is re-centred
-        self.max_recentre = (
-            max_recentre  # re-centrings per λ at most (then the draws are doubled for the rest of the path)
-        )
-        self.start = (
-            start  # 'data': chains from up to `max_starts` data rows; 'random': the paper's one chain
-        )
-        self.max_mcmc_factor = max_mcmc_factor  # the most draws (× d) at the chosen λ, where the Monte-Carlo gap must meet its tolerance
-        self.solver = solver  # 'newton': each λ by SPG's engine (exact likelihood); 'paper': Alg. 1's MCMC approximation + FISTA
-        self.refine = refine  # 'paper' solver: re-solve BIC's λ with the draws its Monte-Carlo gap needs
+        self.n_lambdas = n_lambdas
+        self.lambda_ratio = lambda_ratio
+        self.lambdas = lambdas
+        self.mcmc_factor = mcmc_factor
+        self.ic_factor = ic_factor
+        self.external_field = external_field
+        self.max_iter = max_iter
+        self.tol = tol
+        self.recentre = recentre
+        self.min_ess = min_ess
+        self.max_recentre = max_recentre
+        self.start = start
+        self.max_mcmc_factor = max_mcmc_factor
+        self.solver = solver
+        self.refine = refine
+        self.verbose = verbose
+        self.seed = seed
 
     def _check(self):
         check_int(self.n_lambdas, "n_lambdas", lo=2)
@@ -533,7 +546,8 @@ class MCMCLasso(MRFLearner):
     max_starts = 100
 
     def _starts(self, X, rng):
-        "Start states: None (one chain from a uniform draw, as the paper), or `max_starts` data rows (all when n is smaller)."
+        """Start states: None (one chain from a uniform draw, as the paper), or `max_starts` data rows (all
+        when n is smaller)."""
         c = self.max_starts
         if self.start == "random":
             return None
@@ -542,9 +556,10 @@ class MCMCLasso(MRFLearner):
         return X[rng.choice(len(X), c, replace=False)]
 
     def _solve_at(self, lam, theta, psi, state, m, mat, JbM, F, idx, L, rng, max_iter=None):
-        """Eq. (7) at one λ from the reference ψ. With `recentre`, Geyer–Thompson steps: while the weights' ESS/m at the solution is
-        below `min_ess`, ψ moves toward the solution as far as the ESS allows (the step halved until it does), the chains draw afresh
-        from there, and (7) is solved again — at most `max_recentre` times."""
+        """Eq. (7) at one λ from the reference ψ. With `recentre`, Geyer–Thompson steps: while the weights'
+        ESS/m at the solution is below `min_ess`, ψ moves toward the solution as far as the ESS allows (the
+        step halved until it does), the chains draw afresh from there, and (7) is solved again — at most
+        `max_recentre` times."""
         recentred = 0
         while True:
             cs = ChainSample(psi, m, init=state, seed=rng)
@@ -575,14 +590,16 @@ class MCMCLasso(MRFLearner):
         return T[idx], info, psi, state, m
 
     def _engine(self, d, F, rng):
-        "SPG's proximal Newton engine for the path: ±1 model, fields unpenalised (held at 0 without `external_field`), warm starts."
+        """SPG's proximal Newton engine for the path: ±1 model, fields unpenalised (held at 0 without
+        `external_field`), warm starts."""
         engine = SPG(1.0, penalize_fields=False, warm_start=True, diagnostics=False, seed=rng)
         if not F:
             engine._exclude = np.eye(d, dtype=bool)
         return engine
 
     def _solve_newton(self, engine, lam, X, idx):
-        "The exact-likelihood ℓ₁ problem at one λ by the engine, warm-started at the previous λ's estimate and chains."
+        """The exact-likelihood ℓ₁ problem at one λ by the engine, warm-started at the previous λ's estimate
+        and chains."""
         engine.lam = float(lam)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
@@ -598,9 +615,10 @@ class MCMCLasso(MRFLearner):
         return engine.theta_[idx], info
 
     def _refine(self, lam, T, state, X, mat, JbM, F, idx, rng):
-        """Re-solve (7) at the chosen λ with ψ = θ̂ and as many draws as the Monte-Carlo gap needs: the gap (`ChainSample.mc_gap`,
-        batch means) falls like 1/m, so m is scaled by gap/tolerance (×1.5), from mcmc_factor·d up to max_mcmc_factor·d, four
-        times at most; the chains continue. Returns `(θ̂, state, mc_gap, tolerance, FISTA iterations, FISTA capped)`."""
+        """Re-solve (7) at the chosen λ with ψ = θ̂ and as many draws as the Monte-Carlo gap needs: the gap
+        (`ChainSample.mc_gap`, batch means) falls like 1/m, so m is scaled by gap/tolerance (×1.5), from
+        mcmc_factor·d up to max_mcmc_factor·d, four times at most; the chains continue. Returns `(θ̂, state,
+        mc_gap, tolerance, FISTA iterations, FISTA capped)`."""
         n, d = X.shape
         m = self._m0
         m_max = int(self.max_mcmc_factor) * d
@@ -625,9 +643,11 @@ class MCMCLasso(MRFLearner):
         v = np.asarray(theta)[self._idx]
         return float(-v @ self._Jbar + sample.log_mean_exp(theta))
 
-    def fit(self, X, truth=None, names=None, lambdas=None):
-        "Run Algorithm 1 on `(n, d)` ±1 data; `lambdas` (decreasing, > 0) replaces the default path."
+    def fit(self, X, y=None, *, truth=None, names=None):
+        """Run Algorithm 1 on `(n, d)` ±1 data along the λ path (`lambdas`, or `n_lambdas` values down to
+        `lambda_ratio` × λ_max)."""
         self._check()
+        lambdas = self.lambdas
         if lambdas is not None:
             lam = np.asarray(lambdas, dtype=np.float64)
             if (
@@ -641,7 +661,8 @@ class MCMCLasso(MRFLearner):
         X = self._begin(X, truth, names=names)
         if self.domain_ != "pm1":
             raise ValueError(
-                "MCMCLasso needs ±1 data (Miasojedow & Rejchel's Ising model); convert 0/1 data with 2 * X - 1"
+                "MCMCLasso needs ±1 data (Miasojedow & Rejchel's Ising model); convert 0/1 data with 2 * X - "
+                "1"
             )
         n, d, F, idx, Jbar, pen = self._problem(X)
         self._idx, self._Jbar = idx, Jbar
@@ -678,7 +699,8 @@ class MCMCLasso(MRFLearner):
                     )
             except FloatingPointError:
                 reasons.append(
-                    f"the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie outside what "
+                    f"the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie "
+                    f"outside what "
                     f"the chain visited); the path stops after {i} of {len(lam)} values"
                 )
                 lam = lam[:i]
@@ -688,8 +710,10 @@ class MCMCLasso(MRFLearner):
                 np.sum(np.abs(theta[pen > 0])) > d * np.log(2) / lam[i]
             ):  # impossible for the exact likelihood (see above)
                 reasons.append(
-                    f"at λ = {lam[i]:.3g} the estimate has |θ|₁ = {np.sum(np.abs(theta[pen > 0])):.3g} > d log 2 / λ, which "
-                    f"no exact ℓ₁ estimate can have: the MCMC approximation has degenerated; the path stops after {i} of "
+                    f"at λ = {lam[i]:.3g} the estimate has |θ|₁ = {np.sum(np.abs(theta[pen > 0])):.3g} > d "
+                    f"log 2 / λ, which "
+                    f"no exact ℓ₁ estimate can have: the MCMC approximation has degenerated; the path stops "
+                    f"after {i} of "
                     f"{len(lam)} values"
                 )
                 lam = lam[:i]
@@ -718,7 +742,8 @@ class MCMCLasso(MRFLearner):
                 "MCMCLasso: fewer than two λ values could be fitted; use a larger lambda_ratio or more data"
             )
         self.path_, self.lambdas_ = np.array(path), lam
-        # BIC on one fresh sample from p(·|θ̂_{K/2}); GIC on a fresh sample from p(·|θ̂), drawn once BIC has chosen θ̂
+        # BIC on one fresh sample from p(·|θ̂_{K/2}); GIC on a fresh sample from p(·|θ̂), drawn once BIC has
+        # chosen θ̂
         if engine is not None:
             state = self._starts(X, rng)
         ref = ChainSample(
@@ -757,8 +782,10 @@ class MCMCLasso(MRFLearner):
                 else f"FISTA reached max_iter={self.max_iter}"
             )
             reasons.append(f"{solver} at {capped} of {len(path)} λ values")
-        # Monte-Carlo accuracy at the chosen λ: the approximation's objective gap is about |A|/2 divided by the effective number of
-        # independent draws; a random-scan chain gives at most one per sweep of d steps, so ESS/d (conservative).
+        # Monte-Carlo accuracy at the chosen λ: the approximation's objective gap is about |A|/2 divided by
+        # the effective number of
+        # independent draws; a random-scan chain gives at most one per sweep of d steps, so ESS/d
+        # (conservative).
         if engine is not None:  # the engine's own Monte-Carlo gap and tolerance
             refined[i_star] = (self._log["mc_gap"][i_star], np.inf, False)
         self.mc_gap_, tol, refine_capped = refined.get(i_star, (np.inf, 0.0, False))
@@ -766,7 +793,8 @@ class MCMCLasso(MRFLearner):
             reasons.append(f"FISTA reached its cap of {10 * self.max_iter} iterations at the chosen λ")
         if self.mc_gap_ > tol:
             reasons.append(
-                f"the Monte-Carlo error of the approximation at the chosen λ is too large (estimated objective gap "
+                f"the Monte-Carlo error of the approximation at the chosen λ is too large (estimated "
+                f"objective gap "
                 f"{self.mc_gap_:.2g} > {tol:.2g}); raise max_mcmc_factor"
             )
         self._settle(not reasons, int(np.sum(iters)), "; ".join(reasons))

@@ -60,7 +60,8 @@ def auc_scores(scores, labels) -> float:
 
 
 def roc_scores(scores, labels):
-    "`(fpr, tpr, thresholds)` of scores against boolean labels, the threshold decreasing through the distinct scores."
+    """`(fpr, tpr, thresholds)` of scores against boolean labels, the threshold decreasing through the
+    distinct scores."""
     s, y = _scores_labels(scores, labels)
     th = np.unique(s)[::-1]
     tp = np.array([(s[y] >= d).sum() for d in th])
@@ -79,7 +80,8 @@ def roc_curve(theta_hat, truth):
 
 
 def auc_or_nan(theta_hat, truth) -> float:
-    "`roc_auc`, or NaN when it is undefined (e.g. an estimate of the wrong size) — for traces that must not stop a fit."
+    """`roc_auc`, or NaN when it is undefined (e.g. an estimate of the wrong size) — for traces that must not
+    stop a fit."""
     try:
         return roc_auc(theta_hat, truth)
     except ValueError:

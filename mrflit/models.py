@@ -21,7 +21,8 @@ def n_stats(p: int, fields: bool = True) -> int:
 
 
 def stat_index(p: int, fields: bool = True):
-    "Row and column indices of the statistics: `np.triu_indices(p, 0 if fields else 1)` (cached; read-only arrays)."
+    """Row and column indices of the statistics: `np.triu_indices(p, 0 if fields else 1)` (cached; read-only
+    arrays)."""
     return _stat_index(int(p), bool(fields))
 
 
@@ -62,7 +63,8 @@ def stats(X, fields: bool = True) -> np.ndarray:
 
 
 def mean_stats(X, fields: bool = True, chunk: int = 65536) -> np.ndarray:
-    "Mean of ψ over the rows of X (stats order) in O(p²) extra memory: the Gram matrix X'X, accumulated in chunks of rows."
+    """Mean of ψ over the rows of X (stats order) in O(p²) extra memory: the Gram matrix X'X, accumulated in
+    chunks of rows."""
     X = np.asarray(X)
     if X.ndim != 2 or X.shape[0] == 0:
         raise ValueError(f"X must be a non-empty 2-D (n, p) array, got shape {X.shape}")
@@ -137,7 +139,8 @@ class BinaryMRF:
 
     def __repr__(self):
         nz = int(np.count_nonzero(np.triu(self._theta, 1)))
-        return f"BinaryMRF(p={self.p}, domain='{self.domain}', edges={nz}, fields={'yes' if self.has_fields else 'no'})"
+        fields = "yes" if self.has_fields else "no"
+        return f"BinaryMRF(p={self.p}, domain='{self.domain}', edges={nz}, fields={fields})"
 
     def __eq__(self, other):
         return (

@@ -32,7 +32,8 @@ def feature_maps(X1, X2, features="product"):
 
 
 def mlmi_objective(Theta, maps):
-    "ℓ_MLMI(Θ) (eq. 4 without the penalty) and its gradient for separable features; Θ is the (p₁, p₂) cross block."
+    """ℓ_MLMI(Θ) (eq. 4 without the penalty) and its gradient for separable features; Θ is the (p₁, p₂) cross
+    block."""
     n = maps[0][0].shape[0]
     A = [F @ Theta for F, _ in maps]
     E = sum(a @ G.T for a, (_, G) in zip(A, maps))  # energies of all permuted samples x^[j,k]
@@ -62,13 +63,15 @@ def _check_groups(groups, p):
         )
     if allv.size != p:
         raise ValueError(
-            f"the groups miss variables {sorted(set(range(p)) - set(allv.tolist()))[:10]}: assign every column to a group"
+            f"the groups miss variables {sorted(set(range(p)) - set(allv.tolist()))[:10]}: assign every "
+            f"column to a group"
         )
     return g1, g2
 
 
 class PartitionedRatio(MRFLearner):
-    "Partitioned-ratio estimator of the links between two groups (Liu et al. 2016), group-lasso MLMI with a U-statistic normaliser."
+    """Partitioned-ratio estimator of the links between two groups (Liu et al. 2016), group-lasso MLMI with a
+    U-statistic normaliser."""
 
     def __init__(
         self,
@@ -84,17 +87,18 @@ class PartitionedRatio(MRFLearner):
         max_iter=500,
         tol=1e-5,
     ):
-        self.groups, self.features, self.pairs, self.lam, self.target, self.path_ratio = (
-            groups,
-            features,
-            pairs,
-            lam,
-            target,
-            path_ratio,
-        )
-        self.max_steps, self.standardize, self.max_iter, self.tol = max_steps, standardize, max_iter, tol
+        self.groups = groups
+        self.features = features
+        self.pairs = pairs
+        self.lam = lam
+        self.target = target
+        self.path_ratio = path_ratio
+        self.max_steps = max_steps
+        self.standardize = standardize
+        self.max_iter = max_iter
+        self.tol = tol
 
-    def fit(self, X, names=None, truth=None):
+    def fit(self, X, y=None, *, truth=None, names=None):
         "Fit to an `(n, p)` array of continuous or discrete values."
         X = self._begin_real(X, names, min_rows=3)
         n, p = X.shape  # ≥ 3 rows: the U-statistic needs pairs j ≠ k
@@ -185,7 +189,10 @@ class PartitionedRatio(MRFLearner):
         nm = self.names_ or list(range(p))
         self.passages_ = [(nm[g1[a]], nm[g2[b]], float(T[a, b])) for a, b in zip(*np.nonzero(T))]
         capped = sum(not ok for _, ok in fista_runs)
-        why = f"FISTA reached max_iter={self.max_iter} at {capped} of {len(fista_runs)} λ values; raise max_iter"
+        why = (
+            f"FISTA reached max_iter={self.max_iter} at {capped} of {len(fista_runs)} λ values; raise "
+            f"max_iter"
+        )
         self._settle(capped == 0, sum(k for k, _ in fista_runs), why)
         return self._end(theta)
 
@@ -202,7 +209,8 @@ def _unpack_within(v, p1, p2):
 
 
 def _all_pairs_objective(F, G):
-    "ℓ_MLMI and gradient when within-group pairs are modelled too (separable single-map features): v = [Θ₁₂, triu Θ₁₁, triu Θ₂₂]."
+    """ℓ_MLMI and gradient when within-group pairs are modelled too (separable single-map features): v = [Θ₁₂,
+    triu Θ₁₁, triu Θ₂₂]."""
     n, p1 = F.shape
     p2 = G.shape[1]
     i1, i2 = np.triu_indices(p1, 1), np.triu_indices(p2, 1)
@@ -232,7 +240,8 @@ def _all_pairs_objective(F, G):
 
 
 def _direct_objective(Theta, X1, X2, psi):
-    "Generic (slow, O(n² p₁ p₂)) ℓ_MLMI and gradient for a user feature function psi(xu, xv) (vectorised, scalar output)."
+    """Generic (slow, O(n² p₁ p₂)) ℓ_MLMI and gradient for a user feature function psi(xu, xv) (vectorised,
+    scalar output)."""
     n = X1.shape[0]
     P = psi(
         X1[:, None, :, None], X2[None, :, None, :]

@@ -15,7 +15,8 @@ __all__ = ['soft_threshold', 'group_soft_threshold', 'project_box', 'project_l2_
 # %% ../nbs/07_prox.ipynb #cd49b5dd
 @vectorize(["float64(float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _shrink(a, lam):
-    "S_λ(a) for one coordinate, λ >= 0 (a ufunc: the learners' inner loops and kernels call it on validated input)."
+    """S_λ(a) for one coordinate, λ >= 0 (a ufunc: the learners' inner loops and kernels call it on validated
+    input)."""
     return np.sign(a) * max(abs(a) - lam, 0.0)
 
 
@@ -28,7 +29,8 @@ def soft_threshold(a, lam):
 
 
 def group_soft_threshold(A, lam, axis: int = -1):
-    "Block soft thresholding: each group (slice along `axis`) shrinks its Euclidean norm by λ (to 0 if below)."
+    """Block soft thresholding: each group (slice along `axis`) shrinks its Euclidean norm by λ (to 0 if
+    below)."""
     A = np.asarray(A, dtype=np.float64)
     lam = check_float(lam, "lam", lo=0)
     nrm = np.linalg.norm(A, axis=axis, keepdims=True)
@@ -82,7 +84,8 @@ def fista(
     accelerated: bool = True,
     adaptive_restart: bool = False,
 ):
-    "Minimise f + h by FISTA (or ISTA) with backtracking; returns `(x, info)` with info['objective'], ['n_iter'], ['L']."
+    """Minimise f + h by FISTA (or ISTA) with backtracking; returns `(x, info)` with info['objective'],
+    ['n_iter'], ['L']."""
     L = check_float(L0, "L0", lo=0, lo_open=True)
     eta = check_float(eta, "eta", lo=1, lo_open=True)
     max_iter = check_int(max_iter, "max_iter", lo=1)
@@ -141,7 +144,8 @@ def step_schedule(
 
 # %% ../nbs/07_prox.ipynb #0b7978fa
 def project_spectral(theta, c: float, *, mask=None, tol: float = 1e-12, max_iter: int = 100_000):
-    "Euclidean projection of symmetric pair parameters (zero diagonal) onto {θ : ‖R(θ)‖₂ ≤ c}, R_ij = |θ_ij|, keeping zeros off `mask`."
+    """Euclidean projection of symmetric pair parameters (zero diagonal) onto {θ : ‖R(θ)‖₂ ≤ c}, R_ij =
+    |θ_ij|, keeping zeros off `mask`."""
     c = check_float(c, "c", lo=0)
     A = np.array(theta, dtype=np.float64)
     if (

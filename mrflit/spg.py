@@ -4,6 +4,7 @@
 
 # %% ../nbs/08_spg.ipynb #d3f0730d
 from __future__ import annotations
+import inspect
 import numpy as np
 from numba import vectorize
 from .core import as_rng, check_float, check_int, kernel, NUMBA_OPTS
@@ -50,7 +51,8 @@ def power_curvature(
     I=None,
     J=None,
 ):  # `stat_index(p)`, if already at hand
-    "λ_max of the statistics' sample covariance over the states `S` by power iteration: `(L̂, v)` (v warm-starts the next call)."
+    """λ_max of the statistics' sample covariance over the states `S` by power iteration: `(L̂, v)` (v warm-
+    starts the next call)."""
     S = np.ascontiguousarray(S, dtype=np.float64)
     p = S.shape[1]
     if I is None:
@@ -70,7 +72,8 @@ def power_curvature(
 # %% ../nbs/08_spg.ipynb #37d69781
 @kernel
 def _newton_cd(g, H, theta, lam, n_pass, tol):
-    "Coordinate descent for min_d g·d + ½ dᵀHd + Σ λ_j |θ_j + d_j| (the proximal Newton subproblem); returns d."
+    """Coordinate descent for min_d g·d + ½ dᵀHd + Σ λ_j |θ_j + d_j| (the proximal Newton subproblem); returns
+    d."""
     m = g.size
     d = np.zeros(m)
     Hd = np.zeros(m)
@@ -103,7 +106,8 @@ def newton_direction(
     ridge: float = 1e-3,  # Levenberg damping, relative to the mean diagonal of H
     max_step: float = 1.0,
 ):  # cap on ‖step‖∞
-    "Proximal Newton step on `theta` (gradient g, Hessian H, ℓ₁ weights lam): `(step, ν²)`; the step is damped to ‖·‖∞ ≤ max_step."
+    """Proximal Newton step on `theta` (gradient g, Hessian H, ℓ₁ weights lam): `(step, ν²)`; the step is
+    damped to ‖·‖∞ ≤ max_step."""
     m = g.size
     Hr = H + (ridge * np.trace(H) / max(m, 1) + 1e-6) * np.eye(
         m
@@ -116,7 +120,8 @@ def newton_direction(
 # %% ../nbs/08_spg.ipynb #8913f146
 @kernel
 def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
-    "One coordinate-descent pass of `_newton_cd_states` (over the coordinates with θ + d ≠ 0 if `active_only`): the largest change."
+    """One coordinate-descent pass of `_newton_cd_states` (over the coordinates with θ + d ≠ 0 if
+    `active_only`): the largest change."""
     q = X.shape[1]
     biggest = 0.0
     for t in range(work.size):
@@ -153,9 +158,10 @@ def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
 
 @kernel
 def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
-    """Proximal Newton subproblem, Ĥ = Cov ψ over the chains `X` (p, q) + ridge·mean(var)·I, never formed: coordinate descent on
-    r = Ψ_c d. Fills d; returns ν². Passes over the whole working set alternate with passes over its nonzero coordinates until
-    those settle (glmnet's active-set cycling); it stops when a full pass changes no coordinate by more than tol·max(1, ‖d‖∞)."""
+    """Proximal Newton subproblem, Ĥ = Cov ψ over the chains `X` (p, q) + ridge·mean(var)·I, never formed:
+    coordinate descent on r = Ψ_c d. Fills d; returns ν². Passes over the whole working set alternate with
+    passes over its nonzero coordinates until those settle (glmnet's active-set cycling); it stops when a full
+    pass changes no coordinate by more than tol·max(1, ‖d‖∞)."""
     q = X.shape[1]
     k = work.size
     mu = np.empty(k)
@@ -204,7 +210,8 @@ def newton_direction_states(
     n_pass: int = 100,  # coordinate-descent passes at most (25 measured 1.5× faster, 1.5× the final gap)
     tol: float = 1e-4,
 ):  # ...or until a full pass moves no coordinate by more than tol·max(1, ‖d‖∞)
-    "Proximal Newton step on the statistics `work`, Hessian = sample Cov ψ over the chains X (p, q): `(step, ν²)`, damped to ‖·‖∞ ≤ max_step."
+    """Proximal Newton step on the statistics `work`, Hessian = sample Cov ψ over the chains X (p, q): `(step,
+    ν²)`, damped to ‖·‖∞ ≤ max_step."""
     I, J = stat_index(X.shape[0])
     X = np.ascontiguousarray(X, dtype=np.float64)
     work = np.asarray(work, dtype=np.int64)
@@ -236,7 +243,9 @@ class _StochasticProxGrad(MRFLearner):
     "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3), with mrflit's convergence control."
 
     _certifies = False  # True for learners that choose τ to make the certificate hold (TAY)
-    _exclude = None  # (p, p) bool mask of couplings held at zero (set by learners that reuse this engine, e.g. FBS's structure)
+    # (p, p) bool mask of couplings held at zero (set by learners that reuse this engine, e.g. FBS's
+    # structure)
+    _exclude = None
     window = 5  # iterations over which the noise-floor test averages
     warm_window = (
         2  # ... after a warm start (`warm_start=True`: the fit starts next to the floor, as along a λ path)
@@ -257,7 +266,8 @@ class _StochasticProxGrad(MRFLearner):
         tol=5e-4,  # target Monte-Carlo objective gap |A|/2q; None: run exactly max_iter iterations
         tol_sampling=0.01,  # ...or that fraction of the data's own sampling gap |A|/2n (q >= n/tol_sampling)
         init="zero",  # θ⁽⁰⁾: 'zero' or 'random' (U[-0.1, 0.1], as Alg. 3)
-        restart="persistent",  # chains: 'persistent' (start at data rows, continue), 'random' or 'zeros' each iteration
+        # chains: 'persistent' (start at data rows, continue), 'random' or 'zeros' each iteration
+        restart="persistent",
         penalize_fields=True,  # penalise the fields θ_ii as eq. (1) does
         gradient="mcmc",  # 'mcmc' or 'exact' (p <= 16; for tests)
         newton_max=20_000,  # largest working set for Newton steps (above: gradient steps)
@@ -309,7 +319,8 @@ class _StochasticProxGrad(MRFLearner):
                 raise ValueError(f"{name} must be one of {ok}, got {val!r}")
 
     def objective(self, theta_vec, EX=None) -> float:
-        "Exact g(θ) = −θᵀ E_X ψ + log Z(θ) + λ‖θ‖₁ (penalised part) at a stats-order vector (after `fit`; p <= 24)."
+        """Exact g(θ) = −θᵀ E_X ψ + log Z(θ) + λ‖θ‖₁ (penalised part) at a stats-order vector (after `fit`; p
+        <= 24)."""
         EX = self._EX if EX is None else EX
         m = BinaryMRF(to_matrix(theta_vec, self.p_), self.domain_)
         penalty = np.where(
@@ -317,8 +328,9 @@ class _StochasticProxGrad(MRFLearner):
         )  # held-at-zero couplings have λ = ∞
         return float(-theta_vec @ EX + log_partition(m) + penalty.sum())
 
-    def fit(self, X, truth=None, names=None):
-        "Learn θ from `(n, p)` binary data (0/1 or ±1); `truth` (a (p, p) θ or BinaryMRF) adds the AUC to the trace."
+    def fit(self, X, y=None, *, truth=None, names=None):
+        """Learn θ from `(n, p)` binary data (0/1 or ±1); `truth` (a (p, p) θ or BinaryMRF) adds the AUC to
+        the trace."""
         self._check_params()
         X = self._begin(X, truth, names=names)
         p = X.shape[1]
@@ -397,7 +409,8 @@ class _StochasticProxGrad(MRFLearner):
         return chains
 
     def _step_size(self, S=None, exact_H=None) -> float:
-        "α: the fixed number, or 1/L̂ with L̂ the covariance's largest eigenvalue (exact, or by warm-started power iteration)."
+        """α: the fixed number, or 1/L̂ with L̂ the covariance's largest eigenvalue (exact, or by warm-started
+        power iteration)."""
         if exact_H is not None:
             self._L = float(np.linalg.eigvalsh(exact_H)[-1])
         elif S is not None:
@@ -413,7 +426,8 @@ class _StochasticProxGrad(MRFLearner):
         return self._L
 
     def _sample(self, k, theta, model):
-        "Gradient estimate at θ: `(tau, bound, df, alpha, states, H_exact)` from the chains, or exact (gradient='exact')."
+        """Gradient estimate at θ: `(tau, bound, df, alpha, states, H_exact)` from the chains, or exact
+        (gradient='exact')."""
         if self.gradient == "exact":
             P, Ps = probabilities(model), stats(all_states(self.p_, self.domain_))
             mu = P @ Ps
@@ -434,7 +448,8 @@ class _StochasticProxGrad(MRFLearner):
         return tau, bound, df, alpha, S, None
 
     def _newton(self, theta, df, S, H_exact):
-        "Proximal Newton step on the working set: `(full step, ν²)`, or `(None, nan)` if the set exceeds `newton_max`."
+        """Proximal Newton step on the working set: `(full step, ν²)`, or `(None, nan)` if the set exceeds
+        `newton_max`."""
         if self.solver == "gradient":  # no Newton step: the noise floor is judged on ‖G_α‖² (above)
             return None, np.nan
         lam = self._lam_vec
@@ -456,7 +471,8 @@ class _StochasticProxGrad(MRFLearner):
         return step, nu2
 
     def _iterate(self, k, theta):
-        "One iteration: sample, step, and test the noise floor. Returns `(θ_new, trace record, gradient estimate, stop)`."
+        """One iteration: sample, step, and test the noise floor. Returns `(θ_new, trace record, gradient
+        estimate, stop)`."""
         model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
         tau, bound, df, alpha, S, H_exact = self._sample(k, theta, model)
         G = _grad_map(theta, df, alpha, self._lam_vec)  # eq. (7), on validated arrays
@@ -502,13 +518,15 @@ class _StochasticProxGrad(MRFLearner):
         return new, rec, df, done
 
     def _tolerance(self, theta) -> float:
-        "The Monte-Carlo gap accepted at θ: `tol`, or `tol_sampling` × the sampling gap |A|/2n if that is larger."
+        """The Monte-Carlo gap accepted at θ: `tol`, or `tol_sampling` × the sampling gap |A|/2n if that is
+        larger."""
         return gap_tolerance(
             np.count_nonzero(theta), len(self._X), 1e-3 if self.tol is None else self.tol, self.tol_sampling
         )
 
     def _noise_floor(self, new, df, nu2, gnorm):
-        "`(threshold, Monte-Carlo gap, statistic)`: the stationarity statistic is at its noise floor when ≤ threshold (see above)."
+        """`(threshold, Monte-Carlo gap, statistic)`: the stationarity statistic is at its noise floor when ≤
+        threshold (see above)."""
         if self.gradient == "exact":
             lam = self._lam_vec
             kkt = np.where(new != 0, np.abs(df + lam * np.sign(new)), np.maximum(np.abs(df) - lam, 0))
@@ -540,19 +558,22 @@ class _StochasticProxGrad(MRFLearner):
             self.solver == "gradient" and not self._at_floor and np.median(cos) < -0.5
         ):  # at the floor, steps are noise
             reasons.append(
-                f"the iterates oscillate (median cosine of successive steps {np.median(cos):.2f}): the step is "
+                f"the iterates oscillate (median cosine of successive steps {np.median(cos):.2f}): the step "
+                f"is "
                 f"above 2/L̂ = {2 / self._curvature():.3g}; use alpha='auto'"
             )
         if not self._at_floor and len(g) >= 10 and np.median(g[-5:]) > 1.5 * g[0]:
             reasons.append(f"‖G_α‖ grew from {g[0]:.3g} to {np.median(g[-5:]):.3g}: the iterates diverge")
         if not self._at_floor:
             reasons.append(
-                f"after {self.n_iter_} iterations the stationarity measure is above its Monte-Carlo noise floor; "
+                f"after {self.n_iter_} iterations the stationarity measure is above its Monte-Carlo noise "
+                f"floor; "
                 "raise max_iter"
             )
         elif self._gap > tol:
             reasons.append(
-                f"the Monte-Carlo objective gap {self._gap:.2g} is above its tolerance {tol:.2g} with {self._q} chains; "
+                f"the Monte-Carlo objective gap {self._gap:.2g} is above its tolerance {tol:.2g} with "
+                f"{self._q} chains; "
                 "raise n_chains_max (or tol)"
             )
         self.converged_ = not reasons
@@ -563,16 +584,20 @@ class _StochasticProxGrad(MRFLearner):
             self._warn_certificate()
 
     def _warn_certificate(self):
-        "One `CertificateWarning` when the certificate held at under half of the iterations or no τ could certify at some."
+        """One `CertificateWarning` when the certificate held at under half of the iterations or no τ could
+        certify at some."""
         cert = np.asarray(self._log["certified"])
         never = ~np.asarray(self._log["certifiable"])
         if cert.mean() >= 0.5 and not never.any():
             return
         n_est = int(np.sum(np.asarray(self._log["tau_rule"]) == "estimated"))
         why = (
-            f"; at {never.sum()} iterations no τ <= tau_max could (the Dobrushin bias bound exceeds ½‖G_α‖ for every τ, as "
-            f"under strong coupling): there TAY chose τ by the coupling estimate of the bias ({n_est} iterations, "
-            f"labelled 'estimated' in the trace) or stopped at tau_uncertified={self.tau_uncertified} sweeps ('capped')"
+            f"; at {never.sum()} iterations no τ <= tau_max could (the Dobrushin bias bound exceeds ½‖G_α‖ "
+            f"for every τ, as "
+            f"under strong coupling): there TAY chose τ by the coupling estimate of the bias ({n_est} "
+            f"iterations, "
+            f"labelled 'estimated' in the trace) or stopped at tau_uncertified={self.tau_uncertified} sweeps "
+            f"('capped')"
             if never.any()
             else ""
         )
@@ -591,8 +616,12 @@ class SPG(_StochasticProxGrad):
     "SPG (Geng et al. Alg. 3) with a fixed number of Gibbs sweeps τ per gradient."
 
     def __init__(
-        self, lam, *, tau=10, **kw
-    ):  # tau: Gibbs sweeps per gradient; other options as `_StochasticProxGrad`
+        self,
+        lam,  # ℓ₁ penalty λ
+        *,
+        tau=10,  # Gibbs sweeps per gradient
+        **kw,
+    ):  # other options as `_StochasticProxGrad`
         super().__init__(lam, **kw)
         self.tau = tau
 
@@ -607,12 +636,20 @@ class SPG(_StochasticProxGrad):
         return tau, bound, df, chains.n_chains
 
 
-class SPGInc(SPG):
+class SPGInc(_StochasticProxGrad):
     "SPG-Inc: τ = k sweeps at iteration k (Atchadé et al. 2014), optionally capped by `tau_max`."
 
-    def __init__(self, lam, *, tau_max=None, **kw):  # tau_max: cap on τ = k (None: no cap)
-        super().__init__(lam, tau=1, **kw)
+    def __init__(
+        self,
+        lam,  # ℓ₁ penalty λ
+        *,
+        tau_max=None,  # cap on τ = k (None: no cap)
+        **kw,
+    ):  # other options as `_StochasticProxGrad`
+        super().__init__(lam, **kw)
         self.tau_max = tau_max
+
+    _mcmc_gradient = SPG._mcmc_gradient  # SPG's gradient with this class's τ
 
     def _sweeps(self, k):
         return k if self.tau_max is None else min(k, check_int(self.tau_max, "tau_max", lo=1))
@@ -629,10 +666,12 @@ _NEED_ESTIMATE = 4
 
 @kernel(parallel=True)
 def _tay_sweeps(chain_arrays, theta, EX, alpha, lam, curve, log2_beta, R, est, tau_uncertified, done, mean):
-    """Sweeps until TAY's rule stops them: `(τ, rule, bound, ½‖G_α‖)`; `mean` holds the last sweep's means of ψ.
+    """Sweeps until TAY's rule stops them: `(τ, rule, bound, ½‖G_α‖)`; `mean` holds the last sweep's means of
+    ψ.
 
-    `done` > 0 resumes at τ = done with `mean` already filled (after rule 4, `_NEED_ESTIMATE`, with `est` now given);
-    `log2_beta` = ln(2/β_j) > 0 selects the non-asymptotic criterion (eq. 15), 0 the asymptotic one."""
+    `done` > 0 resumes at τ = done with `mean` already filled (after rule 4, `_NEED_ESTIMATE`, with `est` now
+    given); `log2_beta` = ln(2/β_j) > 0 selects the non-asymptotic criterion (eq. 15), 0 the asymptotic one.
+    """
     X, nbr, w, diag, kappa, lo, S = chain_arrays
     C = X.shape[1]
     m = theta.size
@@ -679,13 +718,15 @@ def _tay_sweeps(chain_arrays, theta, EX, alpha, lam, curve, log2_beta, R, est, t
 
 @vectorize(["float64(float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _bernoulli_var(mean, lo, q):
-    "Sample variance (ddof=1) of a two-valued statistic from its mean: ψ ∈ {0,1} (lo = 0) or {−1,1} (lo = −1)."
+    """Sample variance (ddof=1) of a two-valued statistic from its mean: ψ ∈ {0,1} (lo = 0) or {−1,1} (lo =
+    −1)."""
     v = mean * (1 - mean) if lo == 0 else (1 - mean * mean)
     return max(v, 0.0) * q / (q - 1)
 
 # %% ../nbs/08_spg.ipynb #072df360
 class TAY(_StochasticProxGrad):
-    "TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below ½‖G_α‖₂."
+    """TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below
+    ½‖G_α‖₂."""
 
     _certifies = True
 
@@ -697,7 +738,8 @@ class TAY(_StochasticProxGrad):
         criterion="asymptotic",  # 'asymptotic' (TAY-criterion) or 'nonasymptotic' (eq. 15)
         beta=0.05,  # eq. (15): the bound holds with probability 1 − beta
         tau_uncertified=10,  # sweeps per iteration at most when no τ <= tau_max can certify (strong coupling)
-        coupling_pairs=200,  # ...then τ is chosen by the L-lag coupling estimate from this many pairs (0: no estimate)
+        # ...then τ is chosen by the L-lag coupling estimate from this many pairs (0: no estimate)
+        coupling_pairs=200,
         **kw,
     ):  # options of `_StochasticProxGrad` (alpha, n_chains, max_iter, tol, ...)
         super().__init__(lam, **kw)
@@ -743,9 +785,10 @@ class TAY(_StochasticProxGrad):
         return tau, float(bound), df, q_next
 
     def _estimated_curve(self, model, start, m):
-        """The estimated norm of the gradient bias after τ = 1..tau_uncertified sweeps, ‖b̂_τ‖₂ from L-lag couplings
-        (`dobrushin.coupling_bias_norm`, an upper bound in expectation) with pairs started at this iteration's chain states; ∞
-        where it is unavailable (no pairs, or pairs that did not meet within 50 × tau_uncertified sweeps)."""
+        """The estimated norm of the gradient bias after τ = 1..tau_uncertified sweeps, ‖b̂_τ‖₂ from L-lag
+        couplings (`dobrushin.coupling_bias_norm`, an upper bound in expectation) with pairs started at this
+        iteration's chain states; ∞ where it is unavailable (no pairs, or pairs that did not meet within 50 ×
+        tau_uncertified sweeps)."""
         taus = np.arange(1, int(self.tau_uncertified) + 1)
         if int(self.coupling_pairs) < 2 or start is None:
             return np.full(taus.size, np.inf)
@@ -761,3 +804,17 @@ class TAY(_StochasticProxGrad):
             )
         except ValueError:
             return np.full(taus.size, np.inf)
+
+# %% ../nbs/08_spg.ipynb #037cbcf7
+def _full_signature(cls):
+    "Put `_StochasticProxGrad`'s options in place of `**kw` in the signature of `cls.__init__`."
+    own = [p for p in inspect.signature(cls.__init__).parameters.values() if p.kind != p.VAR_KEYWORD]
+    names = {p.name for p in own}
+    shared = [
+        p for p in inspect.signature(_StochasticProxGrad.__init__).parameters.values() if p.name not in names
+    ]
+    cls.__init__.__signature__ = inspect.Signature(own + shared)
+
+
+for _cls in (SPG, SPGInc, TAY):
+    _full_signature(_cls)

@@ -33,7 +33,8 @@ def plot_graph(
     layout_seed: int = 1,
     title="",
 ):
-    "Draw the couplings of a (p, p) θ, a BinaryMRF or a fitted estimator: grey positive, orange negative, width ∝ |θ_ij|."
+    """Draw the couplings of a (p, p) θ, a BinaryMRF or a fitted estimator: grey positive, orange negative,
+    width ∝ |θ_ij|."""
     t = _theta_of(obj)
     p = t.shape[0]
     names = list(names) if names is not None else (getattr(obj, "names_", None) or list(range(p)))
@@ -96,7 +97,8 @@ def plot_trace(trace, keys=None, x="iteration", ax=None):
 
 # %% ../nbs/15_viz.ipynb #b25bd0e5
 def plot_bipartite(theta, group1, group2, names=None, colors=None, ax=None, title=""):
-    "Cross-group links only, the two groups in two columns and only linked variables labelled (Liu et al. Fig. 5 style)."
+    """Cross-group links only, the two groups in two columns and only linked variables labelled (Liu et al.
+    Fig. 5 style)."""
     t = _theta_of(theta)
     p = t.shape[0]
     names = list(names) if names is not None else [str(i) for i in range(p)]
@@ -127,7 +129,8 @@ def plot_bipartite(theta, group1, group2, names=None, colors=None, ax=None, titl
 
 # %% ../nbs/15_viz.ipynb #f2cebd54
 class _Explorer:
-    "Mixin: `update(**values)` re-renders into the Output widget; `static()` draws the same figure as a plain output."
+    """Mixin: `update(**values)` re-renders into the Output widget; `static()` draws the same figure as a
+    plain output."""
 
     def _render(self, **v):
         raise NotImplementedError
@@ -158,7 +161,8 @@ def _box(explorer, sliders):
 
 
 class BoundExplorer(_Explorer):
-    "State and rendering of `bound_explorer`: a Geng network with scaled couplings; `last` holds the curves drawn."
+    """State and rendering of `bound_explorer`: a Geng network with scaled couplings; `last` holds the curves
+    drawn."""
 
     def __init__(self, p=8, seed=0):
         self.base = geng_network(p, seed=seed)
@@ -179,7 +183,8 @@ class BoundExplorer(_Explorer):
         err = exact_gradient_error(m, taus, "uniform")
         bnd = gradient_bias_bound(m, taus)
         fi = fischer_bound(m, taus)
-        try:  # TAY's estimate where the certificate cannot hold: an upper bound in expectation, never a certificate
+        # TAY's estimate where the certificate cannot hold: an upper bound in expectation, never a certificate
+        try:
             est = coupling_bias_norm(m, taus, "uniform", n_pairs=self.pairs, seed=0)
         except ValueError:  # pairs that did not meet: no estimate
             est = np.full(taus.size, np.nan)
@@ -211,7 +216,8 @@ class BoundExplorer(_Explorer):
 
 
 def bound_explorer(p: int = 8, seed: int = 0):
-    "Sliders: coupling scale and τ range → exact gradient error, Thm-3 and Fischer–Igel bounds, coupling estimate (p <= 16)."
+    """Sliders: coupling scale and τ range → exact gradient error, Thm-3 and Fischer–Igel bounds, coupling
+    estimate (p <= 16)."""
     import ipywidgets as W
 
     ex = BoundExplorer(p, seed)
