@@ -80,12 +80,29 @@ def check_data(X, domain=None, min_rows: int = 2, allow_constant: bool = False, 
 class Trace(dict):
     "Per-iteration record of a learner: a dict of equal-length NumPy arrays."
 
-    def plot(self, keys=None, x="iteration", ax=None):
-        """Plot the traced quantities (one panel each) against `x` ('iteration' or 'seconds'); see
-        `mrflit.viz.plot_trace`."""
-        from mrflit.viz import plot_trace
+    def plot(
+        self,
+        keys=None,  # quantities to draw (default: objective, AUC, τ, bound and ‖G_α‖, those present)
+        x="iteration",  # 'iteration' or 'seconds'
+        ax=None,  # a sequence of matplotlib axes, one per key (default: a new row of panels)
+    ):
+        "One panel per traced quantity, against `x`; the bound and ‖G_α‖ on a log scale."
+        import matplotlib.pyplot as plt
 
-        return plot_trace(self, keys, x, ax)
+        keys = [
+            k
+            for k in (keys or ["objective", "auc", "tau", "bound", "grad_map_norm"])
+            if k in self and len(self[k])
+        ]
+        if ax is None:
+            _, ax = plt.subplots(1, len(keys), figsize=(3.2 * len(keys), 2.8), squeeze=False)
+            ax = ax[0]
+        for a, k in zip(np.atleast_1d(ax), keys):
+            a.plot(self[x] if x in self else np.arange(len(self[k])), self[k])
+            a.set(title=k, xlabel=x)
+            if k in ("bound", "grad_map_norm") and np.all(np.asarray(self[k]) > 0):
+                a.set_yscale("log")
+        return ax
 
 
 def _column_names(X, names):

@@ -9,6 +9,7 @@ import matplotlib.pyplot as plt
 import networkx as nx
 from .models import BinaryMRF, geng_network, to_matrix
 from .metrics import roc_curve, roc_auc
+from .base import Trace
 
 # %% auto #0
 __all__ = ['plot_graph', 'plot_roc', 'plot_trace', 'plot_bipartite', 'BoundExplorer', 'bound_explorer', 'fit_path',
@@ -79,21 +80,8 @@ def plot_roc(estimates: dict, truth, ax=None):
 
 
 def plot_trace(trace, keys=None, x="iteration", ax=None):
-    "One panel per traced quantity of a learner (`estimator.trace_`), against 'iteration' or 'seconds'."
-    keys = [
-        k
-        for k in (keys or ["objective", "auc", "tau", "bound", "grad_map_norm"])
-        if k in trace and len(trace[k])
-    ]
-    if ax is None:
-        _, ax = plt.subplots(1, len(keys), figsize=(3.2 * len(keys), 2.8), squeeze=False)
-        ax = ax[0]
-    for a, k in zip(np.atleast_1d(ax), keys):
-        a.plot(trace[x] if x in trace else np.arange(len(trace[k])), trace[k])
-        a.set(title=k, xlabel=x)
-        if k in ("bound", "grad_map_norm") and np.all(np.asarray(trace[k]) > 0):
-            a.set_yscale("log")
-    return ax
+    "One panel per traced quantity of a learner (`estimator.trace_`), against 'iteration' or 'seconds' (`base.Trace.plot`)."
+    return Trace(trace).plot(keys, x, ax)
 
 # %% ../nbs/15_viz.ipynb #b25bd0e5
 def plot_bipartite(theta, group1, group2, names=None, colors=None, ax=None, title=""):
