@@ -28,7 +28,13 @@ __all__ = ['PseudoLikelihood', 'PseudoLikelihoodPath', 'ELasso', 'GaussianApprox
 class PseudoLikelihood(MRFLearner):
     "ℓ₁-penalised pseudo-likelihood (Höfling & Tibshirani 2009), solved by FISTA; fields unpenalised."
 
-    def __init__(self, lam, *, max_iter=2000, tol=1e-8):
+    def __init__(
+        self,
+        lam,  # ℓ₁ penalty λ on the couplings (fields unpenalised)
+        *,
+        max_iter=2000,  # FISTA iterations at most
+        tol=1e-8,  # FISTA's relative tolerance
+    ):
         self.lam = lam
         self.max_iter = max_iter
         self.tol = tol
@@ -66,7 +72,14 @@ class PseudoLikelihoodPath(MRFLearner):
     """ℓ₁ pseudo-likelihood along a λ path (warm starts), λ by BIC, threshold by GIC (Miasojedow & Rejchel's
     two-stage protocol)."""
 
-    def __init__(self, *, n_lambdas=50, lambda_ratio=0.01, max_iter=500, tol=1e-6):
+    def __init__(
+        self,
+        *,
+        n_lambdas=50,  # λ values on the path
+        lambda_ratio=0.01,  # smallest λ ÷ λ_max
+        max_iter=500,  # FISTA iterations per λ at most
+        tol=1e-6,  # FISTA's relative tolerance
+    ):
         self.n_lambdas = n_lambdas
         self.lambda_ratio = lambda_ratio
         self.max_iter = max_iter
@@ -126,7 +139,14 @@ _L1 = _l1_kwargs()
 class ELasso(MRFLearner):
     "ELASSO: nodewise ℓ₁ logistic regressions with per-node (E)BIC and the AND rule."
 
-    def __init__(self, *, n_C=30, C_ratio=1e3, gamma=0.0, rule="and"):
+    def __init__(
+        self,
+        *,
+        n_C=30,  # inverse penalties C per node regression
+        C_ratio=1e3,  # largest C ÷ smallest
+        gamma=0.0,  # EBIC's γ (0: BIC)
+        rule="and",  # 'and' or 'or': an edge needs both (either) nodewise fits
+    ):
         self.n_C = n_C
         self.C_ratio = C_ratio
         self.gamma = gamma
@@ -181,7 +201,14 @@ class ELasso(MRFLearner):
 class GaussianApprox(MRFLearner):
     "Gaussian approximation: graphical lasso on Σ̂ + I/3 along a λ path, BIC for λ, GIC for the threshold."
 
-    def __init__(self, *, n_lambdas=30, lambda_ratio=0.05, max_iter=200, tol=1e-4):
+    def __init__(
+        self,
+        *,
+        n_lambdas=30,  # λ values on the path
+        lambda_ratio=0.05,  # smallest λ ÷ λ_max
+        max_iter=200,  # graphical-lasso iterations per λ
+        tol=1e-4,  # graphical-lasso tolerance
+    ):
         self.n_lambdas = n_lambdas
         self.lambda_ratio = lambda_ratio
         self.max_iter = max_iter
@@ -257,7 +284,13 @@ class NeighbourhoodLasso(MRFLearner):
     """LL: Meinshausen–Bühlmann nodewise lasso; `entry_lambda_` ranks pairs by the λ at which they enter (OR
     or AND rule)."""
 
-    def __init__(self, *, n_alphas=100, eps=1e-3, rule="or"):
+    def __init__(
+        self,
+        *,
+        n_alphas=100,  # penalties on each nodewise lasso path
+        eps=1e-3,  # smallest penalty ÷ largest
+        rule="or",  # 'or' or 'and': how the two nodewise entries of a pair combine
+    ):
         self.n_alphas = n_alphas
         self.eps = eps
         self.rule = rule
@@ -305,7 +338,12 @@ class Skeptic(MRFLearner):
     """SKEPTIC: Kendall-τ correlation sin(πτ/2), made positive definite, then the graphical-lasso path;
     `entry_lambda_` ranks pairs."""
 
-    def __init__(self, *, n_lambdas=30, lambda_ratio=0.05):
+    def __init__(
+        self,
+        *,
+        n_lambdas=30,  # λ values on the graphical-lasso path
+        lambda_ratio=0.05,  # smallest λ ÷ λ_max
+    ):
         self.n_lambdas = n_lambdas
         self.lambda_ratio = lambda_ratio
 
@@ -374,7 +412,12 @@ class DiffEstimator(MRFLearner):
     """Diff (Zhao, Cai & Li 2014) between p(x) and p(x₁)p(x₂): ranks cross-group pairs by |Δ̂|
     (`entry_lambda_`)."""
 
-    def __init__(self, groups, *, lam=None):
+    def __init__(
+        self,
+        groups,  # the two groups of columns, (indices, indices)
+        *,
+        lam=None,  # the LP's ℓ₁ penalty (None: a path)
+    ):
         self.groups = groups
         self.lam = lam
 

@@ -285,8 +285,8 @@ def main(argv=None) -> int:
     f = sub.add_parser(
         "fit",
         help="fit a learner to a CSV of binary columns",
-        description="Fit a sparse binary MRF to DATA and write model.npz, edges.csv, trace.csv, network.png and "
-        "report.txt. "
+        description="Fit a sparse binary MRF to DATA and write model.npz, edges.csv, trace.csv, network.png "
+        "and report.txt. "
         "Path methods choose their own λ — mcmclasso, plpath and gaussian by BIC, then a threshold by GIC; "
         "elasso by BIC per node — the others use --lam.",
     )

@@ -120,22 +120,22 @@ class FastMixingML(MRFLearner):
 
     def __init__(
         self,
-        pairs=None,
+        pairs=None,  # couplings to learn, as (i, j) pairs (None: every pair)
         *,
-        lam=1.0,
-        beta=0.2,
-        L=10.0,
-        K=None,
-        M=1533,
-        v=561,
-        constraint="box",
-        c=0.9,
-        start="uniform",
-        average=False,
-        gradient="mcmc",
+        lam=1.0,  # ridge penalty λ/2‖θ‖² (Domke §6)
+        beta=0.2,  # box constraint |θ_ij| <= beta (constraint='box')
+        L=10.0,  # Lipschitz constant of the gradient: the step is 1/L
+        K=None,  # iterations: None (run to the Monte-Carlo noise floor) or a number (the paper's schedule)
+        M=1533,  # Gibbs chains per gradient estimate (grown ×4 up to M_max when K is None)
+        v=561,  # random-scan Gibbs transitions per chain and iteration
+        constraint="box",  # 'box': |θ_ij| <= beta, or 'spectral': ‖R(θ)‖₂ <= c (Gibbs mixes fast on both)
+        c=0.9,  # spectral-norm radius (constraint='spectral')
+        start="uniform",  # chains' start: 'uniform' or ±1 states
+        average=False,  # return the average of the iterates instead of the last one
+        gradient="mcmc",  # 'mcmc' or 'exact' (p <= 16; for tests)
         max_iter=1000,
         M_max=256_000,
-        seed=None,
+        seed=None,  # None, int or np.random.Generator
     ):
         self.pairs = pairs
         self.lam = lam

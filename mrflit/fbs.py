@@ -324,20 +324,23 @@ class FBS(_HonorioLearner):
 
     def __init__(
         self,
-        rho,
+        rho,  # ℓ₁ penalty ρ on each coupling of (H2)
         *,
-        variant="robust",
-        r=0.5,
-        beta=1.0,
-        sampler="gibbs",
-        schedule=("log", 10),
-        n_sweeps=5,
-        max_iter=200,
-        structure=None,
-        diagnostics="auto",
-        eps=0.5,
-        solver="auto",
-        seed=None,
+        variant="robust",  # output: 'robust' (Thm 6), 'basic' (Thm 7), 'random' (Thm 8) or 'last' point
+        r=0.5,  # step exponent: η_k = β/(G k^r), 0 < r < 1
+        beta=1.0,  # step scale β
+        sampler="gibbs",  # gradient oracle: 'gibbs', 'meanfield_is', 'bp' or 'exact'
+        schedule=(
+            "log",
+            10,
+        ),  # S_k samples at iteration k: int, kind, (kind, c) or callable
+        n_sweeps=5,  # Gibbs sweeps per sample
+        max_iter=200,  # iterations K
+        structure=None,  # (N, N) bool mask of the couplings allowed to be nonzero (None: all)
+        diagnostics="auto",  # exact objective and bounds in the trace: 'auto' (N <= 16), True or False
+        eps=0.5,  # Thm 8's confidence (variant='random')
+        solver="auto",  # 'auto' (Newton with Gibbs gradients), 'newton' or 'paper' (Honorio's steps)
+        seed=None,  # None, int or np.random.Generator
     ):
         self.rho = rho
         self.variant = variant
@@ -403,19 +406,22 @@ class PG(_HonorioLearner):
 
     def __init__(
         self,
-        rho,
+        rho,  # ℓ₁ penalty ρ on each coupling of (H2)
         *,
-        accelerated=False,
-        step=None,
-        beta=1.0,
-        sampler="gibbs",
-        schedule=("log", 10),
-        n_sweeps=5,
-        max_iter=200,
-        structure=None,
-        diagnostics="auto",
-        solver="auto",
-        seed=None,
+        accelerated=False,  # FISTA-style momentum (Honorio's PA)
+        step=None,  # constant step η (None: β/G, G Honorio's bound on the gradient's norm)
+        beta=1.0,  # step scale β
+        sampler="gibbs",  # gradient oracle: 'gibbs', 'meanfield_is', 'bp' or 'exact'
+        schedule=(
+            "log",
+            10,
+        ),  # S_k samples at iteration k: int, kind, (kind, c) or callable
+        n_sweeps=5,  # Gibbs sweeps per sample
+        max_iter=200,  # iterations K
+        structure=None,  # (N, N) bool mask of the couplings allowed to be nonzero (None: all)
+        diagnostics="auto",  # exact objective and bounds in the trace: 'auto' (N <= 16), True or False
+        solver="auto",  # 'auto' (Newton with Gibbs gradients), 'newton' or 'paper' (Honorio's steps)
+        seed=None,  # None, int or np.random.Generator
     ):
         self.rho = rho
         self.accelerated = accelerated

@@ -75,17 +75,17 @@ class PartitionedRatio(MRFLearner):
 
     def __init__(
         self,
-        groups,
+        groups,  # the two groups of columns, (indices, indices)
         *,
-        features="product",
-        pairs="cross",
-        lam=None,
-        target=15,
-        path_ratio=0.9,
-        max_steps=200,
-        standardize=True,
-        max_iter=500,
-        tol=1e-5,
+        features="product",  # pair feature ψ(x_u, x_v): 'product', 'square', 'delta' or a callable
+        pairs="cross",  # 'cross' (pairs across the groups) or 'all' (within-group pairs too)
+        lam=None,  # group-lasso penalty λ (None: walk down a path until `target` cross pairs are selected)
+        target=15,  # cross-group pairs to select when lam is None
+        path_ratio=0.9,  # λ shrinks by this factor per path step
+        max_steps=200,  # path steps at most
+        standardize=True,  # centre and scale each column first
+        max_iter=500,  # FISTA iterations per λ
+        tol=1e-5,  # FISTA's tolerance
     ):
         self.groups = groups
         self.features = features

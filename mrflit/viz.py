@@ -80,7 +80,8 @@ def plot_roc(estimates: dict, truth, ax=None):
 
 
 def plot_trace(trace, keys=None, x="iteration", ax=None):
-    "One panel per traced quantity of a learner (`estimator.trace_`), against 'iteration' or 'seconds' (`base.Trace.plot`)."
+    """One panel per traced quantity of a learner (`estimator.trace_`), against 'iteration' or 'seconds'
+    (`base.Trace.plot`)."""
     return Trace(trace).plot(keys, x, ax)
 
 # %% ../nbs/15_viz.ipynb #b25bd0e5
