@@ -1,11 +1,13 @@
-"""Write one benchmark script's section of BENCHMARKS.md (between <!-- begin NAME --> and <!-- end NAME --> markers)."""
+"""Write one benchmark script's section of BENCHMARKS.md (between <!-- begin NAME --> and <!-- end NAME -->
+markers)."""
 
 import re
 from pathlib import Path
 
 PATH = Path(__file__).resolve().parent.parent / "BENCHMARKS.md"
 HEAD = (
-    "# Benchmarks\n\nEach section is written by the script it names (`python benchmarks/SCRIPT.py`). Timings on this shared "
+    "# Benchmarks\n\nEach section is written by the script it names (`python benchmarks/SCRIPT.py`). Timings "
+    "on this shared "
     "2-core machine are noisy: read the ratios, which come from one run of one script.\n"
 )
 

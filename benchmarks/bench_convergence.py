@@ -1,16 +1,17 @@
-"""Converged at the defaults: objective gap to the exact ℓ₁-MLE and time against scikit-learn's nodewise ℓ₁ logistic regression.
+"""Converged at the defaults: objective gap to the exact ℓ₁-MLE and time against scikit-learn's nodewise ℓ₁
+logistic regression.
 
-    python benchmarks/bench_convergence.py      # writes its section of BENCHMARKS.md
+python benchmarks/bench_convergence.py # writes its section of BENCHMARKS.md
 
-Strongly coupled models as real survey data give: couplings of the exact MLE up to |θ| ≈ 5 and fields up to ±3 in the 0/1 coding
-(drawn as ±1 models with |θ_ij| ∈ [0.5, 1.2], |θ_ii| ≤ 0.6, then recoded), n = 20,000 exact draws, λ = 0.01. The reference is the exact
-ℓ₁-MLE (`SPG(gradient="exact")`: Newton steps on exact moments until the KKT residual is ≤ 1e-8). Every learner is called with only
-λ and a seed. Pseudo-likelihood optimises another objective, so only its time is compared (target ≤ 5× scikit-learn).
-MCMC-Lasso and FBS are measured against the exact optimum of their own problems on the ±1 recoding of the same data: eq. (7) with
-unpenalised fields (reference: `SPG(gradient="exact", penalize_fields=False)` on ±1 data; MCMC-Lasso on the λ path 10λ … λ, its
-estimate compared with the exact optimum at the λ its BIC chose, next to its own estimate `mc_gap_`) and
-Honorio's (H2) with ρ = λ (reference: `fbs.exact_optimum`).
-"""
+Strongly coupled models as real survey data give: couplings of the exact MLE up to |θ| ≈ 5 and fields up to ±3
+in the 0/1 coding (drawn as ±1 models with |θ_ij| ∈ [0.5, 1.2], |θ_ii| ≤ 0.6, then recoded), n = 20,000 exact
+draws, λ = 0.01. The reference is the exact ℓ₁-MLE (`SPG(gradient="exact")`: Newton steps on exact moments
+until the KKT residual is ≤ 1e-8). Every learner is called with only λ and a seed. Pseudo-likelihood optimises
+another objective, so only its time is compared (target ≤ 5× scikit-learn). MCMC-Lasso and FBS are measured
+against the exact optimum of their own problems on the ±1 recoding of the same data: eq. (7) with unpenalised
+fields (reference: `SPG(gradient="exact", penalize_fields=False)` on ±1 data; MCMC-Lasso on the λ path 10λ …
+λ, its estimate compared with the exact optimum at the λ its BIC chose, next to its own estimate `mc_gap_`)
+and Honorio's (H2) with ρ = λ (reference: `fbs.exact_optimum`)."""
 
 import time, warnings
 import numpy as np
@@ -27,7 +28,8 @@ LAM = 0.01
 
 
 def problem(p, seed):
-    "A strongly coupled 0/1 data set and its exact ℓ₁-MLE (reference learner, stats-order optimum, optimal objective)."
+    """A strongly coupled 0/1 data set and its exact ℓ₁-MLE (reference learner, stats-order optimum, optimal
+    objective)."""
     pm = random_mrf(p, 0.5 if p < 10 else 0.25, (0.5, 1.2), (-0.6, 0.6), "pm1", seed=seed)
     X = ((sample_exact(pm, 20_000, seed=seed) + 1) // 2).astype(np.int8)
     ref = SPG(LAM, gradient="exact").fit(X)
@@ -48,7 +50,8 @@ def sklearn_nodewise(X):
 
 
 def _own_problems(X, t_sk, seed):
-    "MCMC-Lasso and FBS on the ±1 recoding: gap to the exact optimum of their own objectives, time ÷ scikit-learn's."
+    """MCMC-Lasso and FBS on the ±1 recoding: gap to the exact optimum of their own objectives, time ÷ scikit-
+    learn's."""
     Xpm = (2 * X.astype(int) - 1).astype(np.int8)
     p = X.shape[1]
     ref = SPG(LAM, gradient="exact", penalize_fields=False).fit(Xpm)
@@ -58,7 +61,9 @@ def _own_problems(X, t_sk, seed):
         fb, t_fb = timed(lambda: FBS(LAM, seed=seed, diagnostics=False).fit(Xpm))
         try:
             ml, t_ml = timed(
-                lambda: MCMCLasso(external_field=True, lambdas=LAM * np.geomspace(10, 1, 10), seed=seed).fit(Xpm)
+                lambda: MCMCLasso(external_field=True, lambdas=LAM * np.geomspace(10, 1, 10), seed=seed).fit(
+                    Xpm
+                )
             )
             at = SPG(ml.lambda_, gradient="exact", penalize_fields=False).fit(
                 Xpm
@@ -107,22 +112,28 @@ def main():
         "",
         __doc__.split("\n\n")[2].replace("\n", " ").strip(),
         "",
-        "| p | seed | max abs θ* | scikit-learn (s) | SPG gap | SPG time ÷ sk | TAY gap | TAY time ÷ sk | PL time ÷ sk "
+        "| p | seed | max abs θ* | scikit-learn (s) | SPG gap | SPG time ÷ sk | TAY gap | TAY time ÷ sk | PL "
+        "time ÷ sk "
         "| MCMC-Lasso gap (estimate) | MCMC-Lasso time ÷ sk | FBS gap | FBS time ÷ sk |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         lines.append(
-            f"| {r['p']} | {r['seed']} | {r['max_theta']:.2f} | {r['sk']:.2f} | {r['SPG_gap']:.1e}{'' if r['SPG_conv'] else ' (not conv.)'} "
-            f"| {r['SPG_ratio']:.1f} | {r['TAY_gap']:.1e}{'' if r['TAY_conv'] else ' (not conv.)'} | {r['TAY_ratio']:.1f} "
-            f"| {r['pl']:.1f} | {r['ML_gap']:.1e} ({r['ML_est']:.1e}){'' if r['ML_conv'] else ' (not conv.)'} | {r['ML_ratio']:.1f} "
+            f"| {r['p']} | {r['seed']} | {r['max_theta']:.2f} | {r['sk']:.2f} | "
+            f"{r['SPG_gap']:.1e}{'' if r['SPG_conv'] else ' (not conv.)'} "
+            f"| {r['SPG_ratio']:.1f} | {r['TAY_gap']:.1e}{'' if r['TAY_conv'] else ' (not conv.)'} | "
+            f"{r['TAY_ratio']:.1f} "
+            f"| {r['pl']:.1f} | {r['ML_gap']:.1e} ({r['ML_est']:.1e})"
+            f"{'' if r['ML_conv'] else ' (not conv.)'} | {r['ML_ratio']:.1f} "
             f"| {r['FBS_gap']:.1e}{'' if r['FBS_conv'] else ' (not conv.)'} | {r['FBS_ratio']:.1f} |"
         )
     med = lambda k: np.nanmedian([r[k] for r in rows])
     lines += [
         "",
-        f"Medians: SPG gap {med('SPG_gap'):.1e} in {med('SPG_ratio'):.1f}× scikit-learn's time; TAY gap {med('TAY_gap'):.1e} "
-        f"in {med('TAY_ratio'):.1f}×; pseudo-likelihood {med('pl'):.1f}×; MCMC-Lasso gap {med('ML_gap'):.1e} in {med('ML_ratio'):.1f}×; "
+        f"Medians: SPG gap {med('SPG_gap'):.1e} in {med('SPG_ratio'):.1f}× scikit-learn's time; TAY gap "
+        f"{med('TAY_gap'):.1e} "
+        f"in {med('TAY_ratio'):.1f}×; pseudo-likelihood {med('pl'):.1f}×; MCMC-Lasso gap {med('ML_gap'):.1e} "
+        f"in {med('ML_ratio'):.1f}×; "
         f"FBS gap {med('FBS_gap'):.1e} in {med('FBS_ratio'):.1f}×. Targets: gap ≤ 1e-3 in ≤ 20×; PL ≤ 5×.",
     ]
     write_section("bench_convergence", "\n".join(lines))

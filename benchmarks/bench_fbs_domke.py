@@ -1,11 +1,11 @@
 """Speed of Honorio's FBS and Domke's Algorithm 1.
 
-    python benchmarks/bench_fbs_domke.py        # writes its section of BENCHMARKS.md
+python benchmarks/bench_fbs_domke.py # writes its section of BENCHMARKS.md
 
-* One FBS iteration on Honorio's §4 problem (N = 15, T = 50, rho = 1/16): Gibbs-from-mean-field and mean-field-IS oracles
-  at S_k = 100, against the same iteration with the exact oracle (enumeration of 2^15 states) as the reference.
-* Domke's §6 example end to end (Corollary 9 schedule, then Algorithm 1 with K = 46, M = 1533, v = 561), against the same
-  46 projected steps with exact gradients (65,536 states) as the reference.
+* One FBS iteration on Honorio's §4 problem (N = 15, T = 50, rho = 1/16): Gibbs-from-mean-field and
+mean-field-IS oracles at S_k = 100, against the same iteration with the exact oracle (enumeration of 2^15
+states) as the reference. * Domke's §6 example end to end (Corollary 9 schedule, then Algorithm 1 with K = 46,
+M = 1533, v = 561), against the same 46 projected steps with exact gradients (65,536 states) as the reference.
 """
 
 import math, platform, warnings
@@ -62,17 +62,23 @@ def main():
     L = [
         "## FBS and fast mixing (`bench_fbs_domke.py`)",
         "",
-        f"{numba.config.NUMBA_NUM_THREADS} Numba threads, {platform.machine()}. Medians of 5 runs; FBS per-iteration time = (41 − 1 iterations) / 40, "
+        f"{numba.config.NUMBA_NUM_THREADS} Numba threads, {platform.machine()}. Medians of 5 runs; FBS "
+        f"per-iteration time = (41 − 1 iterations) / 40, "
         "diagnostics off.",
         "",
         "| what | seconds | reference (s) | speed-up |",
         "|---|---|---|---|",
-        f"| one FBS iteration, N = 15, Gibbs from mean field (5 burn-in + 100 sweeps) | {t_g:.5f} | {t_ex:.5f} (exact oracle, 2^15 states) | {t_ex / t_g:.1f}× |",
-        f"| one FBS iteration, N = 15, mean-field IS (S = 100) | {t_is:.5f} | {t_ex:.5f} (exact oracle) | {t_ex / t_is:.1f}× |",
-        f"| Domke §6 end to end: Cor. 9 schedule + Algorithm 1 (K = 46, M = 1533, v = 561) | {d_mc:.3f} | {d_ex:.3f} (46 steps, exact gradients) | {d_ex / d_mc:.1f}× |",
+        f"| one FBS iteration, N = 15, Gibbs from mean field (5 burn-in + 100 sweeps) | {t_g:.5f} | "
+        f"{t_ex:.5f} (exact oracle, 2^15 states) | {t_ex / t_g:.1f}× |",
+        f"| one FBS iteration, N = 15, mean-field IS (S = 100) | {t_is:.5f} | {t_ex:.5f} (exact oracle) | "
+        f"{t_ex / t_is:.1f}× |",
+        f"| Domke §6 end to end: Cor. 9 schedule + Algorithm 1 (K = 46, M = 1533, v = 561) | {d_mc:.3f} | "
+        f"{d_ex:.3f} (46 steps, exact gradients) | {d_ex / d_mc:.1f}× |",
         "",
-        "At 16 variables enumeration (65,536 states) is still cheaper than 1533 chains × 36 sweeps per step, so the MCMC version of Domke's "
-        "example is slower than exact gradients; enumeration doubles with every variable, the sampler grows linearly.",
+        "At 16 variables enumeration (65,536 states) is still cheaper than 1533 chains × 36 sweeps per step, "
+        "so the MCMC version of Domke's "
+        "example is slower than exact gradients; enumeration doubles with every variable, the sampler grows "
+        "linearly.",
     ]
     write_section("fbs_domke", "\n".join(L))
     print("\n".join(L))

@@ -1,12 +1,12 @@
 """Speed of the foundation: Gibbs site-updates per second and exact enumeration, side by side in one run.
 
-    python benchmarks/bench_foundation.py            # writes BENCHMARKS.md (foundation section)
+python benchmarks/bench_foundation.py # writes BENCHMARKS.md (foundation section)
 
-Compared in the same process: (a) a plain-NumPy sweep vectorised over chains, (b) a straightforward Numba kernel
-(np.random, float64, one chain at a time), (c) the fastest standalone Numba kernel we wrote (no validation or
-layout conversion: chain blocks, SIMD over chains, inlined xoshiro128**), (d) mrflit.gibbs.gibbs_sample, the public
-API (validation, seeding, layout conversion included). Timings are medians of repeats; compare ratios, not seconds.
-"""
+Compared in the same process: (a) a plain-NumPy sweep vectorised over chains, (b) a straightforward Numba
+kernel (np.random, float64, one chain at a time), (c) the fastest standalone Numba kernel we wrote (no
+validation or layout conversion: chain blocks, SIMD over chains, inlined xoshiro128**), (d)
+mrflit.gibbs.gibbs_sample, the public API (validation, seeding, layout conversion included). Timings are
+medians of repeats; compare ratios, not seconds."""
 
 import sys, time, platform
 from pathlib import Path
@@ -160,7 +160,8 @@ def main():
     L = [
         "## Foundation (`bench_foundation.py`)",
         "",
-        f"Measured by `python benchmarks/bench_foundation.py` on {platform.processor() or platform.machine()}, "
+        "Measured by `python benchmarks/bench_foundation.py` on "
+        f"{platform.processor() or platform.machine()}, "
         f"{nt} Numba threads, numpy {np.__version__}, numba {numba.__version__}. Medians of repeated runs; "
         "timings on this shared machine are noisy, so read the ratios, which come from one run.",
         "",
@@ -173,15 +174,20 @@ def main():
         L.append(
             f"| {r['case']} | {r['chains']} | "
             + " | ".join(f"{r[c]:.2e}" for c in cols)
-            + f" | {r['mrflit (1 core)'] / r['tuned (1 core)']:.2f} | {r['mrflit (1 core)'] / r['numpy']:.1f} |"
+            + f" | {r['mrflit (1 core)'] / r['tuned (1 core)']:.2f} | "
+            + f"{r['mrflit (1 core)'] / r['numpy']:.1f} |"
         )
     L += [
         "",
-        "* **numpy**: plain NumPy sweep vectorised over chains (one `X[:, nbrs] @ w` and one `rng.random` per site).",
-        "* **numba simple**: one chain at a time, `np.random.random()`, float64 — the straightforward kernel.",
-        "* **tuned**: the fastest standalone kernel we wrote (blocks of 256 chains, float32 fields, SIMD across chains, "
+        "* **numpy**: plain NumPy sweep vectorised over chains (one `X[:, nbrs] @ w` and one `rng.random` "
+        "per site).",
+        "* **numba simple**: one chain at a time, `np.random.random()`, float64 — the straightforward "
+        "kernel.",
+        "* **tuned**: the fastest standalone kernel we wrote (blocks of 256 chains, float32 fields, SIMD "
+        "across chains, "
         "inlined xoshiro128\\*\\*), called on pre-laid-out arrays.",
-        "* **mrflit**: `mrflit.gibbs.gibbs_sample`, the public function: validation, seeding of one stream per chain, "
+        "* **mrflit**: `mrflit.gibbs.gibbs_sample`, the public function: validation, seeding of one stream "
+        "per chain, "
         "layout conversion, then the same kind of kernel.",
         "",
         "### Exact enumeration: log Z plus all moments",
@@ -194,7 +200,8 @@ def main():
         "",
         "### Dobrushin bound curve",
         "",
-        "𝒢(B^τ) for τ = 1..1000 at p = 100 (sparse, ~5 neighbours): `mrflit.dobrushin.tv_bound` iterates a vector "
+        "𝒢(B^τ) for τ = 1..1000 at p = 100 (sparse, ~5 neighbours): `mrflit.dobrushin.tv_bound` iterates a "
+        "vector "
         "(O(p²) per τ, U included); the reference forms B^τ by repeated dense products (B precomputed).",
         "",
         "| mrflit tv_bound (s) | dense B^τ reference (s) | speed-up |",

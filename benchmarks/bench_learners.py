@@ -1,10 +1,10 @@
 """Speed of the learners: one SPG iteration and one TAY fit on the Geng et al. §7.1 20-node scenario.
 
-    python benchmarks/bench_learners.py         # writes its section of BENCHMARKS.md
+python benchmarks/bench_learners.py # writes its section of BENCHMARKS.md
 
-Reference for the SPG iteration: the same iteration with a plain-NumPy Gibbs sampler vectorised over chains (the
-`numpy_sweeps` reference of bench_foundation), so the ratio shows what the Numba sampler buys inside a learner.
-"""
+Reference for the SPG iteration: the same iteration with a plain-NumPy Gibbs sampler vectorised over chains
+(the `numpy_sweeps` reference of bench_foundation), so the ratio shows what the Numba sampler buys inside a
+learner."""
 
 import time, platform
 import numpy as np, numba
@@ -44,13 +44,16 @@ def main():
     L = [
         "## Learners (`bench_learners.py`)",
         "",
-        f"Geng et al. §7.1 20-node network, n = 2000, q = {q} chains, λ = {lam}; {numba.config.NUMBA_NUM_THREADS} Numba threads, "
+        f"Geng et al. §7.1 20-node network, n = 2000, q = {q} chains, λ = {lam}; "
+        f"{numba.config.NUMBA_NUM_THREADS} Numba threads, "
         f"{platform.machine()}. Medians of 3 runs.",
         "",
         "| what | seconds | reference (s) | speed-up |",
         "|---|---|---|---|",
-        f"| one SPG iteration, τ = {tau} (mrflit) | {per_iter:.4f} | {t_np:.4f} (NumPy Gibbs, same τ, q) | {t_np / per_iter:.1f}× |",
-        f"| one TAY fit, 100 iterations (mean τ = {tay.trace_['tau'].mean():.1f}, final AUC {tay.trace_['auc'][-1]:.3f}) | {tay_t:.3f} | – | – |",
+        f"| one SPG iteration, τ = {tau} (mrflit) | {per_iter:.4f} | {t_np:.4f} (NumPy Gibbs, same τ, q) | "
+        f"{t_np / per_iter:.1f}× |",
+        f"| one TAY fit, 100 iterations (mean τ = {tay.trace_['tau'].mean():.1f}, final AUC "
+        f"{tay.trace_['auc'][-1]:.3f}) | {tay_t:.3f} | – | – |",
     ]
     write_section("learners", "\n".join(L))
     print("\n".join(L))

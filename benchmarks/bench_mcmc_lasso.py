@@ -1,11 +1,11 @@
-"""Speed of MCMC-Lasso's whole Algorithm 1 (100 λ, BIC, GIC) at n = 40 on M1, for d = 20, 50, 100: the paper's algorithm
-(`MIASOJEDOW_SETTINGS`) and mrflit's default (every λ solved to the exact ℓ₁-MLE by SPG's Newton engine).
+"""Speed of MCMC-Lasso's whole Algorithm 1 (100 λ, BIC, GIC) at n = 40 on M1, for d = 20, 50, 100: the paper's
+algorithm (`MIASOJEDOW_SETTINGS`) and mrflit's default (every λ solved to the exact ℓ₁-MLE by SPG's Newton
+engine).
 
-    python benchmarks/bench_mcmc_lasso.py        # writes its section of BENCHMARKS.md
+python benchmarks/bench_mcmc_lasso.py # writes its section of BENCHMARKS.md
 
-Reference: the paper's times on a 3.4 GHz CPU (Miasojedow & Rejchel §5.1): 15 s, 60 s and 5 min; the issue's target is
-ten times faster (1.5 s, 6 s, 30 s) on these 2-core machines.
-"""
+Reference: the paper's times on a 3.4 GHz CPU (Miasojedow & Rejchel §5.1): 15 s, 60 s and 5 min; the issue's
+target is ten times faster (1.5 s, 6 s, 30 s) on these 2-core machines."""
 
 import sys, time, platform
 import numpy as np
@@ -48,7 +48,8 @@ def _median_us(f, reps):
 
 
 def kernel_row(est, d):
-    "One chain of m = 10³d steps from the middle of the fitted path: the exp pass and both gradient paths, in µs."
+    """One chain of m = 10³d steps from the middle of the fitted path: the exp pass and both gradient paths,
+    in µs."""
     i = len(est.path_) // 2
     cs = ChainSample(BinaryMRF(est.path_[i], "pm1"), 1000 * d, seed=3)
     F1 = cs.sites.size + 1
@@ -66,7 +67,8 @@ def kernel_row(est, d):
     g_s = _median_us(lambda: _is_grad(Y, cs.x0f, cs.sites, cs.valf, W, G), reps)
     g_f = _median_us(lambda: _is_grad(none, cs.x0f, cs.sites, cs.valf, W, G), reps)
     return (
-        f"| {d} | {F1 - 1} | {Y.nbytes / 1e6:.1f} | {e_np:.0f} | {e_v:.0f} | {e_np / e_v:.1f}× | {g_f:.0f} | {g_s:.0f} | {g_f / g_s:.2f}× | "
+        f"| {d} | {F1 - 1} | {Y.nbytes / 1e6:.1f} | {e_np:.0f} | {e_v:.0f} | {e_np / e_v:.1f}× | {g_f:.0f} | "
+        f"{g_s:.0f} | {g_f / g_s:.2f}× | "
         f"{'states' if Y.nbytes <= ChainSample.STATES_BYTES else 'flips'} |"
     )
 
@@ -91,8 +93,10 @@ def main(ds=(20, 50, 100)):
         full = MCMCLasso(seed=0).fit(X)
         secs_full = time.perf_counter() - t  # one fit: the slow one
         rows.append(
-            f"| {d} | {secs:.2f} | {target} | {paper} | {paper / secs:.0f}× | {len(est.lambdas_)} | {est.n_iter_} | "
-            f"{roc_auc(est.theta_lasso_, truth):.3f} | {secs_full:.1f} | {paper / secs_full:.1f}× | {len(full.lambdas_)} | "
+            f"| {d} | {secs:.2f} | {target} | {paper} | {paper / secs:.0f}× | {len(est.lambdas_)} | "
+            f"{est.n_iter_} | "
+            f"{roc_auc(est.theta_lasso_, truth):.3f} | {secs_full:.1f} | {paper / secs_full:.1f}× | "
+            f"{len(full.lambdas_)} | "
             f"{full.converged_} |"
         )
         print(rows[-1], flush=True)
@@ -101,31 +105,44 @@ def main(ds=(20, 50, 100)):
     L = [
         "## MCMC-Lasso (`bench_mcmc_lasso.py`)",
         "",
-        f"Whole Algorithm 1 (100 λ, m = 10³d, BIC and GIC samples of 10⁴d), M1, n = 40, median of three fits (no per-λ diagnostics), {platform.machine()}.",
+        f"Whole Algorithm 1 (100 λ, m = 10³d, BIC and GIC samples of 10⁴d), M1, n = 40, median of three fits "
+        f"(no per-λ diagnostics), {platform.machine()}.",
         "",
-        "| d | paper's algorithm (s) | target (s) | paper (s, 3.4 GHz) | speed-up vs paper | λ values fitted | FISTA iterations | AUC "
+        "| d | paper's algorithm (s) | target (s) | paper (s, 3.4 GHz) | speed-up vs paper | λ values fitted "
+        "| FISTA iterations | AUC "
         "| default (s) | default vs paper | default: λ fitted | default: converged |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ] + rows
     L += [
         "",
-        "The default (`MCMCLasso()`) solves each λ by SPG's proximal Newton engine, warm-started along the path (09_mcmc_lasso), and "
-        "meets its Monte-Carlo tolerance at every λ; the paper's algorithm (`MIASOJEDOW_SETTINGS`) is faster but stops early and is "
+        "The default (`MCMCLasso()`) solves each λ by SPG's proximal Newton engine, warm-started along the "
+        "path (09_mcmc_lasso), and "
+        "meets its Monte-Carlo tolerance at every λ; the paper's algorithm (`MIASOJEDOW_SETTINGS`) is faster "
+        "but stops early and is "
         "accurate to 1e-2 at best (bench_convergence). "
-        "λ values fitted < 100: the path stopped where the MCMC approximation degenerated (|θ̂|₁ > d log 2 / λ, see 09_mcmc_lasso); "
-        "BIC chose well before that point. At d = 20 all 100 λ are fitted and the small-λ end costs most FISTA iterations (half the λ values use "
-        "the 100-iteration cap). A FISTA iteration is one pass over the recorded chain for the trial point's energies, one for the gradient (over "
-        "the stored states while they fit in `ChainSample.STATES_BYTES` = 16 MB) and two vectorised exp passes — the extrapolated point's energies are a linear combination "
-        "(09_mcmc_lasso); ≈ 0.13 ms at d = 20 (0.25 ms with three passes and np.exp, 2.0 s per fit, in the previous version).",
+        "λ values fitted < 100: the path stopped where the MCMC approximation degenerated (|θ̂|₁ > d log 2 / "
+        "λ, see 09_mcmc_lasso); "
+        "BIC chose well before that point. At d = 20 all 100 λ are fitted and the small-λ end costs most "
+        "FISTA iterations (half the λ values use "
+        "the 100-iteration cap). A FISTA iteration is one pass over the recorded chain for the trial point's "
+        "energies, one for the gradient (over "
+        "the stored states while they fit in `ChainSample.STATES_BYTES` = 16 MB) and two vectorised exp "
+        "passes — the extrapolated point's energies are a linear combination "
+        "(09_mcmc_lasso); ≈ 0.13 ms at d = 20 (0.25 ms with three passes and np.exp, 2.0 s per fit, in the "
+        "previous version).",
     ]
     L += [
         "",
-        "Kernels, on one chain of m = 10³d steps from the middle of the path (median µs per call): the exp pass with np.exp against `_exp_weights` "
-        "(09_mcmc_lasso's \"≈ 2.5× faster\"), and the gradient replaying the flips against reading the stored states (the `_is_grad` docstring's "
-        "speed-up). With `ChainSample.STATES_BYTES` = 16 MB the fits use the states at d = 20 and 50 and replay the flips at d = 100 (the last column), "
+        "Kernels, on one chain of m = 10³d steps from the middle of the path (median µs per call): the exp "
+        "pass with np.exp against `_exp_weights` "
+        '(09_mcmc_lasso\'s "≈ 2.5× faster"), and the gradient replaying the flips against reading the '
+        "stored states (the `_is_grad` docstring's "
+        "speed-up). With `ChainSample.STATES_BYTES` = 16 MB the fits use the states at d = 20 and 50 and "
+        "replay the flips at d = 100 (the last column), "
         "the faster path at each default m = 10³d.",
         "",
-        "| d | flips | states (MB) | np.exp (µs) | `_exp_weights` (µs) | ratio | gradient, flips (µs) | gradient, states (µs) | ratio | used |",
+        "| d | flips | states (MB) | np.exp (µs) | `_exp_weights` (µs) | ratio | gradient, flips (µs) | "
+        "gradient, states (µs) | ratio | used |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ] + krows
     write_section("mcmc_lasso", "\n".join(L))

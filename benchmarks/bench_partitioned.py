@@ -1,7 +1,7 @@
-"""Speed of the partitioned-ratio estimator: the Senate path end to end (Liu et al. §6.2), against a direct O(n² p₁ p₂) evaluation.
+"""Speed of the partitioned-ratio estimator: the Senate path end to end (Liu et al. §6.2), against a direct
+O(n² p₁ p₂) evaluation.
 
-python benchmarks/bench_partitioned.py     # writes its section of BENCHMARKS.md
-"""
+python benchmarks/bench_partitioned.py # writes its section of BENCHMARKS.md"""
 
 import time, platform
 import numpy as np
@@ -42,9 +42,11 @@ def main():
         "",
         "| what | seconds |",
         "|---|---|",
-        f"| the whole λ path (λ_max → > 15 passages, {len(pr.lambdas_)} steps, {len(pr.passages_)} passages) | {path:.2f} |",
+        f"| the whole λ path (λ_max → > 15 passages, {len(pr.lambdas_)} steps, {len(pr.passages_)} passages) "
+        f"| {path:.2f} |",
         f"| one objective + gradient, matrix form O(n p₁ p₂ + n² p₂) | {fast:.4f} |",
-        f"| one objective + gradient, direct O(n² p₁ p₂) (timed on n = 215, scaled by n²) | {slow:.2f} ({slow / fast:.0f}× slower) |",
+        f"| one objective + gradient, direct O(n² p₁ p₂) (timed on n = 215, scaled by n²) | {slow:.2f} "
+        f"({slow / fast:.0f}× slower) |",
     ]
     write_section("partitioned", "\n".join(L))
     print("\n".join(L))

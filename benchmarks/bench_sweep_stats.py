@@ -1,11 +1,12 @@
-"""Per-sweep sufficient statistics against plain sweeps, and against the former BLAS-inside-prange accumulation.
+"""Per-sweep sufficient statistics against plain sweeps, and against the former BLAS-inside-prange
+accumulation.
 
-    python benchmarks/bench_sweep_stats.py      # writes its section of BENCHMARKS.md
+python benchmarks/bench_sweep_stats.py # writes its section of BENCHMARKS.md
 
-`GibbsChains.run(n, return_stats=True)` adds the chains' ψ sums after every sweep. They used to come from `np.dot` on each block inside
-the `prange` loop, where OpenBLAS's own threads fight Numba's; now an explicit loop computes them (exact: the float32 sums of 0/±1
-products over <= 256 chains are integers). The reference below re-creates the old accumulation to show what changed.
-"""
+`GibbsChains.run(n, return_stats=True)` adds the chains' ψ sums after every sweep. They used to come from
+`np.dot` on each block inside the `prange` loop, where OpenBLAS's own threads fight Numba's; now an explicit
+loop computes them (exact: the float32 sums of 0/±1 products over <= 256 chains are integers). The reference
+below re-creates the old accumulation to show what changed."""
 
 import time
 import numpy as np
@@ -59,9 +60,11 @@ def main():
         "",
         __doc__.split("\n\n")[1].replace("\n", " "),
         "",
-        f"q = {q} chains, {sweeps} sweeps, {numba.config.NUMBA_NUM_THREADS} Numba threads, default OpenBLAS threads; medians of 5.",
+        f"q = {q} chains, {sweeps} sweeps, {numba.config.NUMBA_NUM_THREADS} Numba threads, default OpenBLAS "
+        f"threads; medians of 5.",
         "",
-        "| p | plain sweeps (s) | sweeps + statistics (s) | ratio | former BLAS statistics alone (s) | new statistics alone (s) |",
+        "| p | plain sweeps (s) | sweeps + statistics (s) | ratio | former BLAS statistics alone (s) | new "
+        "statistics alone (s) |",
         "|---|---|---|---|---|---|",
     ]
     for p in (10, 100):

@@ -1,12 +1,12 @@
 """TAY against SPG τ = 30 in wall time, and TAY at its defaults on the Senate.
 
-    python benchmarks/bench_tay.py      # writes its section of BENCHMARKS.md
+python benchmarks/bench_tay.py # writes its section of BENCHMARKS.md
 
-Geng et al. §7.1's 10-node networks with the paper's settings (`GENG_SETTINGS`: α = 0.4, q = 2,000 chains restarted at
-random, 100 iterations, λ = 0.025, n = 1,000): the wall time and the chain-sweeps each method needs to first reach SPG τ = 30's
-final AUC − 0.02, per trial, then the median of the per-trial ratios. TAY sweeps and tests its criterion in one compiled kernel
-(`spg._tay_sweeps`). Then TAY with nothing but λ = 0.1 on the 109th Senate's second session (279 votes × 100 senators).
-"""
+Geng et al. §7.1's 10-node networks with the paper's settings (`GENG_SETTINGS`: α = 0.4, q = 2,000 chains
+restarted at random, 100 iterations, λ = 0.025, n = 1,000): the wall time and the chain-sweeps each method
+needs to first reach SPG τ = 30's final AUC − 0.02, per trial, then the median of the per-trial ratios. TAY
+sweeps and tests its criterion in one compiled kernel (`spg._tay_sweeps`). Then TAY with nothing but λ = 0.1
+on the 109th Senate's second session (279 votes × 100 senators)."""
 
 import time
 import warnings
@@ -29,8 +29,9 @@ def first_hit(trace, target, key):
 
 
 def trial(t):
-    """Time and work ratios TAY / SPG τ = 30 to SPG τ = 30's final AUC − 0.02 on one 10-node network. Each fit is repeated
-    REPEATS times, alternating the methods (the same seed gives the same iterates), and its time to the target is the median."""
+    """Time and work ratios TAY / SPG τ = 30 to SPG τ = 30's final AUC − 0.02 on one 10-node network. Each fit
+    is repeated REPEATS times, alternating the methods (the same seed gives the same iterates), and its time
+    to the target is the median."""
     truth = geng_network(10, seed=10_000 + t)
     X = sample_data(truth, 1000, burn_in=1000, seed=t)
     kw = dict(GENG_SETTINGS, n_chains=2000, max_iter=100, seed=t, diagnostics=False)
@@ -71,9 +72,11 @@ def main():
         "|---|---|",
         f"| wall time (s) | {wall:.1f} |",
         f"| converged_, iterations, chains | {sen.converged_}, {sen.n_iter_}, {sen.n_chains_} |",
-        f"| iterations certified / estimated / capped | {np.sum(rule == 'certified')} / {np.sum(rule == 'estimated')} / "
+        f"| iterations certified / estimated / capped | {np.sum(rule == 'certified')} / "
+        f"{np.sum(rule == 'estimated')} / "
         f"{np.sum(rule == 'capped')} |",
-        f"| median τ; nonzero couplings | {np.median(sen.trace_['tau']):.0f}; {np.count_nonzero(np.triu(sen.theta_, 1))} |",
+        f"| median τ; nonzero couplings | {np.median(sen.trace_['tau']):.0f}; "
+        f"{np.count_nonzero(np.triu(sen.theta_, 1))} |",
     ]
     print("\n".join(lines))
     write_section("bench_tay", "\n".join(lines))

@@ -62,7 +62,8 @@ def test_pm1_model_has_the_influence_of_its_01_conversion():
 
 
 def test_theorem4_frequency_pm1():
-    """Held-out: a pm1 model with fields; the bound must hold in >= 1 - 2Σβ of repeated experiments (minus 3 binomial sd)."""
+    """Held-out: a pm1 model with fields; the bound must hold in >= 1 - 2Σβ of repeated experiments (minus 3
+    binomial sd)."""
     m = random_mrf(4, 0.8, (0.1, 0.4), (-0.3, 0.3), "pm1", seed=21)
     x0 = -np.ones(4, np.int8)
     R, q, tau, beta = 300, 200, 3, 0.004  # 1 - 2 * 10 * 0.004 = 0.92

@@ -137,7 +137,8 @@ def test_every_option_is_explained():
 
 
 def test_fit_defaults_converge_and_alpha_is_checked(tmp_path):
-    "`mrflit fit` uses the learners' converging defaults (α = 'auto', no fixed iteration count) and says whether the fit converged."
+    """`mrflit fit` uses the learners' converging defaults (α = 'auto', no fixed iteration count) and says
+    whether the fit converged."""
     from mrflit.models import random_mrf
     from mrflit.exact import sample_exact
 

@@ -1,4 +1,5 @@
-"""Held-out, property-based and subprocess tests of the foundation (models, exact, gibbs, datasets, metrics, cli)."""
+"""Held-out, property-based and subprocess tests of the foundation (models, exact, gibbs, datasets, metrics,
+cli)."""
 
 import json, os, subprocess, sys, textwrap
 import numpy as np

@@ -79,7 +79,8 @@ def test_bad_data(data):
 
 # ---------- convergence at the defaults (issue: fits that converge on real data) ----------
 def test_default_spg_same_theta_for_any_thread_count(tmp_path):
-    "The default SPG (persistent chains, Newton steps, growing q) gives the same θ with 1 and 2 Numba threads."
+    """The default SPG (persistent chains, Newton steps, growing q) gives the same θ with 1 and 2 Numba
+    threads."""
     import os, subprocess, sys, textwrap
 
     code = textwrap.dedent("""
@@ -104,7 +105,8 @@ def test_default_spg_same_theta_for_any_thread_count(tmp_path):
 
 
 def test_convergence_warning_both_ways(data):
-    "ConvergenceWarning exactly when converged_ is False: silent on a converged default fit, loud with max_iter=2."
+    """ConvergenceWarning exactly when converged_ is False: silent on a converged default fit, loud with
+    max_iter=2."""
     from sklearn.exceptions import ConvergenceWarning
 
     _, X = data
@@ -170,7 +172,8 @@ def test_every_learner_reports_convergence(learner):
 
 
 def test_honorio_learners_warn_with_too_few_iterations_and_not_when_converged():
-    "PG with 2 iterations has not reached the (H2) optimum; accelerated PG with exact gradients and enough iterations has."
+    """PG with 2 iterations has not reached the (H2) optimum; accelerated PG with exact gradients and enough
+    iterations has."""
     from sklearn.exceptions import ConvergenceWarning
     from mrflit.fbs import PG
     from mrflit.exact import sample_exact
@@ -185,7 +188,8 @@ def test_honorio_learners_warn_with_too_few_iterations_and_not_when_converged():
 
 
 def test_senate_fixed_step_oscillation_is_reported():
-    "The paper's fixed steps on the Senate: α = 0.1 oscillates (missed by the old divergence test), α = 0.4 oscillates and diverges."
+    """The paper's fixed steps on the Senate: α = 0.1 oscillates (missed by the old divergence test), α = 0.4
+    oscillates and diverges."""
     from sklearn.exceptions import ConvergenceWarning
     from mrflit.datasets import senate109
 
@@ -207,7 +211,8 @@ def test_senate_fixed_step_oscillation_is_reported():
 
 
 def test_tay_says_when_no_tau_can_certify(data):
-    "Strong coupling: TAY stops at tau_uncertified sweeps and says so; on Geng's 10-node network every iteration is certifiable."
+    """Strong coupling: TAY stops at tau_uncertified sweeps and says so; on Geng's 10-node network every
+    iteration is certifiable."""
     from mrflit.spg import CertificateWarning
     from mrflit.exact import sample_exact
 
@@ -232,8 +237,8 @@ def test_tay_says_when_no_tau_can_certify(data):
 
 
 def test_monte_carlo_residuals_above_16_variables_match_exact():
-    """FBS's KKT residual and FastMixingML's gradient mapping for N > 16 come from 20,000 fresh Gibbs draws: they agree with
-    exact enumeration (N = 18) within their stated allowance 3/√S."""
+    """FBS's KKT residual and FastMixingML's gradient mapping for N > 16 come from 20,000 fresh Gibbs draws:
+    they agree with exact enumeration (N = 18) within their stated allowance 3/√S."""
     from mrflit.fbs import FBS, kkt_violation
     from mrflit.fast_mixing import FastMixingML
     from mrflit.exact import sample_exact, moments

@@ -1,4 +1,5 @@
-"""Held-out checks of MCMC-Lasso and the baselines (Miasojedow & Rejchel 2018) on seeds the notebooks do not use."""
+"""Held-out checks of MCMC-Lasso and the baselines (Miasojedow & Rejchel 2018) on seeds the notebooks do not
+use."""
 
 import warnings
 import numpy as np

@@ -1,4 +1,5 @@
-"""mrflit's learners as scikit-learn estimators: parameters, clone, GridSearchCV, pipelines, score, and sklearn's own checks."""
+"""mrflit's learners as scikit-learn estimators: parameters, clone, GridSearchCV, pipelines, score, and
+sklearn's own checks."""
 
 import warnings
 import numpy as np
@@ -47,23 +48,35 @@ LEARNERS = [
 ]
 ids = [type(e).__name__ for e in LEARNERS]
 
-# scikit-learn's checks fit random continuous data. mrflit's binary learners refuse it on purpose, with a ValueError that names the
-# values found, before any other check of the input; so every check that fits such data fails for them, for that one reason.
-CONTINUOUS_DATA = "fits continuous random data; a binary MRF needs 0/1 or ±1 data and refuses anything else with a ValueError"
+# scikit-learn's checks fit random continuous data. mrflit's binary learners refuse it on purpose, with a
+# ValueError that names the
+# values found, before any other check of the input; so every check that fits such data fails for them, for
+# that one reason.
+CONTINUOUS_DATA = (
+    "fits continuous random data; a binary MRF needs 0/1 or ±1 data and refuses anything else with a "
+    "ValueError"
+)
 BINARY_EXEMPT = {
     name: CONTINUOUS_DATA
     for name in (
         "check_complex_data check_dtype_object check_estimator_sparse_array check_estimator_sparse_matrix "
-        "check_estimator_sparse_tag check_estimators_empty_data_messages check_fit2d_1feature check_fit2d_1sample "
-        "check_fit_score_takes_y check_n_features_in_after_fitting check_pipeline_consistency check_dict_unchanged "
-        "check_dont_overwrite_parameters check_estimators_dtypes check_estimators_fit_returns_self check_estimators_nan_inf "
-        "check_estimators_overwrite_params check_estimators_pickle check_f_contiguous_array_estimator check_fit2d_predict1d "
+        "check_estimator_sparse_tag check_estimators_empty_data_messages check_fit2d_1feature "
+        "check_fit2d_1sample "
+        "check_fit_score_takes_y check_n_features_in_after_fitting check_pipeline_consistency "
+        "check_dict_unchanged "
+        "check_dont_overwrite_parameters check_estimators_dtypes check_estimators_fit_returns_self "
+        "check_estimators_nan_inf "
+        "check_estimators_overwrite_params check_estimators_pickle check_f_contiguous_array_estimator "
+        "check_fit2d_predict1d "
         "check_fit_check_is_fitted check_fit_idempotent check_methods_sample_order_invariance "
-        "check_methods_subset_invariance check_n_features_in check_positive_only_tag_during_fit check_readonly_memmap_input"
+        "check_methods_subset_invariance check_n_features_in check_positive_only_tag_during_fit "
+        "check_readonly_memmap_input"
     ).split()
 }
-# The real-data learners (nodewise lasso, SKEPTIC) fit the checks' data; what remains is the input-message checks (mrflit's
-# validator words its errors its own way) and the score-based ones (their models are Gaussian: no pseudo-likelihood score).
+# The real-data learners (nodewise lasso, SKEPTIC) fit the checks' data; what remains is the input-message
+# checks (mrflit's
+# validator words its errors its own way) and the score-based ones (their models are Gaussian: no
+# pseudo-likelihood score).
 REAL_EXEMPT = {
     "check_complex_data": "mrflit's validator says 'X must be a numeric array'",
     "check_dtype_object": "mrflit's validator says 'X must be a numeric array'",
@@ -73,9 +86,9 @@ REAL_EXEMPT = {
     "check_estimators_empty_data_messages": "mrflit's message is 'X is empty'",
     "check_fit2d_1feature": "mrflit's message names the minimum number of columns its own way",
     "check_fit2d_1sample": "mrflit's message names the minimum number of rows its own way",
-    "check_fit_score_takes_y": "score is the pseudo-likelihood of a binary model; these models are Gaussian",
-    "check_n_features_in_after_fitting": "score is the pseudo-likelihood of a binary model; these models are Gaussian",
-    "check_pipeline_consistency": "score is the pseudo-likelihood of a binary model; these models are Gaussian",
+    "check_fit_score_takes_y": "score is a binary model's pseudo-likelihood; these models are Gaussian",
+    "check_n_features_in_after_fitting": "score is a binary model's pseudo-likelihood; these are Gaussian",
+    "check_pipeline_consistency": "score is a binary model's pseudo-likelihood; these models are Gaussian",
 }
 API_CHECKS = {
     "check_no_attributes_set_in_init",
@@ -91,7 +104,8 @@ API_CHECKS = {
 
 @pytest.mark.parametrize("est", LEARNERS, ids=ids)
 def test_parameters_clone_and_repr(est):
-    "get_params returns every __init__ argument as given; clone copies them; set_params changes one; repr names the class."
+    """get_params returns every __init__ argument as given; clone copies them; set_params changes one; repr
+    names the class."""
     params = est.get_params()
     twin = clone(est)
     assert type(twin) is type(est) and twin.get_params() == params and twin is not est
@@ -121,7 +135,8 @@ def geng6():
 
 
 def test_grid_search_chooses_lambda_for_tay(geng6):
-    "GridSearchCV(TAY(...), {'lam': [...]}) cross-validates the pseudo-likelihood score, refits, and avoids the empty model."
+    """GridSearchCV(TAY(...), {'lam': [...]}) cross-validates the pseudo-likelihood score, refits, and avoids
+    the empty model."""
     truth, X = geng6
     grid = {"lam": [0.005, 0.02, 0.5]}
     with warnings.catch_warnings():
@@ -140,7 +155,8 @@ def test_grid_search_chooses_lambda_for_tay(geng6):
 
 
 def test_pipeline_binarizes_then_fits():
-    "A Pipeline can binarize continuous measurements and hand them to a learner; fit, score and the fitted model work."
+    """A Pipeline can binarize continuous measurements and hand them to a learner; fit, score and the fitted
+    model work."""
     truth = BinaryMRF(geng_network(5, seed=1).theta, "01")
     Z = sample_exact(truth, 800, seed=0) + np.random.default_rng(0).normal(
         0, 0.2, (800, 5)
@@ -155,8 +171,9 @@ def test_pipeline_binarizes_then_fits():
 
 
 def test_score_is_the_pseudo_likelihood_the_fit_maximises():
-    """score(X) is the mean log pseudo-likelihood: an unpenalised pseudo-likelihood fit scores at least as well on its own data as
-    the true model (it maximises that objective) and better than the empty model; data of the wrong domain are refused."""
+    """score(X) is the mean log pseudo-likelihood: an unpenalised pseudo-likelihood fit scores at least as
+    well on its own data as the true model (it maximises that objective) and better than the empty model; data
+    of the wrong domain are refused."""
     truth = geng_network(6, seed=4)
     X = sample_exact(truth, 3000, seed=1)
     est = PseudoLikelihood(0.0).fit(X)

@@ -1,5 +1,6 @@
-"""Static checks of the generated package. A name imported only in a notebook's hidden test cell makes `nbdev_test` pass while the exported
-module raises NameError for users (it happened: `ChainSample.hessian` used `expand_path`); pyflakes finds such names without running anything."""
+"""Static checks of the generated package. A name imported only in a notebook's hidden test cell makes
+`nbdev_test` pass while the exported module raises NameError for users (it happened: `ChainSample.hessian`
+used `expand_path`); pyflakes finds such names without running anything."""
 
 import ast, pathlib
 import mrflit
@@ -33,7 +34,8 @@ def _notebooks():
 
 
 def test_notebooks_are_committed_with_outputs_from_their_current_code():
-    "Every code cell carries the stamp tools/run_notebooks.py writes after executing it; an edited cell loses it."
+    """Every code cell carries the stamp tools/run_notebooks.py writes after executing it; an edited cell
+    loses it."""
     import sys
 
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
@@ -55,7 +57,8 @@ def test_notebooks_are_committed_with_outputs_from_their_current_code():
 
 
 def test_notebooks_that_draw_show_their_figures():
-    "A reader on GitHub sees every figure: each notebook that plots stores at least one image, and no cell stores an error."
+    """A reader on GitHub sees every figure: each notebook that plots stores at least one image, and no cell
+    stores an error."""
     draws = ("plt.", ".plot(", "plot_graph(", "plot_roc(", ".static()")
     missing, errors = [], []
     for name, nb in _notebooks().items():

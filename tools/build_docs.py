@@ -1,14 +1,15 @@
-"""Build mrflit's documentation site without Quarto: nbdev's processed notebooks -> Sphinx + myst-nb + sphinx-book-theme.
+"""Build mrflit's documentation site without Quarto: nbdev's processed notebooks -> Sphinx + myst-nb +
+sphinx-book-theme.
 
-    python tools/build_docs.py --out _site          # the whole site from the notebooks' stored outputs; warnings are errors
-    python tools/build_docs.py --out _site --exec   # execute fresh copies of every notebook first (slow)
+python tools/build_docs.py --out _site # the whole site from the notebooks' stored outputs; warnings are
+errors python tools/build_docs.py --out _site --exec # execute fresh copies of every notebook first (slow)
 
-Steps: `nbdev.serve.proc_nbs()` writes `_proc/` (hidden and export cells stripped, `show_doc` output rendered); this
-script adapts each processed notebook for myst-nb (front matter -> title and summary; `#|` directives -> myst-nb cell tags;
-`show_doc` cells -> their markdown with an anchor; Quarto callouts -> admonitions; `.ipynb` links -> pages), adds a
-sidebar in notebook order, an offline MathJax (from the npm registry, cached in tools/.cache) and runs `sphinx-build -W`.
-It also writes README.md from nbs/index.ipynb (nbdev_readme needs Quarto). Users with Quarto can still run `nbdev_docs`.
-"""
+Steps: `nbdev.serve.proc_nbs()` writes `_proc/` (hidden and export cells stripped, `show_doc` output
+rendered); this script adapts each processed notebook for myst-nb (front matter -> title and summary; `#|`
+directives -> myst-nb cell tags; `show_doc` cells -> their markdown with an anchor; Quarto callouts ->
+admonitions; `.ipynb` links -> pages), adds a sidebar in notebook order, an offline MathJax (from the npm
+registry, cached in tools/.cache) and runs `sphinx-build -W`. It also writes README.md from nbs/index.ipynb
+(nbdev_readme needs Quarto). Users with Quarto can still run `nbdev_docs`."""
 
 import argparse, json, re, shutil, subprocess, sys
 from pathlib import Path
@@ -29,7 +30,8 @@ def front_matter(src: str) -> dict:
 
 
 def param_table(obj) -> str:
-    "Markdown table of a callable's parameters from its docments (type, default, details), as nbdev's show_doc draws it."
+    """Markdown table of a callable's parameters from its docments (type, default, details), as nbdev's
+    show_doc draws it."""
     import inspect
     from fastcore.docments import docments
 
@@ -204,7 +206,10 @@ nb_execution_timeout = 900
 nb_execution_raise_on_error = True
 nb_execution_show_tb = True
 nb_merge_streams = True
-nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", 0), ("html", "text/html", 5)]
+nb_mime_priority_overrides = [
+    ("html", "application/vnd.jupyter.widget-view+json", 0),
+    ("html", "text/html", 5),
+]
 mathjax_path = "mathjax/tex-chtml.js"
 exclude_patterns = ["_build", "**.ipynb_checkpoints"]
 suppress_warnings = ["mystnb.unknown_mime_type"]
@@ -213,7 +218,10 @@ suppress_warnings = ["mystnb.unknown_mime_type"]
 
 def _execute_one(args):
     src, dst = args
-    code = "import sys; from execnb.shell import CaptureShell; CaptureShell().execute(sys.argv[1], sys.argv[2], exc_stop=True)"
+    code = (
+        "import sys; from execnb.shell import CaptureShell; CaptureShell().execute(sys.argv[1], sys.argv[2], "
+        "exc_stop=True)"
+    )
     r = subprocess.run(
         [sys.executable, "-c", code, src, dst], capture_output=True, text=True, cwd=Path(src).parent
     )
@@ -223,7 +231,8 @@ def _execute_one(args):
 
 
 def execute_notebooks(src_dir: Path, dst_dir: Path, jobs: int):
-    "Run every notebook (with execnb, as nbdev_test does, one process each) and save it with its outputs: plots, tables, show_doc."
+    """Run every notebook (with execnb, as nbdev_test does, one process each) and save it with its outputs:
+    plots, tables, show_doc."""
     from concurrent.futures import ThreadPoolExecutor
 
     if dst_dir.exists():

@@ -1,9 +1,9 @@
 """Write README.md from nbs/index.ipynb without Quarto (nbdev_readme needs Quarto).
 
-    python tools/make_readme.py [--check]
+python tools/make_readme.py [--check]
 
-Hidden cells are dropped, `#|` directives stripped, code cells fenced. With --check, exit 1 if README.md is stale.
-"""
+Hidden cells are dropped, `#|` directives stripped, code cells fenced. With --check, exit 1 if README.md is
+stale."""
 
 import json, sys
 from pathlib import Path
@@ -23,7 +23,10 @@ def render(nb_path=ROOT / "nbs" / "index.ipynb") -> str:
         if not body:
             continue
         parts.append(body if c["cell_type"] == "markdown" else f"```python\n{body}\n```")
-    head = "<!-- generated from nbs/index.ipynb by tools/make_readme.py: edit the notebook, not this file -->\n\n"
+    head = (
+        "<!-- generated from nbs/index.ipynb by tools/make_readme.py: edit the notebook, not this file "
+        "-->\n\n"
+    )
     return head + "\n\n".join(parts) + "\n"
 
 

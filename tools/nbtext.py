@@ -1,12 +1,12 @@
 """Round-trip notebooks and a plain 'percent' text form, for editing notebooks in a text editor.
 
-    python tools/nbtext.py to-text nbs/03_gibbs.ipynb > /tmp/03_gibbs.py
-    python tools/nbtext.py to-nb /tmp/03_gibbs.py nbs/03_gibbs.ipynb
+python tools/nbtext.py to-text nbs/03_gibbs.ipynb > /tmp/03_gibbs.py python tools/nbtext.py to-nb
+/tmp/03_gibbs.py nbs/03_gibbs.ipynb
 
-Cells are separated by lines `# %%` (code) or `# %% [markdown]` (markdown; each line prefixed by `# `).
-The notebook is the source of truth; this is only an editing aid (no jupytext dependency). `to-nb` keeps the stored outputs
-(and metadata) of every code cell whose source is unchanged; edited cells lose theirs until tools/run_notebooks.py runs again.
-"""
+Cells are separated by lines `# %%` (code) or `# %% [markdown]` (markdown; each line prefixed by `# `). The
+notebook is the source of truth; this is only an editing aid (no jupytext dependency). `to-nb` keeps the
+stored outputs (and metadata) of every code cell whose source is unchanged; edited cells lose theirs until
+tools/run_notebooks.py runs again."""
 
 import json, sys
 from pathlib import Path

@@ -1,15 +1,15 @@
-"""Execute the notebooks in place so that they are committed with their outputs (figures, tables, printed numbers).
+"""Execute the notebooks in place so that they are committed with their outputs (figures, tables, printed
+numbers).
 
-    python tools/run_notebooks.py                 # every notebook in nbs/, two at a time
-    python tools/run_notebooks.py 08_spg 20_geng  # only these (name prefixes)
-    python tools/run_notebooks.py --check         # exit 1 if a notebook's outputs are missing or older than its code
+python tools/run_notebooks.py # every notebook in nbs/, two at a time python tools/run_notebooks.py 08_spg
+20_geng # only these (name prefixes) python tools/run_notebooks.py --check # exit 1 if a notebook's outputs
+are missing or older than its code
 
-Each notebook runs with execnb (as `nbdev_test` runs it, one process each) and is saved with its outputs, then cleaned by
-`nbdev_clean` (execution counts and metadata go, outputs stay). Every code cell is stamped with a hash of its source
-(`metadata.mrflit.source`), so `--check` (run in CI by tests/test_static.py) can tell a notebook whose stored outputs came
-from the code it shows from one edited since. Outputs depend on the library too: rerun a notebook after changing a module it
-uses.
-"""
+Each notebook runs with execnb (as `nbdev_test` runs it, one process each) and is saved with its outputs, then
+cleaned by `nbdev_clean` (execution counts and metadata go, outputs stay). Every code cell is stamped with a
+hash of its source (`metadata.mrflit.source`), so `--check` (run in CI by tests/test_static.py) can tell a
+notebook whose stored outputs came from the code it shows from one edited since. Outputs depend on the library
+too: rerun a notebook after changing a module it uses."""
 
 import argparse
 import hashlib
@@ -32,7 +32,10 @@ def source_hash(cell: dict) -> str:
 
 def execute(path: Path) -> str:
     "Run one notebook in a fresh process and save it, with its outputs, over itself."
-    code = "import sys; from execnb.shell import CaptureShell; CaptureShell().execute(sys.argv[1], sys.argv[1], exc_stop=True)"
+    code = (
+        "import sys; from execnb.shell import CaptureShell; CaptureShell().execute(sys.argv[1], sys.argv[1], "
+        "exc_stop=True)"
+    )
     run = subprocess.run(
         [sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=path.parent
     )
@@ -70,7 +73,8 @@ def main(argv=None):
         bad = {p.name: s for p in paths if (s := stale(p))}
         for name, cells in bad.items():
             print(
-                f"{name}: code cells {cells} have no outputs from their current source; run tools/run_notebooks.py"
+                f"{name}: code cells {cells} have no outputs from their current source; run "
+                f"tools/run_notebooks.py"
             )
         return 1 if bad else 0
     with ThreadPoolExecutor(max(1, args.jobs)) as ex:

@@ -1,11 +1,10 @@
 """Browser test of the built docs site, in headless Debian Chromium driven by Selenium.
 
-    python tools/build_docs.py --out _site && MRFLIT_SITE=_site pytest -q tools/test_site.py
+python tools/build_docs.py --out _site && MRFLIT_SITE=_site pytest -q tools/test_site.py
 
-Serves the site on 127.0.0.1, opens the index, one API page and one reproduction page, and checks each shows its
-title, a rendered formula (MathJax output, not raw TeX) and a plot; the API page shows a parameter table; search finds a
-function by name. Screenshots go to $MRFLIT_ARTIFACTS (default: artifacts/) — CI keeps them.
-"""
+Serves the site on 127.0.0.1, opens the index, one API page and one reproduction page, and checks each shows
+its title, a rendered formula (MathJax output, not raw TeX) and a plot; the API page shows a parameter table;
+search finds a function by name. Screenshots go to $MRFLIT_ARTIFACTS (default: artifacts/) — CI keeps them."""
 
 import functools, http.server, os, threading
 from pathlib import Path

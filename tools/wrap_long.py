@@ -1,13 +1,14 @@
-"""Wrap what ruff leaves long in the notebooks' code cells: comments, docstrings and string literals inside brackets.
+"""Wrap what ruff leaves long in the notebooks' code cells: comments, docstrings and string literals inside
+brackets.
 
-    python tools/wrap_long.py nbs/*.ipynb          # rewrite in place, then run `ruff format nbs/`
-    python tools/wrap_long.py --check nbs/*.ipynb  # count the lines over the limit (exit 1 if any)
+python tools/wrap_long.py nbs/*.ipynb tests/*.py # rewrite in place (notebooks or modules), then `ruff format`
+python tools/wrap_long.py --check nbs/*.ipynb # count the lines over the limit (exit 1 if any)
 
-ruff formats code to the line length in pyproject.toml but never splits a string or a comment. This does, conservatively:
-a full-line comment is re-wrapped; a trailing comment moves to its own line above the code; a one-line docstring becomes a
-wrapped triple-quoted one; a string literal inside brackets is split into adjacent literals on successive lines (implicit
-concatenation, so the value is unchanged). Anything else long is reported, not touched.
-"""
+ruff formats code to the line length in pyproject.toml but never splits a string or a comment. This does,
+conservatively: a full-line comment is re-wrapped; a trailing comment moves to its own line above the code; a
+one-line docstring becomes a wrapped triple-quoted one; a string literal inside brackets is split into
+adjacent literals on successive lines (implicit concatenation, so the value is unchanged). Anything else long
+is reported, not touched."""
 
 import io
 import json
@@ -22,11 +23,15 @@ LIMIT = 110
 
 def _wrap_comment(indent: str, text: str) -> list:
     width = LIMIT - len(indent) - 2
-    return [f"{indent}# {line}" for line in textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)]
+    return [
+        f"{indent}# {line}"
+        for line in textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
+    ]
 
 
 def _split_literal(tok: str, indent: str) -> list | None:
-    "A string literal as several adjacent literals, each line within the limit; None if it cannot be split safely."
+    """A string literal as several adjacent literals, each line within the limit; None if it cannot be split
+    safely."""
     m = re.fullmatch(r'([rRbBfF]{0,2})(")(.*)(")', tok, re.S)
     if not m or "\n" in tok:
         return None
@@ -49,11 +54,14 @@ def _split_literal(tok: str, indent: str) -> list | None:
 def _assigned(line: str, literal: str) -> bool:
     "The line is `name = <literal>` or `return <literal>` (the literal last)."
     head = line.strip()[: -len(literal)] if line.strip().endswith(literal) else None
-    return head is not None and (head == "return " or re.fullmatch(r"[A-Za-z_][A-Za-z_0-9.]* = ", head) is not None)
+    return head is not None and (
+        head == "return " or re.fullmatch(r"[A-Za-z_][A-Za-z_0-9.]* = ", head) is not None
+    )
 
 
 def _rewrap_docstring(block: list, indent: str, first: int) -> dict:
-    "Re-wrap a triple-quoted docstring's paragraphs to the limit: `{line index: replacement}` covering the block."
+    """Re-wrap a triple-quoted docstring's paragraphs to the limit: `{line index: replacement}` covering the
+    block."""
     text = "\n".join(block).strip()[3:-3]
     paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", text)]
     width = LIMIT - len(indent)
@@ -90,7 +98,8 @@ def wrap_source(src: str) -> str:
             depth -= 1
         row = tok.start[0] - 1
         line = lines[row] if row < len(lines) else ""
-        if len(line) <= LIMIT or row in edits:
+        span = lines[row : tok.end[0]] if tok.type == tokenize.STRING else [line]
+        if max(map(len, span)) <= LIMIT or row in edits:
             prev = tok if tok.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT) else prev
             continue
         indent = line[: len(line) - len(line.lstrip())]
@@ -103,17 +112,26 @@ def wrap_source(src: str) -> str:
                 code = line[: tok.start[1]].rstrip()
                 if len(code) <= LIMIT:
                     edits[row] = _wrap_comment(indent, text) + [code]
-        elif tok.type == tokenize.STRING and tok.start[0] != tok.end[0] and tok.string.startswith('"""'):
+        elif tok.type == tokenize.STRING and tok.string.startswith('"""') and line.strip().startswith('"""'):
             first, last = tok.start[0] - 1, tok.end[0] - 1
             if line.strip().startswith('"""') and lines[last].strip().endswith('"""'):
                 edits.update(_rewrap_docstring(lines[first : last + 1], indent, first))
-        elif tok.type == tokenize.STRING and tok.start[0] == tok.end[0] and depth == 0 and _assigned(line, tok.string):
+        elif (
+            tok.type == tokenize.STRING
+            and tok.start[0] == tok.end[0]
+            and depth == 0
+            and _assigned(line, tok.string)
+        ):
             head = line[: len(line) - len(line.lstrip())] + line.strip()[: -len(tok.string)]
             split = _split_literal(tok.string, indent + "    ")
             if split:
                 edits[row] = [head + "("] + split + [indent + ")"]
-        elif tok.type == tokenize.STRING and tok.start[0] == tok.end[0] and line.strip() in (tok.string, tok.string + ","):
-            is_doc = prev is not None and (
+        elif (
+            tok.type == tokenize.STRING
+            and tok.start[0] == tok.end[0]
+            and line.strip() in (tok.string, tok.string + ",")
+        ):
+            is_doc = prev is None or (
                 prev.type == tokenize.INDENT or (prev.type == tokenize.OP and prev.string == ":")
             )
             if is_doc and tok.string.startswith('"') and not tok.string.startswith('"""'):
@@ -143,6 +161,13 @@ def main(argv):
     paths = [Path(a) for a in argv if a != "--check"]
     total = 0
     for path in paths:
+        if path.suffix == ".py":  # a plain module: the whole file is one source
+            src = path.read_text()
+            new = src if check else wrap_source(src)
+            total += len(long_lines(new))
+            if new != src:
+                path.write_text(new)
+            continue
         nb = json.loads(path.read_text())
         changed = False
         for cell in nb["cells"]:
