@@ -114,7 +114,7 @@ DOMKE_SETTINGS = dict(
 
 class FastMixingML(MRFLearner):
     """Domke's Algorithm 1: projected gradient with M random-scan Gibbs chains of v transitions, on the box
-    |θ_ij| ≤ beta or the set ‖R(θ)‖₂ ≤ c (±1 data)."""
+    |θ_ij| ≤ box (Domke's β) or the set ‖R(θ)‖₂ ≤ c (±1 data)."""
 
     window = 5  # iterations over which the noise-floor test averages (as SPG's)
 
@@ -123,12 +123,12 @@ class FastMixingML(MRFLearner):
         pairs=None,  # couplings to learn, as (i, j) pairs (None: every pair)
         *,
         lam=1.0,  # ridge penalty λ/2‖θ‖² (Domke §6)
-        beta=0.2,  # box constraint |θ_ij| <= beta (constraint='box')
+        box=0.2,  # the box |θ_ij| <= box (constraint='box'; Domke's β)
         L=10.0,  # Lipschitz constant of the gradient: the step is 1/L
         K=None,  # iterations: None (run to the Monte-Carlo noise floor) or a number (the paper's schedule)
         M=1533,  # Gibbs chains per gradient estimate (grown ×4 up to M_max when K is None)
         v=561,  # random-scan Gibbs transitions per chain and iteration
-        constraint="box",  # 'box': |θ_ij| <= beta, or 'spectral': ‖R(θ)‖₂ <= c (Gibbs mixes fast on both)
+        constraint="box",  # 'box': |θ_ij| <= box, or 'spectral': ‖R(θ)‖₂ <= c (Gibbs mixes fast on both)
         c=0.9,  # spectral-norm radius (constraint='spectral')
         start="uniform",  # chains' start: 'uniform' or ±1 states
         average=False,  # return the average of the iterates instead of the last one
@@ -139,7 +139,7 @@ class FastMixingML(MRFLearner):
     ):
         self.pairs = pairs
         self.lam = lam
-        self.beta = beta
+        self.box = box
         self.L = L
         self.K = K
         self.M = M
@@ -172,7 +172,7 @@ class FastMixingML(MRFLearner):
         if self.gradient not in ("mcmc", "exact"):
             raise ValueError(f"gradient must be 'mcmc' or 'exact', got {self.gradient!r}")
         if self.constraint == "box":
-            bound = check_float(self.beta, "beta", lo=0, lo_open=True)
+            bound = check_float(self.box, "box", lo=0, lo_open=True)
         elif self.constraint == "spectral":
             bound = check_float(self.c, "c", lo=0, lo_open=True)
         else:

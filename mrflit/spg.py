@@ -736,7 +736,7 @@ class TAY(_StochasticProxGrad):
         *,
         tau_max=200,  # most sweeps per iteration
         criterion="asymptotic",  # 'asymptotic' (TAY-criterion) or 'nonasymptotic' (eq. 15)
-        beta=0.05,  # eq. (15): the bound holds with probability 1 − beta
+        delta=0.05,  # eq. (15): the bound holds with probability 1 − delta (the paper's β)
         tau_uncertified=10,  # sweeps per iteration at most when no τ <= tau_max can certify (strong coupling)
         # ...then τ is chosen by the L-lag coupling estimate from this many pairs (0: no estimate)
         coupling_pairs=200,
@@ -745,7 +745,7 @@ class TAY(_StochasticProxGrad):
         super().__init__(lam, **kw)
         self.tau_max = tau_max
         self.criterion = criterion
-        self.beta = beta
+        self.delta = delta
         self.tau_uncertified = tau_uncertified
         self.coupling_pairs = coupling_pairs
 
@@ -754,14 +754,14 @@ class TAY(_StochasticProxGrad):
         check_int(self.tau_max, "tau_max", lo=1)
         if self.criterion not in ("asymptotic", "nonasymptotic"):
             raise ValueError(f"criterion must be 'asymptotic' or 'nonasymptotic', got {self.criterion!r}")
-        check_float(self.beta, "beta", lo=0, hi=1, lo_open=True, hi_open=True)
+        check_float(self.delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
         check_int(self.tau_uncertified, "tau_uncertified", lo=1)
         check_int(self.coupling_pairs, "coupling_pairs", lo=0)
 
     def _mcmc_gradient(self, k, model, chains, theta, EX, alpha, m):
         q = chains.n_chains
         curve = gradient_bias_bound(model, np.arange(1, int(self.tau_max) + 1))  # Thm 3, τ = 1..tau_max
-        beta_j = self.beta / (2 * m)  # 1 − 2Σβ_j = 1 − beta
+        beta_j = self.delta / (2 * m)  # 1 − 2Σβ_j = 1 − delta
         R = 1.0 if self.domain_ == "01" else 2.0
         log2_beta = np.log(2 / beta_j) if self.criterion == "nonasymptotic" else 0.0
         start = chains._X.copy() if int(self.coupling_pairs) >= 2 else None  # this iteration's initial states
