@@ -4,9 +4,11 @@
 
 # %% ../nbs/16_cli.ipynb #ef664586
 from __future__ import annotations
-import argparse, csv, io, os, sys, tempfile, time
+import argparse, csv, io, sys, time
 from pathlib import Path
 import numpy as np
+from .core import atomic_write
+from .models import save_model
 
 # %% auto #0
 __all__ = ['METHODS', 'PATH_METHODS', 'edge_rows', 'network_figure', 'demo', 'fit', 'sample', 'bound', 'main']
@@ -26,22 +28,8 @@ METHODS = {
 PATH_METHODS = {"mcmclasso", "plpath", "elasso", "gaussian"}  # choose their own λ (BIC/GIC): --lam is ignored
 
 
-def _atomic_write(path: Path, write):
-    "Call `write(file)` on a temporary file next to `path`, then rename it over `path`."
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=path.suffix)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            write(f)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-
-
 def _write_text(path, text):
-    _atomic_write(path, lambda f: f.write(text.encode("utf-8")))
+    atomic_write(path, lambda f: f.write(text.encode("utf-8")))
 
 
 def _write_csv(path, header, rows):
@@ -53,7 +41,7 @@ def _write_csv(path, header, rows):
 
 
 def _write_png(path, fig):
-    _atomic_write(path, lambda f: fig.savefig(f, format="png", dpi=110, bbox_inches="tight"))
+    atomic_write(path, lambda f: fig.savefig(f, format="png", dpi=110, bbox_inches="tight"))
 
 
 def edge_rows(theta, names, tol=0.0):
@@ -157,7 +145,6 @@ def fit(
     """Fit `method` to a CSV of binary columns; write model.npz, edges.csv, trace.csv, network.png and
     report.txt into `out`."""
     from mrflit.datasets import read_binary_csv
-    from mrflit.models import save_model
     import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml, mrflit.fbs as fb
 
     if method not in METHODS:
@@ -194,7 +181,7 @@ def fit(
     secs = time.perf_counter() - t0
     out = Path(out)
     rows = edge_rows(est.theta_, names)
-    _atomic_write(out / "model.npz", lambda f: _savez(f, est, names))
+    save_model(est.model_, out / "model.npz", names)
     _write_csv(out / "edges.csv", ["source", "target", "weight"], rows)
     keys = [k for k, v in est.trace_.items() if np.ndim(v) == 1]
     _write_csv(out / "trace.csv", keys, zip(*[est.trace_[k].tolist() for k in keys]))
@@ -221,10 +208,6 @@ def fit(
     return dict(edges=len(rows), out=str(out))
 
 
-def _savez(f, est, names):
-    np.savez(f, theta=est.theta_, domain=np.array(est.domain_), names=np.array([str(n) for n in names]))
-
-
 def sample(model_path, n=1000, burn_in=1000, out="samples.csv", seed=0, quiet=False) -> dict:
     "Draw n samples from a saved model (independent Gibbs chains after burn_in sweeps) into a CSV."
     from mrflit.models import load_model
@@ -240,25 +223,25 @@ def sample(model_path, n=1000, burn_in=1000, out="samples.csv", seed=0, quiet=Fa
 
 
 def bound(model_path, tau_max=100, target=None, out=None, quiet=False) -> dict:
-    """Dobrushin TV bound, gradient-bias bound (Geng Thm 3) and Fischer–Igel bound for τ = 1..tau_max; the τ
-    reaching `target`."""
+    """Dobrushin TV bound (𝒢(B^τ), capped at 1), gradient-bias bound (Geng Thm 3) and Fischer–Igel bound for
+    τ = 1..tau_max; the τ reaching `target`."""
     from mrflit.models import load_model
     from mrflit.dobrushin import tv_bound, gradient_bias_bound, fischer_bound, tau_needed
 
     model, _ = load_model(model_path)
     taus = np.arange(1, int(tau_max) + 1)
-    tv, gb, fi = tv_bound(model, taus), gradient_bias_bound(model, taus), fischer_bound(model, taus)
+    G = tv_bound(model, taus)  # 𝒢(B^τ): it bounds the TV distance, which never exceeds 1
+    tv = np.minimum(G, 1.0)
+    gb = gradient_bias_bound(model, taus)
+    fi = fischer_bound(model, taus)
     need = tau_needed(model, target, tau_max=int(tau_max)) if target is not None else None
     if out:
-        _write_csv(
-            Path(out),
-            ["tau", "tv_bound", "gradient_bias_bound", "fischer_bound"],
-            zip(taus.tolist(), tv, gb, fi),
-        )
+        header = ["tau", "dobrushin_G", "tv_bound", "gradient_bias_bound", "fischer_bound"]
+        _write_csv(Path(out), header, zip(taus.tolist(), G, tv, gb, fi))
     if not quiet:
         for t in sorted({1, 2, 5, 10, 20, 50, 100, int(tau_max)} & set(taus.tolist())):
             print(
-                f"tau={t:5d}  G(B^tau)={tv[t - 1]:.3e}  2sqrt(m)G={gb[t - 1]:.3e}  "
+                f"tau={t:5d}  TV <= {tv[t - 1]:.3e} (G(B^tau) = {G[t - 1]:.3e})  2sqrt(m)G={gb[t - 1]:.3e}  "
                 f"Fischer-Igel={fi[t - 1]:.3e}"
             )
         if target is not None:

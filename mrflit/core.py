@@ -11,7 +11,7 @@ from numba import njit
 # %% auto #0
 __all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'kernel', 'as_rng', 'chain_states', 'xoshiro_step', 'to_unit_float32',
            'xoshiro_next', 'xoshiro_uniform', 'check_domain', 'check_theta', 'check_states', 'check_real', 'check_int',
-           'check_float']
+           'check_float', 'atomic_write']
 
 # %% ../nbs/00_core.ipynb #9cf2e53f
 NUMBA_OPTS = dict(cache=os.environ.get("MRFLIT_NUMBA_CACHE", "1") != "0", nogil=True)
@@ -187,3 +187,29 @@ def check_float(v, name, lo=None, hi=None, lo_open=False, hi_open=False) -> floa
     if hi is not None and (f > hi or (hi_open and f == hi)):
         raise ValueError(f"{name} must be {'<' if hi_open else '<='} {hi}, got {v}")
     return f
+
+# %% ../nbs/00_core.ipynb #3981d44c
+def atomic_write(
+    path,  # the file to create or replace
+    write,  # called with the open binary file object; writes the content
+):
+    "Write `path` atomically: temporary file in the same directory, fsync, the user's umask, rename over the target."
+    import tempfile
+
+    target = os.path.realpath(os.fspath(path))  # a symlink's target is written; the link stays
+    directory = os.path.dirname(target)
+    os.makedirs(directory, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, target)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+    return path

@@ -7,7 +7,16 @@ from __future__ import annotations
 import functools
 import numpy as np
 import networkx as nx
-from .core import as_rng, check_theta, check_domain, check_states, check_int, check_float, DOMAINS
+from mrflit.core import (
+    as_rng,
+    check_theta,
+    check_domain,
+    check_states,
+    check_int,
+    check_float,
+    DOMAINS,
+    atomic_write,
+)
 
 # %% auto #0
 __all__ = ['n_stats', 'stat_index', 'to_vector', 'to_matrix', 'stats', 'mean_stats', 'convert_theta', 'convert_states',
@@ -222,8 +231,6 @@ def theta_graph(theta, names=None, tol: float = 0.0) -> nx.Graph:
 # %% ../nbs/01_models.ipynb #b282262f
 def save_model(model: BinaryMRF, path, names=None):
     "Write `model` (and optional variable names) to an `.npz` file, atomically."
-    import os, tempfile
-
     if not isinstance(model, BinaryMRF):
         raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
     arrays = dict(theta=model.theta, domain=np.array(model.domain))
@@ -232,16 +239,8 @@ def save_model(model: BinaryMRF, path, names=None):
         if len(names) != model.p:
             raise ValueError(f"got {len(names)} names for p={model.p}")
         arrays["names"] = np.array(names)
-    path = os.fspath(path)
-    d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(suffix=".npz", dir=d)
-    os.close(fd)
-    try:
-        np.savez(tmp, **arrays)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
+    atomic_write(path, lambda f: np.savez(f, **arrays))  # core's one writer: atomic, the user's umask
+    return path
 
 
 def load_model(path):

@@ -4,6 +4,8 @@ import hashlib, shutil, subprocess, sys
 from pathlib import Path
 import numpy as np
 import pytest
+import os
+import stat
 
 
 def mrflit(*args, timeout=300):
@@ -86,7 +88,14 @@ def test_sample_fit_bound_roundtrip_and_inputs_untouched(tmp_path):
     )
     assert r.returncode == 0 and "smallest tau" in r.stdout
     rows = (tmp_path / "b.csv").read_text().splitlines()
-    assert rows[0] == "tau,tv_bound,gradient_bias_bound,fischer_bound" and len(rows) == 51
+    assert rows[0] == "tau,dobrushin_G,tv_bound,gradient_bias_bound,fischer_bound" and len(rows) == 51
+    table = np.array([[float(x) for x in row.split(",")] for row in rows[1:]])
+    assert np.all(table[:, 2] <= 1) and np.allclose(
+        table[:, 2], np.minimum(table[:, 1], 1)
+    )  # TV bounds capped at 1
+    assert (
+        stat.S_IMODE(os.stat(tmp_path / "b.csv").st_mode) == 0o666 & ~_umask()
+    )  # the user's umask, not 0600
 
 
 @pytest.mark.parametrize(
@@ -159,3 +168,9 @@ def test_fit_defaults_converge_and_alpha_is_checked(tmp_path):
     assert "converged: True" in (tmp_path / "spg" / "report.txt").read_text()
     r = mrflit("fit", str(tmp_path / "x.csv"), "--alpha", "fast", "--out", str(tmp_path / "bad"), "--quiet")
     assert r.returncode != 0 and "--alpha must be 'auto' or a number" in r.stderr
+
+
+def _umask():
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
