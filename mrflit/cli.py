@@ -145,10 +145,14 @@ def fit(
     """Fit `method` to a CSV of binary columns; write model.npz, edges.csv, trace.csv, network.png and
     report.txt into `out`."""
     from mrflit.datasets import read_binary_csv
+    from mrflit.select import select_lambda
     import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml, mrflit.fbs as fb
 
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
+    choose = lam in ("ebic", "cv")
+    if not choose:
+        lam = float(lam)
     X, names, dom = read_binary_csv(data)
     cls = (
         getattr(spg, METHODS[method], None)
@@ -170,14 +174,17 @@ def fit(
         est = cls(seed=seed, verbose=not quiet)
     elif method == "fbs":
         est = cls(
-            lam, max_iter=iters or 200, seed=seed, diagnostics=False
+            1.0 if choose else lam, max_iter=iters or 200, seed=seed, diagnostics=False
         )  # robust FBS, Gibbs-from-mean-field oracle
     elif method in PATH_METHODS:
         est = cls()
     else:
-        est = cls(lam) if method == "pl" else cls(lam, **kw)
+        est = cls(1.0 if choose else lam) if method == "pl" else cls(1.0 if choose else lam, **kw)
     t0 = time.perf_counter()
-    est.fit(X, names=names)
+    if choose and method not in PATH_METHODS:  # λ by EBIC or cross-validation, then refitted (mrflit.select)
+        est = select_lambda(est, X, criterion=lam, names=names)
+    else:
+        est.fit(X, names=names)
     secs = time.perf_counter() - t0
     out = Path(out)
     rows = edge_rows(est.theta_, names)
@@ -190,6 +197,8 @@ def fit(
         if method == "elasso"
         else f"lambda = {est.lambda_:.4g} (BIC), threshold = {est.threshold_:.4g} (GIC)"
         if method in PATH_METHODS
+        else f"lambda = {est.lambda_:.4g} ({lam.upper()} over {len(est.lambda_path_)} values)"
+        if choose
         else f"lambda = {lam}"
     )
     _write_png(
@@ -252,6 +261,16 @@ def bound(model_path, tau_max=100, target=None, out=None, quiet=False) -> dict:
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
 # %% ../nbs/16_cli.ipynb #670c7b7e
+def _lam_arg(text):
+    "--lam: a positive number, 'ebic' or 'cv'."
+    if text in ("ebic", "cv"):
+        return text
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, 'ebic' or 'cv', got {text!r}") from None
+
+
 def main(argv=None) -> int:
     "Entry point of the `mrflit` command."
     ap = argparse.ArgumentParser(
@@ -284,9 +303,10 @@ def main(argv=None) -> int:
     )
     f.add_argument(
         "--lam",
-        type=float,
+        type=_lam_arg,
         default=0.05,
-        help="ℓ1 weight for tay, spg, spginc, pl and fbs; ignored by path methods (default: %(default)s)",
+        help="ℓ1 weight for tay, spg, spginc, pl and fbs: a number, 'ebic' (γ = 0.25) or 'cv' "
+        "(5-fold pseudo-likelihood); ignored by path methods (default: %(default)s)",
     )
     f.add_argument(
         "--alpha",

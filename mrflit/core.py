@@ -193,7 +193,8 @@ def atomic_write(
     path,  # the file to create or replace
     write,  # called with the open binary file object; writes the content
 ):
-    "Write `path` atomically: temporary file in the same directory, fsync, the user's umask, rename over the target."
+    """Write `path` atomically: temporary file in the same directory, fsync, the user's umask, rename over the
+    target."""
     import tempfile
 
     target = os.path.realpath(os.fspath(path))  # a symlink's target is written; the link stays
