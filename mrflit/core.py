@@ -4,7 +4,12 @@
 
 # %% ../nbs/00_core.ipynb #f0c147e2
 from __future__ import annotations
-import os, numbers
+import functools
+import numbers
+import os
+import threading
+import types
+import numba
 import numpy as np
 from numba import njit
 
@@ -15,12 +20,55 @@ __all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'kernel', 'as_rng', 'chain_
 
 # %% ../nbs/00_core.ipynb #9cf2e53f
 NUMBA_OPTS = dict(cache=os.environ.get("MRFLIT_NUMBA_CACHE", "1") != "0", nogil=True)
+_PARALLEL_LOCK = threading.RLock()
+_FORK = dict(openmp_in_parent=False, serial=False)
+
+
+def _before_fork():
+    from numba.np.ufunc import parallel
+
+    _FORK["openmp_in_parent"] = bool(parallel._is_initialized) and numba.threading_layer() == "omp"
+
+
+def _after_fork_in_child():
+    _FORK["serial"] = _FORK["openmp_in_parent"]
+
+
+os.register_at_fork(before=_before_fork, after_in_child=_after_fork_in_child)
+
+
+def _twin(f):
+    "A copy of `f` under another name, so that Numba caches its serial compilation apart from the parallel one."
+    g = types.FunctionType(f.__code__, f.__globals__, f.__name__ + "_serial", f.__defaults__, f.__closure__)
+    g.__qualname__ = f.__qualname__ + "_serial"
+    g.__module__ = f.__module__
+    return g
 
 
 def kernel(fn=None, **kw):
-    "`numba.njit` with mrflit's flags (`NUMBA_OPTS`), overridable per kernel."
+    """`numba.njit` with mrflit's flags (`NUMBA_OPTS`), overridable per kernel; a parallel kernel runs under one lock,
+    and as its serial twin in a child forked from a process with OpenMP threads (see above)."""
     opts = {**NUMBA_OPTS, **kw}
-    return njit(**opts)(fn) if fn is not None else njit(**opts)
+
+    def compile_(f):
+        jitted = njit(**opts)(f)
+        if not opts.get("parallel"):
+            return jitted
+        serial = []
+
+        @functools.wraps(f)
+        def launch(*args):
+            if _FORK["serial"]:
+                if not serial:
+                    serial.append(njit(**{**opts, "parallel": False})(_twin(f)))
+                return serial[0](*args)
+            with _PARALLEL_LOCK:
+                return jitted(*args)
+
+        launch.dispatcher = jitted  # the Numba dispatcher itself
+        return launch
+
+    return compile_(fn) if fn is not None else compile_
 
 # %% ../nbs/00_core.ipynb #a458cf3c
 def as_rng(seed=None) -> np.random.Generator:
