@@ -38,7 +38,8 @@ os.register_at_fork(before=_before_fork, after_in_child=_after_fork_in_child)
 
 
 def _twin(f):
-    "A copy of `f` under another name, so that Numba caches its serial compilation apart from the parallel one."
+    """A copy of `f` under another name, so that Numba caches its serial compilation apart from the parallel
+    one."""
     g = types.FunctionType(f.__code__, f.__globals__, f.__name__ + "_serial", f.__defaults__, f.__closure__)
     g.__qualname__ = f.__qualname__ + "_serial"
     g.__module__ = f.__module__
@@ -46,8 +47,8 @@ def _twin(f):
 
 
 def kernel(fn=None, **kw):
-    """`numba.njit` with mrflit's flags (`NUMBA_OPTS`), overridable per kernel; a parallel kernel runs under one lock,
-    and as its serial twin in a child forked from a process with OpenMP threads (see above)."""
+    """`numba.njit` with mrflit's flags (`NUMBA_OPTS`), overridable per kernel; a parallel kernel runs under
+    one lock, and as its serial twin in a child forked from a process with OpenMP threads (see above)."""
     opts = {**NUMBA_OPTS, **kw}
 
     def compile_(f):

@@ -26,7 +26,8 @@ FORK_SCRIPT = textwrap.dedent(
 
 
 def test_a_fork_pool_after_a_gibbs_call_finishes(tmp_path):
-    "With GNU OpenMP (Numba's default here) the forked workers hang forever; mrflit's threading layer does not."
+    """With GNU OpenMP (Numba's default here) the forked workers hang forever; mrflit's threading layer does
+    not."""
     script = tmp_path / "fork_after_gibbs.py"
     script.write_text(FORK_SCRIPT)
     run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=180)
