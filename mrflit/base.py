@@ -106,10 +106,20 @@ class Trace(dict):
 
 
 def _column_names(X, names):
-    "`names` as a list, else a DataFrame's column names, else None."
+    "`names` as a list of strings (one per column, unique), else a DataFrame's column names, else None."
     if names is None and hasattr(X, "columns"):
         names = [str(c) for c in X.columns]
-    return list(names) if names is not None else None
+    if names is None:
+        return None
+    names = [str(n) for n in names]
+    p = np.shape(X)[1] if np.ndim(X) == 2 else None
+    if p is not None and len(names) != p:
+        raise ValueError(f"names has {len(names)} entries for {p} columns of X")
+    seen = set()
+    dup = [n for n in names if n in seen or seen.add(n)]
+    if dup:
+        raise ValueError(f"names must be unique: {dup[0]!r} appears more than once")
+    return names
 
 
 class MRFLearner(BaseEstimator):
