@@ -170,6 +170,7 @@ class _HonorioLearner(MRFLearner):
         Xf = X.astype(np.float64)
         self._Shat, self._muhat = Xf.T @ Xf / T, Xf.mean(0)
         self.G_, self.D_ = honorio_G(X, rho), honorio_D(X, rho)["D"]
+        self._diverged = False
         self._rho = rho
         return X, N
 
@@ -264,6 +265,14 @@ class _HonorioLearner(MRFLearner):
         if engine is not None:
             self._settle(engine[0], K, engine[1])
             return self._end(self._theta(W, b))
+        if self._diverged:
+            why = (
+                f"the iterates diverged (‖θ‖₂ above 10 D = {10 * self.D_:.3g}, ten times Honorio's Thm 2 "
+                f"bound on the "
+                f"optimum's norm) after {K} iterations: the step is too large; lower beta (FBS) or step (PG)"
+            )
+            self._settle(False, K, why)
+            return self._end(self._theta(W, b))
         tol = sampling_tol(self._n_rows)
         why = (
             f"the KKT residual {self.kkt_:.3g} of (H2) at the returned point is above {tol:.3g} (a tenth of "
@@ -272,6 +281,13 @@ class _HonorioLearner(MRFLearner):
         )
         self._settle(self.kkt_ <= tol + noise, K, why)
         return self._end(self._theta(W, b))
+
+    def _diverges(self, W, b) -> bool:
+        """True (and remembered) when an iterate is not finite or its norm exceeds 10 D (D: Thm 2's bound on
+        ‖θ*‖₂)."""
+        norm = np.sqrt((W**2).sum() + (b**2).sum())
+        self._diverged = not np.isfinite(norm) or norm > 10 * self.D_
+        return self._diverged
 
     def _solver(self) -> str:
         """'newton' or 'paper' ('auto': Newton when the gradients come from Gibbs chains, Honorio's steps for
@@ -392,12 +408,15 @@ class FBS(_HonorioLearner):
                 errs.append(self._diagnostics(lambda: self._error(W, b, gW, gb)))
                 etas.append(wk)
             Wn, bn = self._prox(W - eta * gW, b - eta * gb, step(k + 1))  # prox with η_{k+1} (H-FBS)
+            if self._diverges(Wn, bn):  # stop at the last sane point
+                break
             out = {"robust": (aW, ab), "basic": (aW, ab), "random": (W, b), "last": (Wn, bn)}[self.variant]
             self._log_iteration(k, S, eta, out, errs, etas, "linear", (W, b))
             W, b = Wn, bn
+        chosen = chosen if chosen is not None else (W, b)  # 'random' drew an iteration the run did not reach
         final = {"robust": (aW, ab), "basic": (aW, ab), "random": chosen, "last": (W, b)}[self.variant]
         self.picked_ = pick if self.variant == "random" else None
-        return self._finish(final[0].copy(), final[1].copy(), K)
+        return self._finish(final[0].copy(), final[1].copy(), k)
 
 
 class PG(_HonorioLearner):
@@ -457,6 +476,8 @@ class PG(_HonorioLearner):
             if self._diag:
                 errs.append(self._diagnostics(lambda: self._error(yW, yb, gW, gb)))
             Wn, bn = self._prox(yW - eta * gW, yb - eta * gb, eta)
+            if self._diverges(Wn, bn):  # stop at the last sane point
+                break
             if self.accelerated:
                 tn = (1 + math.sqrt(1 + 4 * t * t)) / 2
                 yW, yb = Wn + (t - 1) / tn * (Wn - W), bn + (t - 1) / tn * (bn - b)
@@ -474,7 +495,7 @@ class PG(_HonorioLearner):
                 "pa" if self.accelerated else "pb",
                 (W, b),
             )
-        return self._finish(W.copy(), b.copy(), K)
+        return self._finish(W.copy(), b.copy(), k)
 
 
 def _exact_problem(X, rho, structure):
