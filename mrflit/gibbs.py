@@ -145,17 +145,22 @@ def _random_scan(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
                 _accumulate(X, c0, c1, acc[blk, t])
 
 # %% ../nbs/03_gibbs.ipynb #0584c438
+@kernel
+def _uniform_block(X, lo, S, blk):
+    "Put block `blk`'s chains (columns of X) at uniform random states, from their own streams."
+    p, C = X.shape
+    one = np.float32(1.0)
+    half = np.float32(0.5)
+    for c in range(blk * BLOCK, min(C, blk * BLOCK + BLOCK)):
+        for i in range(p):
+            X[i, c] = one if xoshiro_uniform(S, c) < half else lo
+
+
 @kernel(parallel=True)
 def _uniform_states(X, lo, S):
     "Put every chain (column of X) at a uniform random state, from its own stream."
-    p, C = X.shape
-    n_blocks = (C + BLOCK - 1) // BLOCK
-    one = np.float32(1.0)
-    half = np.float32(0.5)
-    for blk in prange(n_blocks):
-        for c in range(blk * BLOCK, min(C, blk * BLOCK + BLOCK)):
-            for i in range(p):
-                X[i, c] = one if xoshiro_uniform(S, c) < half else lo
+    for blk in prange((X.shape[1] + BLOCK - 1) // BLOCK):
+        _uniform_block(X, lo, S, blk)
 
 # %% ../nbs/03_gibbs.ipynb #e24c694d
 def _start_states(model, n_chains, init, rng):

@@ -10,7 +10,7 @@ from numba import vectorize
 from .core import as_rng, check_float, check_int, kernel, NUMBA_OPTS
 from .models import BinaryMRF, stats, to_matrix, stat_index, mean_stats
 from numba import prange
-from .gibbs import GibbsChains, BLOCK, _systematic_block
+from .gibbs import GibbsChains, BLOCK, _systematic_block, _uniform_block
 from .exact import moments, log_partition, probabilities, all_states
 from .dobrushin import gradient_bias_bound, fischer_bound, coupling_bias_norm
 from .concentration import chains_needed, _bernstein_halfwidth
@@ -243,6 +243,7 @@ class _StochasticProxGrad(MRFLearner):
     "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3), with mrflit's convergence control."
 
     _certifies = False  # True for learners that choose τ to make the certificate hold (TAY)
+    _restarts_in_driver = False  # True when the sweep driver itself draws restart='random' states (TAY)
     # (p, p) bool mask of couplings held at zero (set by learners that reuse this engine, e.g. FBS's
     # structure)
     _exclude = None
@@ -403,7 +404,11 @@ class _StochasticProxGrad(MRFLearner):
             chains = GibbsChains(model, q, init=old[np.arange(q) % len(old)], seed=self._rng)
         else:
             chains.set_model(model)
-        if self.restart != "persistent" and k > 1:
+        if (
+            self.restart != "persistent"
+            and k > 1
+            and not (self._restarts_in_driver and self.restart == "random")
+        ):
             chains.restart(None if self.restart == "random" else np.full(self.p_, model.lo, np.int8))
         self._chains = chains
         return chains
@@ -665,13 +670,16 @@ _NEED_ESTIMATE = 4
 
 
 @kernel(parallel=True)
-def _tay_sweeps(chain_arrays, theta, EX, alpha, lam, curve, log2_beta, R, est, tau_uncertified, done, mean):
+def _tay_sweeps(
+    chain_arrays, theta, EX, alpha, lam, curve, log2_beta, R, est, tau_uncertified, done, mean, restart
+):
     """Sweeps until TAY's rule stops them: `(τ, rule, bound, ½‖G_α‖)`; `mean` holds the last sweep's means of
     ψ.
 
     `done` > 0 resumes at τ = done with `mean` already filled (after rule 4, `_NEED_ESTIMATE`, with `est` now
-    given); `log2_beta` = ln(2/β_j) > 0 selects the non-asymptotic criterion (eq. 15), 0 the asymptotic one.
-    """
+    given); `log2_beta` = ln(2/β_j) > 0 selects the non-asymptotic criterion (eq. 15), 0 the asymptotic one;
+    `restart` puts every chain at a uniform random state first (restart='random'), in the first sweep's
+    parallel loop."""
     X, nbr, w, diag, kappa, lo, S = chain_arrays
     C = X.shape[1]
     m = theta.size
@@ -686,6 +694,8 @@ def _tay_sweeps(chain_arrays, theta, EX, alpha, lam, curve, log2_beta, R, est, t
             for blk in prange(acc.shape[0]):  # the only parallel loop: no array expressions in this kernel
                 for j in range(m):
                     acc[blk, 0, j] = 0.0
+                if restart and tau == 1:
+                    _uniform_block(X, lo, S, blk)
                 _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, 1, acc)
             for j in range(m):
                 total = 0.0
@@ -729,6 +739,7 @@ class TAY(_StochasticProxGrad):
     ½‖G_α‖₂."""
 
     _certifies = True
+    _restarts_in_driver = True
 
     def __init__(
         self,
@@ -764,14 +775,17 @@ class TAY(_StochasticProxGrad):
         beta_j = self.delta / (2 * m)  # 1 − 2Σβ_j = 1 − delta
         R = 1.0 if self.domain_ == "01" else 2.0
         log2_beta = np.log(2 / beta_j) if self.criterion == "nonasymptotic" else 0.0
-        start = chains._X.copy() if int(self.coupling_pairs) >= 2 else None  # this iteration's initial states
+        fresh = self.restart == "random" and k > 1  # the driver draws uniform states before the first sweep
+        start = None  # this iteration's initial law, for the coupling estimate
+        if int(self.coupling_pairs) >= 2:
+            start = "uniform" if fresh else chains._X.copy()  # (p, q) float32: converted only if needed
         est = np.empty(0)
         mean = np.empty(m)
         args = (chains._arrays(), theta, EX, alpha, self._lam_vec, curve, log2_beta, R)
-        tau, rule, bound, half = _tay_sweeps(*args, est, int(self.tau_uncertified), 0, mean)
+        tau, rule, bound, half = _tay_sweeps(*args, est, int(self.tau_uncertified), 0, mean, fresh)
         if rule == _NEED_ESTIMATE:  # no τ can certify: estimate the bias by coupled chains, once, and resume
             est = self._estimated_curve(model, start, m)
-            tau, rule, bound, half = _tay_sweeps(*args, est, int(self.tau_uncertified), tau, mean)
+            tau, rule, bound, half = _tay_sweeps(*args, est, int(self.tau_uncertified), tau, mean, False)
         chains.sweeps_done += tau
         self._tau_rule = TAY_RULES[rule]
         self._certifiable = rule not in (1, 2)
@@ -796,7 +810,7 @@ class TAY(_StochasticProxGrad):
             return coupling_bias_norm(
                 model,
                 taus,
-                start.T.astype(np.int8),
+                start if isinstance(start, str) else start.T.astype(np.int8),
                 n_pairs=int(self.coupling_pairs),
                 max_sweeps=50 * int(self.tau_uncertified),
                 fields=True,
