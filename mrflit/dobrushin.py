@@ -19,10 +19,10 @@ from mrflit.exact import (
 )
 
 # %% auto #0
-__all__ = ['influence_bound', 'exact_influence', 'sweep_influence_matrix', 'tv_bound', 'gradient_bias_bound', 'tau_needed',
-           'exact_tv_curve', 'exact_gradient_error', 'meeting_times', 'coupling_tv_bound', 'coupling_bias_norm',
-           'flip_energy_max', 'fischer_bound', 'domke_tau_box', 'coupling_norm', 'domke_tau_norm', 'mixing_constants',
-           'domke_lipschitz']
+__all__ = ['influence_bound', 'exact_influence', 'sweep_influence_matrix', 'tv_bound', 'theorem3_factor', 'gradient_bias_bound',
+           'tau_needed', 'exact_tv_curve', 'exact_gradient_error', 'meeting_times', 'coupling_tv_bound',
+           'coupling_bias_norm', 'flip_energy_max', 'fischer_bound', 'domke_tau_box', 'coupling_norm', 'domke_tau_norm',
+           'mixing_constants', 'domke_lipschitz']
 
 # %% ../nbs/04_dobrushin.ipynb #37ffa10c
 @kernel
@@ -84,17 +84,24 @@ def exact_influence(model: BinaryMRF) -> np.ndarray:
 
 # %% ../nbs/04_dobrushin.ipynb #e3885bb3
 @kernel
-def _grand_sums(U, T):
+def _grand_sum_step(U, v):
+    "One more sweep of the recursion v ← B v (B = B_p⋯B_1, site by site, in place); returns 𝒢 = Σ_i v_i."
     p = U.shape[0]
-    v = np.ones(p)
+    for i in range(p):
+        s = 0.0
+        for j in range(p):
+            s += U[i, j] * v[j]
+        v[i] = s
+    return v.sum()
+
+
+@kernel
+def _grand_sums(U, T):
+    "𝒢(B^τ) for τ = 1..T (v starts at the ones vector)."
+    v = np.ones(U.shape[0])
     out = np.empty(T)
     for t in range(T):
-        for i in range(p):
-            s = 0.0
-            for j in range(p):
-                s += U[i, j] * v[j]
-            v[i] = s
-        out[t] = v.sum()
+        out[t] = _grand_sum_step(U, v)
     return out
 
 
@@ -124,9 +131,14 @@ def tv_bound(model: BinaryMRF, taus) -> np.ndarray:
     return curve[t - 1]
 
 
+def theorem3_factor(p: int, fields: bool = True) -> float:
+    "The factor 2√m of Geng et al. eq. (12), m = p(p+1)/2 (fields) or p(p-1)/2."
+    return 2 * np.sqrt(n_stats(p, fields))
+
+
 def gradient_bias_bound(model: BinaryMRF, taus, fields: bool = True) -> np.ndarray:
     "Geng et al. Thm 3, eq. (12): 2√m 𝒢(B^τ) ≥ ‖E[δ(θ)|x̃₀]‖₂, m = p(p+1)/2 (fields) or p(p-1)/2."
-    return 2 * np.sqrt(n_stats(model.p, fields)) * tv_bound(model, taus)
+    return theorem3_factor(model.p, fields) * tv_bound(model, taus)
 
 
 def tau_needed(

@@ -12,9 +12,16 @@ from .models import BinaryMRF, stats, to_matrix, stat_index, mean_stats
 from numba import prange
 from .gibbs import GibbsChains, BLOCK, _systematic_block, _uniform_block
 from .exact import moments, log_partition, probabilities, all_states
-from .dobrushin import gradient_bias_bound, fischer_bound, coupling_bias_norm
+from mrflit.dobrushin import (
+    gradient_bias_bound,
+    fischer_bound,
+    coupling_bias_norm,
+    influence_bound,
+    theorem3_factor,
+)
+from .dobrushin import _grand_sum_step
 from .concentration import chains_needed, _bernstein_halfwidth
-from .prox import soft_threshold, generalized_gradient, _grad_map, _shrink
+from .prox import _grad_map, _shrink
 from .metrics import auc_or_nan
 from .base import MRFLearner, gap_tolerance
 import warnings
@@ -669,9 +676,18 @@ TAY_RULES = (
 _NEED_ESTIMATE = 4
 
 
+@kernel
+def _curve_upto(U, factor, curve, v, computed, t):
+    "Extend the Theorem-3 curve (factor · 𝒢(B^τ), `computed[0]` entries so far) to its first t entries."
+    while computed[0] < t:
+        curve[computed[0]] = factor * _grand_sum_step(U, v)
+        computed[0] += 1
+    return curve[t - 1]
+
+
 @kernel(parallel=True)
 def _tay_sweeps(
-    chain_arrays, theta, EX, alpha, lam, curve, log2_beta, R, est, tau_uncertified, done, mean, restart
+    chain_arrays, theta, EX, alpha, lam, theorem3, log2_beta, R, est, tau_uncertified, done, mean, restart
 ):
     """Sweeps until TAY's rule stops them: `(τ, rule, bound, ½‖G_α‖)`; `mean` holds the last sweep's means of
     ψ.
@@ -679,13 +695,15 @@ def _tay_sweeps(
     `done` > 0 resumes at τ = done with `mean` already filled (after rule 4, `_NEED_ESTIMATE`, with `est` now
     given); `log2_beta` = ln(2/β_j) > 0 selects the non-asymptotic criterion (eq. 15), 0 the asymptotic one;
     `restart` puts every chain at a uniform random state first (restart='random'), in the first sweep's
-    parallel loop."""
+    parallel loop. `theorem3` = (U, 2√m, curve, v, computed): the curve is extended only as far as the rule
+    needs it (`dobrushin._grand_sum_step`), usually a few entries of `tau_max`."""
     X, nbr, w, diag, kappa, lo, S = chain_arrays
+    U, factor, curve, v, computed = theorem3
     C = X.shape[1]
     m = theta.size
     acc = np.empty(((C + BLOCK - 1) // BLOCK, 1, m))  # zeroed per block below
-    floor = np.inf
-    for t in range(curve.size):
+    floor = np.inf  # the smallest entry of the curve computed so far
+    for t in range(computed[0]):
         floor = min(floor, curve[t])
     bound = np.inf
     half = 0.0
@@ -707,7 +725,8 @@ def _tay_sweeps(
             G = _grad_map(theta[j], mean[j] - EX[j], alpha, lam[j])
             g2 += G * G
         half = 0.5 * np.sqrt(g2)
-        bound = curve[tau - 1]
+        bound = _curve_upto(U, factor, curve, v, computed, tau)
+        floor = min(floor, bound)
         if log2_beta > 0:  # eq. (13): add √(Σ ε_j²), ε_j from each statistic's sample variance
             e2 = 0.0
             for j in range(m):
@@ -716,6 +735,10 @@ def _tay_sweeps(
             bound += np.sqrt(e2)
         if bound < half:
             return tau, 0, bound, half
+        while (
+            floor >= half and computed[0] < curve.size
+        ):  # can any τ <= tau_max certify? extend until one can
+            floor = min(floor, _curve_upto(U, factor, curve, v, computed, computed[0] + 1))
         if floor >= half:  # no τ <= tau_max can certify here
             if est.size == 0:
                 return tau, _NEED_ESTIMATE, bound, half
@@ -771,7 +794,10 @@ class TAY(_StochasticProxGrad):
 
     def _mcmc_gradient(self, k, model, chains, theta, EX, alpha, m):
         q = chains.n_chains
-        curve = gradient_bias_bound(model, np.arange(1, int(self.tau_max) + 1))  # Thm 3, τ = 1..tau_max
+        tmax = int(self.tau_max)
+        U = influence_bound(model)  # Thm 3's curve, extended by the driver only as far as its rule needs
+        curve = np.empty(tmax)
+        theorem3 = (U, theorem3_factor(self.p_), curve, np.ones(self.p_), np.zeros(1, np.int64))
         beta_j = self.delta / (2 * m)  # 1 − 2Σβ_j = 1 − delta
         R = 1.0 if self.domain_ == "01" else 2.0
         log2_beta = np.log(2 / beta_j) if self.criterion == "nonasymptotic" else 0.0
@@ -781,7 +807,7 @@ class TAY(_StochasticProxGrad):
             start = "uniform" if fresh else chains._X.copy()  # (p, q) float32: converted only if needed
         est = np.empty(0)
         mean = np.empty(m)
-        args = (chains._arrays(), theta, EX, alpha, self._lam_vec, curve, log2_beta, R)
+        args = (chains._arrays(), theta, EX, alpha, self._lam_vec, theorem3, log2_beta, R)
         tau, rule, bound, half = _tay_sweeps(*args, est, int(self.tau_uncertified), 0, mean, fresh)
         if rule == _NEED_ESTIMATE:  # no τ can certify: estimate the bias by coupled chains, once, and resume
             est = self._estimated_curve(model, start, m)
