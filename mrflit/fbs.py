@@ -346,10 +346,7 @@ class FBS(_HonorioLearner):
         r=0.5,  # step exponent: η_k = β/(G k^r), 0 < r < 1
         beta=1.0,  # step scale β
         sampler="gibbs",  # gradient oracle: 'gibbs', 'meanfield_is', 'bp' or 'exact'
-        schedule=(
-            "log",
-            10,
-        ),  # S_k samples at iteration k: int, kind, (kind, c) or callable
+        schedule=("log", 10),  # S_k samples at iteration k: int, kind, (kind, c) or callable
         n_sweeps=5,  # Gibbs sweeps per sample
         max_iter=200,  # iterations K
         structure=None,  # (N, N) bool mask of the couplings allowed to be nonzero (None: all)
@@ -431,10 +428,7 @@ class PG(_HonorioLearner):
         step=None,  # constant step η (None: β/G, G Honorio's bound on the gradient's norm)
         beta=1.0,  # step scale β
         sampler="gibbs",  # gradient oracle: 'gibbs', 'meanfield_is', 'bp' or 'exact'
-        schedule=(
-            "log",
-            10,
-        ),  # S_k samples at iteration k: int, kind, (kind, c) or callable
+        schedule=("log", 10),  # S_k samples at iteration k: int, kind, (kind, c) or callable
         n_sweeps=5,  # Gibbs sweeps per sample
         max_iter=200,  # iterations K
         structure=None,  # (N, N) bool mask of the couplings allowed to be nonzero (None: all)
