@@ -181,7 +181,7 @@ class PartitionedRatio(MRFLearner):
         theta = np.zeros((p, p))
         theta[np.ix_(g1, g2)] = T
         theta[np.ix_(g2, g1)] = T.T
-        if self.pairs == "all":  # within-group parameters (nuisance: zero in the population)
+        if self.pairs == "all":  # within-group parameters (the terms the marginals leave)
             w1, w2 = _unpack_within(path[-1], p1, p2)
             theta[np.ix_(g1, g1)] = w1
             theta[np.ix_(g2, g2)] = w2
