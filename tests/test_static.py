@@ -69,3 +69,17 @@ def test_notebooks_that_draw_show_their_figures():
         if plots and not any("image/png" in o.get("data", {}) for o in outputs):
             missing.append(name)
     assert not missing and not errors, f"no stored figure: {missing}; stored errors: {errors}"
+
+
+def test_no_long_lines_in_the_package():
+    """No line of mrflit/ over 110 characters, except nbdev's generated `__all__` (its maker wraps that list
+    at 120)."""
+    root = pathlib.Path(mrflit.__file__).parent
+    long_ = [
+        f"{f.name}:{k + 1}"
+        for f in sorted(root.glob("*.py"))
+        if f.name != "_modidx.py"
+        for k, line in enumerate(f.read_text().splitlines())
+        if len(line) > 110 and not line.startswith(("__all__", "           '"))
+    ]
+    assert not long_, long_
