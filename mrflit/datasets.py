@@ -24,6 +24,7 @@ class Senate:
     rollcalls: list
     coding: str
     description: str = ""
+    raw: np.ndarray = field(default=None, repr=False)  # the votes as recorded: 1 yea, −1 nay, 0 not voting
 
     def __repr__(self):
         n, p = self.votes.shape
@@ -47,11 +48,25 @@ def _unique_names(names, states):
     return [f"{n} ({s})" if n in dup else n for n, s in zip(names, states)]
 
 
-def senate109(subset: str = "full") -> Senate:
-    """109th US Senate votes: 'full' (645 × 100, 1/−1/0, Liu et al.) or 'session2' (279 × 100, 0/1, Geng et
-    al.)."""
+def senate109(
+    subset: str = "full",  # 'full' (645 × 100, Liu et al.) or 'session2' (279 × 100, Geng et al.)
+    coding: str = None,  # None: the paper's coding (1/−1/0 for 'full', 0/1 for 'session2'); 'categorical'
+) -> Senate:
+    """109th US Senate votes. `coding='categorical'` gives integer levels 0 nay, 1 not voting, 2 yea (for the
+    partitioned ratio's one-hot features)."""
     if subset not in ("full", "session2"):
         raise ValueError(f"subset must be 'full' or 'session2', got {subset!r}")
+    if coding not in (None, "categorical"):
+        raise ValueError(f"coding must be None or 'categorical', got {coding!r}")
+    s = _senate(subset)
+    if coding == "categorical":
+        s.votes = (s.raw + 1).astype(np.int8)
+        s.coding = "categorical"
+        s.description = f"109th Senate, {s.votes.shape[0]} roll calls, 0 nay / 1 not voting / 2 yea"
+    return s
+
+
+def _senate(subset):
     rows = _read_csv("senate109_votes.csv")
     header, body = rows[0][1:], rows[1:]
     rc_ids = [r[0] for r in body]
@@ -73,8 +88,9 @@ def senate109(subset: str = "full") -> Senate:
                 names.append(leg[h][1])
             parties.append(leg[h][2])
             states.append(leg[h][3])
+        raw = np.column_stack(cols).astype(np.int8)
         return Senate(
-            np.column_stack(cols).astype(np.int8),
+            raw,
             _unique_names(names, states),
             parties,
             states,
@@ -82,18 +98,20 @@ def senate109(subset: str = "full") -> Senate:
             "pm1+0",
             "109th Senate, 645 roll calls, 1 yea / -1 nay / 0 not voting; NJ seat = Corzine (session 1) + "
             "Menendez (session 2)",
+            raw,
         )
     keep = [h for h in keep if "2" in leg[h][6]]  # senators who served in session 2
     rows2 = session == 2
-    X = (V[np.ix_(rows2, [col[h] for h in keep])] == 1).astype(np.int8)
+    raw = V[np.ix_(rows2, [col[h] for h in keep])]
     return Senate(
-        X,
+        (raw == 1).astype(np.int8),
         _unique_names([leg[h][1] for h in keep], [leg[h][3] for h in keep]),
         [leg[h][2] for h in keep],
         [leg[h][3] for h in keep],
         [r for r, s in zip(rc_ids, rows2) if s],
         "01",
         "109th Senate, session 2, 279 roll calls, 1 yea / 0 nay or missing",
+        raw,
     )
 
 # %% ../nbs/14_datasets.ipynb #a018b295

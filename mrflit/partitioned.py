@@ -4,50 +4,493 @@
 
 # %% ../nbs/10_partitioned.ipynb #dd91b2f1
 from __future__ import annotations
+from dataclasses import dataclass, field
 import numpy as np
-from .core import check_float, check_int
-from .prox import fista, group_soft_threshold
+from numba import prange
+from .core import check_float, check_int, kernel
+from .prox import fista
 from .base import MRFLearner
 
 # %% auto #0
-__all__ = ['feature_maps', 'mlmi_objective', 'PartitionedRatio']
+__all__ = ['FEATURES', 'AUTO_PAIRS', 'encode_variables', 'PairDesign', 'separable_design', 'callable_design', 'sample_pairs',
+           'mlmi_objective', 'mlmi_direct', 'group_shrink', 'group_kkt_violation', 'group_lasso_path',
+           'PartitionedRatio']
 
-# %% ../nbs/10_partitioned.ipynb #e9ce7c6a
-def feature_maps(X1, X2, features="product"):
-    "List of (F_c, G_c) with ψ(x_u, x_v) = Σ_c F_c[u] G_c[v] for 'product', 'square' or 'delta' features."
-    X1 = np.asarray(X1, np.float64)
-    X2 = np.asarray(X2, np.float64)
+# %% ../nbs/10_partitioned.ipynb #706f4443
+FEATURES = ("product", "square", "product+square", "delta", "onehot")
+
+
+def _integer_levels(X, names, min_level_count, rare_levels, levels=None):
+    """Each integer-coded column's levels (the declared `levels`, or those seen) and which of them get an
+    indicator: a level seen fewer than `min_level_count` times is an error, or folded into the reference."""
+    if rare_levels not in ("error", "reference"):
+        raise ValueError(f"rare_levels must be 'error' or 'reference', got {rare_levels!r}")
+    check_int(min_level_count, "min_level_count", lo=1)
+    declared = None if levels is None else np.unique(np.asarray(levels, np.float64))
+    out = []
+    for j in range(X.shape[1]):
+        col = X[:, j]
+        name = names[j] if names else j
+        bad = col[col != np.round(col)]
+        if bad.size:
+            raise ValueError(
+                f"features='onehot' needs integer-coded categorical columns; column {name!r} has the value "
+                f"{bad[0]:g}"
+            )
+        lv, counts = np.unique(col, return_counts=True)
+        if declared is not None:
+            outside = np.setdiff1d(lv, declared)
+            if outside.size:
+                raise ValueError(f"column {name!r} has the value {outside[0]:g}, not one of levels={levels}")
+            counts = np.array([np.sum(col == x) for x in declared])
+            lv = declared
+        if lv.size > 100:
+            raise ValueError(f"column {name!r} has {lv.size} levels; onehot features allow at most 100")
+        rare = (counts > 0) & (counts < min_level_count)
+        if rare.any() and rare_levels == "error":
+            raise ValueError(
+                f"column {name!r}: level {lv[rare][0]:g} is seen {counts[rare][0]} time(s), fewer than "
+                f"min_level_count={min_level_count}; recode it, or pass rare_levels='reference' to fold rare "
+                f"levels into the column's reference level"
+            )
+        active = counts >= min_level_count
+        if active.sum() < 2:
+            raise ValueError(f"column {name!r} has fewer than two levels seen {min_level_count}+ times")
+        if declared is None:  # observed levels: a folded level leaves the list
+            lv, active = lv[active], active[active]
+        out.append((lv, active))
+    return out
+
+
+def encode_variables(
+    X,  # (n, p) data; integer codes for 'onehot' and 'delta'
+    features="product",  # one of FEATURES
+    names=None,  # column names, for error messages
+    min_level_count=2,  # 'onehot': a level must be seen this often
+    rare_levels="error",  # 'onehot': 'error' on a rarer level, or 'reference' (fold it in)
+    levels=None,  # 'onehot': levels shared by every column (a codebook); None: each column's own
+):
+    """Per-variable encodings Φ_u (n × d_u) and the component map of ψ, for the separable built-in
+    features: ψ_k(x_u, x_v) = Σ_{(a, b) ∈ S_k} Φ_u[:, a] Φ_v[:, b]."""
+    X = np.asarray(X, np.float64)
     if features == "product":
-        return [(X1, X2)]
+        return [X[:, [j]] for j in range(X.shape[1])], lambda du, dv: [[(0, 0)]], None
     if features == "square":
-        return [(X1**2, X2**2)]
+        return [X[:, [j]] ** 2 for j in range(X.shape[1])], lambda du, dv: [[(0, 0)]], None
+    if features == "product+square":
+        phi = [np.c_[X[:, j], X[:, j] ** 2] for j in range(X.shape[1])]
+        return phi, lambda du, dv: [[(0, 0)], [(1, 1)]], None
     if features == "delta":
-        cats = np.unique(np.r_[X1.ravel(), X2.ravel()])
+        cats = np.unique(X)
         if cats.size > 50:
             raise ValueError(f"'delta' features need a discrete alphabet; found {cats.size} distinct values")
-        return [((X1 == c).astype(np.float64), (X2 == c).astype(np.float64)) for c in cats]
-    raise ValueError(
-        f"features must be 'product', 'square', 'delta' or a callable psi(xu, xv), got {features!r}"
+        phi = [(X[:, [j]] == cats[None, :]).astype(np.float64) for j in range(X.shape[1])]
+        return phi, lambda du, dv: [[(c, c) for c in range(du)]], None
+    if features == "onehot":
+        coded = _integer_levels(X, names, min_level_count, rare_levels, levels)
+        phi = [
+            ((X[:, [j]] == lv[None, 1:]) & on[None, 1:]).astype(np.float64)
+            for j, (lv, on) in enumerate(coded)
+        ]
+        return phi, lambda du, dv: [[(a, b)] for a in range(du) for b in range(dv)], [lv for lv, _ in coded]
+    raise ValueError(f"features must be one of {FEATURES} or a callable psi(xu, xv), got {features!r}")
+
+# %% ../nbs/10_partitioned.ipynb #807e941e
+@dataclass
+class PairDesign:
+    "The modelled pairs of eq. (4) and, for separable features, the encodings that give the matrix form."
+
+    pairs: list  # (u, v, kind) per group; kind 'cross' (u ∈ G₁, v ∈ G₂), 'within' (u < v) or 'diag' (u = v)
+    sizes: np.ndarray  # b_g, the length of θ_g
+    g1: np.ndarray  # columns of group 1
+    g2: np.ndarray  # columns of group 2
+    F1: np.ndarray = None  # (n, D₁) encodings of group 1 (separable features only)
+    F2: np.ndarray = None  # (n, D₂) encodings of group 2
+    cells: tuple = None  # (rows, cols, param) of the entries of the (D, D) matrix B(θ)
+    keep: list = field(default_factory=list)  # per group, the components of ψ kept (constant ones dropped)
+
+    def __post_init__(self):
+        self.within = any(kind != "cross" for _, _, kind in self.pairs)
+        if self.F1 is not None:  # the data's second moments F₁ᵀF₁/n, F₁ᵀF₂/n, F₂ᵀF₂/n
+            n = self.F1.shape[0]
+            self.moments = (self.F1.T @ self.F1 / n, self.F1.T @ self.F2 / n, self.F2.T @ self.F2 / n)
+            self.F2T = np.ascontiguousarray(self.F2.T)
+        self._work = None
+
+    def workspace(self, n):
+        "A reused (n, n) array: allocating a fresh one costs as much as the product that fills it."
+        if self._work is None:
+            self._work = np.empty((n, n))
+        return self._work
+
+    @property
+    def starts(self):
+        return np.r_[0, np.cumsum(self.sizes)[:-1]]
+
+    @property
+    def n_params(self):
+        return int(self.sizes.sum())
+
+    @property
+    def n_cross(self):
+        return sum(kind == "cross" for _, _, kind in self.pairs)
+
+# %% ../nbs/10_partitioned.ipynb #43a2d282
+def _pair_list(g1, g2, pairs):
+    "Groups in a fixed order: cross pairs (row-major over G₁ × G₂), within-group pairs, then diagonal terms."
+    out = [(u, v, "cross") for u in g1 for v in g2]
+    if pairs == "all":
+        for g in (g1, g2):
+            out += [(g[a], g[b], "within") for a in range(g.size) for b in range(a + 1, g.size)]
+        out += [(u, u, "diag") for u in np.r_[g1, g2]]
+    return [(int(u), int(v), k) for u, v, k in out]
+
+
+def separable_design(
+    phi,  # per-variable encodings Φ_u, (n, d_u) each (`encode_variables`)
+    comps,  # comps(d_u, d_v) → the component map S_k of ψ as lists of index pairs (a, b)
+    g1,  # columns of group 1
+    g2,  # columns of group 2
+    pairs="all",  # 'all' or 'cross'
+):
+    "The design of eq. (4) for separable features from encodings `phi` and component map `comps`."
+    order = np.r_[g1, g2]
+    off = np.r_[0, np.cumsum([phi[u].shape[1] for u in order])]
+    where = {int(u): int(o) for u, o in zip(order, off[:-1])}
+    rows, cols, param, sizes, keep, kept_pairs = [], [], [], [], [], []
+    for u, v, kind in _pair_list(g1, g2, pairs):
+        S = comps(phi[u].shape[1], phi[v].shape[1])
+        if kind == "diag":  # ψ(x_u, x_u): drop components that do not vary over the sample
+            vals = [sum(phi[u][:, a] * phi[u][:, b] for a, b in s) for s in S]
+            ks = [k for k, x in enumerate(vals) if np.ptp(x) > 0]
+        else:
+            ks = list(range(len(S)))
+        if not ks:
+            continue
+        start = sum(sizes)
+        for t, k in enumerate(ks):
+            for a, b in S[k]:
+                rows.append(where[u] + a)
+                cols.append(where[v] + b)
+                param.append(start + t)
+        sizes.append(len(ks))
+        keep.append(ks)
+        kept_pairs.append((u, v, kind))
+    cells = tuple(np.array(c, dtype=np.int64) for c in (rows, cols, param))
+    if np.unique(cells[0] * off[-1] + cells[1]).size != cells[0].size:
+        raise ValueError("the feature map places two parameters in one cell of B(θ)")
+    d1 = off[g1.size]
+    F = np.hstack([phi[u] for u in order])
+    return PairDesign(kept_pairs, np.array(sizes), g1, g2, F[:, :d1], F[:, d1:], cells, keep)
+
+# %% ../nbs/10_partitioned.ipynb #6b398287
+def callable_design(
+    X,  # (n, p) data, as the fit sees it
+    psi,  # the feature function psi(xu, xv) → (m,) or (m, b)
+    g1,  # columns of group 1
+    g2,  # columns of group 2
+    pairs="all",  # 'all' or 'cross'
+):
+    "The design of eq. (4) for a user feature function psi(xu, xv) → (m,) or (m, b); evaluated directly."
+    b = _psi(psi, X[:3, 0], X[:3, 0]).shape[1]
+    sizes, keep, kept_pairs = [], [], []
+    for u, v, kind in _pair_list(g1, g2, pairs):
+        ks = list(range(b))
+        if kind == "diag":
+            ks = [k for k in ks if np.ptp(_psi(psi, X[:, u], X[:, u])[:, k]) > 0]
+        if ks:
+            sizes.append(len(ks))
+            keep.append(ks)
+            kept_pairs.append((u, v, kind))
+    return PairDesign(kept_pairs, np.array(sizes), g1, g2, keep=keep)
+
+
+def _psi(psi, a, b):
+    "psi(a, b) as an array with the components on the last axis."
+    out = np.asarray(psi(a, b), dtype=np.float64)
+    shape = np.broadcast_shapes(np.shape(a), np.shape(b))
+    if out.shape == shape:
+        return out[..., None]
+    if out.shape[:-1] != shape:
+        raise ValueError(f"the feature function returned shape {out.shape} for inputs of shape {shape}")
+    return out
+
+# %% ../nbs/10_partitioned.ipynb #1374d011
+def sample_pairs(
+    n,  # samples
+    n_pairs,  # about this many pairs
+    seed=0,  # seed of the shifts
+):
+    """Random cyclic shifts s₁ … s_m (distinct, in 1 … n − 1, m = max(2, round(n_pairs / n))): the incomplete
+    U-statistic over the pairs (j, j + s_t mod n), every sample m times in each role."""
+    m = int(min(n - 1, max(2, round(n_pairs / n))))
+    return np.sort(np.random.default_rng(seed).choice(np.arange(1, n), size=m, replace=False))
+
+
+def _shifted_pairs(n, shifts):
+    "The pairs (j, k) of a shift design, shift by shift."
+    j = np.tile(np.arange(n), shifts.size)
+    return j, (j + np.repeat(shifts, n)) % n
+
+
+_ROWS = 2048  # rows per block in the shift kernels: along a diagonal a block's accesses stream
+
+
+@kernel(parallel=True)
+def _shifted_energies(A, F2, e1, e2, shifts, out):
+    "out[t, j] = A[j]·F2[k] + e1[j] + e2[k] with k = j + s_t mod n."
+    n = A.shape[0]
+    for blk in prange((n + _ROWS - 1) // _ROWS):
+        for t in range(shifts.size):
+            for j in range(blk * _ROWS, min(n, (blk + 1) * _ROWS)):
+                k = j + shifts[t]
+                if k >= n:
+                    k -= n
+                s = e1[j] + e2[k]
+                for d in range(A.shape[1]):
+                    s += A[j, d] * F2[k, d]
+                out[t, j] = s
+
+
+@kernel(parallel=True)
+def _shifted_weights(E, F2, shifts, mx, r, c, WF2):
+    "E ← exp(E − mx) in place; row sums r, column sums c and WF2[j] = Σ_t w[t, j] F2[j + s_t mod n]."
+    n = F2.shape[0]
+    for blk in prange((n + _ROWS - 1) // _ROWS):
+        lo = blk * _ROWS
+        hi = min(n, lo + _ROWS)
+        for j in range(lo, hi):
+            r[j] = 0.0
+            for d in range(F2.shape[1]):
+                WF2[j, d] = 0.0
+        for t in range(shifts.size):
+            for j in range(lo, hi):
+                k = j + shifts[t]
+                if k >= n:
+                    k -= n
+                w = np.exp(E[t, j] - mx)
+                E[t, j] = w
+                r[j] += w
+                for d in range(F2.shape[1]):
+                    WF2[j, d] += w * F2[k, d]
+    for blk in prange((n + _ROWS - 1) // _ROWS):
+        lo = blk * _ROWS
+        hi = min(n, lo + _ROWS)
+        for k in range(lo, hi):
+            c[k] = 0.0
+        for t in range(shifts.size):
+            for k in range(lo, hi):
+                j = k - shifts[t]
+                if j < 0:
+                    j += n
+                c[k] += E[t, j]
+
+
+def mlmi_objective(
+    v,  # θ, one block θ_g per group of `design`
+    design,  # a separable PairDesign
+    sample=None,  # shifts from `sample_pairs` (incomplete U-statistic), or None (all pairs)
+    gradient=True,  # False: the value only (cheaper)
+):
+    """ℓ_MLMI(θ) (eq. 4 without the penalty) and its gradient in the matrix form; `sample`: the shifts of an
+    incomplete U-statistic (`sample_pairs`), None for all n(n − 1) pairs. Returns (value, gradient or None, se
+    of log N̂)."""
+    F1, F2 = design.F1, design.F2
+    n, d1 = F1.shape
+    rows, cols, param = design.cells
+    B = np.zeros((d1 + F2.shape[1],) * 2)
+    B[rows, cols] = v[param]
+    within = design.within
+    A = F1 @ B[:d1, d1:]
+    e1 = np.einsum("ja,ja->j", F1 @ B[:d1, :d1], F1) if within else np.zeros(n)
+    e2 = np.einsum("ka,ka->k", F2 @ B[d1:, d1:], F2) if within else np.zeros(n)
+    data = np.mean(np.einsum("ja,ja->j", A, F2) + e1 + e2)  # the joint samples: j = k
+    if sample is None:
+        E = design.workspace(n)  # energies of all permuted samples x^[j,k], in a reused (n, n) array
+        np.matmul(A, design.F2T, out=E)
+        E += e1[:, None]
+        E += e2[None, :]
+        np.fill_diagonal(E, -np.inf)
+        mx = E.max()
+        E -= mx
+        np.exp(E, out=E)
+        Z = E.sum()
+        logN = mx + np.log(Z / (n * (n - 1)))
+        se = 0.0
+        if not gradient:
+            return -data + logN, None, se
+        E *= 1 / Z  # the normalised weights W (0 on the diagonal)
+        r, c, WF2 = E.sum(1), E.sum(0), E @ F2
+    else:
+        m = sample.size
+        w = np.empty((m, n))
+        _shifted_energies(A, F2, e1, e2, sample, w)
+        mx = w.max()
+        r, c = np.empty(n), np.empty(n)
+        WF2 = np.empty((n, F2.shape[1]))
+        _shifted_weights(w, F2, sample, mx, r, c, WF2)  # w now holds the weights e^(E − max)
+        Z = r.sum()
+        logN = mx + np.log(Z / w.size)
+        per_shift = w.mean(1)  # m draws (without replacement) from the n − 1 diagonals of the pair matrix
+        fpc = 1 - m / (n - 1)
+        se = float(per_shift.std(ddof=1) / per_shift.mean() * np.sqrt(fpc / m))
+        if not gradient:
+            return -data + logN, None, se
+        r /= Z
+        c /= Z
+        WF2 /= Z
+    G = np.zeros_like(B)
+    G[:d1, d1:] = F1.T @ WF2 - design.moments[1]
+    if within:
+        G[:d1, :d1] = F1.T @ (r[:, None] * F1) - design.moments[0]
+        G[d1:, d1:] = F2.T @ (c[:, None] * F2) - design.moments[2]
+    grad = np.bincount(param, G[rows, cols], design.n_params)
+    return -data + logN, grad, se
+
+# %% ../nbs/10_partitioned.ipynb #c87d1261
+def mlmi_direct(
+    v,  # θ, one block θ_g per group of `design`
+    X,  # (n, p) data, as the fit sees it
+    design,  # the PairDesign (`callable_design`)
+    psi,  # the feature function psi(xu, xv) → (m,) or (m, b)
+    sample=None,  # shifts from `sample_pairs`, or None (all pairs)
+):
+    """ℓ_MLMI(θ) and its gradient by the direct sum over the permuted samples, for any feature function
+    psi(xu, xv) → (m, b): O(n² Σ_g b_g). The reference for the matrix form, and the path for user features."""
+    X = np.asarray(X, np.float64)
+    n = X.shape[0]
+    g1 = set(design.g1.tolist())
+    j, k = (
+        (np.repeat(np.arange(n), n), np.tile(np.arange(n), n))
+        if sample is None
+        else _shifted_pairs(n, sample)
     )
-
-
-def mlmi_objective(Theta, maps):
-    """ℓ_MLMI(Θ) (eq. 4 without the penalty) and its gradient for separable features; Θ is the (p₁, p₂) cross
-    block."""
-    n = maps[0][0].shape[0]
-    A = [F @ Theta for F, _ in maps]
-    E = sum(a @ G.T for a, (_, G) in zip(A, maps))  # energies of all permuted samples x^[j,k]
-    data = np.mean(sum(np.einsum("ij,ij->i", a, G) for a, (_, G) in zip(A, maps)))  # the joint samples: j = k
-    np.fill_diagonal(E, -np.inf)
+    off = j != k
+    j, k = j[off], k[off]
+    E = np.zeros(j.size)
+    data = 0.0
+    feats = []
+    for g, (u, w, kind) in enumerate(design.pairs):
+        th = v[design.starts[g] : design.starts[g] + design.sizes[g]]
+        keep = design.keep[g]
+        if kind == "cross":
+            P = _psi(psi, X[j, u], X[k, w])[:, keep]
+            Pd = _psi(psi, X[:, u], X[:, w])[:, keep]
+        else:  # a within-group or diagonal term depends on the sample that supplies its group
+            Pd = _psi(psi, X[:, u], X[:, w])[:, keep]
+            P = Pd[j] if u in g1 else Pd[k]
+        E += P @ th
+        data += np.mean(Pd @ th)
+        feats.append((P, Pd))
     mx = E.max()
-    E -= mx
-    np.exp(E, out=E)
-    Z = E.sum()  # E now holds the unnormalised weights (0 on the diagonal)
-    logN = mx + np.log(Z / (n * (n - 1)))
-    grad = sum(F.T @ (E @ G) for F, G in maps) / Z - sum(F.T @ G for F, G in maps) / n
-    return -data + logN, grad
+    W = np.exp(E - mx)
+    Z = W.sum()
+    W /= Z
+    grad = np.concatenate([W @ P - Pd.mean(0) for P, Pd in feats]) if feats else np.zeros(0)
+    return -data + mx + np.log(Z / j.size), grad
 
-# %% ../nbs/10_partitioned.ipynb #64ebb2f4
+# %% ../nbs/10_partitioned.ipynb #527b3357
+def group_shrink(
+    v,  # the concatenated groups
+    starts,  # the first index of each group
+    t,  # each group's threshold
+):
+    "Group soft-thresholding: each group v[starts[g]:starts[g+1]] shrinks its norm by t[g] (to 0 if below)."
+    nrm = np.sqrt(np.add.reduceat(v * v, starts)) if v.size else np.zeros(0)
+    scale = np.maximum(0.0, 1 - t / np.where(nrm > 0, nrm, 1.0))
+    return v * np.repeat(scale, np.diff(np.r_[starts, v.size]))
+
+
+def group_kkt_violation(
+    grad,  # ∇ℓ at v
+    v,  # the candidate solution, groups concatenated
+    starts,  # the first index of each group
+    lam,  # λ
+    weights,  # w_g per group
+):
+    """Largest violation of the group-lasso optimality conditions: ∇_g + λw_g θ_g/‖θ_g‖ = 0 where θ_g ≠ 0,
+    ‖∇_g‖ ≤ λw_g where θ_g = 0."""
+    sizes = np.diff(np.r_[starts, v.size])
+    nrm = np.sqrt(np.add.reduceat(v * v, starts))
+    on = np.repeat(nrm > 0, sizes)
+    resid = np.where(on, grad + lam * np.repeat(weights / np.where(nrm > 0, nrm, 1.0), sizes) * v, 0.0)
+    stat = np.sqrt(np.add.reduceat(resid * resid, starts))
+    gn = np.sqrt(np.add.reduceat(grad * grad, starts))
+    off = np.where(nrm > 0, 0.0, np.maximum(0.0, gn - lam * weights))
+    return float(max(stat.max(initial=0.0), off.max(initial=0.0)))
+
+# %% ../nbs/10_partitioned.ipynb #a478d357
+def group_lasso_path(
+    objective,  # v ↦ (ℓ(v), ∇ℓ(v) or None, se); its second argument asks for the gradient
+    design,  # the PairDesign: groups, their sizes and which are cross-group pairs
+    weights,  # w_g, the penalty weight of each group
+    *,
+    lam=None,  # a fixed λ, or None for the path
+    target=15,  # the path stops once more than `target` cross-group pairs are nonzero
+    path_ratio=0.9,  # λ shrinks by this factor per step, starting at λ_max
+    max_steps=200,  # path steps at most
+    max_iter=500,  # FISTA iterations per λ
+    tol=1e-5,  # FISTA's tolerance
+) -> dict:
+    """Minimise ℓ(θ) + λ Σ_g w_g‖θ_g‖ by FISTA with group soft-thresholding, at one λ or down the path from
+    λ_max with warm starts. Returns theta, lambdas, lam_max, grad, entry (per cross pair), log and FISTA's
+    runs."""
+    cache = {}
+
+    def evaluate(v, gradient=True):
+        key = v.tobytes()
+        if key not in cache or (gradient and cache[key][1] is None):
+            if len(cache) > 4:
+                cache.clear()
+            cache[key] = objective(v, gradient)
+        return cache[key]
+
+    starts = design.starts
+    runs = []
+    L = [1.0]  # FISTA's Lipschitz estimate, carried along the path
+
+    def solve(lam, v0):
+        v, info = fista(
+            lambda v: evaluate(v, gradient=False)[0],
+            lambda v: evaluate(v)[1],
+            lambda v, t: group_shrink(v, starts, t * lam * weights),
+            v0,
+            max_iter=int(max_iter),
+            tol=float(tol),
+            adaptive_restart=True,
+            L0=L[0],
+        )
+        L[0] = info["L"]
+        runs.append((info["n_iter"], info["converged"]))
+        return v
+
+    v = np.zeros(design.n_params)
+    g0 = evaluate(v)[1]
+    lam_max = float((np.sqrt(np.add.reduceat(g0 * g0, starts)) / weights).max())
+    out = dict(lam_max=lam_max, runs=runs, log=[], entry=None)
+    if lam is not None:
+        lam = check_float(lam, "lam", lo=0)
+        v = solve(lam, v)
+        return dict(out, theta=v, lambdas=np.array([lam]), grad=evaluate(v)[1])
+    check_int(target, "target", lo=1)
+    r = check_float(path_ratio, "path_ratio", lo=0, hi=1, lo_open=True, hi_open=True)
+    n_cross = design.n_cross
+    cross_end = int(design.sizes[:n_cross].sum())
+    entry = np.zeros(n_cross)
+    lams = []
+    lam = lam_max
+    for _ in range(check_int(max_steps, "max_steps", lo=1)):
+        lam *= r
+        v = solve(lam, v)
+        lams.append(lam)
+        on = np.add.reduceat(v[:cross_end] ** 2, starts[:n_cross]) > 0
+        entry[(entry == 0) & on] = lam
+        out["log"].append(dict(lam=lam, n_passages=int(on.sum()), objective=evaluate(v)[0]))
+        if on.sum() > target:
+            break
+    return dict(out, theta=v, lambdas=np.array(lams), grad=evaluate(v)[1], entry=entry)
+
+# %% ../nbs/10_partitioned.ipynb #016b3bb7
 def _check_groups(groups, p):
     if not isinstance(groups, (tuple, list)) or len(groups) != 2:
         raise ValueError("groups must be a pair (indices_1, indices_2)")
@@ -68,22 +511,30 @@ def _check_groups(groups, p):
         )
     return g1, g2
 
+# %% ../nbs/10_partitioned.ipynb #0e0fc0f3
+AUTO_PAIRS = 4_000_000  # n(n − 1) above which n_pairs='auto' switches to about this many sampled pairs
+
 
 class PartitionedRatio(MRFLearner):
-    """Partitioned-ratio estimator of the links between two groups (Liu et al. 2016), group-lasso MLMI with a
-    U-statistic normaliser."""
+    """Partitioned-ratio estimator of the links between two groups (Liu et al. 2016): group-lasso MLMI with a
+    U-statistic normaliser, vector features and all pairs."""
 
     def __init__(
         self,
         groups,  # the two groups of columns, (indices, indices)
         *,
-        features="product",  # pair feature ψ(x_u, x_v): 'product', 'square', 'delta' or a callable
-        pairs="cross",  # 'cross' (pairs across the groups) or 'all' (within-group pairs too)
+        features="product",  # ψ: a name in FEATURES, or psi(xu, xv) → (m,) or (m, b)
+        pairs="all",  # 'all' (u ≥ v, as the paper writes it) or 'cross' (assumes within-group terms are zero)
         lam=None,  # group-lasso penalty λ (None: walk down a path until `target` cross pairs are selected)
         target=15,  # cross-group pairs to select when lam is None
         path_ratio=0.9,  # λ shrinks by this factor per path step
         max_steps=200,  # path steps at most
-        standardize=True,  # centre and scale each column first
+        standardize=True,  # centre and scale each column first (numeric features only)
+        n_pairs="auto",  # pairs in N̂: 'auto', None (all n(n − 1)) or about this many (incomplete)
+        min_level_count=2,  # 'onehot': a level must be seen this often
+        rare_levels="error",  # 'onehot': 'error' on a rarer level, or 'reference' (fold it in)
+        levels=None,  # 'onehot': levels shared by every column (a codebook); None: each column's own
+        random_state=0,  # seed of the sampled pairs of an incomplete U-statistic
         max_iter=500,  # FISTA iterations per λ
         tol=1e-5,  # FISTA's tolerance
     ):
@@ -95,164 +546,107 @@ class PartitionedRatio(MRFLearner):
         self.path_ratio = path_ratio
         self.max_steps = max_steps
         self.standardize = standardize
+        self.n_pairs = n_pairs
+        self.min_level_count = min_level_count
+        self.rare_levels = rare_levels
+        self.levels = levels
+        self.random_state = random_state
         self.max_iter = max_iter
         self.tol = tol
 
     def fit(self, X, y=None, *, truth=None, names=None):
-        "Fit to an `(n, p)` array of continuous or discrete values."
+        "Fit to an `(n, p)` array: continuous values, or integer codes for 'delta' and 'onehot' features."
         X = self._begin_real(X, names, min_rows=3)
         n, p = X.shape  # ≥ 3 rows: the U-statistic needs pairs j ≠ k
-        g1, g2 = _check_groups(self.groups, p)
-        if self.standardize and self.features != "delta":
-            X = (X - X.mean(0)) / X.std(0)
-        self.g1_, self.g2_ = g1, g2
-        p1, p2 = g1.size, g2.size
+        self.g1_, self.g2_ = _check_groups(self.groups, p)
         if self.pairs not in ("cross", "all"):
-            raise ValueError(f"pairs must be 'cross' or 'all', got {self.pairs!r}")
-        if self.pairs == "all" and (callable(self.features) or self.features == "delta"):
-            raise ValueError("pairs='all' is implemented for the 'product' and 'square' features")
-        if callable(self.features):
-            obj = lambda T: _direct_objective(T, X[:, g1], X[:, g2], self.features)
-        elif self.pairs == "all":
-            ((F, G),) = feature_maps(X[:, g1], X[:, g2], self.features)
-            obj_all = _all_pairs_objective(F, G)
-        else:
-            maps = feature_maps(X[:, g1], X[:, g2], self.features)
-            obj = lambda T: mlmi_objective(T, maps)
-        cache = {}
-        n_par = p1 * p2 + (p1 * (p1 - 1) + p2 * (p2 - 1)) // 2 * (self.pairs == "all")
-
-        def both(v):
-            k = v.tobytes()
-            if k not in cache:
-                if len(cache) > 4:
-                    cache.clear()
-                if self.pairs == "all":
-                    cache[k] = obj_all(v)
-                else:
-                    val, G = obj(v.reshape(p1, p2))
-                    cache[k] = (val, G.ravel())
-            return cache[k]
-
-        f = lambda v: both(v)[0]
-        g = lambda v: both(v)[1]
-        fista_runs = []
-
-        def solve(lam, v0):
-            v, info = fista(
-                f,
-                g,
-                lambda v, t: group_soft_threshold(v[:, None], t * lam, axis=1)[:, 0],
-                v0,
-                max_iter=int(self.max_iter),
-                tol=float(self.tol),
-                adaptive_restart=True,
-            )
-            fista_runs.append((info["n_iter"], info["converged"]))
-            return v
-
-        v = np.zeros(n_par)
-        lam_max = float(np.abs(g(v)).max())
-        if self.lam is not None:
-            lam = check_float(self.lam, "lam", lo=0)
-            v = solve(lam, v)
-            self.lambdas_ = np.array([lam])
-            path = [v]
-        else:
-            check_int(self.target, "target", lo=1)
-            r = check_float(self.path_ratio, "path_ratio", lo=0, hi=1, lo_open=True, hi_open=True)
-            entry = np.zeros(p1 * p2)
-            lams, path, lam = [], [], lam_max
-            for _ in range(check_int(self.max_steps, "max_steps", lo=1)):
-                lam *= r
-                v = solve(lam, v)
-                lams.append(lam)
-                path.append(v)
-                cross = v[: p1 * p2]
-                entry[(entry == 0) & (cross != 0)] = lam
-                self._record(lam=lam, n_passages=int(np.count_nonzero(cross)), objective=f(v))
-                if np.count_nonzero(cross) > self.target:
-                    break
-            self.lambdas_ = np.array(lams)
-            self.entry_lambda_ = entry.reshape(p1, p2)
-        self.lam_max_, self.lambda_ = lam_max, float(self.lambdas_[-1])
-        self.path_ = np.array([u[: p1 * p2] for u in path]).reshape(-1, p1, p2)
-        T = path[-1][: p1 * p2].reshape(p1, p2)
-        theta = np.zeros((p, p))
-        theta[np.ix_(g1, g2)] = T
-        theta[np.ix_(g2, g1)] = T.T
-        if self.pairs == "all":  # within-group parameters (the terms the marginals leave)
-            w1, w2 = _unpack_within(path[-1], p1, p2)
-            theta[np.ix_(g1, g1)] = w1
-            theta[np.ix_(g2, g2)] = w2
-        self.coef_ = T
-        nm = self.names_ or list(range(p))
-        self.passages_ = [(nm[g1[a]], nm[g2[b]], float(T[a, b])) for a, b in zip(*np.nonzero(T))]
+            raise ValueError(f"pairs must be 'all' or 'cross', got {self.pairs!r}")
+        numeric = callable(self.features) or self.features in ("product", "square", "product+square")
+        if self.standardize and numeric:
+            X = (X - X.mean(0)) / X.std(0)
+        sample = self._pair_sample(n)
+        design, objective = self._objective(X, sample)
+        self.design_ = design
+        self.group_weights_ = np.sqrt(design.sizes)
+        out = group_lasso_path(
+            objective,
+            design,
+            self.group_weights_,
+            lam=self.lam,
+            target=self.target,
+            path_ratio=self.path_ratio,
+            max_steps=self.max_steps,
+            max_iter=self.max_iter,
+            tol=self.tol,
+        )
+        v, fista_runs = out["theta"], out["runs"]
+        self.lambdas_, self.lam_max_, self.grad_ = out["lambdas"], out["lam_max"], out["grad"]
+        if self.lam is None:
+            self.entry_lambda_ = out["entry"].reshape(self.g1_.size, self.g2_.size)
+            for row in out["log"]:
+                self._record(**row)
+        self._store(v, design, p)
+        self.normaliser_se_ = objective(v, False)[2]
         capped = sum(not ok for _, ok in fista_runs)
         why = (
             f"FISTA reached max_iter={self.max_iter} at {capped} of {len(fista_runs)} λ values; raise "
             f"max_iter"
         )
         self._settle(capped == 0, sum(k for k, _ in fista_runs), why)
-        return self._end(theta)
+        return self._end(self.theta_)
 
+    def _pair_sample(self, n):
+        "None for the complete U-statistic, else the shifts of the incomplete one."
+        total = n * (n - 1)
+        if self.n_pairs == "auto":
+            B = AUTO_PAIRS if total > AUTO_PAIRS else None
+        elif self.n_pairs is None:
+            B = None
+        else:
+            B = check_int(self.n_pairs, "n_pairs", lo=1)
+        shifts = None if B is None else sample_pairs(n, B, self.random_state)
+        if shifts is not None and shifts.size == n - 1:  # every diagonal: the complete statistic
+            shifts = None
+        self.n_pairs_ = total if shifts is None else n * shifts.size
+        self.complete_ = shifts is None
+        return shifts
 
-def _unpack_within(v, p1, p2):
-    n1 = p1 * (p1 - 1) // 2
-    a = v[p1 * p2 : p1 * p2 + n1]
-    b = v[p1 * p2 + n1 :]
-    W1 = np.zeros((p1, p1))
-    W1[np.triu_indices(p1, 1)] = a
-    W2 = np.zeros((p2, p2))
-    W2[np.triu_indices(p2, 1)] = b
-    return W1 + W1.T, W2 + W2.T
+    def _objective(self, X, sample):
+        "The design and a function v ↦ (ℓ, ∇ℓ, se of log N̂)."
+        g1, g2 = self.g1_, self.g2_
+        if callable(self.features):
+            design = callable_design(X, self.features, g1, g2, self.pairs)
+            size = self.n_pairs_ * design.n_params * 8
+            if size > 2e9:
+                raise ValueError(
+                    f"a feature function is evaluated on every permuted pair: {size / 1e9:.0f} GB here; pass "
+                    f"n_pairs (an incomplete U-statistic) or use a built-in feature"
+                )
+            self.levels_ = None
+            return design, lambda v, gradient=True: (*mlmi_direct(v, X, design, self.features, sample), 0.0)
+        phi, comps, self.levels_ = encode_variables(
+            X, self.features, self.names_, self.min_level_count, self.rare_levels, self.levels
+        )
+        design = separable_design(phi, comps, g1, g2, self.pairs)
+        return design, lambda v, gradient=True: mlmi_objective(v, design, sample, gradient)
 
-
-def _all_pairs_objective(F, G):
-    """ℓ_MLMI and gradient when within-group pairs are modelled too (separable single-map features): v = [Θ₁₂,
-    triu Θ₁₁, triu Θ₂₂]."""
-    n, p1 = F.shape
-    p2 = G.shape[1]
-    i1, i2 = np.triu_indices(p1, 1), np.triu_indices(p2, 1)
-    Q1 = F[:, i1[0]] * F[:, i1[1]]
-    Q2 = G[:, i2[0]] * G[:, i2[1]]  # within-group features per sample
-
-    def fn(v):
-        T = v[: p1 * p2].reshape(p1, p2)
-        a = v[p1 * p2 : p1 * p2 + Q1.shape[1]]
-        b = v[p1 * p2 + Q1.shape[1] :]
-        e1, e2 = Q1 @ a, Q2 @ b
-        E = (F @ T) @ G.T + e1[:, None] + e2[None, :]
-        data = np.mean(np.diag(E))
-        np.fill_diagonal(E, -np.inf)
-        mx = E.max()
-        E -= mx
-        np.exp(E, out=E)
-        Z = E.sum()
-        Wn = E / Z
-        r, c = Wn.sum(1), Wn.sum(0)
-        gT = F.T @ (Wn @ G) - F.T @ G / n
-        ga = Q1.T @ r - Q1.mean(0)
-        gb = Q2.T @ c - Q2.mean(0)
-        return -data + mx + np.log(Z / (n * (n - 1))), np.r_[gT.ravel(), ga, gb]
-
-    return fn
-
-
-def _direct_objective(Theta, X1, X2, psi):
-    """Generic (slow, O(n² p₁ p₂)) ℓ_MLMI and gradient for a user feature function psi(xu, xv) (vectorised,
-    scalar output)."""
-    n = X1.shape[0]
-    P = psi(
-        X1[:, None, :, None], X2[None, :, None, :]
-    )  # (n, n, p1, p2): ψ for every permuted sample and pair
-    E = np.einsum("jkuv,uv->jk", P, Theta)
-    data = np.mean(np.diag(E))
-    off = E.copy()
-    np.fill_diagonal(off, -np.inf)
-    mx = off.max()
-    W = np.exp(off - mx)
-    Z = W.sum()
-    W /= Z
-    grad = np.einsum("jk,jkuv->uv", W, P) - np.einsum("jjuv->uv", P) / n
-    return -data + mx + np.log(Z / (n * (n - 1))), grad
+    def _store(self, v, design, p):
+        "θ per modelled pair, the (p, p) strength matrix and the cross-group passages."
+        self.lambda_ = float(self.lambdas_[-1])
+        nm = self.names_ or list(range(p))
+        starts, sizes = design.starts, design.sizes
+        self.pair_coef_ = {
+            (u, w): v[s : s + b].copy() for (u, w, _), s, b in zip(design.pairs, starts, sizes)
+        }
+        scalar = bool(np.all(sizes == 1))
+        value = lambda t: float(t[0]) if scalar else float(np.linalg.norm(t))
+        theta = np.zeros((p, p))
+        for (u, w), t in self.pair_coef_.items():
+            theta[u, w] = theta[w, u] = value(t)
+        self.theta_ = theta
+        self.coef_ = theta[np.ix_(self.g1_, self.g2_)]
+        self.passages_ = [
+            (nm[u], nm[w], value(self.pair_coef_[u, w]))
+            for u, w, kind in design.pairs
+            if kind == "cross" and np.any(self.pair_coef_[u, w] != 0)
+        ]

@@ -2,7 +2,13 @@
 
 import numpy as np
 import pytest
-from mrflit.partitioned import PartitionedRatio, feature_maps, mlmi_objective
+from mrflit.partitioned import (
+    PartitionedRatio,
+    encode_variables,
+    group_kkt_violation,
+    mlmi_objective,
+    separable_design,
+)
 from mrflit.metrics import roc_auc
 
 
@@ -27,13 +33,30 @@ def test_entry_lambda_ranks_true_passages_first():
 
 
 def test_objective_matches_direct_sum_heldout():
+    "Cross pairs, product features: ℓ against a plain loop over the permuted samples."
     rng = np.random.default_rng(5)
     X = rng.normal(size=(9, 5))
     Th = rng.normal(size=(2, 3)) * 0.4
-    v, _ = mlmi_objective(Th, feature_maps(X[:, :2], X[:, 2:]))
+    phi, comps, _ = encode_variables(X, "product")
+    design = separable_design(phi, comps, np.arange(2), np.arange(2, 5), pairs="cross")
+    v, _, _ = mlmi_objective(Th.ravel(), design)
     vals = [np.sum(Th * np.outer(X[j, :2], X[k, 2:])) for j in range(9) for k in range(9) if j != k]
     data = np.mean([np.sum(Th * np.outer(X[i, :2], X[i, 2:])) for i in range(9)])
     assert np.isclose(v, -data + np.log(np.mean(np.exp(vals))))
+
+
+def test_diagonal_terms_by_hand():
+    "All pairs, one variable per group: θ = (θ₀₁, θ₀₀, θ₁₁) against the direct sum written out."
+    rng = np.random.default_rng(6)
+    X = rng.normal(size=(7, 2))
+    t = np.array([0.3, -0.2, 0.1])
+    phi, comps, _ = encode_variables(X, "product")
+    design = separable_design(phi, comps, np.array([0]), np.array([1]))
+    assert design.pairs == [(0, 1, "cross"), (0, 0, "diag"), (1, 1, "diag")]
+    e = lambda a, b: t[0] * a * b + t[1] * a**2 + t[2] * b**2
+    vals = [e(X[j, 0], X[k, 1]) for j in range(7) for k in range(7) if j != k]
+    want = -np.mean(e(X[:, 0], X[:, 1])) + np.log(np.mean(np.exp(vals)))
+    assert np.isclose(mlmi_objective(t, design)[0], want)
 
 
 def test_callers_array_untouched_and_theta_symmetric():
@@ -41,11 +64,35 @@ def test_callers_array_untouched_and_theta_symmetric():
     keep = X.copy()
     pr = PartitionedRatio(([0, 1, 2, 3, 4], [5, 6, 7, 8, 9]), lam=0.05).fit(X)
     np.testing.assert_array_equal(X, keep)
-    assert (
-        np.allclose(pr.theta_, pr.theta_.T)
-        and np.all(pr.theta_[:5, :5] == 0)
-        and np.all(pr.theta_[5:, 5:] == 0)
+    assert np.allclose(pr.theta_, pr.theta_.T)
+    pc = PartitionedRatio(([0, 1, 2, 3, 4], [5, 6, 7, 8, 9]), lam=0.05, pairs="cross").fit(X)
+    assert np.all(pc.theta_[:5, :5] == 0) and np.all(pc.theta_[5:, 5:] == 0)
+
+
+def test_group_kkt_vector_features():
+    "product+square (b = 2): the group KKT conditions hold at the fitted λ."
+    X, _ = _gauss(8, 150)
+    pr = PartitionedRatio(
+        (range(5), range(5, 10)), features="product+square", lam=0.03, tol=1e-10, max_iter=5000
     )
+    pr.fit(X)
+    v = np.concatenate(list(pr.pair_coef_.values()))
+    assert group_kkt_violation(pr.grad_, v, pr.design_.starts, 0.03, pr.group_weights_) < 1e-5
+    assert any(np.count_nonzero(c) == 2 for c in pr.pair_coef_.values())
+
+
+@pytest.mark.parametrize(
+    "column,msg",
+    [
+        ([0, 1, 2, 0.5, 1, 2], "integer-coded"),
+        ([0, 1, 1, 0, 1, 7], "level 7 is seen 1 time"),
+        ([3, 3, 3, 3, 3, 3], "constant columns"),
+    ],
+)
+def test_bad_categorical_column(column, msg):
+    X = np.c_[[0, 1, 2, 0, 1, 2], [1, 0, 2, 2, 1, 0], column]
+    with pytest.raises(ValueError, match=msg):
+        PartitionedRatio(([0], [1, 2]), features="onehot", lam=0.1).fit(X, names=["a", "b", "c"])
 
 
 @pytest.mark.parametrize(
