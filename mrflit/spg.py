@@ -28,8 +28,8 @@ import warnings
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['GENG_SETTINGS', 'TAY_RULES', 'power_curvature', 'newton_direction', 'newton_direction_states', 'CertificateWarning',
-           'SPG', 'SPGInc', 'TAY']
+__all__ = ['GENG_SETTINGS', 'TAY_RULES', 'TAY_BATCH', 'power_curvature', 'newton_direction', 'newton_direction_states',
+           'CertificateWarning', 'SPG', 'SPGInc', 'TAY']
 
 # %% ../nbs/08_spg.ipynb #7e60bf4e
 @kernel
@@ -674,6 +674,7 @@ TAY_RULES = (
     "capped",
 )  # names of the driver's stop codes 0-3 in `trace_['tau_rule']`
 _NEED_ESTIMATE = 4
+TAY_BATCH = 32  # most sweeps in TAY's first parallel launch of an iteration
 
 
 @kernel
@@ -687,21 +688,39 @@ def _curve_upto(U, factor, curve, v, computed, t):
 
 @kernel(parallel=True)
 def _tay_sweeps(
-    chain_arrays, theta, EX, alpha, lam, theorem3, log2_beta, R, est, tau_uncertified, done, mean, restart
+    chain_arrays,
+    theta,
+    EX,
+    alpha,
+    lam,
+    theorem3,
+    log2_beta,
+    R,
+    est,
+    tau_uncertified,
+    done,
+    mean,
+    restart,
+    acc,
+    state,
+    first_batch,
 ):
-    """Sweeps until TAY's rule stops them: `(τ, rule, bound, ½‖G_α‖)`; `mean` holds the last sweep's means of
-    ψ.
+    """Sweeps until TAY's rule stops them: `(τ, rule, bound, ½‖G_α‖)`; `mean` holds sweep τ's means of ψ.
 
     `done` > 0 resumes at τ = done with `mean` already filled (after rule 4, `_NEED_ESTIMATE`, with `est` now
     given); `log2_beta` = ln(2/β_j) > 0 selects the non-asymptotic criterion (eq. 15), 0 the asymptotic one;
     `restart` puts every chain at a uniform random state first (restart='random'), in the first sweep's
     parallel loop. `theorem3` = (U, 2√m, curve, v, computed): the curve is extended only as far as the rule
-    needs it (`dobrushin._grand_sum_step`), usually a few entries of `tau_max`."""
+    needs it (`dobrushin._grand_sum_step`), usually a few entries of `tau_max`.
+
+    Sweeps run in batches, one parallel launch each: the first runs `first_batch` sweeps (the caller passes
+    the previous iteration's τ), later ones one sweep. `acc` (blocks, ≥ first_batch, m) holds the batch's ψ
+    sums per sweep, so the rule is tested at every τ as if the sweeps had run one by one; `state` = [sweeps
+    run, sweeps before the batch in acc] (in/out; the chains may end up to first_batch − τ sweeps past τ)."""
     X, nbr, w, diag, kappa, lo, S = chain_arrays
     U, factor, curve, v, computed = theorem3
     C = X.shape[1]
     m = theta.size
-    acc = np.empty(((C + BLOCK - 1) // BLOCK, 1, m))  # zeroed per block below
     floor = np.inf  # the smallest entry of the curve computed so far
     for t in range(computed[0]):
         floor = min(floor, curve[t])
@@ -709,16 +728,25 @@ def _tay_sweeps(
     half = 0.0
     for tau in range(max(done, 1), curve.size + 1):
         if tau > done:
-            for blk in prange(acc.shape[0]):  # the only parallel loop: no array expressions in this kernel
-                for j in range(m):
-                    acc[blk, 0, j] = 0.0
-                if restart and tau == 1:
-                    _uniform_block(X, lo, S, blk)
-                _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, 1, acc)
+            if tau > state[0]:  # run the next batch of sweeps
+                b = min(first_batch if state[0] == 0 else 1, curve.size - state[0], acc.shape[1])
+                fresh = restart and state[0] == 0
+                for blk in prange(
+                    acc.shape[0]
+                ):  # the only parallel loop: no array expressions in this kernel
+                    for t in range(b):
+                        for j in range(m):
+                            acc[blk, t, j] = 0.0
+                    if fresh:
+                        _uniform_block(X, lo, S, blk)
+                    _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, b, acc)
+                state[1] = state[0]
+                state[0] += b
+            row = tau - state[1] - 1
             for j in range(m):
                 total = 0.0
                 for blk in range(acc.shape[0]):
-                    total += acc[blk, 0, j]
+                    total += acc[blk, row, j]
                 mean[j] = total / C
         g2 = 0.0
         for j in range(m):
@@ -808,11 +836,16 @@ class TAY(_StochasticProxGrad):
         est = np.empty(0)
         mean = np.empty(m)
         args = (chains._arrays(), theta, EX, alpha, self._lam_vec, theorem3, log2_beta, R)
-        tau, rule, bound, half = _tay_sweeps(*args, est, int(self.tau_uncertified), 0, mean, fresh)
+        first = min(self._last_tau if k > 1 else 1, tmax, TAY_BATCH)  # τ moves slowly: one launch, usually
+        work = (np.empty(((q + BLOCK - 1) // BLOCK, first, m)), np.zeros(2, np.int64), first)
+        tau, rule, bound, half = _tay_sweeps(*args, est, int(self.tau_uncertified), 0, mean, fresh, *work)
         if rule == _NEED_ESTIMATE:  # no τ can certify: estimate the bias by coupled chains, once, and resume
             est = self._estimated_curve(model, start, m)
-            tau, rule, bound, half = _tay_sweeps(*args, est, int(self.tau_uncertified), tau, mean, False)
-        chains.sweeps_done += tau
+            tau, rule, bound, half = _tay_sweeps(
+                *args, est, int(self.tau_uncertified), tau, mean, False, *work
+            )
+        chains.sweeps_done += int(work[1][0])  # every sweep run, those past τ in the first batch included
+        self._last_tau = tau
         self._tau_rule = TAY_RULES[rule]
         self._certifiable = rule not in (1, 2)
         self._estimated_bound = float(est[tau - 1]) if rule in (1, 2) and tau <= est.size else np.nan
