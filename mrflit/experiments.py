@@ -4,8 +4,13 @@
 
 # %% ../nbs/17_experiments.ipynb #78bf974b
 from __future__ import annotations
+import hashlib
 import itertools
+import json
+from pathlib import Path
+import numpy as np
 from joblib import Parallel, delayed
+from .core import atomic_write
 
 # %% auto #0
 __all__ = ['grid', 'replicate']
@@ -20,12 +25,131 @@ def grid(**axes) -> list:
     return [dict(zip(keys, vals)) for vals in itertools.product(*(list(axes[k]) for k in keys))]
 
 
-def replicate(fn, params, n_jobs: int = 1, backend: str = None, verbose: int = 0) -> list:
-    """`[fn(**p) for p in params]`, run with joblib (n_jobs workers, the given backend), results in the order
-    of `params`."""
-    params = list(params)
-    if n_jobs == 1 and backend is None:
-        return [fn(**p) for p in params]
-    return Parallel(n_jobs=n_jobs, backend=backend or "loky", verbose=verbose)(
-        delayed(fn)(**p) for p in params
+def _task_key(p: dict) -> str:
+    "A stable name for one task: the SHA-1 of its parameters as sorted JSON."
+    try:
+        text = json.dumps(p, sort_keys=True, default=_plain)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"store= needs JSON-encodable parameters: {e}") from None
+    return hashlib.sha1(text.encode()).hexdigest()[:20]
+
+
+def _plain(x):
+    "NumPy scalars as Python numbers, for the task key."
+    if isinstance(x, np.generic):
+        return x.item()
+    raise TypeError(f"{type(x).__name__} is not JSON-encodable")
+
+
+def _encode(x):
+    "A result as JSON-ready data (no pickle): containers, scalars, arrays and traces."
+    from mrflit.base import Trace
+
+    if isinstance(x, Trace):
+        return {"__trace__": {k: _encode(v) for k, v in x.items()}}
+    if isinstance(x, dict):
+        if not all(isinstance(k, str) for k in x):
+            raise ValueError("store= keeps dicts with string keys only")
+        return {"__dict__": {k: _encode(v) for k, v in x.items()}}
+    if isinstance(x, (list, tuple)):
+        return {"__tuple__" if isinstance(x, tuple) else "__list__": [_encode(v) for v in x]}
+    if isinstance(x, np.ndarray):
+        if x.dtype.kind not in "biufU":
+            raise ValueError(f"store= keeps numeric or string arrays, not dtype {x.dtype}")
+        return {"__ndarray__": x.tolist(), "dtype": x.dtype.str, "shape": list(x.shape)}
+    if isinstance(x, np.generic):
+        return x.item()
+    if x is None or isinstance(x, (bool, int, float, str)):
+        return x
+    raise ValueError(
+        f"store= keeps dicts, lists, tuples, strings, numbers, None, NumPy arrays and traces; got "
+        f"{type(x).__name__}"
     )
+
+
+def _decode(x):
+    "The inverse of `_encode`."
+    from mrflit.base import Trace
+
+    if not isinstance(x, dict):
+        return x
+    if "__ndarray__" in x:
+        return np.array(x["__ndarray__"], dtype=np.dtype(x["dtype"])).reshape(x["shape"])
+    if "__trace__" in x:
+        return Trace({k: _decode(v) for k, v in x["__trace__"].items()})
+    if "__dict__" in x:
+        return {k: _decode(v) for k, v in x["__dict__"].items()}
+    if "__tuple__" in x:
+        return tuple(_decode(v) for v in x["__tuple__"])
+    return [_decode(v) for v in x["__list__"]]
+
+
+def _save(store, key, p, result):
+    "One finished task, atomically: its parameters and its result."
+    text = json.dumps({"params": _encode(p), "result": _encode(result)})
+    atomic_write(Path(store) / f"{key}.json", lambda f: f.write(text.encode()))
+
+
+def _indexed(fn, i, p):
+    return i, fn(**p)
+
+
+def _run_dask(fn, params, todo):
+    "Yield `(i, result)` as tasks finish on the current dask.distributed client."
+    try:
+        from dask.distributed import as_completed, get_client
+    except ImportError:
+        raise ValueError("backend='dask' needs dask[distributed] installed") from None
+    try:
+        client = get_client()
+    except ValueError:
+        raise ValueError(
+            "backend='dask' needs a running dask.distributed Client (Client(...) first)"
+        ) from None
+    futures = {client.submit(fn, **params[i], pure=False): i for i in todo}
+    for fut in as_completed(futures):
+        yield futures[fut], fut.result()
+
+
+def replicate(
+    fn,  # a function of keyword arguments (importable, not a lambda, when it runs in other processes)
+    params,  # the parameter dicts, e.g. `grid(...)`
+    *,
+    n_jobs: int = 1,  # local worker processes when backend is None (1: this process; -1: every core)
+    backend: str = None,  # None, 'dask' (the current dask.distributed client) or a joblib backend name
+    store=None,  # a directory: each finished result is written there at once, and reused by a rerun
+    progress: bool = False,  # show a tqdm progress bar
+) -> list:
+    "`[fn(**p) for p in params]`, in parallel or on a cluster, results in the order of `params`."
+    params = list(params)
+    results = [None] * len(params)
+    keys = [_task_key(p) for p in params] if store is not None else None
+    todo = list(range(len(params)))
+    if store is not None:
+        Path(store).mkdir(parents=True, exist_ok=True)
+        for i, key in enumerate(keys):
+            path = Path(store) / f"{key}.json"
+            if path.exists():
+                results[i] = _decode(json.loads(path.read_text())["result"])
+        todo = [i for i in todo if not (Path(store) / f"{keys[i]}.json").exists()]
+    if backend == "dask":
+        finished = _run_dask(fn, params, todo)
+    elif n_jobs == 1 and backend is None:
+        finished = ((i, fn(**params[i])) for i in todo)
+    else:
+        run = Parallel(n_jobs=n_jobs, backend=backend or "loky", return_as="generator_unordered")
+        finished = run(delayed(_indexed)(fn, i, params[i]) for i in todo)
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=len(todo), desc=getattr(fn, "__name__", "tasks"))
+    for i, result in finished:
+        results[i] = result
+        if store is not None:
+            _save(store, keys[i], params[i], result)
+        if bar is not None:
+            bar.update()
+    if bar is not None:
+        bar.close()
+    return results

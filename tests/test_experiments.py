@@ -19,3 +19,69 @@ def _auc(seed, lam):
 def test_loky_processes_match_sequential():
     ps = grid(seed=[1, 2, 3], lam=[0.05])
     assert replicate(_auc, ps, n_jobs=2) == replicate(_auc, ps)
+
+
+def _logged_task(seed, log):
+    "seed², after recording the call; dies (the whole process) at seed 5 or 7 while a KILL file exists."
+    import os
+    from pathlib import Path
+
+    kill = Path(log).parent / "KILL"
+    if seed in (5, 7) and kill.exists():
+        kill.unlink()
+        os._exit(3)
+    with open(log, "a") as f:
+        f.write(f"{seed}\n")
+    return {"seed": seed, "square": seed**2}
+
+
+def test_killed_driver_rerun_finishes_the_rest(tmp_path):
+    "A driver killed mid-grid: the rerun with the same store computes only the tasks not yet stored."
+    import subprocess
+    import sys
+
+    log = tmp_path / "calls.txt"
+    store = tmp_path / "store"
+    (tmp_path / "KILL").touch()
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from test_experiments import _logged_task; "
+        "from mrflit.experiments import grid, replicate; "
+        "replicate(_logged_task, grid(seed=range(8), log=[sys.argv[2]]), store=sys.argv[3])"
+    )
+    here = str(__import__("pathlib").Path(__file__).parent)
+    run = subprocess.run([sys.executable, "-c", code, here, str(log), str(store)])
+    assert run.returncode == 3  # killed at seed 5
+    assert log.read_text().split() == ["0", "1", "2", "3", "4"]
+    out = replicate(_logged_task, grid(seed=range(8), log=[str(log)]), store=store)
+    assert [r["square"] for r in out] == [s * s for s in range(8)]
+    assert log.read_text().split() == ["0", "1", "2", "3", "4", "5", "6", "7"]  # 0-4 not recomputed
+
+
+def test_dask_grid_survives_a_killed_worker(tmp_path):
+    "A 20-task grid on a 2-process LocalCluster: one worker dies mid-grid; every result arrives exactly once."
+    import sys
+    import cloudpickle
+    import pytest
+
+    distributed = pytest.importorskip("dask.distributed")
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # workers need not import this test file
+    log = tmp_path / "calls.txt"
+    (tmp_path / "KILL").touch()
+    params = grid(seed=range(20), log=[str(log)])
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    with cluster, distributed.Client(cluster):
+        out = replicate(_logged_task, params, backend="dask", store=tmp_path / "store")
+    assert not (tmp_path / "KILL").exists()  # a worker was killed
+    assert [r["seed"] for r in out] == list(range(20))
+    assert [r["square"] for r in out] == [s * s for s in range(20)]
+    assert len(list((tmp_path / "store").glob("*.json"))) == 20
+
+
+def test_dask_backend_needs_a_client():
+    import pytest
+
+    pytest.importorskip("dask.distributed")
+    with pytest.raises(ValueError, match="running dask.distributed Client"):
+        replicate(_auc, grid(seed=[1], lam=[0.1]), backend="dask")
