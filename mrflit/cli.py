@@ -12,7 +12,7 @@ from .core import atomic_write
 from .models import save_model
 
 # %% auto #0
-__all__ = ['METHODS', 'PATH_METHODS', 'edge_rows', 'network_figure', 'demo', 'fit', 'sample', 'bound', 'main']
+__all__ = ['METHODS', 'PATH_METHODS', 'write_network', 'edge_rows', 'network_figure', 'demo', 'fit', 'sample', 'bound', 'main']
 
 # %% ../nbs/16_cli.ipynb #64133387
 METHODS = {
@@ -43,6 +43,25 @@ def _write_csv(path, header, rows):
 
 def _write_png(path, fig):
     atomic_write(path, lambda f: fig.savefig(f, format="png", dpi=110, bbox_inches="tight"))
+
+
+def write_network(
+    theta,  # (p, p) couplings
+    names,  # node names
+    path,  # the file to write; its format from `fmt`
+    fmt="graphml",  # 'graphml' or 'gexf' (Gephi, Cytoscape, igraph and networkx read both)
+):
+    "The network as GraphML or GEXF: one node per variable, one edge per nonzero coupling (weight, sign)."
+    import networkx as nx
+
+    if fmt not in ("graphml", "gexf"):
+        raise ValueError(f"format must be 'csv', 'graphml' or 'gexf', got {fmt!r}")
+    G = nx.Graph()
+    G.add_nodes_from(str(n) for n in names)
+    for u, v, w in edge_rows(theta, names):
+        G.add_edge(str(u), str(v), weight=float(w), sign=1 if float(w) > 0 else -1)
+    lines = nx.generate_graphml(G) if fmt == "graphml" else nx.generate_gexf(G)
+    _write_text(path, "\n".join(lines) + "\n")
 
 
 def edge_rows(theta, names, tol=0.0):
@@ -143,10 +162,15 @@ def fit(
     seed=0,
     quiet=False,
     n_boot=0,
+    fmt="csv",
+    sep=None,
+    header=True,
+    columns=None,
+    missing="error",
 ) -> dict:
     """Fit `method` to a CSV of binary columns; write model.npz, edges.csv, trace.csv, network.png and
-    report.txt into `out`; with `n_boot` > 0 also stability.csv and stability.png (nonparametric bootstrap).
-    """
+    report.txt into `out`; with `n_boot` > 0 also stability.csv and stability.png (nonparametric bootstrap);
+    with `fmt` 'graphml' or 'gexf' also network.graphml / network.gexf."""
     from mrflit.datasets import read_binary_csv
     from mrflit.select import select_lambda
     import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml, mrflit.fbs as fb
@@ -156,7 +180,7 @@ def fit(
     choose = lam in ("ebic", "cv")
     if not choose:
         lam = float(lam)
-    X, names, dom = read_binary_csv(data)
+    X, names, dom, notes = read_binary_csv(data, sep=sep, header=header, columns=columns, missing=missing)
     cls = (
         getattr(spg, METHODS[method], None)
         or getattr(bl, METHODS[method], None)
@@ -214,6 +238,11 @@ def fit(
         f"{len(rows)} edges; {secs:.1f} s; converged: {getattr(est, 'converged_', 'n/a')} "
         f"({getattr(est, 'n_iter_', 'n/a')} iterations); outputs in {out}/\n"
     )
+    if notes:
+        report += "data: " + "; ".join(notes) + "\n"
+    if fmt != "csv":
+        write_network(est.theta_, names, out / f"network.{fmt}", fmt)
+        report += f"network.{fmt}: the network for Gephi, Cytoscape or igraph\n"
     if n_boot:  # refits at the fitted λ on resampled rows (mrflit.stability)
         from mrflit.stability import bootstrap
 
@@ -277,6 +306,11 @@ def bound(model_path, tau_max=100, target=None, out=None, quiet=False) -> dict:
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
 # %% ../nbs/16_cli.ipynb #670c7b7e
+def _sep_arg(text):
+    "--sep: a literal separator; '\\t' and 'tab' mean a tab."
+    return "\t" if text in ("\\t", "tab") else text
+
+
 def _lam_arg(text):
     "--lam: a positive number, 'ebic' or 'cv'."
     if text in ("ebic", "cv"):
@@ -363,6 +397,22 @@ def main(argv=None) -> int:
         metavar="N",
         help="also N bootstrap refits: inclusion and 95%% intervals in stability.csv/.png (default: none)",
     )
+    f.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
+    f.add_argument("--no-header", action="store_true", help="the file has no header row (columns x0, x1, …)")
+    f.add_argument("--columns", default=None, help="comma-separated columns to use, by name or 0-based index")
+    f.add_argument(
+        "--missing",
+        default="error",
+        choices=["error", "drop"],
+        help="rows with a missing value (empty, NA, NaN, ., …): stop with an error, or drop them "
+        "(default: %(default)s)",
+    )
+    f.add_argument(
+        "--format",
+        default="csv",
+        choices=["csv", "graphml", "gexf"],
+        help="also write the network as network.graphml or network.gexf (edges.csv is always written)",
+    )
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
     s.add_argument("model", help="a model.npz written by `mrflit fit`")
@@ -408,6 +458,11 @@ def main(argv=None) -> int:
                 a.seed,
                 a.quiet,
                 a.bootstrap,
+                a.format,
+                _sep_arg(a.sep),
+                not a.no_header,
+                a.columns.split(",") if a.columns else None,
+                a.missing,
             )
         elif a.cmd == "sample":
             sample(a.model, a.n, a.burn_in, a.out, a.seed, a.quiet)

@@ -10,7 +10,7 @@ from importlib.resources import files
 import numpy as np
 
 # %% auto #0
-__all__ = ['Senate', 'senate109', 'read_binary_csv']
+__all__ = ['MISSING', 'Senate', 'senate109', 'read_binary_csv']
 
 # %% ../nbs/14_datasets.ipynb #d23be2d8
 @dataclass
@@ -115,39 +115,117 @@ def _senate(subset):
     )
 
 # %% ../nbs/14_datasets.ipynb #a018b295
-def read_binary_csv(path):
-    "`(X int8 (n, p), names, domain)` from a CSV of 0/1 or ±1 columns with a header row."
+MISSING = ("", "na", "nan", "n/a", ".", "null", "none")  # missing-value tokens (case-insensitive)
+
+
+def _sniff_sep(line):
+    "The separator of a header line: tab, then semicolon (if no comma), else comma."
+    if "\t" in line:
+        return "\t"
+    return ";" if ";" in line and "," not in line else ","
+
+
+def _binary_column(values, name):
+    """One column as 0/1 or ±1 ints, and a note if it had to be recoded (any two values → 0/1, in sorted
+    order)."""
+    try:
+        num = [float(v) for v in values]
+        levels = sorted(set(num))
+        key = num
+    except ValueError:
+        levels = sorted(set(values))
+        key = values
+    if len(levels) == 1:
+        raise ValueError(f"column '{name}' is constant ({levels[0]!r}): drop it")
+    if len(levels) > 2:
+        shown = ", ".join(repr(x) for x in levels[:4])
+        raise ValueError(
+            f"column '{name}' has {len(levels)} distinct values ({shown}…): binary data need two"
+        )
+    if levels in ([0.0, 1.0], [-1.0, 1.0]):
+        return np.array([int(x) for x in key], dtype=np.int64), None
+    code = {levels[0]: 0, levels[1]: 1}
+    note = f"column '{name}': {levels[0]!r} → 0, {levels[1]!r} → 1"
+    return np.array([code[x] for x in key], dtype=np.int64), note
+
+
+def read_binary_csv(
+    path,  # a CSV or TSV file, one row per sample
+    sep=None,  # the field separator; None: sniffed from the first line (tab, semicolon or comma)
+    header=True,  # the first row names the columns (False: they are named x0, x1, …)
+    columns=None,  # the columns to keep, by name or 0-based index (None: all)
+    missing="error",  # a row with a missing value ('', NA, NaN, '.', …): 'error' or 'drop' the row
+):
+    """`(X int8 (n, p), names, domain, notes)`: binary columns in one coding. Two-valued columns in any other
+    coding (1/2, yes/no) are recoded to 0/1, and so are ±1 columns when others are 0/1; `notes` says what was
+    recoded or dropped."""
+    if missing not in ("error", "drop"):
+        raise ValueError(f"missing must be 'error' or 'drop', got {missing!r}")
     try:
         with open(path, newline="", encoding="utf-8") as f:
-            rows = list(csv.reader(f))
+            text = f.read()
     except (OSError, UnicodeDecodeError) as e:
         raise ValueError(f"cannot read {path}: {e}") from None
-    rows = [r for r in rows if any(c.strip() for c in r)]
-    if len(rows) < 3:
-        raise ValueError(f"{path}: need a header row and at least 2 data rows")
-    names = [h.strip() for h in rows[0]]
-    p = len(names)
-    if len(set(names)) != p or any(not n for n in names):
-        raise ValueError(f"{path}: column names must be unique and non-empty")
-    vals = np.empty((len(rows) - 1, p), dtype=np.int64)
-    for t, r in enumerate(rows[1:], start=2):
-        if len(r) != p:
-            raise ValueError(f"{path}, line {t}: {len(r)} fields, expected {p}")
-        for j, c in enumerate(r):
-            try:
-                v = float(c)
-            except ValueError:
-                raise ValueError(f"{path}, line {t}, column '{names[j]}': {c!r} is not a number") from None
-            if v not in (-1.0, 0.0, 1.0):
-                raise ValueError(
-                    f"column '{names[j]}' has the value {c!r} (line {t}); binary data must be 0/1 or -1/+1"
-                )
-            vals[t - 2, j] = int(v)
-    present = set(np.unique(vals).tolist())
-    if {-1, 0} <= present:
-        bad = [names[j] for j in np.flatnonzero((vals == 0).any(0))][:3]
+    lines = text.splitlines()
+    sep = sep if sep is not None else _sniff_sep(lines[0] if lines else ",")
+    rows = [
+        (t, r) for t, r in enumerate(csv.reader(lines, delimiter=sep), start=1) if any(c.strip() for c in r)
+    ]
+    if len(rows) < 2 + bool(header):
+        raise ValueError(f"{path}: need {'a header row and ' if header else ''}at least 2 data rows")
+    p = len(rows[0][1])
+    names = [h.strip() for h in rows[0][1]] if header else [f"x{j}" for j in range(p)]
+    if header and (len(set(names)) != p or any(not n for n in names)):
         raise ValueError(
-            f"{path} mixes 0 and -1 (columns with 0: {bad}): use 0/1 or -1/+1 throughout (missing values "
-            f"must be recoded)"
+            f"{path}: column names must be unique and non-empty (or pass header=False / --no-header)"
         )
-    return vals.astype(np.int8), names, ("pm1" if -1 in present else "01")
+    body = rows[1:] if header else rows
+    for t, r in body:
+        if len(r) != p:
+            raise ValueError(
+                f"{path}, line {t}: {len(r)} fields, expected {p} (separator {sep!r}; see --sep)"
+            )
+    keep = list(range(p))
+    if columns is not None:
+        keep = [_column_index(c, names, path) for c in columns]
+    notes = []
+    bad = [(t, j) for t, r in body for j in keep if r[j].strip().lower() in MISSING]
+    if bad and missing == "error":
+        t, j = bad[0]
+        raise ValueError(
+            f"{path}, line {t}, column '{names[j]}': a missing value ({len({b[0] for b in bad})} rows have "
+            f"one); "
+            f"pass missing='drop' (--missing drop) to drop those rows"
+        )
+    if bad:
+        drop = {t for t, _ in bad}
+        body = [(t, r) for t, r in body if t not in drop]
+        notes.append(f"dropped {len(drop)} rows with a missing value; {len(body)} left")
+        if len(body) < 2:
+            raise ValueError(f"{path}: fewer than 2 rows left after dropping rows with missing values")
+    cols, codings = [], []
+    for j in keep:
+        col, note = _binary_column([r[j].strip() for _, r in body], names[j])
+        cols.append(col)
+        codings.append(note is None and -1 in col)
+        notes += [note] if note else []
+    X = np.column_stack(cols)
+    if any(codings) and not all(codings):  # ±1 columns among 0/1 ones: one coding, 0/1
+        for k in np.flatnonzero(codings):
+            X[:, k] = (X[:, k] + 1) // 2
+            notes.append(f"column '{names[keep[k]]}': -1 → 0 (the other columns are 0/1)")
+    dom = "pm1" if all(codings) else "01"
+    return X.astype(np.int8), [names[j] for j in keep], dom, notes
+
+
+def _column_index(c, names, path):
+    "A selected column as an index: by name, or by 0-based position."
+    if isinstance(c, str) and c in names:
+        return names.index(c)
+    if isinstance(c, (int, np.integer)) or (isinstance(c, str) and c.isdigit()):
+        k = int(c)
+        if 0 <= k < len(names):
+            return k
+    raise ValueError(
+        f"{path}: no column {c!r} (columns: {', '.join(names[:10])}{'…' if len(names) > 10 else ''})"
+    )

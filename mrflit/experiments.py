@@ -25,10 +25,11 @@ def grid(**axes) -> list:
     return [dict(zip(keys, vals)) for vals in itertools.product(*(list(axes[k]) for k in keys))]
 
 
-def _task_key(p: dict) -> str:
-    "A stable name for one task: the SHA-1 of its parameters as sorted JSON."
+def _task_key(fn, p: dict) -> str:
+    "A stable name for one task: the SHA-1 of the function's name and its parameters as sorted JSON."
+    name = f"{getattr(fn, '__module__', '')}.{getattr(fn, '__qualname__', repr(fn))}"
     try:
-        text = json.dumps(p, sort_keys=True, default=_plain)
+        text = json.dumps({"fn": name, "params": p}, sort_keys=True, default=_plain)
     except (TypeError, ValueError) as e:
         raise ValueError(f"store= needs JSON-encodable parameters: {e}") from None
     return hashlib.sha1(text.encode()).hexdigest()[:20]
@@ -123,7 +124,7 @@ def replicate(
     "`[fn(**p) for p in params]`, in parallel or on a cluster, results in the order of `params`."
     params = list(params)
     results = [None] * len(params)
-    keys = [_task_key(p) for p in params] if store is not None else None
+    keys = [_task_key(fn, p) for p in params] if store is not None else None
     todo = list(range(len(params)))
     if store is not None:
         Path(store).mkdir(parents=True, exist_ok=True)

@@ -24,18 +24,37 @@ def _theta_of(obj):
     return np.asarray(obj, dtype=np.float64)
 
 
+def _coupling_legend(ax, mx, width, below=False):
+    "The legend of a coupling plot: colour for the sign, two reference widths for |θ| (max and half)."
+    from matplotlib.lines import Line2D
+
+    handles = [
+        Line2D([], [], color="0.3", lw=2, label="θ > 0"),
+        Line2D([], [], color="tab:orange", lw=2, label="θ < 0"),
+        Line2D([], [], color="0.5", lw=width(mx), label=f"|θ| = {mx:.2g}"),
+        Line2D([], [], color="0.5", lw=width(mx / 2), label=f"|θ| = {mx / 2:.2g}"),
+    ]
+    if below:  # under the axes, in one row
+        ax.legend(
+            handles=handles, fontsize=7, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=4, frameon=False
+        )
+    else:  # right of the axes, clear of the nodes
+        ax.legend(handles=handles, fontsize=7, loc="center left", bbox_to_anchor=(1.0, 0.5), frameon=False)
+
+
 def plot_graph(
-    obj,
-    names=None,
-    colors=None,
-    threshold: float = 0.0,
-    top: int = None,
-    ax=None,
-    layout_seed: int = 1,
-    title="",
+    obj,  # a (p, p) θ, a BinaryMRF or a fitted estimator
+    names=None,  # node labels (default: the estimator's names_, else 0..p−1)
+    colors=None,  # node colours (default: light grey, so labels stay readable)
+    threshold: float = 0.0,  # draw |θ_ij| > threshold only
+    top: int = None,  # draw at most the `top` strongest couplings
+    ax=None,  # the matplotlib axes (default: a new figure)
+    layout_seed: int = 1,  # seed of the spring layout (p > 25)
+    title="",  # the axes title (default: the number of edges)
+    legend: bool = True,  # a legend for sign (colour) and |θ| (width)
 ):
-    """Draw the couplings of a (p, p) θ, a BinaryMRF or a fitted estimator: grey positive, orange negative,
-    width ∝ |θ_ij|."""
+    """Draw the couplings: grey positive, orange negative, width ∝ |θ_ij| (legend: sign and two reference
+    widths)."""
     t = _theta_of(obj)
     p = t.shape[0]
     names = list(names) if names is not None else (getattr(obj, "names_", None) or list(range(p)))
@@ -49,19 +68,31 @@ def plot_graph(
     G.add_weighted_edges_from((names[iu[0][k]], names[iu[1][k]], float(w[k])) for k in keep)
     ax = ax or plt.subplots(figsize=(5, 4.5))[1]
     pos = nx.circular_layout(G) if p <= 25 else nx.spring_layout(G, seed=layout_seed, k=1.5 / np.sqrt(p))
-    nx.draw_networkx_nodes(G, pos, ax=ax, node_size=120 if p <= 25 else 40, node_color=colors or "tab:gray")
+    small = p <= 25
+    nx.draw_networkx_nodes(
+        G,
+        pos,
+        ax=ax,
+        node_size=320 if small else 40,
+        node_color=colors or "0.9",
+        edgecolors="0.4",
+        linewidths=0.6,
+    )
     ws = np.array([G[u][v]["weight"] for u, v in G.edges])
-    mx = np.abs(ws).max() if ws.size else 1
+    mx = np.abs(ws).max() if ws.size else 1.0
+    width = lambda a: 0.5 + 2.5 * a / mx
     nx.draw_networkx_edges(
         G,
         pos,
         ax=ax,
-        width=0.5 + 2.5 * np.abs(ws) / mx,
+        width=width(np.abs(ws)),
         alpha=0.6,
         edge_color=["0.3" if x > 0 else "tab:orange" for x in ws],
     )
-    if p <= 25:
+    if small:
         nx.draw_networkx_labels(G, pos, ax=ax, font_size=7)
+    if legend and ws.size:
+        _coupling_legend(ax, mx, width)
     ax.set_title(title or f"{G.number_of_edges()} edges", fontsize=9)
     ax.axis("off")
     return ax
@@ -85,7 +116,16 @@ def plot_trace(trace, keys=None, x="iteration", ax=None):
     return Trace(trace).plot(keys, x, ax)
 
 # %% ../nbs/15_viz.ipynb #b25bd0e5
-def plot_bipartite(theta, group1, group2, names=None, colors=None, ax=None, title=""):
+def plot_bipartite(
+    theta,  # a (p, p) θ, a BinaryMRF or a fitted estimator
+    group1,  # columns of the left group
+    group2,  # columns of the right group
+    names=None,  # labels (default: 0..p−1)
+    colors=None,  # node colours per column (default: grey)
+    ax=None,  # the matplotlib axes (default: a new figure)
+    title="",  # the axes title (default: the number of links)
+    legend: bool = True,  # a legend for sign (colour) and |θ| (width)
+):
     """Cross-group links only, the two groups in two columns and only linked variables labelled (Liu et al.
     Fig. 5 style)."""
     t = _theta_of(theta)
@@ -99,11 +139,12 @@ def plot_bipartite(theta, group1, group2, names=None, colors=None, ax=None, titl
     ya = {a: -k for k, a in enumerate(a_nodes)}
     yb = {b: -k for k, b in enumerate(b_nodes)}
     mx = np.abs(B).max() if I.size else 1.0
+    width = lambda a: 0.5 + 3 * a / mx
     for a, b in zip(I, J):
         w = B[a, b]
-        ax.plot(
-            [0, 1], [ya[a], yb[b]], c="0.3" if w > 0 else "tab:orange", lw=0.5 + 3 * abs(w) / mx, alpha=0.7
-        )
+        ax.plot([0, 1], [ya[a], yb[b]], c="0.3" if w > 0 else "tab:orange", lw=width(abs(w)), alpha=0.7)
+    if legend and I.size:
+        _coupling_legend(ax, mx, width, below=True)
     col = (lambda i: colors[i]) if colors is not None else (lambda i: "tab:gray")
     for a in a_nodes:
         ax.scatter(0, ya[a], c=col(g1[a]), s=40, zorder=3)

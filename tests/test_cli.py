@@ -102,9 +102,10 @@ def test_sample_fit_bound_roundtrip_and_inputs_untouched(tmp_path):
     "content,args,msg",
     [
         (None, ["fit", "{d}/missing.csv"], "cannot read"),
-        ("a,b\n1,2\n0,1\n", ["fit", "{d}/in.csv"], "column 'b' has the value '2'"),
-        ("a,b\n1,x\n0,1\n", ["fit", "{d}/in.csv"], "'x' is not a number"),
-        ("a,b\n1,0\n1,1\n", ["fit", "{d}/in.csv"], "constant columns [0]"),
+        ("a,b\n1,2\n0,1\n0,3\n", ["fit", "{d}/in.csv"], "column 'b' has 3 distinct values"),
+        ("a,b\n1,x\n0,1\n0,\n", ["fit", "{d}/in.csv"], "line 4, column 'b': a missing value"),
+        ("a,b\n1,0\n1,1\n", ["fit", "{d}/in.csv"], "column 'a' is constant"),
+        ("a\tb\n1\t0\n0\t1\n", ["fit", "{d}/in.csv", "--columns", "a,z"], "no column 'z'"),
         ("not a model", ["bound", "{d}/in.csv"], "cannot read model file"),
         ("a,b\n1,0\n0,1\n", ["fit", "{d}/in.csv", "--lam", "-1"], "lam must be >= 0"),
     ],
