@@ -167,6 +167,7 @@ def fit(
     header=True,
     columns=None,
     missing="error",
+    penalize_fields=False,
 ) -> dict:
     """Fit `method` to a CSV of binary columns; write model.npz, edges.csv, trace.csv, network.png and
     report.txt into `out`; with `n_boot` > 0 also stability.csv and stability.png (nonparametric bootstrap);
@@ -194,6 +195,14 @@ def fit(
         kw["max_iter"] = iters
     if method == "spg" and tau is not None:
         kw["tau"] = tau
+    fields = "unpenalised"  # pl, plpath and elasso never penalise the fields
+    if method in ("tay", "spg", "spginc"):  # a network analyst's default: penalise the couplings only
+        kw["penalize_fields"] = penalize_fields
+        fields = (
+            "penalised (eq. 1, as Geng et al.)"
+            if penalize_fields
+            else "unpenalised (--penalize-fields: eq. 1)"
+        )
     if method in ("mcmclasso", "fbs") and dom != "pm1":
         X = (2 * X.astype(int) - 1).astype(np.int8)
         dom = "pm1"  # both are defined on ±1
@@ -238,6 +247,8 @@ def fit(
         f"{len(rows)} edges; {secs:.1f} s; converged: {getattr(est, 'converged_', 'n/a')} "
         f"({getattr(est, 'n_iter_', 'n/a')} iterations); outputs in {out}/\n"
     )
+    if method in ("tay", "spg", "spginc", "pl", "plpath", "elasso"):
+        report += f"fields (θ_ii): {fields}\n"
     if notes:
         report += "data: " + "; ".join(notes) + "\n"
     if fmt != "csv":
@@ -397,6 +408,11 @@ def main(argv=None) -> int:
         metavar="N",
         help="also N bootstrap refits: inclusion and 95%% intervals in stability.csv/.png (default: none)",
     )
+    f.add_argument(
+        "--penalize-fields",
+        action="store_true",
+        help="tay, spg, spginc: penalise the fields θ_ii too, as eq. (1) (default: couplings only)",
+    )
     f.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
     f.add_argument("--no-header", action="store_true", help="the file has no header row (columns x0, x1, …)")
     f.add_argument("--columns", default=None, help="comma-separated columns to use, by name or 0-based index")
@@ -463,6 +479,7 @@ def main(argv=None) -> int:
                 not a.no_header,
                 a.columns.split(",") if a.columns else None,
                 a.missing,
+                a.penalize_fields,
             )
         elif a.cmd == "sample":
             sample(a.model, a.n, a.burn_in, a.out, a.seed, a.quiet)
