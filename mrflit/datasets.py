@@ -188,21 +188,7 @@ def read_binary_csv(
     keep = list(range(p))
     if columns is not None:
         keep = [_column_index(c, names, path) for c in columns]
-    notes = []
-    bad = [(t, j) for t, r in body for j in keep if r[j].strip().lower() in MISSING]
-    if bad and missing == "error":
-        t, j = bad[0]
-        raise ValueError(
-            f"{path}, line {t}, column '{names[j]}': a missing value ({len({b[0] for b in bad})} rows have "
-            f"one); "
-            f"pass missing='drop' (--missing drop) to drop those rows"
-        )
-    if bad:
-        drop = {t for t, _ in bad}
-        body = [(t, r) for t, r in body if t not in drop]
-        notes.append(f"dropped {len(drop)} rows with a missing value; {len(body)} left")
-        if len(body) < 2:
-            raise ValueError(f"{path}: fewer than 2 rows left after dropping rows with missing values")
+    body, notes = _missing_rows(body, keep, names, path, missing)
     cols, codings = [], []
     for j in keep:
         col, note = _binary_column([r[j].strip() for _, r in body], names[j])
@@ -216,6 +202,24 @@ def read_binary_csv(
             notes.append(f"column '{names[keep[k]]}': -1 → 0 (the other columns are 0/1)")
     dom = "pm1" if all(codings) else "01"
     return X.astype(np.int8), [names[j] for j in keep], dom, notes
+
+
+def _missing_rows(body, keep, names, path, missing):
+    "The rows without a missing value in the kept columns, and a note; an error if `missing` is 'error'."
+    bad = [(t, j) for t, r in body for j in keep if r[j].strip().lower() in MISSING]
+    if not bad:
+        return body, []
+    if missing == "error":
+        t, j = bad[0]
+        raise ValueError(
+            f"{path}, line {t}, column '{names[j]}': a missing value ({len({b[0] for b in bad})} rows have "
+            f"one); pass missing='drop' (--missing drop) to drop those rows"
+        )
+    drop = {t for t, _ in bad}
+    body = [(t, r) for t, r in body if t not in drop]
+    if len(body) < 2:
+        raise ValueError(f"{path}: fewer than 2 rows left after dropping rows with missing values")
+    return body, [f"dropped {len(drop)} rows with a missing value; {len(body)} left"]
 
 
 def _column_index(c, names, path):

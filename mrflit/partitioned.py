@@ -286,6 +286,43 @@ def _shifted_weights(E, F2, shifts, mx, r, c, WF2):
                 c[k] += E[t, j]
 
 
+def _complete_normaliser(design, A, e1, e2, gradient):
+    "log N̂ over all n(n − 1) permuted pairs; with `gradient`, the weights' row and column sums and W F₂."
+    F2 = design.F2
+    n = A.shape[0]
+    E = design.workspace(n)  # energies of all permuted samples x^[j,k], in a reused (n, n) array
+    np.matmul(A, design.F2T, out=E)
+    E += e1[:, None]
+    E += e2[None, :]
+    np.fill_diagonal(E, -np.inf)
+    mx = E.max()
+    E -= mx
+    np.exp(E, out=E)
+    Z = E.sum()
+    logN = mx + np.log(Z / (n * (n - 1)))
+    if not gradient:
+        return logN, 0.0, None
+    E *= 1 / Z  # the normalised weights W (0 on the diagonal)
+    return logN, 0.0, (E.sum(1), E.sum(0), E @ F2)
+
+
+def _sampled_normaliser(design, A, e1, e2, shifts, gradient):
+    "log N̂ over the pairs of `shifts` and its standard error; with `gradient`, r, c and W F₂ as above."
+    F2 = design.F2
+    n, m = A.shape[0], shifts.size
+    w = np.empty((m, n))
+    _shifted_energies(A, F2, e1, e2, shifts, w)
+    mx = w.max()
+    r, c = np.empty(n), np.empty(n)
+    WF2 = np.empty((n, F2.shape[1]))
+    _shifted_weights(w, F2, shifts, mx, r, c, WF2)  # w now holds the weights e^(E − max)
+    Z = r.sum()
+    logN = mx + np.log(Z / w.size)
+    per_shift = w.mean(1)  # m draws (without replacement) from the n − 1 diagonals of the pair matrix
+    se = float(per_shift.std(ddof=1) / per_shift.mean() * np.sqrt((1 - m / (n - 1)) / m))
+    return logN, se, ((r / Z, c / Z, WF2 / Z) if gradient else None)
+
+
 def mlmi_objective(
     v,  # θ, one block θ_g per group of `design`
     design,  # a separable PairDesign
@@ -306,39 +343,12 @@ def mlmi_objective(
     e2 = np.einsum("ka,ka->k", F2 @ B[d1:, d1:], F2) if within else np.zeros(n)
     data = np.mean(np.einsum("ja,ja->j", A, F2) + e1 + e2)  # the joint samples: j = k
     if sample is None:
-        E = design.workspace(n)  # energies of all permuted samples x^[j,k], in a reused (n, n) array
-        np.matmul(A, design.F2T, out=E)
-        E += e1[:, None]
-        E += e2[None, :]
-        np.fill_diagonal(E, -np.inf)
-        mx = E.max()
-        E -= mx
-        np.exp(E, out=E)
-        Z = E.sum()
-        logN = mx + np.log(Z / (n * (n - 1)))
-        se = 0.0
-        if not gradient:
-            return -data + logN, None, se
-        E *= 1 / Z  # the normalised weights W (0 on the diagonal)
-        r, c, WF2 = E.sum(1), E.sum(0), E @ F2
+        logN, se, sums = _complete_normaliser(design, A, e1, e2, gradient)
     else:
-        m = sample.size
-        w = np.empty((m, n))
-        _shifted_energies(A, F2, e1, e2, sample, w)
-        mx = w.max()
-        r, c = np.empty(n), np.empty(n)
-        WF2 = np.empty((n, F2.shape[1]))
-        _shifted_weights(w, F2, sample, mx, r, c, WF2)  # w now holds the weights e^(E − max)
-        Z = r.sum()
-        logN = mx + np.log(Z / w.size)
-        per_shift = w.mean(1)  # m draws (without replacement) from the n − 1 diagonals of the pair matrix
-        fpc = 1 - m / (n - 1)
-        se = float(per_shift.std(ddof=1) / per_shift.mean() * np.sqrt(fpc / m))
-        if not gradient:
-            return -data + logN, None, se
-        r /= Z
-        c /= Z
-        WF2 /= Z
+        logN, se, sums = _sampled_normaliser(design, A, e1, e2, sample, gradient)
+    if not gradient:
+        return -data + logN, None, se
+    r, c, WF2 = sums
     G = np.zeros_like(B)
     G[:d1, d1:] = F1.T @ WF2 - design.moments[1]
     if within:
