@@ -597,6 +597,7 @@ class PartitionedRatio(MRFLearner):
                 self._record(**row)
         self._store(v, design, p)
         self.normaliser_se_ = objective(v, False)[2]
+        design._work = None  # the (n, n) workspace is not part of the fitted model
         capped = sum(not ok for _, ok in fista_runs)
         why = (
             f"FISTA reached max_iter={self.max_iter} at {capped} of {len(fista_runs)} λ values; raise "
