@@ -365,8 +365,9 @@ def mlmi_direct(
     psi,  # the feature function psi(xu, xv) → (m,) or (m, b)
     sample=None,  # shifts from `sample_pairs`, or None (all pairs)
 ):
-    """ℓ_MLMI(θ) and its gradient by the direct sum over the permuted samples, for any feature function
-    psi(xu, xv) → (m, b): O(n² Σ_g b_g). The reference for the matrix form, and the path for user features."""
+    """ℓ_MLMI(θ), its gradient and the se of log N̂ (as `mlmi_objective`) by the direct sum over the permuted
+    samples, for any feature function psi(xu, xv) → (m, b): O(n² Σ_g b_g). The reference for the matrix form,
+    and the path for user features."""
     X = np.asarray(X, np.float64)
     n = X.shape[0]
     g1 = set(design.g1.tolist())
@@ -395,9 +396,15 @@ def mlmi_direct(
     mx = E.max()
     W = np.exp(E - mx)
     Z = W.sum()
+    se = 0.0
+    if sample is not None:  # the pairs come shift by shift, j = 0..n−1 each: the same delta method
+        per_shift = W.reshape(sample.size, n).mean(1)
+        se = float(
+            per_shift.std(ddof=1) / per_shift.mean() * np.sqrt((1 - sample.size / (n - 1)) / sample.size)
+        )
     W /= Z
     grad = np.concatenate([W @ P - Pd.mean(0) for P, Pd in feats]) if feats else np.zeros(0)
-    return -data + mx + np.log(Z / j.size), grad
+    return -data + mx + np.log(Z / j.size), grad, se
 
 # %% ../nbs/10_partitioned.ipynb #527b3357
 def group_shrink(
@@ -634,7 +641,7 @@ class PartitionedRatio(MRFLearner):
                     f"n_pairs (an incomplete U-statistic) or use a built-in feature"
                 )
             self.levels_ = None
-            return design, lambda v, gradient=True: (*mlmi_direct(v, X, design, self.features, sample), 0.0)
+            return design, lambda v, gradient=True: mlmi_direct(v, X, design, self.features, sample)
         phi, comps, self.levels_ = encode_variables(
             X, self.features, self.names_, self.min_level_count, self.rare_levels, self.levels
         )

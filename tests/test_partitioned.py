@@ -133,3 +133,14 @@ def test_diff_lp_exact_on_population():
     TY = TX.copy()
     TY[1, 3] = TY[3, 1] = TX[1, 3] - 0.4
     np.testing.assert_allclose(diff_lp(np.linalg.inv(TX), np.linalg.inv(TY), 1e-10), TY - TX, atol=1e-5)
+
+
+def test_feature_function_with_sampled_pairs_reports_its_error():
+    "A user feature function on sampled pairs: the same fit and standard error as the built-in feature."
+    X, _ = _gauss(4, 120)
+    kw = dict(lam=0.05, n_pairs=2000, random_state=1)
+    pu = PartitionedRatio((range(5), range(5, 10)), features=lambda a, b: a * b, **kw).fit(X)
+    pb = PartitionedRatio((range(5), range(5, 10)), **kw).fit(X)
+    assert not pu.complete_ and pu.normaliser_se_ > 0
+    np.testing.assert_allclose(pu.normaliser_se_, pb.normaliser_se_, rtol=1e-8)
+    np.testing.assert_allclose(pu.theta_, pb.theta_, atol=1e-5)
