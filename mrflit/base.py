@@ -4,16 +4,34 @@
 
 # %% ../nbs/06_base.ipynb #2f4a32ac
 from __future__ import annotations
+import functools
 import time
 import numpy as np
-from .core import check_states, check_theta, check_real
-from .models import BinaryMRF, theta_graph, to_matrix, stat_index
+from mrflit.core import (
+    check_states,
+    check_theta,
+    check_real,
+    check_names,
+    check_domain,
+    check_int,
+    check_float,
+    _plain,
+)
+from mrflit.models import (
+    BinaryMRF,
+    theta_graph,
+    to_matrix,
+    stat_index,
+    n_stats,
+    convert_states,
+    convert_theta,
+)
 import warnings
 from sklearn.base import BaseEstimator
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['pseudo_likelihood', 'infer_domain', 'check_data', 'Trace', 'MRFLearner', 'lambda_path', 'unique_rows',
+__all__ = ['LAMBDA_RULES', 'pseudo_likelihood', 'infer_domain', 'check_data', 'Trace', 'MRFLearner', 'lambda_path', 'unique_rows',
            'gap_tolerance', 'sampling_tol', 'n_couplings', 'two_stage']
 
 # %% ../nbs/06_base.ipynb #a1208410
@@ -39,9 +57,23 @@ def _pl_parts(theta_vec, X, domain, w):
 def pseudo_likelihood(theta, X, domain="01"):
     """Negative log pseudo-likelihood (per sample) and its gradient in stats order (theta: (p, p) or a stats
     vector)."""
+    X = check_states(X, check_domain(domain))
+    p = X.shape[1]
+    t = _plain(theta, "theta")
+    if t.ndim not in (1, 2):
+        raise ValueError(f"theta must be a (p, p) matrix or a stats vector, got a {t.ndim}-D array")
+    if t.ndim == 2:
+        t = check_theta(t)
+        if t.shape[0] != p:
+            raise ValueError(f"theta is ({t.shape[0]}, {t.shape[0]}) but X has {p} columns")
+        v = t[stat_index(p)]
+    else:
+        v = check_real(t[None, :], min_rows=1, allow_constant=True, name="theta")[0]
+        if v.shape != (n_stats(p),):
+            raise ValueError(
+                f"theta must be ({p}, {p}) or a stats vector of length {n_stats(p)}, got {t.shape}"
+            )
     U, w = unique_rows(X)
-    t = np.asarray(theta, dtype=np.float64)
-    v = t[stat_index(U.shape[1])] if t.ndim == 2 else t
     return _pl_parts(v, U, domain, w)
 
 # %% ../nbs/06_base.ipynb #705d5df9
@@ -76,9 +108,12 @@ def check_data(X, domain=None, min_rows: int = 2, allow_constant: bool = False, 
             )
     return Xc, dom
 
-
+# %% ../nbs/06_base.ipynb #0ff6c8a0
 class Trace(dict):
-    "Per-iteration record of a learner: a dict of equal-length NumPy arrays."
+    """Per-iteration record of a learner: a dict of equal-length NumPy arrays; `notes` lists what the learner
+    did to the data before fitting (e.g. a 0/1 → ±1 conversion)."""
+
+    notes = ()
 
     def plot(
         self,
@@ -104,6 +139,16 @@ class Trace(dict):
                 a.set_yscale("log")
         return ax
 
+# %% ../nbs/06_base.ipynb #d01102cb
+def _conversion_note(learner: str, src: str, dst: str) -> str:
+    "What `_begin` says when it recodes the data for a learner's model."
+    rule = "s = 2x − 1" if dst == "pm1" else "x = (s + 1) / 2"
+    other = "0/1" if src == "01" else "±1"
+    return (
+        f"data converted from {other} to {'±1' if dst == 'pm1' else '0/1'} ({rule}): {learner}'s model is "
+        f"defined there; theta_ is in that coding (model_.to_domain('{src}') gives it in the data's)"
+    )
+
 
 def _column_names(X, names):
     "`names` as a list of strings (one per column, unique), else a DataFrame's column names, else None."
@@ -111,22 +156,65 @@ def _column_names(X, names):
         names = [str(c) for c in X.columns]
     if names is None:
         return None
-    names = [str(n) for n in names]
-    p = np.shape(X)[1] if np.ndim(X) == 2 else None
-    if p is not None and len(names) != p:
-        raise ValueError(f"names has {len(names)} entries for {p} columns of X")
-    seen = set()
-    dup = [n for n in names if n in seen or seen.add(n)]
-    if dup:
-        raise ValueError(f"names must be unique: {dup[0]!r} appears more than once")
-    return names
+    p = np.shape(X)[1] if np.ndim(X) == 2 else len(names)
+    return check_names(names, p)
+
+# %% ../nbs/06_base.ipynb #22580280
+LAMBDA_RULES = {
+    "ebic": dict(criterion="ebic", gamma=0.25),  # IsingFit's default
+    "bic": dict(criterion="ebic", gamma=0.0),
+    "cv": dict(criterion="cv", cv=5),
+}
 
 
+def _penalty_rule(est):
+    """`(name, rule)` when the learner's λ parameter (`lam` or `rho`) holds a rule name such as 'ebic', else
+    None."""
+    params = est.get_params(deep=False)
+    for key in ("lam", "rho"):
+        rule = params.get(key)
+        if isinstance(rule, str):
+            if rule not in LAMBDA_RULES:
+                raise ValueError(
+                    f"{key} must be a positive number or one of {sorted(LAMBDA_RULES)}, got {rule!r}"
+                )
+            return key, rule
+    return None
+
+
+def _fit_choosing_lambda(fit):
+    "Wrap a learner's `fit` so that `lam='ebic'|'bic'|'cv'` chooses λ (`mrflit.select`) and fits there."
+
+    @functools.wraps(fit)
+    def wrapper(self, X, y=None, **fit_params):
+        chosen = _penalty_rule(self)
+        if chosen is None:
+            return fit(self, X, y, **fit_params)
+        from mrflit.select import select_lambda
+        from sklearn.base import clone
+
+        key, rule = chosen
+        names = fit_params.pop("names", None)
+        probe = clone(self).set_params(**{key: 1.0})
+        best = select_lambda(probe, X, names=names, fit_params=fit_params, **LAMBDA_RULES[rule])
+        params = self.get_params(deep=False)
+        vars(self).update({k: v for k, v in vars(best).items() if k not in params})
+        return self
+
+    return wrapper
+
+# %% ../nbs/06_base.ipynb #3e2ee946
 class MRFLearner(BaseEstimator):
     """Base of mrflit's estimators: `fit(X, y=None, *, truth=None, names=None)` → self, with `theta_`,
     `domain_`, `graph_`, `trace_`."""
 
     names_ = None
+
+    def __init_subclass__(cls, **kwargs):
+        "Every learner's own `fit` accepts a λ rule ('ebic', 'bic', 'cv') in place of a number."
+        super().__init_subclass__(**kwargs)
+        if "fit" in vars(cls):
+            cls.fit = _fit_choosing_lambda(vars(cls)["fit"])
 
     def score(self, X, y=None) -> float:
         """Mean log pseudo-likelihood of the rows of `X` under the fitted model (higher is better;
@@ -137,7 +225,9 @@ class MRFLearner(BaseEstimator):
             raise ValueError(
                 f"{type(self).__name__} models real-valued data: score needs a binary (0/1 or ±1) model"
             )
-        X, _ = check_data(X, self.domain_, min_rows=1, allow_constant=True)
+        X, dom = check_data(X, None, min_rows=1, allow_constant=True)
+        if dom != self.domain_:  # the other coding of the same states: the pseudo-likelihood is unchanged
+            X = convert_states(X, dom, self.domain_)
         if X.shape[1] != self.theta_.shape[0]:
             raise ValueError(
                 f"X has {X.shape[1]} features, but {type(self).__name__} is expecting {self.theta_.shape[0]} "
@@ -146,25 +236,41 @@ class MRFLearner(BaseEstimator):
         return -pseudo_likelihood(self.theta_, X, self.domain_)[0]
 
     def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
+        """Start a fit on binary data: validated int8 copy in `domain` (the learner's model; None: the data's
+        own), converted from the other coding when needed and noted in the trace."""
         self.names_ = _column_names(X, names)
-        X, dom = check_data(X, domain, allow_constant=allow_constant)
-        self.domain_, self.n_features_in_ = dom, X.shape[1]
-        if truth is not None:
-            t = truth.theta if isinstance(truth, BinaryMRF) else check_theta(truth, "truth")
-            if t.shape != (X.shape[1], X.shape[1]):
-                raise ValueError(f"truth must be ({X.shape[1]}, {X.shape[1]}), got {t.shape}")
-            truth = t
-        self._truth = truth
+        X, data_domain = check_data(X, None, allow_constant=allow_constant)
+        dom = data_domain if domain is None else domain
+        self.domain_ = dom
+        self.n_features_in_ = X.shape[1]
+        self._notes = []
+        if dom != data_domain:
+            X = convert_states(X, data_domain, dom)
+            self._notes.append(_conversion_note(type(self).__name__, data_domain, dom))
+        self._truth = None if truth is None else self._truth_in(truth, data_domain, X.shape[1])
         self._log = {}
         self._t0 = time.perf_counter()
         self._paused = 0.0
         return X
 
+    def _truth_in(self, truth, data_domain, p):
+        """The true θ in the learner's domain: a `BinaryMRF` is converted exactly; a matrix is read in the
+        data's."""
+        if isinstance(truth, BinaryMRF):
+            t = truth.to_domain(self.domain_).theta
+        else:
+            t = convert_theta(check_theta(truth, "truth"), data_domain, self.domain_)
+        if t.shape != (p, p):
+            raise ValueError(f"truth must be ({p}, {p}), got {t.shape}")
+        return t
+
     def _begin_real(self, X, names=None, min_rows: int = 3):
         "Start a fit on real-valued data (continuous or coded discrete): validated float64 copy, no domain."
         self.names_ = _column_names(X, names)
         X = check_real(X, min_rows=min_rows)
-        self.domain_, self.n_features_in_ = None, X.shape[1]
+        self.domain_ = None
+        self.n_features_in_ = X.shape[1]
+        self._notes = []
         self._truth = None
         self._log = {}
         self._t0 = time.perf_counter()
@@ -196,6 +302,7 @@ class MRFLearner(BaseEstimator):
     def _end(self, theta):
         self.theta_ = np.asarray(theta, dtype=np.float64)
         self.trace_ = Trace({k: np.asarray(v) for k, v in self._log.items()})
+        self.trace_.notes = tuple(self._notes)
         return self
 
     @property
@@ -212,10 +319,12 @@ class MRFLearner(BaseEstimator):
         "Plot `trace_`."
         return self.trace_.plot(keys, x, ax)
 
-# %% ../nbs/06_base.ipynb #d01102cb
+# %% ../nbs/06_base.ipynb #ddb0a18a
 def lambda_path(lam_max: float, n_lambdas: int = 100, ratio: float = 0.01) -> np.ndarray:
     "n_lambdas values log-spaced from lam_max down to ratio · lam_max (excluding lam_max itself)."
-    return float(lam_max) * np.geomspace(1, ratio, int(n_lambdas) + 1)[1:]
+    lam_max = check_float(lam_max, "lam_max", lo=0)
+    ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
+    return lam_max * np.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
 
 def unique_rows(X):

@@ -4,15 +4,17 @@
 
 # %% ../nbs/16_cli.ipynb #ef664586
 from __future__ import annotations
-import argparse, csv, io, sys, time
+import argparse, contextlib, csv, ctypes, io, os, shutil, sys, tempfile, time
 from pathlib import Path
 import numpy as np
 from sklearn.base import clone
 from .core import atomic_write
 from .models import save_model
+from .base import LAMBDA_RULES, _penalty_rule
 
 # %% auto #0
-__all__ = ['METHODS', 'PATH_METHODS', 'write_network', 'edge_rows', 'network_figure', 'demo', 'fit', 'sample', 'bound', 'main']
+__all__ = ['METHODS', 'PATH_METHODS', 'OUTPUT_FILES', 'output_set', 'write_network', 'edge_rows', 'network_figure', 'demo', 'fit',
+           'sample', 'bound', 'main']
 
 # %% ../nbs/16_cli.ipynb #64133387
 METHODS = {
@@ -43,6 +45,72 @@ def _write_csv(path, header, rows):
 
 def _write_png(path, fig):
     atomic_write(path, lambda f: fig.savefig(f, format="png", dpi=110, bbox_inches="tight"))
+
+
+OUTPUT_FILES = {
+    "model.npz",
+    "edges.csv",
+    "trace.csv",
+    "network.png",
+    "network.graphml",
+    "network.gexf",
+    "report.txt",
+    "stability.csv",
+    "stability.png",
+    "centrality.csv",
+}  # what mrflit's commands write: an --out directory holding anything else is not replaced
+
+
+@contextlib.contextmanager
+def output_set(out):
+    """Write a command's files into a new directory beside `out`, then swap it in whole: a kill leaves the old
+    set or the new one, never a mix. `out` must be new, empty, or an earlier mrflit output set."""
+    out = Path(os.path.realpath(out))
+    here = Path(os.path.realpath(os.getcwd()))
+    if out == here or out in here.parents:
+        raise ValueError(f"--out {out} is the current directory or contains it: name a new directory")
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"--out {out} exists and is not a directory")
+    if out.is_dir():
+        foreign = sorted(p.name for p in out.iterdir() if p.name not in OUTPUT_FILES)
+        if foreign:
+            raise ValueError(
+                f"--out {out} holds files mrflit did not write ({', '.join(foreign[:3])}): choose a new "
+                f"directory"
+            )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    for stale in out.parent.glob(f".{out.name}.*.partial"):  # left by a killed run
+        shutil.rmtree(stale, ignore_errors=True)
+    new = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".partial"))
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(new, 0o777 & ~umask)
+        yield new
+        _swap_in(new, out)
+    finally:
+        shutil.rmtree(new, ignore_errors=True)
+
+
+def _swap_in(new: Path, out: Path):
+    "Make `new` the directory `out`: one rename, or one atomic exchange (Linux renameat2) when `out` exists."
+    if not out.exists():
+        os.rename(new, out)
+        return
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        renameat2 = None
+    at_fdcwd, exchange = -100, 2  # AT_FDCWD, RENAME_EXCHANGE
+    if (
+        renameat2 is not None
+        and renameat2(at_fdcwd, os.fsencode(new), at_fdcwd, os.fsencode(out), exchange) == 0
+    ):
+        return  # `new` now holds the old set, which the caller removes
+    old = out.with_name(f".{out.name}.old.partial")
+    os.rename(out, old)  # without an atomic exchange: a short window in which `out` is missing
+    os.rename(new, out)
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def write_network(
@@ -113,6 +181,15 @@ def demo(out="mrflit-demo", target: int = 15, quiet: bool = False) -> dict:
             + "; ".join(f"{u}-{v} ({float(w):+.3f})" for u, v, w in rows[:10]),
         ]
     )
+    with output_set(out) as tmp:
+        _write_demo_files(tmp, pr, s, g1, g2, rows, report)
+    if not quiet:
+        print(report + f"\nwrote {out}/network.png, {out}/edges.csv, {out}/report.txt")
+    return dict(passages=len(rows), seconds=secs, out=str(out), top=rows[0] if rows else None)
+
+
+def _write_demo_files(out, pr, s, g1, g2, rows, report):
+    "The demo's report, links and bipartite picture."
     _write_text(out / "report.txt", report + "\n")
     _write_csv(out / "edges.csv", ["democrat_or_independent", "republican", "weight"], rows)
     import matplotlib
@@ -135,9 +212,7 @@ def demo(out="mrflit-demo", target: int = 15, quiet: bool = False) -> dict:
         ),
     )
     _write_png(out / "network.png", fig)
-    if not quiet:
-        print(report + f"\nwrote {out}/network.png, {out}/edges.csv, {out}/report.txt")
-    return dict(passages=len(rows), seconds=secs, out=str(out), top=rows[0] if rows else None)
+    plt.close(fig)
 
 # %% ../nbs/16_cli.ipynb #47d33525
 def _alpha(text):
@@ -151,126 +226,138 @@ def _alpha(text):
 
 
 def fit(
-    data,
-    method="tay",
-    lam=0.05,
-    out="mrflit-fit",
-    alpha="auto",
-    chains=2000,
-    iters=None,
-    tau=None,
-    seed=0,
-    quiet=False,
-    n_boot=0,
-    fmt="csv",
-    sep=None,
-    header=True,
-    columns=None,
-    missing="error",
-    penalize_fields=False,
+    data,  # CSV/TSV of binary columns (read by `datasets.read_binary_csv`)
+    method="tay",  # a key of METHODS
+    lam=0.05,  # the ℓ1 weight, or a rule: 'ebic', 'bic', 'cv' (ignored by path methods)
+    out="mrflit-fit",  # output directory: new, empty, or an earlier output set (replaced whole)
+    alpha="auto",  # step size of tay/spg/spginc
+    chains=2000,  # Gibbs chains of tay/spg/spginc
+    iters=None,  # most iterations (None: the learner's own)
+    tau=None,  # Gibbs sweeps per gradient for spg (None: the learner's own)
+    seed=0,  # random seed
+    quiet=False,  # no progress bars or summary
+    n_boot=0,  # nonparametric bootstrap refits (0: none)
+    fmt="csv",  # also write the network as 'graphml' or 'gexf'
+    sep=None,  # field separator (None: sniffed)
+    header=True,  # the file has a header row
+    columns=None,  # columns to use, by name or index (None: all)
+    missing="error",  # rows with a missing value: 'error' or 'drop'
+    penalize_fields=False,  # tay/spg/spginc: penalise the fields too (eq. 1)
 ) -> dict:
     """Fit `method` to a CSV of binary columns; write model.npz, edges.csv, trace.csv, network.png and
-    report.txt into `out`; with `n_boot` > 0 also stability.csv and stability.png (nonparametric bootstrap);
-    with `fmt` 'graphml' or 'gexf' also network.graphml / network.gexf."""
+    report.txt into `out`; with `n_boot` > 0 also stability.csv, stability.png and centrality.csv; with `fmt`
+    'graphml' or 'gexf' also network.graphml / network.gexf."""
     from mrflit.datasets import read_binary_csv
-    from mrflit.select import select_lambda
-    import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml, mrflit.fbs as fb
 
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
-    choose = lam in ("ebic", "cv")
-    if not choose:
-        lam = float(lam)
+    if isinstance(lam, str) and lam not in LAMBDA_RULES:
+        raise ValueError(f"lam must be a number or one of {sorted(LAMBDA_RULES)}, got {lam!r}")
+    lam = lam if isinstance(lam, str) else float(lam)
     X, names, dom, notes = read_binary_csv(data, sep=sep, header=header, columns=columns, missing=missing)
-    cls = (
-        getattr(spg, METHODS[method], None)
-        or getattr(bl, METHODS[method], None)
-        or getattr(ml, METHODS[method], None)
-        or getattr(fb, METHODS[method])
-    )
-    kw = dict(
-        alpha=alpha, n_chains=chains, seed=seed, verbose=not quiet
-    )  # None: the learner's own (converging) default
-    if iters is not None:
-        kw["max_iter"] = iters
-    if method == "spg" and tau is not None:
-        kw["tau"] = tau
-    fields = "unpenalised"  # pl, plpath and elasso never penalise the fields
-    if method in ("tay", "spg", "spginc"):  # a network analyst's default: penalise the couplings only
-        kw["penalize_fields"] = penalize_fields
-        fields = (
-            "penalised (eq. 1, as Geng et al.)"
-            if penalize_fields
-            else "unpenalised (--penalize-fields: eq. 1)"
-        )
-    if method in ("mcmclasso", "fbs") and dom != "pm1":
-        X = (2 * X.astype(int) - 1).astype(np.int8)
-        dom = "pm1"  # both are defined on ±1
-    if method == "mcmclasso":
-        est = cls(seed=seed, verbose=not quiet)
-    elif method == "fbs":
-        est = cls(
-            1.0 if choose else lam, max_iter=iters or 200, seed=seed, diagnostics=False
-        )  # robust FBS, Gibbs-from-mean-field oracle
-    elif method in PATH_METHODS:
-        est = cls()
-    else:
-        est = cls(1.0 if choose else lam) if method == "pl" else cls(1.0 if choose else lam, **kw)
+    est, fields = _learner(method, lam, alpha, chains, iters, tau, seed, quiet, penalize_fields)
     t0 = time.perf_counter()
-    if choose and method not in PATH_METHODS:  # λ by EBIC or cross-validation, then refitted (mrflit.select)
-        est = select_lambda(est, X, criterion=lam, names=names)
-    else:
-        est.fit(X, names=names)
+    est.fit(X, names=names)
     secs = time.perf_counter() - t0
-    out = Path(out)
     rows = edge_rows(est.theta_, names)
-    save_model(est.model_, out / "model.npz", names)
-    _write_csv(out / "edges.csv", ["source", "target", "weight"], rows)
-    keys = [k for k, v in est.trace_.items() if np.ndim(v) == 1]
-    _write_csv(out / "trace.csv", keys, zip(*[est.trace_[k].tolist() for k in keys]))
-    lam_txt = (
-        "lambda per node by BIC"
-        if method == "elasso"
-        else f"lambda = {est.lambda_:.4g} (BIC), threshold = {est.threshold_:.4g} (GIC)"
-        if method in PATH_METHODS
-        else f"lambda = {est.lambda_:.4g} ({lam.upper()} over {len(est.lambda_path_)} values)"
-        if choose
-        else f"lambda = {lam}"
-    )
-    _write_png(
-        out / "network.png",
-        network_figure(est.theta_, names, title=f"{METHODS[method]} on {Path(data).name}, {lam_txt}"),
-    )
+    lam_txt = _lambda_text(method, lam, est)
     report = (
         f"mrflit fit: {METHODS[method]} on {data} ({X.shape[0]} samples x {X.shape[1]} variables, domain "
         f"'{dom}'), {lam_txt}\n"
         f"{len(rows)} edges; {secs:.1f} s; converged: {getattr(est, 'converged_', 'n/a')} "
         f"({getattr(est, 'n_iter_', 'n/a')} iterations); outputs in {out}/\n"
     )
-    if method in ("tay", "spg", "spginc", "pl", "plpath", "elasso"):
+    if fields:
         report += f"fields (θ_ii): {fields}\n"
-    if notes:
-        report += "data: " + "; ".join(notes) + "\n"
-    if fmt != "csv":
-        write_network(est.theta_, names, out / f"network.{fmt}", fmt)
-        report += f"network.{fmt}: the network for Gephi, Cytoscape or igraph\n"
-    if n_boot:  # refits at the fitted λ on resampled rows (mrflit.stability)
-        from mrflit.stability import bootstrap
-
-        st = bootstrap(clone(est), X, n_boot, names=names, n_jobs=-1, seed=seed, verbose=not quiet)
-        header = ["source", "target", "weight", "inclusion", "ci_low", "ci_high"]
-        _write_csv(out / "stability.csv", header, st.table())
-        ax = st.plot()
-        ax.set_title(f"{n_boot} bootstraps: weights, 95 % intervals, inclusion", fontsize=9)
-        _write_png(out / "stability.png", ax.figure)
-        import matplotlib.pyplot as plt
-
-        plt.close(ax.figure)
-        report += f"bootstrap: {n_boot} refits; stability.csv and stability.png\n"
-    _write_text(out / "report.txt", report)
+    report += "".join(f"data: {n}\n" for n in list(notes) + list(est.trace_.notes))
+    with output_set(out) as tmp:
+        _write_fit_files(tmp, est, names, rows, f"{METHODS[method]} on {Path(data).name}, {lam_txt}")
+        if fmt != "csv":
+            write_network(est.theta_, names, tmp / f"network.{fmt}", fmt)
+            report += f"network.{fmt}: the network for Gephi, Cytoscape or igraph\n"
+        if n_boot:
+            report += _write_bootstrap(tmp, est, X, n_boot, names, seed, quiet)
+        _write_text(tmp / "report.txt", report)
     if not quiet:
         print(report, end="")
     return dict(edges=len(rows), out=str(out))
+
+
+def _learner(method, lam, alpha, chains, iters, tau, seed, quiet, penalize_fields):
+    "The learner `mrflit fit --method` names, and what report.txt says of its fields (None: nothing)."
+    import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml, mrflit.fbs as fb
+
+    name = METHODS[method]
+    cls = getattr(spg, name, None) or getattr(bl, name, None) or getattr(ml, name, None) or getattr(fb, name)
+    if method == "mcmclasso":
+        return cls(seed=seed, verbose=not quiet), None
+    if method == "gaussian":
+        return cls(), None
+    if method in ("plpath", "elasso"):
+        return cls(), "unpenalised"
+    if method == "pl":
+        return cls(lam), "unpenalised"
+    if method == "fbs":  # robust FBS, Gibbs-from-mean-field oracle
+        return cls(lam, max_iter=iters or 200, seed=seed, diagnostics=False), None
+    kw = dict(alpha=alpha, n_chains=chains, seed=seed, verbose=not quiet, penalize_fields=penalize_fields)
+    if iters is not None:
+        kw["max_iter"] = iters  # None: the learner's own (converging) default
+    if method == "spg" and tau is not None:
+        kw["tau"] = tau
+    fields = (
+        "penalised (eq. 1, as Geng et al.)" if penalize_fields else "unpenalised (--penalize-fields: eq. 1)"
+    )
+    return cls(lam, **kw), fields
+
+
+def _lambda_text(method, lam, est) -> str:
+    "How λ was set, for report.txt and the figure's title."
+    if method == "elasso":
+        return "lambda per node by BIC"
+    if method in PATH_METHODS:
+        return f"lambda = {est.lambda_:.4g} (BIC), threshold = {est.threshold_:.4g} (GIC)"
+    if isinstance(lam, str):
+        return f"lambda = {est.lambda_:.4g} ({lam.upper()} over {len(est.lambda_path_)} values)"
+    return f"lambda = {lam}"
+
+
+def _write_fit_files(out, est, names, rows, title):
+    "model.npz, edges.csv, trace.csv and network.png of a fitted learner."
+    save_model(est.model_, out / "model.npz", names)
+    _write_csv(out / "edges.csv", ["source", "target", "weight"], rows)
+    keys = [k for k, v in est.trace_.items() if np.ndim(v) == 1]
+    _write_csv(out / "trace.csv", keys, zip(*[est.trace_[k].tolist() for k in keys]))
+    fig = network_figure(est.theta_, names, title=title)
+    _write_png(out / "network.png", fig)
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+
+
+def _write_bootstrap(out, est, X, n_boot, names, seed, quiet) -> str:
+    """Nonparametric bootstrap at the fitted λ (mrflit.stability): stability.csv, stability.png,
+    centrality.csv; returns report.txt's line."""
+    from mrflit.stability import bootstrap
+    import matplotlib.pyplot as plt
+
+    boot = clone(est)
+    rule = _penalty_rule(est)
+    if rule is not None:  # refit at the chosen λ: choosing it again in every refit costs ~12 fits each
+        boot.set_params(**{rule[0]: est.lambda_})
+    st = bootstrap(boot, X, n_boot, names=names, n_jobs=-1, seed=seed, verbose=not quiet)
+    header = ["source", "target", "weight", "inclusion", "ci_low", "ci_high"]
+    _write_csv(out / "stability.csv", header, st.table())
+    header = ["node", "strength", "strength_low", "strength_high", "betweenness", "betweenness_low"]
+    _write_csv(out / "centrality.csv", header + ["betweenness_high"], st.centrality_table())
+    ax = st.plot()
+    ax.set_title(f"{n_boot} bootstraps: weights, 95 % intervals, inclusion", fontsize=9)
+    _write_png(out / "stability.png", ax.figure)
+    plt.close(ax.figure)
+    fixed = " at the chosen lambda" if rule is not None else ""
+    return (
+        f"bootstrap: {n_boot} refits{fixed}; stability.csv, stability.png and centrality.csv (95 % "
+        f"intervals)\n"
+    )
 
 
 def sample(model_path, n=1000, burn_in=1000, out="samples.csv", seed=0, quiet=False) -> dict:
@@ -323,13 +410,13 @@ def _sep_arg(text):
 
 
 def _lam_arg(text):
-    "--lam: a positive number, 'ebic' or 'cv'."
-    if text in ("ebic", "cv"):
+    "--lam: a positive number, 'ebic', 'bic' or 'cv'."
+    if text in LAMBDA_RULES:
         return text
     try:
         return float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, 'ebic' or 'cv', got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
 
 def main(argv=None) -> int:
@@ -366,7 +453,7 @@ def main(argv=None) -> int:
         "--lam",
         type=_lam_arg,
         default=0.05,
-        help="ℓ1 weight for tay, spg, spginc, pl and fbs: a number, 'ebic' (γ = 0.25) or 'cv' "
+        help="ℓ1 weight for tay, spg, spginc, pl and fbs: a number, 'ebic' (γ = 0.25), 'bic' or 'cv' "
         "(5-fold pseudo-likelihood); ignored by path methods (default: %(default)s)",
     )
     f.add_argument(
@@ -406,7 +493,8 @@ def main(argv=None) -> int:
         type=int,
         default=0,
         metavar="N",
-        help="also N bootstrap refits: inclusion and 95%% intervals in stability.csv/.png (default: none)",
+        help="also N bootstrap refits: inclusion and 95%% intervals in stability.csv/.png, strength and "
+        "betweenness intervals in centrality.csv (default: none)",
     )
     f.add_argument(
         "--penalize-fields",
@@ -485,7 +573,7 @@ def main(argv=None) -> int:
             sample(a.model, a.n, a.burn_in, a.out, a.seed, a.quiet)
         else:
             bound(a.model, a.tau_max, a.target, a.out, a.quiet)
-    except ValueError as e:
+    except (ValueError, OSError) as e:  # bad input or a file that cannot be read or written: one line, exit 2
         print(f"mrflit {a.cmd}: error: {e}", file=sys.stderr)
         return 2
     return 0

@@ -14,9 +14,9 @@ import numpy as np
 from numba import njit
 
 # %% auto #0
-__all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'kernel', 'as_rng', 'chain_states', 'xoshiro_step', 'to_unit_float32',
-           'xoshiro_next', 'xoshiro_uniform', 'check_domain', 'check_theta', 'check_states', 'check_real', 'check_int',
-           'check_float', 'atomic_write']
+__all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'kernel', 'check_domain', 'check_theta', 'check_states', 'check_real',
+           'check_int', 'check_float', 'memory_limit', 'check_memory', 'check_names', 'as_rng', 'chain_states',
+           'xoshiro_step', 'to_unit_float32', 'xoshiro_next', 'xoshiro_uniform', 'atomic_write']
 
 # %% ../nbs/00_core.ipynb #9cf2e53f
 NUMBA_OPTS = dict(cache=os.environ.get("MRFLIT_NUMBA_CACHE", "1") != "0", nogil=True)
@@ -72,59 +72,6 @@ def kernel(fn=None, **kw):
     return compile_(fn) if fn is not None else compile_
 
 # %% ../nbs/00_core.ipynb #a458cf3c
-def as_rng(seed=None) -> np.random.Generator:
-    "A `np.random.Generator` from `None`, an int, a `SeedSequence` or a `Generator` (returned as is)."
-    if isinstance(seed, np.random.Generator):
-        return seed
-    if seed is None or isinstance(seed, (numbers.Integral, np.random.SeedSequence)):
-        if isinstance(seed, numbers.Integral) and seed < 0:
-            raise ValueError(f"seed must be >= 0, got {seed}")
-        return np.random.default_rng(seed)
-    raise ValueError(f"seed must be None, a non-negative int or a numpy Generator, got {type(seed).__name__}")
-
-
-def chain_states(seed, n_chains: int) -> np.ndarray:
-    "`(4, n_chains)` uint32 xoshiro128** states, one independent stream per chain."
-    S = as_rng(seed).integers(0, 2**32, size=(n_chains, 4), dtype=np.uint32).T.copy()
-    S[0, (S == 0).all(axis=0)] = 1  # the all-zero state is the one fixed point of xoshiro
-    return S
-
-# %% ../nbs/00_core.ipynb #b2bac147
-@kernel(inline="always")
-def xoshiro_step(s0, s1, s2, s3):
-    "One xoshiro128** step on a state held in four uint32 scalars: `(output, s0, s1, s2, s3)`."
-    u32 = np.uint32  # numba promotes uint32 arithmetic to 64 bits: cast back after each step
-    r = u32(s1 * u32(5))
-    r = u32(u32(u32(r << u32(7)) | u32(r >> u32(25))) * u32(9))
-    t = u32(s1 << u32(9))
-    s2 = u32(s2 ^ s0)
-    s3 = u32(s3 ^ s1)
-    s1 = u32(s1 ^ s2)
-    s0 = u32(s0 ^ s3)
-    s2 = u32(s2 ^ t)
-    s3 = u32(u32(s3 << u32(11)) | u32(s3 >> u32(21)))
-    return r, s0, s1, s2, s3
-
-
-@kernel(inline="always")
-def to_unit_float32(r):
-    "Top 24 bits of a uint32 as a float32 uniform on [0, 1)."
-    return np.float32(r >> np.uint32(8)) * np.float32(5.9604644775390625e-08)
-
-
-@kernel
-def xoshiro_next(S, c):
-    "Advance stream `c` of the `(4, n)` uint32 state `S`; return the next 32-bit output."
-    r, S[0, c], S[1, c], S[2, c], S[3, c] = xoshiro_step(S[0, c], S[1, c], S[2, c], S[3, c])
-    return r
-
-
-@kernel
-def xoshiro_uniform(S, c):
-    "A float32 uniform on [0, 1) from stream `c` (top 24 bits)."
-    return to_unit_float32(xoshiro_next(S, c))
-
-# %% ../nbs/00_core.ipynb #d61edf84
 DOMAINS = {"01": 0, "pm1": -1}  # domain name -> the low state (the high state is always 1)
 MAX_ABS_THETA = 1e6  # larger parameters overflow float32 local fields
 
@@ -136,10 +83,22 @@ def check_domain(domain: str) -> str:
     return domain
 
 
+def _plain(X, name) -> np.ndarray:
+    "`X` as an ndarray; a masked array with masked entries is refused (its mask would be lost)."
+    if np.ma.isMaskedArray(X):
+        if np.ma.getmaskarray(X).any():
+            raise ValueError(f"{name} is a masked array with masked entries: drop or fill them first")
+        X = np.ma.getdata(X)
+    return np.asarray(X)
+
+
 def check_theta(theta, name="theta") -> np.ndarray:
     "A float64 copy of a square, finite, symmetric matrix."
+    a = _plain(theta, name)
+    if a.dtype.kind not in "biuf":
+        raise ValueError(f"{name} must be a numeric (p, p) matrix, got dtype {a.dtype}")
     try:
-        t = np.array(theta, dtype=np.float64)
+        t = np.array(a, dtype=np.float64)
     except (TypeError, ValueError) as e:
         raise ValueError(f"{name} must be a numeric (p, p) matrix: {e}") from None
     if t.ndim != 2 or t.shape[0] != t.shape[1] or t.shape[0] == 0:
@@ -158,16 +117,23 @@ def check_theta(theta, name="theta") -> np.ndarray:
     return np.ascontiguousarray((t + t.T) / 2)
 
 
-def check_states(X, domain: str = "01", p: int | None = None, name="X") -> np.ndarray:
-    "An int8 `(n, p)` copy of binary data in `domain` ({0,1} or {-1,+1})."
-    lo = DOMAINS[check_domain(domain)]
-    a = np.asarray(X)
+def check_states(
+    X, domain: str | None = "01", p: int | None = None, name="X", min_rows: int = 1
+) -> np.ndarray:
+    """An int8 `(n, p)` copy of binary data in `domain` ({0,1} or {-1,+1}; None: whichever the values are),
+    with at least `min_rows` rows."""
+    a = _plain(X, name)
     if a.dtype == object or not (np.issubdtype(a.dtype, np.number) or a.dtype == bool):
         raise ValueError(f"{name} must be a numeric array, got dtype {a.dtype}")
+    if domain is None:
+        domain = "pm1" if a.size and (a == -1).any() and not (a == 0).any() else "01"
+    lo = DOMAINS[check_domain(domain)]
     if a.ndim == 1 and p is not None and a.shape[0] == p:
         a = a[None, :]
     if a.ndim != 2:
         raise ValueError(f"{name} must be a 2-D (n, p) array, got {a.ndim}-D")
+    if a.shape[0] < min_rows:
+        raise ValueError(f"{name} needs at least {min_rows} rows, got {a.shape[0]}")
     if p is not None and a.shape[1] != p:
         raise ValueError(f"{name} has {a.shape[1]} columns but the model has p={p}")
     if a.dtype.kind == "f" and not np.isfinite(a).all():
@@ -197,10 +163,10 @@ def check_states(X, domain: str = "01", p: int | None = None, name="X") -> np.nd
 def check_real(X, min_rows: int = 2, allow_constant: bool = False, name="X") -> np.ndarray:
     """A float64 `(n, p)` copy of real-valued data: 2-D, finite, at least `min_rows` rows, no constant column
     (unless allowed)."""
-    try:
-        a = np.array(X, dtype=np.float64)
-    except (TypeError, ValueError) as e:
-        raise ValueError(f"{name} must be a numeric (n, p) array: {e}") from None
+    a = _plain(X, name)
+    if a.dtype.kind not in "biuf":
+        raise ValueError(f"{name} must be a numeric (n, p) array, got dtype {a.dtype}")
+    a = np.array(a, dtype=np.float64)
     if a.ndim != 2:
         raise ValueError(f"{name} must be a 2-D (n, p) array, got {a.ndim}-D")
     if not np.isfinite(a).all():
@@ -236,6 +202,102 @@ def check_float(v, name, lo=None, hi=None, lo_open=False, hi_open=False) -> floa
     if hi is not None and (f > hi or (hi_open and f == hi)):
         raise ValueError(f"{name} must be {'<' if hi_open else '<='} {hi}, got {v}")
     return f
+
+
+def memory_limit() -> int:
+    "Bytes one mrflit array may take: `$MRFLIT_MAX_BYTES`, else half of this machine's physical memory."
+    if os.environ.get("MRFLIT_MAX_BYTES"):
+        return check_int(int(os.environ["MRFLIT_MAX_BYTES"]), "MRFLIT_MAX_BYTES", lo=1)
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2
+    except (ValueError, OSError, AttributeError):  # no sysconf (Windows): 8 GiB
+        return 8 * 2**30
+
+
+def check_memory(nbytes, what: str) -> int:
+    "Refuse, before allocating, `what` (an array of `nbytes`) when it exceeds `memory_limit()`."
+    limit = memory_limit()
+    if nbytes > limit:
+        raise ValueError(
+            f"{what} would take {nbytes / 2**30:.3g} GiB, above mrflit's limit of {limit / 2**30:.3g} GiB "
+            f"(half this machine's memory; set MRFLIT_MAX_BYTES to change it)"
+        )
+    return int(nbytes)
+
+
+def check_names(names, p: int, name="names") -> list:
+    "Variable names as `p` distinct strings without NUL characters (a file could not keep them)."
+    if isinstance(names, (str, bytes)) and len(names) != p:
+        raise ValueError(f"{name} must be a sequence of {p} strings, got {names!r}")
+    try:
+        out = [str(n) for n in names]
+    except TypeError:
+        raise ValueError(f"{name} must be a sequence of strings, got {type(names).__name__}") from None
+    if len(out) != p:
+        raise ValueError(f"{name} has {len(out)} entries for {p} variables")
+    seen = set()
+    dup = [n for n in out if n in seen or seen.add(n)]
+    if dup:
+        raise ValueError(f"{name} must be unique: {dup[0]!r} appears more than once")
+    bad = [n for n in out if "\x00" in n]
+    if bad:
+        raise ValueError(f"{name} must not contain NUL characters: {bad[0]!r}")
+    return out
+
+# %% ../nbs/00_core.ipynb #b2bac147
+def as_rng(seed=None) -> np.random.Generator:
+    "A `np.random.Generator` from `None`, an int, a `SeedSequence` or a `Generator` (returned as is)."
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is None or isinstance(seed, (numbers.Integral, np.random.SeedSequence)):
+        if isinstance(seed, numbers.Integral) and seed < 0:
+            raise ValueError(f"seed must be >= 0, got {seed}")
+        return np.random.default_rng(seed)
+    raise ValueError(f"seed must be None, a non-negative int or a numpy Generator, got {type(seed).__name__}")
+
+
+def chain_states(seed, n_chains: int) -> np.ndarray:
+    "`(4, n_chains)` uint32 xoshiro128** states, one independent stream per chain."
+    n_chains = check_int(n_chains, "n_chains", lo=1)
+    check_memory(32 * n_chains, f"n_chains={n_chains} random-number states")
+    S = as_rng(seed).integers(0, 2**32, size=(n_chains, 4), dtype=np.uint32).T.copy()
+    S[0, (S == 0).all(axis=0)] = 1  # the all-zero state is the one fixed point of xoshiro
+    return S
+
+# %% ../nbs/00_core.ipynb #295ffa05
+@kernel(inline="always")
+def xoshiro_step(s0, s1, s2, s3):
+    "One xoshiro128** step on a state held in four uint32 scalars: `(output, s0, s1, s2, s3)`."
+    u32 = np.uint32  # numba promotes uint32 arithmetic to 64 bits: cast back after each step
+    r = u32(s1 * u32(5))
+    r = u32(u32(u32(r << u32(7)) | u32(r >> u32(25))) * u32(9))
+    t = u32(s1 << u32(9))
+    s2 = u32(s2 ^ s0)
+    s3 = u32(s3 ^ s1)
+    s1 = u32(s1 ^ s2)
+    s0 = u32(s0 ^ s3)
+    s2 = u32(s2 ^ t)
+    s3 = u32(u32(s3 << u32(11)) | u32(s3 >> u32(21)))
+    return r, s0, s1, s2, s3
+
+
+@kernel(inline="always")
+def to_unit_float32(r):
+    "Top 24 bits of a uint32 as a float32 uniform on [0, 1)."
+    return np.float32(r >> np.uint32(8)) * np.float32(5.9604644775390625e-08)
+
+
+@kernel
+def xoshiro_next(S, c):
+    "Advance stream `c` of the `(4, n)` uint32 state `S`; return the next 32-bit output."
+    r, S[0, c], S[1, c], S[2, c], S[3, c] = xoshiro_step(S[0, c], S[1, c], S[2, c], S[3, c])
+    return r
+
+
+@kernel
+def xoshiro_uniform(S, c):
+    "A float32 uniform on [0, 1) from stream `c` (top 24 bits)."
+    return to_unit_float32(xoshiro_next(S, c))
 
 # %% ../nbs/00_core.ipynb #3981d44c
 def atomic_write(

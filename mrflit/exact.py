@@ -6,7 +6,7 @@
 from __future__ import annotations
 import numpy as np
 from scipy.special import logsumexp
-from .core import as_rng, check_int, check_states
+from .core import as_rng, check_int, check_states, check_memory
 from .models import BinaryMRF, stat_index, n_stats
 
 # %% auto #0
@@ -107,7 +107,7 @@ def marginals(model) -> np.ndarray:
 
 def log_likelihood(model, X) -> float:
     "Average exact log-likelihood (1/n) Σ log P_θ(x) of the rows of X."
-    X = model.check(X)
+    X = check_states(X, _check_model(model).domain, p=model.p)
     return float(np.mean(model.energy(X)) - log_partition(model))
 
 
@@ -126,6 +126,7 @@ def kl_divergence(model_a, model_b) -> float:
 def sample_exact(model, n: int, seed=None) -> np.ndarray:
     "n i.i.d. draws from P_θ by inverting the exact CDF: `(n, p)` int8."
     n = check_int(n, "n", lo=1)
+    check_memory(n * (9 * _check_model(model).p + 24), f"n={n} exact draws of {model.p} variables")
     P = probabilities(model)
     rng = as_rng(seed)
     k = np.searchsorted(np.cumsum(P), rng.random(n) * P.sum(), side="right").clip(0, P.size - 1)

@@ -143,8 +143,6 @@ class _HonorioLearner(MRFLearner):
     _variant = None
 
     def _setup(self, X, truth, names):
-        if isinstance(truth, BinaryMRF):
-            truth = truth.to_domain("pm1")
         X = self._begin(X, truth, domain="pm1", names=names)
         T, N = X.shape  # refuses constant columns (Honorio's Assumption 1)
         self._n_rows = T

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 from mrflit.core import (
+    check_memory,
     kernel,
     xoshiro_step,
     to_unit_float32,
@@ -191,7 +192,9 @@ class GibbsChains:
             raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
         if scan not in ("systematic", "random"):
             raise ValueError(f"scan must be 'systematic' or 'random', got {scan!r}")
-        self.n_chains, self.scan = check_int(n_chains, "n_chains", lo=1), scan
+        self.n_chains = check_int(n_chains, "n_chains", lo=1)
+        self.scan = scan
+        check_memory(self.n_chains * (8 * model.p + 32), f"{self.n_chains} chains of {model.p} variables")
         self._rng = as_rng(seed)
         self.p, self.domain = model.p, model.domain
         self._X = np.ascontiguousarray(

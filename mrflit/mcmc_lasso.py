@@ -644,8 +644,8 @@ class MCMCLasso(MRFLearner):
         return float(-v @ self._Jbar + sample.log_mean_exp(theta))
 
     def fit(self, X, y=None, *, truth=None, names=None):
-        """Run Algorithm 1 on `(n, d)` ±1 data along the λ path (`lambdas`, or `n_lambdas` values down to
-        `lambda_ratio` × λ_max)."""
+        """Run Algorithm 1 on `(n, d)` binary data (0/1 converted to ±1) along the λ path (`lambdas`, or
+        `n_lambdas` values down to `lambda_ratio` × λ_max)."""
         self._check()
         lambdas = self.lambdas
         if lambdas is not None:
@@ -658,12 +658,7 @@ class MCMCLasso(MRFLearner):
                 or np.any(np.diff(lam) >= 0)
             ):
                 raise ValueError("lambdas must be a decreasing 1-D sequence of at least 2 positive numbers")
-        X = self._begin(X, truth, names=names)
-        if self.domain_ != "pm1":
-            raise ValueError(
-                "MCMCLasso needs ±1 data (Miasojedow & Rejchel's Ising model); convert 0/1 data with 2 * X - "
-                "1"
-            )
+        X = self._begin(X, truth, domain="pm1", names=names)  # Miasojedow & Rejchel's ±1 Ising model
         n, d, F, idx, Jbar, pen = self._problem(X)
         self._idx, self._Jbar = idx, Jbar
         rng = as_rng(self.seed)

@@ -5,10 +5,13 @@
 # %% ../nbs/01_models.ipynb #900fa953
 from __future__ import annotations
 import functools
+import os
+import zipfile
 import numpy as np
 import networkx as nx
 from mrflit.core import (
     as_rng,
+    check_names,
     check_theta,
     check_domain,
     check_states,
@@ -19,20 +22,21 @@ from mrflit.core import (
 )
 
 # %% auto #0
-__all__ = ['n_stats', 'stat_index', 'to_vector', 'to_matrix', 'stats', 'mean_stats', 'convert_theta', 'convert_states',
-           'BinaryMRF', 'theta_graph', 'save_model', 'load_model', 'random_mrf', 'geng_network', 'miasojedow_m1',
-           'miasojedow_m2', 'honorio_model', 'grid_edges', 'domke_grid']
+__all__ = ['MAX_MODEL_BYTES', 'n_stats', 'stat_index', 'to_vector', 'to_matrix', 'stats', 'mean_stats', 'convert_theta',
+           'convert_states', 'BinaryMRF', 'theta_graph', 'save_model', 'load_model', 'random_mrf', 'geng_network',
+           'miasojedow_m1', 'miasojedow_m2', 'honorio_model', 'grid_edges', 'domke_grid']
 
 # %% ../nbs/01_models.ipynb #39c9a2c6
 def n_stats(p: int, fields: bool = True) -> int:
     "Number of sufficient statistics m: p(p+1)/2 with fields, p(p-1)/2 without."
+    p = check_int(p, "p", lo=1)
     return p * (p + 1) // 2 if fields else p * (p - 1) // 2
 
 
 def stat_index(p: int, fields: bool = True):
     """Row and column indices of the statistics: `np.triu_indices(p, 0 if fields else 1)` (cached; read-only
     arrays)."""
-    return _stat_index(int(p), bool(fields))
+    return _stat_index(check_int(p, "p", lo=1), bool(fields))
 
 
 @functools.lru_cache(maxsize=64)
@@ -63,9 +67,7 @@ def to_matrix(v, p: int, fields: bool = True) -> np.ndarray:
 
 def stats(X, fields: bool = True) -> np.ndarray:
     "`(n, m)` sufficient statistics ψ(x): x_i on diagonal positions, x_i x_j elsewhere (stats order)."
-    X = np.asarray(X)
-    if X.ndim != 2:
-        raise ValueError(f"X must be a 2-D (n, p) array, got {X.ndim}-D")
+    X = check_states(X, None)
     i, j = stat_index(X.shape[1], fields)
     Xf = X.astype(np.float64)
     return Xf[:, i] * Xf[:, j] if not fields else np.where(i == j, Xf[:, i], Xf[:, i] * Xf[:, j])
@@ -74,9 +76,8 @@ def stats(X, fields: bool = True) -> np.ndarray:
 def mean_stats(X, fields: bool = True, chunk: int = 65536) -> np.ndarray:
     """Mean of ψ over the rows of X (stats order) in O(p²) extra memory: the Gram matrix X'X, accumulated in
     chunks of rows."""
-    X = np.asarray(X)
-    if X.ndim != 2 or X.shape[0] == 0:
-        raise ValueError(f"X must be a non-empty 2-D (n, p) array, got shape {X.shape}")
+    X = check_states(X, None)
+    chunk = check_int(chunk, "chunk", lo=1)
     n, p = X.shape
     gram = np.zeros((p, p))
     tot = np.zeros(p)
@@ -90,14 +91,7 @@ def mean_stats(X, fields: bool = True, chunk: int = 65536) -> np.ndarray:
 # %% ../nbs/01_models.ipynb #4d1c4d02
 def convert_theta(theta, src: str, dst: str) -> np.ndarray:
     "Exact parameter conversion between the '01' and 'pm1' domains (eq. M2)."
-    t = (
-        theta
-        if isinstance(theta, np.ndarray)
-        and theta.dtype == np.float64
-        and theta.ndim == 2
-        and np.array_equal(theta, theta.T)
-        else check_theta(theta)
-    )
+    t = check_theta(theta)
     check_domain(src)
     check_domain(dst)
     if src == dst:
@@ -115,7 +109,7 @@ def convert_theta(theta, src: str, dst: str) -> np.ndarray:
 def convert_states(X, src: str, dst: str) -> np.ndarray:
     "Map states between domains: s = 2x - 1 and x = (s + 1) / 2."
     X = check_states(X, src)
-    if src == dst:
+    if check_domain(dst) == src:
         return X
     return (2 * X - 1).astype(np.int8) if dst == "pm1" else ((X + 1) // 2).astype(np.int8)
 
@@ -216,11 +210,9 @@ class BinaryMRF:
 
 def theta_graph(theta, names=None, tol: float = 0.0) -> nx.Graph:
     "networkx graph of the couplings |θ_ij| > tol, nodes 0..p-1 or `names`, with `weight` and `field`."
-    t = np.asarray(theta, np.float64)
+    t = check_theta(theta)
     p = t.shape[0]
-    names = list(range(p)) if names is None else list(names)
-    if len(names) != p:
-        raise ValueError(f"got {len(names)} names for p={p} variables")
+    names = list(range(p)) if names is None else check_names(names, p)
     G = nx.Graph()
     for i, n in enumerate(names):
         G.add_node(n, field=float(t[i, i]))
@@ -229,40 +221,80 @@ def theta_graph(theta, names=None, tol: float = 0.0) -> nx.Graph:
     return G
 
 # %% ../nbs/01_models.ipynb #b282262f
+MAX_MODEL_BYTES = 2**31  # 2 GiB: the most a model file may hold once loaded (θ of about 16,000 variables)
+
+
 def save_model(model: BinaryMRF, path, names=None):
-    "Write `model` (and optional variable names) to an `.npz` file, atomically."
+    """Write `model` (and optional variable names) to an `.npz` file, atomically (`core.atomic_write`: a
+    symlink is followed, so its target is replaced and the link stays)."""
     if not isinstance(model, BinaryMRF):
         raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
     arrays = dict(theta=model.theta, domain=np.array(model.domain))
     if names is not None:
-        names = [str(n) for n in names]
-        if len(names) != model.p:
-            raise ValueError(f"got {len(names)} names for p={model.p}")
-        arrays["names"] = np.array(names)
+        arrays["names"] = np.array(check_names(names, model.p))
     atomic_write(path, lambda f: np.savez(f, **arrays))  # core's one writer: atomic, the user's umask
     return path
 
 
-def load_model(path):
-    "Read a model written by `save_model`: `(BinaryMRF, names or None)`; never unpickles."
+def _npz_headers(path) -> dict:
+    "{array name: (shape, dtype)} from the headers of an .npz archive, without reading the arrays."
+    headers = {}
+    with zipfile.ZipFile(path) as z:
+        for info in z.infolist():
+            with z.open(info) as f:
+                version = np.lib.format.read_magic(f)
+                read = (
+                    np.lib.format.read_array_header_1_0
+                    if version == (1, 0)
+                    else np.lib.format.read_array_header_2_0
+                )
+                shape, _, dtype = read(f)
+            headers[info.filename.removesuffix(".npy")] = (shape, dtype)
+    return headers
+
+
+def load_model(
+    path,  # an .npz file written by `save_model`
+    max_bytes: int = MAX_MODEL_BYTES,  # refuse files whose arrays would take more memory than this
+):
+    """Read a model written by `save_model`: `(BinaryMRF, names or None)`. Never unpickles; every damaged or
+    foreign file is a `ValueError` ("not an mrflit model file: …"), checked before anything large is read."""
+    path = os.fspath(path)
     try:
-        f = np.load(path, allow_pickle=False)
-    except (OSError, ValueError) as e:
+        open(path, "rb").close()
+    except OSError as e:  # missing, unreadable: the file system's message
         raise ValueError(f"cannot read model file {path}: {e}") from None
-    if not isinstance(f, np.lib.npyio.NpzFile):
-        raise ValueError(f"{path} is not an mrflit model file (expected an .npz archive)")
-    with f:
-        if "theta" not in f or "domain" not in f:
-            raise ValueError(f"{path} is not an mrflit model file (needs arrays 'theta' and 'domain')")
-        try:
-            names = [str(n) for n in f["names"]] if "names" in f else None
-            return BinaryMRF(f["theta"], str(f["domain"])), names
-        except ValueError as e:
-            if "pickle" in str(e):
-                raise ValueError(
-                    f"cannot read model file {path}: it holds Python objects (needs pickle)"
-                ) from None
-            raise
+    try:
+        headers = _npz_headers(path)
+    except Exception as e:  # not a zip, a truncated or damaged archive, a bad array header
+        raise ValueError(f"not an mrflit model file: {path} ({type(e).__name__}: {e})") from None
+    _check_headers(headers, path, check_int(max_bytes, "max_bytes", lo=1))
+    try:
+        with np.load(path, allow_pickle=False) as f:
+            arrays = {k: f[k] for k in ("theta", "domain", "names") if k in f.files}
+        model = BinaryMRF(arrays["theta"], str(arrays["domain"]))
+        names = None if "names" not in arrays else check_names(arrays["names"].tolist(), model.p)
+    except Exception as e:  # a bad checksum, damaged data, values no model has
+        raise ValueError(f"not an mrflit model file: {path} ({type(e).__name__}: {e})") from None
+    return model, names
+
+
+def _check_headers(headers: dict, path, max_bytes: int):
+    "The arrays a model file must hold, their kinds, and the memory they would take."
+    if "theta" not in headers or "domain" not in headers:
+        raise ValueError(f"not an mrflit model file: {path} (needs arrays 'theta' and 'domain')")
+    kinds = {"theta": "f", "domain": "U", "names": "U"}
+    for name, (shape, dtype) in headers.items():
+        if name in kinds and dtype.kind != kinds[name]:
+            raise ValueError(f"not an mrflit model file: {path} (array {name!r} has dtype {dtype})")
+    if len(headers["theta"][0]) != 2 or headers["domain"][0] != ():
+        raise ValueError(f"not an mrflit model file: {path} (theta must be 2-D and domain one string)")
+    need = sum(int(np.prod(shape, dtype=np.float64)) * dtype.itemsize for shape, dtype in headers.values())
+    if need > max_bytes:
+        raise ValueError(
+            f"model file {path} would take {need / 2**30:.3g} GiB once loaded, above the limit of "
+            f"{max_bytes / 2**30:.3g} GiB (load_model(max_bytes=...) raises it)"
+        )
 
 # %% ../nbs/01_models.ipynb #95dbb6dc
 def _magnitudes(rng, k, weights, signs):

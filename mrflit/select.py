@@ -43,6 +43,7 @@ def select_lambda(
     cv=5,  # folds for criterion='cv'
     seed=0,  # fold shuffling for criterion='cv'
     names=None,  # variable names for the refitted learner (a DataFrame's columns by default)
+    fit_params=None,  # other keyword arguments of the final fit (e.g. truth=)
 ):
     """Choose λ by EBIC or K-fold pseudo-likelihood; return the learner refitted at the chosen λ, the path
     kept on it."""
@@ -68,7 +69,7 @@ def select_lambda(
     else:
         path = _ebic_path(est, X, key, lambdas, gamma, n, p)
         best = int(np.argmin(path))
-    chosen = clone(est).set_params(**{key: float(lambdas[best])}).fit(X, names=names)
+    chosen = clone(est).set_params(**{key: float(lambdas[best])}).fit(X, names=names, **(fit_params or {}))
     chosen.lambda_path_ = lambdas
     chosen.criterion_path_ = np.asarray(path, dtype=np.float64)
     chosen.criterion_ = criterion

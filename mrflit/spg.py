@@ -7,7 +7,7 @@ from __future__ import annotations
 import inspect
 import numpy as np
 from numba import vectorize
-from .core import as_rng, check_float, check_int, kernel, NUMBA_OPTS
+from .core import as_rng, check_float, check_int, check_memory, kernel, NUMBA_OPTS
 from .models import BinaryMRF, stats, to_matrix, stat_index, mean_stats
 from numba import prange
 from .gibbs import GibbsChains, BLOCK, _systematic_block, _uniform_block
@@ -402,6 +402,9 @@ class _StochasticProxGrad(MRFLearner):
     def _prepare_chains(self, k, model):
         "The chains for this iteration: created, grown to the current q, or restarted as `restart` asks."
         chains, q = self._chains, self._q
+        check_memory(
+            q * (8 * self.p_ + 48), f"{q} chains of {self.p_} variables"
+        )  # before drawing their starts
         if chains is None:
             start = self._X[self._rng.integers(0, len(self._X), q)] if self.restart == "persistent" else None
             chains = GibbsChains(model, q, init=start, seed=self._rng)

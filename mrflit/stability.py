@@ -5,12 +5,13 @@
 # %% ../nbs/19_stability.ipynb #13ffa372
 from __future__ import annotations
 from dataclasses import dataclass, field
+from functools import cached_property
 import numpy as np
 import networkx as nx
 from joblib import Parallel, delayed
 from sklearn.base import clone
 from .core import as_rng, check_int, check_float
-from .base import check_data
+from .base import check_data, _penalty_rule
 
 # %% auto #0
 __all__ = ['Stability', 'centralities', 'bootstrap']
@@ -41,6 +42,34 @@ class Stability:
         "(2, p, p) percentile interval of each coupling at `level`."
         a = (1 - check_float(level, "level", lo=0, hi=1, lo_open=True, hi_open=True)) / 2
         return np.quantile(self.theta, [a, 1 - a], axis=0)
+
+    @cached_property
+    def _centrality_draws(self) -> dict:
+        "{centrality: (n_boot, p)} of every refit (computed once)."
+        cents = [centralities(t) for t in self.theta]
+        return {c: np.array([k[c] for k in cents]) for c in ("strength", "betweenness")}
+
+    def centrality_interval(self, centrality: str = "strength", level: float = 0.95) -> np.ndarray:
+        "(2, p) percentile interval of each node's `centrality` ('strength' or 'betweenness') at `level`."
+        if self.kind != "nonparametric":
+            raise ValueError(
+                "centrality intervals need kind='nonparametric' (case-drop refits see fewer rows)"
+            )
+        if centrality not in ("strength", "betweenness"):
+            raise ValueError(f"centrality must be 'strength' or 'betweenness', got {centrality!r}")
+        a = (1 - check_float(level, "level", lo=0, hi=1, lo_open=True, hi_open=True)) / 2
+        return np.quantile(self._centrality_draws[centrality], [a, 1 - a], axis=0)
+
+    def centrality_table(self) -> list:
+        """One row per node: name, full-sample strength and its 95 % interval, betweenness and its interval
+        (for a CSV)."""
+        full = centralities(self.full)
+        s_lo, s_hi = self.centrality_interval("strength")
+        b_lo, b_hi = self.centrality_interval("betweenness")
+        return [
+            (n, full["strength"][i], s_lo[i], s_hi[i], full["betweenness"][i], b_lo[i], b_hi[i])
+            for i, n in enumerate(self.names)
+        ]
 
     def cs_coefficient(self, centrality: str = "strength", r: float = 0.7, share: float = 0.95) -> float:
         """Largest drop proportion at which the centrality correlation is >= r in >= `share` of the refits (0
@@ -121,6 +150,7 @@ def bootstrap(
     n_jobs: int = 1,  # parallel refits (joblib; -1: every core)
     seed=0,  # None, int or np.random.Generator: which rows each refit sees, and the refits' own seeds
     verbose: bool = False,  # progress bar
+    reselect: bool = False,  # a learner with a λ rule (lam='ebic'): choose λ again in every refit
 ) -> Stability:
     """Refit `est` on resamples of X: edge inclusion frequencies and intervals, or centrality stability (see
     above)."""
@@ -133,7 +163,11 @@ def bootstrap(
     n, p = X.shape
     names = [f"x{i}" for i in range(p)] if names is None else [str(s) for s in names]
     rng = as_rng(seed)
-    full = clone(est).fit(X).theta_
+    first = clone(est).fit(X)
+    full = first.theta_
+    rule = _penalty_rule(est)
+    if rule is not None and not reselect:  # refit at the λ the rule chose on all rows
+        est = clone(est).set_params(**{rule[0]: first.lambda_})
     if kind == "nonparametric":
         levels = np.zeros(n_boot)
         rows = [rng.integers(0, n, n) for _ in range(n_boot)]

@@ -106,7 +106,7 @@ def test_sample_fit_bound_roundtrip_and_inputs_untouched(tmp_path):
         ("a,b\n1,x\n0,1\n0,\n", ["fit", "{d}/in.csv"], "line 4, column 'b': a missing value"),
         ("a,b\n1,0\n1,1\n", ["fit", "{d}/in.csv"], "column 'a' is constant"),
         ("a\tb\n1\t0\n0\t1\n", ["fit", "{d}/in.csv", "--columns", "a,z"], "no column 'z'"),
-        ("not a model", ["bound", "{d}/in.csv"], "cannot read model file"),
+        ("not a model", ["bound", "{d}/in.csv"], "not an mrflit model file"),
         ("a,b\n1,0\n0,1\n", ["fit", "{d}/in.csv", "--lam", "-1"], "lam must be >= 0"),
     ],
 )
@@ -175,3 +175,44 @@ def _umask():
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def test_a_kill_leaves_the_old_output_set_or_the_new_one(tmp_path):
+    import time
+    from mrflit.models import geng_network
+    from mrflit.exact import sample_exact
+
+    X = sample_exact(geng_network(6, seed=1), 400, seed=0)
+    (tmp_path / "d.csv").write_text("a,b,c,d,e,f\n" + "\n".join(",".join(map(str, r)) for r in X) + "\n")
+    fit = ["fit", str(tmp_path / "d.csv"), "--method", "pl", "--quiet", "--out"]
+    assert mrflit(*fit, str(tmp_path / "old"), "--lam", "0.2").returncode == 0
+    old = {p.name: p.read_bytes() for p in (tmp_path / "old").iterdir()}
+    new_args = ["--lam", "0.01", "--bootstrap", "8", "--format", "graphml"]
+    t0 = time.perf_counter()
+    assert mrflit(*fit, str(tmp_path / "ref"), *new_args).returncode == 0
+    seconds = time.perf_counter() - t0
+    new_names = {p.name for p in (tmp_path / "ref").iterdir()}
+    assert new_names - set(old)  # the new set has files the old one lacks
+    exe = shutil.which("mrflit") or "mrflit"
+    outcomes = []
+    for delay in (
+        np.linspace(0.55, 1.1, 8) * seconds
+    ):  # most kills land in the fit, the last ones in the writing
+        out = tmp_path / "out"
+        shutil.rmtree(out, ignore_errors=True)
+        shutil.copytree(tmp_path / "old", out)
+        proc = subprocess.Popen([exe, *fit, str(out), *new_args])
+        time.sleep(delay)
+        proc.kill()
+        proc.wait()
+        files = {p.name: p.read_bytes() for p in out.iterdir()}
+        if files == old:
+            outcomes.append("old")
+        else:
+            assert set(files) == new_names, sorted(files)  # never a mix of the two sets
+            assert b"bootstrap: 8 refits" in files["report.txt"]
+            outcomes.append("new")
+    assert mrflit(*fit, str(tmp_path / "out"), *new_args).returncode == 0  # a complete run afterwards
+    assert {p.name for p in (tmp_path / "out").iterdir()} == new_names
+    assert not list(tmp_path.glob(".out.*.partial"))  # and it cleared what the killed runs left
+    print("outcomes of the kills:", outcomes)

@@ -51,7 +51,10 @@ def test_baselines_same_attributes_and_errors(Est):
         Est().fit(np.where(X > 0, 2, -1))
 
 
-def test_mcmc_lasso_refuses_01_data():
+def test_mcmc_lasso_converts_01_data():
     X = sample_data(miasojedow_m2(20, seed=1), 30, burn_in=100, seed=1)
-    with pytest.raises(ValueError, match="needs ±1 data"):
-        MCMCLasso().fit((X + 1) // 2)
+    pm = MCMCLasso(n_lambdas=5, seed=0).fit(X)
+    zo = MCMCLasso(n_lambdas=5, seed=0).fit((X + 1) // 2)
+    np.testing.assert_array_equal(zo.theta_, pm.theta_)
+    assert zo.domain_ == "pm1" and "from 0/1 to ±1" in zo.trace_.notes[0]
+    assert pm.trace_.notes == ()

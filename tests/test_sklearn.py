@@ -172,8 +172,8 @@ def test_pipeline_binarizes_then_fits():
 
 def test_score_is_the_pseudo_likelihood_the_fit_maximises():
     """score(X) is the mean log pseudo-likelihood: an unpenalised pseudo-likelihood fit scores at least as
-    well on its own data as the true model (it maximises that objective) and better than the empty model; data
-    of the wrong domain are refused."""
+    well on its own data as the true model (it maximises that objective) and better than the empty model; the
+    other coding of the same rows scores the same; non-binary rows are refused."""
     truth = geng_network(6, seed=4)
     X = sample_exact(truth, 3000, seed=1)
     est = PseudoLikelihood(0.0).fit(X)
@@ -181,8 +181,10 @@ def test_score_is_the_pseudo_likelihood_the_fit_maximises():
     empty_score = -pseudo_likelihood(np.zeros((6, 6)), X, "01")[0]
     assert est.score(X) >= true_score - 1e-9 > empty_score
     assert -6 * np.log(2) <= est.score(X) < 0  # a mean log-probability of 6 binary conditionals
-    with pytest.raises(ValueError, match="domain"):
-        est.score(2 * X.astype(int) - 1)
+    pm = 2 * X.astype(int) - 1  # the same states in the other coding: the same pseudo-likelihood
+    assert abs(est.score(pm) - est.score(X)) < 1e-12
+    with pytest.raises(ValueError, match="found"):
+        est.score(np.where(X > 0, 2, 0))
     with pytest.raises(ValueError, match="not fitted"):
         PseudoLikelihood(0.1).score(X)
 
@@ -194,3 +196,30 @@ def test_dataframe_column_names_reach_the_graph():
     X = pd.DataFrame(sample_exact(truth, 500, seed=0), columns=["a", "b", "c", "d"])
     est = PseudoLikelihood(0.01).fit(X)
     assert est.names_ == ["a", "b", "c", "d"] and set(est.graph_.nodes) <= {"a", "b", "c", "d"}
+
+
+@pytest.mark.parametrize(
+    "make", [lambda: TAY("ebic", n_chains=500, max_iter=80, seed=0), lambda: FBS("bic", max_iter=60, seed=0)]
+)
+def test_a_lambda_rule_in_place_of_lambda(geng6, make):
+    """lam='ebic' / rho='bic': fit chooses λ on the path (the same choice select_lambda makes), keeps the rule
+    as the parameter, and FBS fits 0/1 data as the ±1 model it is, saying so."""
+    from mrflit.select import select_lambda
+
+    truth, X = geng6
+    est = make()
+    key = "lam" if "lam" in est.get_params() else "rho"
+    rule = est.get_params()[key]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", (ConvergenceWarning, CertificateWarning))
+        est.fit(X)
+        direct = select_lambda(
+            clone(est).set_params(**{key: 1.0}), X, **({"gamma": 0.0} if rule == "bic" else {})
+        )
+    assert est.get_params()[key] == rule and clone(est).get_params()[key] == rule
+    assert est.lambda_ == direct.lambda_ and len(est.lambda_path_) == 12
+    np.testing.assert_array_equal(est.theta_, direct.theta_)
+    if isinstance(est, FBS):
+        assert est.domain_ == "pm1" and "from 0/1 to ±1" in est.trace_.notes[0]
+    with pytest.raises(ValueError, match="one of"):
+        clone(est).set_params(**{key: "aic"}).fit(X)

@@ -1,0 +1,373 @@
+"""Hostile inputs: damaged model files, and a table of bad arguments for the public surface. Every outcome
+must be a success or a ValueError/TypeError raised by mrflit itself (not by NumPy, Numba or the zip module),
+and the caller's arrays must be left unchanged."""
+
+import json
+import os
+import subprocess
+import sys
+import time
+import traceback
+from pathlib import Path
+import numpy as np
+import pytest
+from hypothesis import given, settings, HealthCheck, strategies as st
+from hypothesis.extra import numpy as hnp
+from mrflit.models import BinaryMRF, geng_network, save_model, load_model
+
+
+def _mutations(data: bytes, rng, n: int):
+    "n damaged copies of `data`: flipped bytes, truncation, insertion, a zeroed range, a repeated chunk."
+    for k in range(n):
+        b = bytearray(data)
+        kind = k % 5
+        if kind == 0:
+            for i in rng.integers(0, len(b), rng.integers(1, 9)):
+                b[i] ^= 1 << int(rng.integers(0, 8))
+        elif kind == 1:
+            b = b[: int(rng.integers(0, len(b)))]
+        elif kind == 2:
+            i = int(rng.integers(0, len(b)))
+            b[i:i] = rng.integers(0, 256, int(rng.integers(1, 64)), dtype=np.uint8).tobytes()
+        elif kind == 3:
+            i = int(rng.integers(0, len(b)))
+            b[i : i + int(rng.integers(1, 200))] = bytes(min(200, len(b) - i))
+        else:
+            i, j = sorted(rng.integers(0, len(b), 2).tolist())
+            b[j:j] = b[i:j]
+        yield kind, bytes(b)
+
+
+def test_damaged_model_files_are_refused_with_one_message(tmp_path):
+    "300 damaged copies of a model file: each loads (the damage missed the data) or is one clear ValueError."
+    model = geng_network(6, seed=1)
+    save_model(model, tmp_path / "m.npz", names=list("abcdef"))
+    data = (tmp_path / "m.npz").read_bytes()
+    counts = {"loaded": 0, "refused": 0}
+    for kind, damaged in _mutations(data, np.random.default_rng(0), 300):
+        path = tmp_path / "d.npz"
+        path.write_bytes(damaged)
+        try:
+            m, names = load_model(path)
+        except ValueError as e:
+            assert str(e).startswith("not an mrflit model file"), (kind, str(e))
+            counts["refused"] += 1
+        else:
+            assert isinstance(m, BinaryMRF) and m.p == 6, kind
+            assert m == model and names == list("abcdef")  # a file that loads holds the saved model
+            counts["loaded"] += 1
+    empty = tmp_path / "empty.npz"
+    empty.write_bytes(b"")
+    with pytest.raises(ValueError, match="not an mrflit model file"):
+        load_model(empty)
+    print(f"damaged model files: {counts}")
+    assert counts["refused"] >= 250
+
+
+MRFLIT_DIR = str(Path(__import__("mrflit").__file__).parent)
+
+
+def _hostile_values():
+    "Hostile values by kind: every one of them must be refused with a clear error."
+    rng = np.random.default_rng(0)
+    X = rng.integers(0, 2, (50, 4))
+    Xf = X.astype(float)
+    nan_X, inf_X = Xf.copy(), Xf.copy()
+    nan_X[0, 0] = np.nan
+    inf_X[0, 0] = np.inf
+    theta = geng_network(4, seed=0).theta
+    asym = theta.copy()
+    asym[0, 1] += 1
+    nan_t = theta.copy()
+    nan_t[1, 1] = np.nan
+    return {
+        "X": {
+            "NaN": nan_X,
+            "inf": inf_X,
+            "a 2": np.where(X == 1, 2, 0),
+            "1/2 coding": X + 1,
+            "ternary": X - (rng.random(X.shape) < 0.2),
+            "strings": X.astype(str),
+            "objects": X.astype(object),
+            "no rows": np.zeros((0, 4), int),
+            "1-D": X[0],
+            "3-D": X[None],
+            "masked": np.ma.masked_array(X, mask=rng.random(X.shape) < 0.1),
+            "None": None,
+            "a scalar": 1,
+            "ragged": [[0, 1], [1]],
+            "3 columns": X[:, :3],
+        },
+        "theta": {
+            "NaN": nan_t,
+            "asymmetric": asym,
+            "not square": np.zeros((4, 3)),
+            "1-D": np.zeros(4),
+            "strings": theta.astype(str),
+            "1e300": theta * 1e300,
+            "3 variables": theta[:3, :3],
+            "None": None,
+        },
+        "count": {"-1": -1, "0": 0, "2.5": 2.5, "True": True, "'3'": "3", "None": None, "NaN": np.nan},
+        "huge count": {"10**9": 10**9, "10**12": 10**12},
+        "positive": {"NaN": np.nan, "inf": np.inf, "-1": -1.0, "'x'": "x", "None": None},
+        "seed": {"-1": -1, "'x'": "x", "2.5": 2.5, "[]": []},
+        "names": {
+            "2 names": ["a", "b"],
+            "duplicates": ["a", "a", "b", "c"],
+            "NUL": ["a", "b", "c", "d\x00"],
+            "3": 3,
+        },
+        "model": {"None": None, "'x'": "x", "a list": [[0.0]]},
+        "domain": {"'ising'": "ising", "None": None, "1": 1},
+    }
+
+
+def _targets():
+    "(label, callable, a good call's keyword arguments, {argument: hostile kind})."
+    from mrflit import models, core, exact, gibbs, base, metrics, dobrushin, stability, select
+    from mrflit.baselines import PseudoLikelihood
+    from mrflit.spg import TAY
+    from mrflit.fbs import FBS
+
+    m = geng_network(4, seed=0)
+    X = np.random.default_rng(1).integers(0, 2, (60, 4))
+    X[:2] = [[0, 0, 0, 0], [1, 1, 1, 1]]  # no constant column
+    th = m.theta
+    pl = lambda X, lam=0.1, names=None: PseudoLikelihood(lam).fit(X, names=names)
+    tay = lambda X, n_chains=50, lam=0.1: TAY(lam, n_chains=n_chains, max_iter=3, diagnostics=False).fit(X)
+    fbs = lambda X, rho=0.1, max_iter=2: FBS(rho, max_iter=max_iter, seed=0, diagnostics=False).fit(X)
+    boot = lambda X, n_boot=3: stability.bootstrap(PseudoLikelihood(0.1), X, n_boot)
+    sel = lambda X, n_lambdas=3: select.select_lambda(PseudoLikelihood(1.0), X, n_lambdas=n_lambdas)
+    return [
+        ("models.n_stats", models.n_stats, dict(p=4), dict(p="count")),
+        ("models.stat_index", models.stat_index, dict(p=4), dict(p="count")),
+        ("models.to_vector", models.to_vector, dict(theta=th), dict(theta="theta")),
+        ("models.to_matrix", models.to_matrix, dict(v=np.zeros(10), p=4), dict(p="count")),
+        ("models.stats", models.stats, dict(X=X), dict(X="X")),
+        ("models.mean_stats", models.mean_stats, dict(X=X, chunk=16), dict(X="X", chunk="count")),
+        (
+            "models.convert_theta",
+            models.convert_theta,
+            dict(theta=th, src="01", dst="pm1"),
+            dict(theta="theta", src="domain"),
+        ),
+        (
+            "models.convert_states",
+            models.convert_states,
+            dict(X=X, src="01", dst="pm1"),
+            dict(X="X", dst="domain"),
+        ),
+        (
+            "models.BinaryMRF",
+            models.BinaryMRF,
+            dict(theta=th, domain="01"),
+            dict(theta="theta", domain="domain"),
+        ),
+        (
+            "models.theta_graph",
+            models.theta_graph,
+            dict(theta=th, names=list("abcd")),
+            dict(theta="theta", names="names"),
+        ),
+        (
+            "models.random_mrf",
+            models.random_mrf,
+            dict(p=4, edge_prob=0.5, seed=0),
+            dict(p="count", edge_prob="positive", seed="seed"),
+        ),
+        (
+            "core.chain_states",
+            core.chain_states,
+            dict(seed=0, n_chains=4),
+            dict(seed="seed", n_chains="count"),
+        ),
+        ("core.chain_states", core.chain_states, dict(seed=0, n_chains=4), dict(n_chains="huge count")),
+        ("core.as_rng", core.as_rng, dict(seed=0), dict(seed="seed")),
+        ("exact.log_partition", exact.log_partition, dict(model=m), dict(model="model")),
+        ("exact.moments", exact.moments, dict(model=m), dict(model="model")),
+        (
+            "exact.sample_exact",
+            exact.sample_exact,
+            dict(model=m, n=10, seed=0),
+            dict(model="model", n="count", seed="seed"),
+        ),
+        ("exact.sample_exact", exact.sample_exact, dict(model=m, n=10, seed=0), dict(n="huge count")),
+        ("exact.log_likelihood", exact.log_likelihood, dict(model=m, X=X), dict(model="model", X="X4")),
+        (
+            "gibbs.gibbs_sample",
+            gibbs.gibbs_sample,
+            dict(model=m, n_chains=4, n_sweeps=2, seed=0),
+            dict(model="model", n_chains="count", n_sweeps="count or 0", seed="seed"),
+        ),
+        (
+            "gibbs.gibbs_sample",
+            gibbs.gibbs_sample,
+            dict(model=m, n_chains=4, n_sweeps=2, seed=0),
+            dict(n_chains="huge count"),
+        ),
+        (
+            "gibbs.sample_data",
+            gibbs.sample_data,
+            dict(model=m, n=5, burn_in=3, seed=0),
+            dict(n="count", burn_in="count or 0", seed="seed"),
+        ),
+        ("gibbs.sample_data", gibbs.sample_data, dict(model=m, n=5, burn_in=3, seed=0), dict(n="huge count")),
+        (
+            "base.pseudo_likelihood",
+            base.pseudo_likelihood,
+            dict(theta=th, X=X, domain="01"),
+            dict(theta="theta4", X="X4", domain="domain"),
+        ),
+        (
+            "base.lambda_path",
+            base.lambda_path,
+            dict(lam_max=1.0, n_lambdas=5, ratio=0.01),
+            dict(lam_max="positive", n_lambdas="count", ratio="positive"),
+        ),
+        ("metrics.roc_auc", metrics.roc_auc, dict(theta_hat=th, truth=th), dict(theta_hat="scores")),
+        ("dobrushin.tv_bound", dobrushin.tv_bound, dict(model=m, taus=[1, 2]), dict(model="model")),
+        ("PseudoLikelihood.fit", pl, dict(X=X), dict(X="X", lam="positive", names="names")),
+        ("TAY.fit", tay, dict(X=X), dict(X="X", n_chains="count", lam="positive")),
+        ("TAY.fit", tay, dict(X=X), dict(n_chains="huge count")),
+        ("FBS.fit", fbs, dict(X=X), dict(X="X", rho="positive", max_iter="count")),
+        ("stability.bootstrap", boot, dict(X=X), dict(X="X", n_boot="count")),
+        ("select.select_lambda", sel, dict(X=X), dict(X="X", n_lambdas="count")),
+    ]
+
+
+def _kinds(values):
+    "Derived kinds: data and θ whose size must match a model of 4 variables; counts where 0 is allowed."
+    values["X4"] = {
+        k: v for k, v in values["X"].items() if k != "1-D"
+    }  # one state of p values is a valid input
+    values["X"] = {k: v for k, v in values["X"].items() if k != "3 columns"}
+    values["theta4"] = values["theta"]
+    values["theta"] = {k: v for k, v in values["theta"].items() if k != "3 variables"}
+    values["count or 0"] = {k: v for k, v in values["count"].items() if k != "0"}
+    values["scores"] = {
+        k: v for k, v in values["theta4"].items() if k not in ("asymmetric", "1e300")
+    }  # |θ̂|, i < j
+    return values
+
+
+def _copy(v):
+    if isinstance(v, np.ma.MaskedArray):
+        return v.copy()
+    if isinstance(v, np.ndarray):
+        return v.copy()
+    if isinstance(v, list):
+        return [_copy(x) for x in v]
+    return v
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        if (
+            not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray))
+            or a.shape != b.shape
+            or a.dtype != b.dtype
+        ):
+            return False
+        if isinstance(a, np.ma.MaskedArray) and not np.array_equal(
+            np.ma.getmaskarray(a), np.ma.getmaskarray(b)
+        ):
+            return False
+        return np.array_equal(np.asarray(a), np.asarray(b), equal_nan=a.dtype.kind in "fc")
+    if isinstance(a, list):
+        return isinstance(b, list) and len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return True
+
+
+def _outcome(fn, kw) -> str:
+    "'accepted', 'clear' (a ValueError/TypeError raised in mrflit's own code), or what leaked."
+    try:
+        fn(**kw)
+    except (ValueError, TypeError) as e:
+        where = traceback.extract_tb(e.__traceback__)[-1].filename
+        if where.startswith(MRFLIT_DIR):
+            return "clear"
+        return f"leak: {type(e).__name__}: {str(e)[:120]} (raised in {Path(where).name})"
+    except MemoryError:
+        return "memory"
+    except Exception as e:
+        return f"leak: {type(e).__name__}: {str(e)[:120]}"
+    return "accepted"
+
+
+def run_table() -> dict:
+    "Every hostile value in every argument of every target: the outcome of each call."
+    import warnings
+
+    warnings.simplefilter("ignore")
+    values = _kinds(_hostile_values())
+    rows = []
+    for label, fn, good, kinds in _targets():
+        assert _outcome(fn, dict(good)) == "accepted", f"the good call of {label} fails"
+        for arg, kind in kinds.items():
+            for name, bad in values[kind].items():
+                kw = dict(good)
+                kw[arg] = bad
+                before = {k: _copy(v) for k, v in kw.items()}
+                call = f"{label}({arg}={name})"
+                print(call, file=sys.stderr, flush=True)
+                t0 = time.perf_counter()
+                outcome = _outcome(fn, kw)
+                seconds = time.perf_counter() - t0
+                mutated = [k for k in kw if not _same(before[k], kw[k])]
+                rows.append(dict(call=call, outcome=outcome, seconds=round(seconds, 3), mutated=mutated))
+    return rows
+
+
+def test_hostile_arguments_are_refused_clearly():
+    """The table in a child process (a hang cannot stall the suite): every call refused clearly, fast, inputs
+    intact."""
+    env = dict(
+        os.environ, PYTHONPATH=str(Path(__file__).parent) + os.pathsep + os.environ.get("PYTHONPATH", "")
+    )
+    code = "import json, test_fuzz; print(json.dumps(test_fuzz.run_table()))"
+    try:
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=240, env=env)
+    except subprocess.TimeoutExpired as e:
+        last = (e.stderr or b"").decode().strip().splitlines()[-1:]
+        raise AssertionError(f"a call hung: {last}") from None
+    assert r.returncode == 0, r.stderr[-3000:]
+    rows = json.loads(r.stdout.strip().splitlines()[-1])
+    bad = [row for row in rows if row["outcome"] != "clear" or row["mutated"] or row["seconds"] > 10]
+    counts = {
+        k: sum(row["outcome"].split(":")[0] == k for row in rows)
+        for k in ("clear", "accepted", "leak", "memory")
+    }
+    modified = sum(bool(row["mutated"]) for row in rows)
+    print(f"hostile calls tried: {len(rows)}; {counts}; inputs modified: {modified}")
+    assert not bad, "\n".join(
+        f"{row['call']}: {row['outcome']} {row['mutated'] or ''} {row['seconds']} s" for row in bad
+    )
+
+
+SHAPES = hnp.array_shapes(min_dims=1, max_dims=3, min_side=0, max_side=6)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    X=st.one_of(
+        hnp.arrays(st.sampled_from([np.int8, np.int64]), SHAPES, elements=st.sampled_from([-1, 0, 1, 2])),
+        hnp.arrays(np.float64, SHAPES, elements=st.sampled_from([-1.0, 0.0, 1.0, 2.0, np.nan, np.inf])),
+    )
+)
+def test_random_arrays_as_data(X):
+    """Random small arrays (values -1, 0, 1, 2; 1- to 3-D, possibly empty) as data: a result, or mrflit's own
+    error."""
+    from mrflit.models import stats
+    from mrflit.base import pseudo_likelihood
+    from mrflit.baselines import PseudoLikelihood
+
+    for label, fn in [
+        ("stats", lambda X: stats(X)),
+        ("pseudo_likelihood", lambda X: pseudo_likelihood(np.zeros((X.shape[-1],) * 2), X, "01")),
+        ("PseudoLikelihood.fit", lambda X: PseudoLikelihood(0.1).fit(X)),
+    ]:
+        before = X.copy()
+        outcome = _outcome(fn, dict(X=X))
+        assert outcome in ("clear", "accepted"), (label, outcome)
+        assert _same(before, X), label
