@@ -174,6 +174,8 @@ def _penalty_rule(est):
     for key in ("lam", "rho"):
         rule = params.get(key)
         if isinstance(rule, str):
+            if not getattr(est, "_lambda_rules", True):
+                raise ValueError(f"{type(est).__name__} takes a number for {key}, not a rule ({rule!r})")
             if rule not in LAMBDA_RULES:
                 raise ValueError(
                     f"{key} must be a positive number or one of {sorted(LAMBDA_RULES)}, got {rule!r}"
@@ -209,6 +211,7 @@ class MRFLearner(BaseEstimator):
     `domain_`, `graph_`, `trace_`."""
 
     names_ = None
+    _lambda_rules = True  # lam/rho may be 'ebic', 'bic' or 'cv' (learners of real-valued data say False)
 
     def __init_subclass__(cls, **kwargs):
         "Every learner's own `fit` accepts a λ rule ('ebic', 'bic', 'cv') in place of a number."

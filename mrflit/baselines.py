@@ -412,6 +412,8 @@ class DiffEstimator(MRFLearner):
     """Diff (Zhao, Cai & Li 2014) between p(x) and p(x₁)p(x₂): ranks cross-group pairs by |Δ̂|
     (`entry_lambda_`)."""
 
+    _lambda_rules = False  # real-valued data: no pseudo-likelihood for EBIC or cross-validation
+
     def __init__(
         self,
         groups,  # the two groups of columns, (indices, indices)

@@ -15,8 +15,8 @@ from numba import njit
 
 # %% auto #0
 __all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'kernel', 'check_domain', 'check_theta', 'check_states', 'check_real',
-           'check_int', 'check_float', 'memory_limit', 'check_memory', 'check_names', 'as_rng', 'chain_states',
-           'xoshiro_step', 'to_unit_float32', 'xoshiro_next', 'xoshiro_uniform', 'atomic_write']
+           'check_int', 'check_float', 'check_array', 'memory_limit', 'check_memory', 'check_names', 'as_rng',
+           'chain_states', 'xoshiro_step', 'to_unit_float32', 'xoshiro_next', 'xoshiro_uniform', 'atomic_write']
 
 # %% ../nbs/00_core.ipynb #9cf2e53f
 NUMBA_OPTS = dict(cache=os.environ.get("MRFLIT_NUMBA_CACHE", "1") != "0", nogil=True)
@@ -202,6 +202,20 @@ def check_float(v, name, lo=None, hi=None, lo_open=False, hi_open=False) -> floa
     if hi is not None and (f > hi or (hi_open and f == hi)):
         raise ValueError(f"{name} must be {'<' if hi_open else '<='} {hi}, got {v}")
     return f
+
+
+def check_array(a, name, lo=None, allow_inf: bool = False) -> np.ndarray:
+    """A float64 copy of a numeric array (or scalar): no NaN, finite unless `allow_inf`, all >= `lo` when
+    given."""
+    v = _plain(a, name)
+    if v.dtype.kind not in "biuf":
+        raise ValueError(f"{name} must be numeric, got {v.dtype if v.dtype != object else type(a).__name__}")
+    v = v.astype(np.float64)
+    if np.isnan(v).any() or not (allow_inf or np.isfinite(v).all()):
+        raise ValueError(f"{name} contains NaN or infinite entries")
+    if lo is not None and v.size and v.min() < lo:
+        raise ValueError(f"{name} must be >= {lo}, got {v.min():g}")
+    return v
 
 
 def memory_limit() -> int:

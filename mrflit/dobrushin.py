@@ -6,8 +6,17 @@
 from __future__ import annotations
 import numpy as np
 from numba import prange
-from .core import kernel, check_int, check_float, check_states, chain_states, xoshiro_uniform, as_rng
-from .models import BinaryMRF, n_stats, stats
+from mrflit.core import (
+    kernel,
+    check_int,
+    check_float,
+    check_memory,
+    check_states,
+    chain_states,
+    xoshiro_uniform,
+)
+from .core import as_rng
+from .models import BinaryMRF, check_model, n_stats, stats
 from mrflit.exact import (
     all_states,
     probabilities,
@@ -258,6 +267,7 @@ def meeting_times(
         raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
     lag = check_int(lag, "lag", lo=1)
     n_pairs = check_int(n_pairs, "n_pairs", lo=2)
+    check_memory(n_pairs * model.p * 40, f"n_pairs={n_pairs} coupled pairs of {model.p} variables")
     max_sweeps = check_int(max_sweeps, "max_sweeps", lo=lag + 1)
     return _run_coupled(model, x0, n_pairs, lag, 0, max_sweeps, True, as_rng(seed))[1]
 
@@ -354,7 +364,7 @@ def flip_energy_max(model: BinaryMRF) -> float:
 def fischer_bound(model: BinaryMRF, taus, gradient: bool = True, fields: bool = True) -> np.ndarray:
     "Fischer–Igel: (1 − e^{−pΔ})^τ on TV, times 2√m for the gradient error (default)."
     t = _taus(taus)
-    rate = -np.expm1(-model.p * flip_energy_max(model))
+    rate = -np.expm1(-check_model(model).p * flip_energy_max(model))
     tv = rate ** t.astype(float)
     return 2 * np.sqrt(n_stats(model.p, fields)) * tv if gradient else tv
 
@@ -374,7 +384,7 @@ def domke_tau_box(N: int, max_degree: int, beta: float, eps: float) -> int:
 def coupling_norm(model: BinaryMRF, norm="2") -> float:
     """‖R(θ)‖ with R_ij = |θ_ij| (pm1 couplings, zero diagonal) in the spectral ('2'), induced-1 ('1') or
     induced-∞ ('inf') norm."""
-    R = np.abs(model.to_domain("pm1").theta)
+    R = np.abs(check_model(model).to_domain("pm1").theta)
     np.fill_diagonal(R, 0)
     if norm not in ("2", "1", "inf"):
         raise ValueError(f"norm must be '2', '1' or 'inf', got {norm!r}")

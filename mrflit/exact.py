@@ -6,7 +6,7 @@
 from __future__ import annotations
 import numpy as np
 from scipy.special import logsumexp
-from .core import as_rng, check_int, check_states, check_memory
+from .core import as_rng, check_array, check_domain, check_int, check_states, check_memory
 from .models import BinaryMRF, stat_index, n_stats
 
 # %% auto #0
@@ -32,7 +32,7 @@ def _check_model(model, max_p=MAX_EXACT_P):
 def all_states(p: int, domain: str = "01") -> np.ndarray:
     "All `2^p` states as an int8 `(2^p, p)` array in enumeration order (p <= 20)."
     p = check_int(p, "p", lo=1, hi=20)
-    lo = -1 if domain == "pm1" else 0
+    lo = -1 if check_domain(domain) == "pm1" else 0
     bits = (np.arange(2**p)[:, None] >> np.arange(p - 1, -1, -1)) & 1
     return np.where(bits == 1, 1, lo).astype(np.int8)
 
@@ -135,8 +135,12 @@ def sample_exact(model, n: int, seed=None) -> np.ndarray:
 
 # %% ../nbs/02_exact.ipynb #d9aef267
 def tv_distance(P, Q) -> float:
-    "Total variation ½ Σ |P − Q|."
-    return 0.5 * float(np.abs(np.asarray(P) - np.asarray(Q)).sum())
+    "Total variation ½ Σ |P − Q| of two laws on the same states."
+    P = check_array(P, "P", lo=0)
+    Q = check_array(Q, "Q", lo=0)
+    if P.shape != Q.shape:
+        raise ValueError(f"P and Q must have the same shape, got {P.shape} and {Q.shape}")
+    return 0.5 * float(np.abs(P - Q).sum())
 
 
 def frequency_pvalues(X, P, domain: str = "01") -> np.ndarray:
@@ -166,6 +170,7 @@ def site_kernel(model, i: int) -> np.ndarray:
 
 def sweep_matrix(model, scan: str = "systematic") -> np.ndarray:
     "Transition matrix of one sweep (p site updates) for the 'systematic' or 'random' scan."
+    _check_model(model, 12)  # 2^p × 2^p matrices
     if scan not in ("systematic", "random"):
         raise ValueError(f"scan must be 'systematic' or 'random', got {scan!r}")
     Ks = [site_kernel(model, i) for i in range(model.p)]
@@ -184,7 +189,10 @@ def propagate(model, pi, n_sweeps: int = 1, scan: str = "systematic") -> np.ndar
     p = model.p
     if scan not in ("systematic", "random"):
         raise ValueError(f"scan must be 'systematic' or 'random', got {scan!r}")
-    pi = np.array(pi, dtype=np.float64)
+    pi = check_array(pi, "pi", lo=0)
+    if pi.shape != (2**p,):
+        raise ValueError(f"pi must be a law on the 2^p = {2**p} states, got shape {pi.shape}")
+    n_sweeps = check_int(n_sweeps, "n_sweeps", lo=0)
     up = model.conditional(all_states(p, model.domain))
     k = np.arange(2**p)
 
@@ -213,5 +221,5 @@ def law_after(model, tau: int, x0, scan: str = "systematic") -> np.ndarray:
     tau = check_int(tau, "tau", lo=0)
     _check_model(model, 20)
     pi = np.zeros(2**model.p)
-    pi[state_index(np.atleast_2d(x0), model.domain)[0]] = 1
+    pi[state_index(check_states(np.atleast_2d(x0), model.domain, model.p, "x0"), model.domain)[0]] = 1
     return propagate(model, pi, tau, scan)

@@ -18,6 +18,7 @@ from mrflit.core import (
     check_int,
     check_states,
     check_domain,
+    check_float,
 )
 from .models import BinaryMRF, n_stats, stat_index, stats
 
@@ -395,7 +396,7 @@ def mean_field(model: BinaryMRF, *, max_iter: int = 1000, tol: float = 1e-10) ->
         raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
     t = model.to_domain("pm1").theta
     m = np.tanh(np.diag(t)).copy()
-    _mean_field(t, m, check_int(max_iter, "max_iter", lo=1), float(tol))
+    _mean_field(t, m, check_int(max_iter, "max_iter", lo=1), check_float(tol, "tol", lo=0))
     return (1 + m) / 2
 
 
@@ -406,7 +407,9 @@ def sample_product(q, n: int, domain: str = "pm1", seed=None) -> np.ndarray:
     if q.ndim != 1 or np.any(~np.isfinite(q)) or np.any((q < 0) | (q > 1)):
         raise ValueError("q must be a vector of probabilities")
     lo = -1 if check_domain(domain) == "pm1" else 0
-    return np.where(as_rng(seed).random((check_int(n, "n", lo=1), q.size)) < q, 1, lo).astype(np.int8)
+    n = check_int(n, "n", lo=1)
+    check_memory(9 * n * q.size, f"n={n} draws of {q.size} variables")
+    return np.where(as_rng(seed).random((n, q.size)) < q, 1, lo).astype(np.int8)
 
 
 def importance_moments(model: BinaryMRF, n: int, *, q=None, seed=None, fields: bool = True):

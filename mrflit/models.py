@@ -23,8 +23,8 @@ from mrflit.core import (
 
 # %% auto #0
 __all__ = ['MAX_MODEL_BYTES', 'n_stats', 'stat_index', 'to_vector', 'to_matrix', 'stats', 'mean_stats', 'convert_theta',
-           'convert_states', 'BinaryMRF', 'theta_graph', 'save_model', 'load_model', 'random_mrf', 'geng_network',
-           'miasojedow_m1', 'miasojedow_m2', 'honorio_model', 'grid_edges', 'domke_grid']
+           'convert_states', 'BinaryMRF', 'theta_graph', 'check_model', 'save_model', 'load_model', 'random_mrf',
+           'geng_network', 'miasojedow_m1', 'miasojedow_m2', 'honorio_model', 'grid_edges', 'domke_grid']
 
 # %% ../nbs/01_models.ipynb #39c9a2c6
 def n_stats(p: int, fields: bool = True) -> int:
@@ -224,11 +224,17 @@ def theta_graph(theta, names=None, tol: float = 0.0) -> nx.Graph:
 MAX_MODEL_BYTES = 2**31  # 2 GiB: the most a model file may hold once loaded (θ of about 16,000 variables)
 
 
+def check_model(model, name="model") -> BinaryMRF:
+    "`model` if it is a `BinaryMRF`; otherwise a ValueError naming what was passed."
+    if not isinstance(model, BinaryMRF):
+        raise ValueError(f"{name} must be a BinaryMRF, got {type(model).__name__}")
+    return model
+
+
 def save_model(model: BinaryMRF, path, names=None):
     """Write `model` (and optional variable names) to an `.npz` file, atomically (`core.atomic_write`: a
     symlink is followed, so its target is replaced and the link stays)."""
-    if not isinstance(model, BinaryMRF):
-        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    check_model(model)
     arrays = dict(theta=model.theta, domain=np.array(model.domain))
     if names is not None:
         arrays["names"] = np.array(check_names(names, model.p))

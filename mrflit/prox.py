@@ -6,7 +6,7 @@
 from __future__ import annotations
 import numpy as np
 from numba import vectorize
-from .core import check_float, check_int, NUMBA_OPTS
+from .core import check_array, check_float, check_int, NUMBA_OPTS
 
 # %% auto #0
 __all__ = ['soft_threshold', 'group_soft_threshold', 'project_box', 'project_l2_ball', 'generalized_gradient', 'fista',
@@ -22,10 +22,7 @@ def _shrink(a, lam):
 
 def soft_threshold(a, lam):
     "S_λ(a) = sgn(a) max(0, |a| − λ), elementwise; λ may be an array (0 leaves an entry unpenalised)."
-    lam = np.asarray(lam, dtype=np.float64)
-    if np.any(lam < 0):
-        raise ValueError("the threshold lam must be >= 0")
-    return _shrink(np.asarray(a, dtype=np.float64), lam)
+    return _shrink(check_array(a, "a"), check_array(lam, "lam", lo=0, allow_inf=True))
 
 
 def group_soft_threshold(A, lam, axis: int = -1):
@@ -39,15 +36,13 @@ def group_soft_threshold(A, lam, axis: int = -1):
 
 def project_box(a, bound):
     "Euclidean projection onto {|a_i| <= bound_i}."
-    b = np.asarray(bound, dtype=np.float64)
-    if np.any(b < 0):
-        raise ValueError("bound must be >= 0")
-    return np.clip(np.asarray(a, dtype=np.float64), -b, b)
+    b = check_array(bound, "bound", lo=0, allow_inf=True)
+    return np.clip(check_array(a, "a"), -b, b)
 
 
 def project_l2_ball(a, radius: float):
     "Euclidean projection onto {‖a‖₂ <= radius}."
-    a = np.asarray(a, dtype=np.float64)
+    a = check_array(a, "a")
     r = check_float(radius, "radius", lo=0)
     n = np.linalg.norm(a)
     return a if n <= r else a * (r / n)

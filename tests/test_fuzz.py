@@ -120,6 +120,16 @@ def _hostile_values():
         },
         "model": {"None": None, "'x'": "x", "a list": [[0.0]]},
         "domain": {"'ising'": "ising", "None": None, "1": 1},
+        "choice": {"'nonsense'": "nonsense", "None": None, "3": 3},
+        "taus": {"[-1]": [-1], "[2.5]": [2.5], "['a']": ["a"], "[]": [], "None": None, "[NaN]": [np.nan]},
+        "state": {"3 values": [0, 1, 0], "a 2": [0, 1, 2, 0], "NaN": [0, np.nan, 1, 0], "None": None},
+        "vector": {"NaN": np.array([0.5, np.nan]), "strings": np.array(["a", "b"]), "None": None},
+        "index": {"-1": -1, "4": 4, "2.5": 2.5, "True": True, "None": None},
+        "probabilities": {
+            "NaN": np.full(4, np.nan),
+            "negative": np.array([0.5, -0.1, 0.3, 0.3]),
+            "None": None,
+        },
     }
 
 
@@ -233,6 +243,168 @@ def _targets():
         ("FBS.fit", fbs, dict(X=X), dict(X="X", rho="positive", max_iter="count")),
         ("stability.bootstrap", boot, dict(X=X), dict(X="X", n_boot="count")),
         ("select.select_lambda", sel, dict(X=X), dict(X="X", n_lambdas="count")),
+    ] + _more_targets(m, X)
+
+
+def _more_targets(m, X):
+    "Bounds, proximal maps, exact enumeration, samplers, data and the other learners."
+    from mrflit import dobrushin, concentration, prox, exact, gibbs, datasets
+    from mrflit.spg import SPG
+    from mrflit.mcmc_lasso import MCMCLasso
+    from mrflit.baselines import ELasso, GaussianApprox
+    from mrflit.fast_mixing import FastMixingML
+
+    Xpm = 2 * X - 1
+    x0 = np.zeros(4, np.int8)
+    spg = lambda X, n_chains=50, tau=2, alpha=0.4: SPG(
+        0.1, n_chains=n_chains, tau=tau, alpha=alpha, max_iter=2
+    ).fit(X)
+    mcl = lambda X, n_lambdas=3, mcmc_factor=2: MCMCLasso(
+        n_lambdas=n_lambdas, mcmc_factor=mcmc_factor, seed=0
+    ).fit(X)
+    eln = lambda X: ELasso().fit(X)
+    gau = lambda X, n_lambdas=5: GaussianApprox(n_lambdas=n_lambdas).fit(X)
+    fml = lambda X, lam=0.01, M=20, v=2, K=3: FastMixingML(lam=lam, M=M, v=v, K=K, seed=0).fit(X)
+    return [
+        ("dobrushin.influence_bound", dobrushin.influence_bound, dict(model=m), dict(model="model")),
+        ("dobrushin.tv_bound", dobrushin.tv_bound, dict(model=m, taus=[1, 2]), dict(taus="taus")),
+        ("dobrushin.theorem3_factor", dobrushin.theorem3_factor, dict(p=4), dict(p="count")),
+        (
+            "dobrushin.gradient_bias_bound",
+            dobrushin.gradient_bias_bound,
+            dict(model=m, taus=[1]),
+            dict(taus="taus"),
+        ),
+        (
+            "dobrushin.tau_needed",
+            dobrushin.tau_needed,
+            dict(model=m, target=0.5, tau_max=50),
+            dict(model="model", target="positive", tau_max="count"),
+        ),
+        (
+            "dobrushin.exact_tv_curve",
+            dobrushin.exact_tv_curve,
+            dict(model=m, taus=[1, 2], x0=x0),
+            dict(taus="taus", x0="state"),
+        ),
+        (
+            "dobrushin.meeting_times",
+            dobrushin.meeting_times,
+            dict(model=m, x0=x0, n_pairs=10, max_sweeps=20, seed=0),
+            dict(x0="state", n_pairs="count", max_sweeps="count"),
+        ),
+        (
+            "dobrushin.meeting_times",
+            dobrushin.meeting_times,
+            dict(model=m, x0=x0, n_pairs=10, max_sweeps=20, seed=0),
+            dict(n_pairs="huge count"),
+        ),
+        (
+            "dobrushin.fischer_bound",
+            dobrushin.fischer_bound,
+            dict(model=m, taus=[1]),
+            dict(model="model", taus="taus"),
+        ),
+        (
+            "dobrushin.coupling_norm",
+            dobrushin.coupling_norm,
+            dict(model=m, norm="2"),
+            dict(model="model", norm="choice"),
+        ),
+        (
+            "concentration.bernstein_eps",
+            concentration.bernstein_eps,
+            dict(var=0.1, q=100, beta=0.05),
+            dict(var="positive", q="count", beta="positive"),
+        ),
+        (
+            "concentration.honorio_G",
+            concentration.honorio_G,
+            dict(X=Xpm, rho=0.1),
+            dict(X="X", rho="positive"),
+        ),
+        (
+            "prox.soft_threshold",
+            prox.soft_threshold,
+            dict(a=np.array([0.5, -2.0]), lam=0.1),
+            dict(a="vector", lam="threshold"),
+        ),
+        (
+            "prox.project_box",
+            prox.project_box,
+            dict(a=np.array([0.5, -2.0]), bound=1.0),
+            dict(a="vector", bound="threshold"),
+        ),
+        (
+            "prox.project_l2_ball",
+            prox.project_l2_ball,
+            dict(a=np.array([0.5, -2.0]), radius=1.0),
+            dict(a="vector", radius="positive"),
+        ),
+        ("exact.all_states", exact.all_states, dict(p=3), dict(p="count", domain="domain")),
+        ("exact.all_states", exact.all_states, dict(p=3), dict(p="huge count")),
+        ("exact.state_index", exact.state_index, dict(X=X), dict(X="X")),
+        ("exact.site_kernel", exact.site_kernel, dict(model=m, i=1), dict(model="model", i="index")),
+        ("exact.sweep_matrix", exact.sweep_matrix, dict(model=m), dict(model="model", scan="choice")),
+        (
+            "exact.propagate",
+            exact.propagate,
+            dict(model=m, pi=np.full(16, 1 / 16), n_sweeps=2),
+            dict(pi="probabilities", n_sweeps="count or 0", scan="choice"),
+        ),
+        ("exact.law_after", exact.law_after, dict(model=m, tau=2, x0=x0), dict(tau="count or 0", x0="state")),
+        (
+            "exact.tv_distance",
+            exact.tv_distance,
+            dict(P=np.full(4, 0.25), Q=np.full(4, 0.25)),
+            dict(P="probabilities"),
+        ),
+        (
+            "gibbs.random_scan_path",
+            gibbs.random_scan_path,
+            dict(model=m, n_steps=10, seed=0),
+            dict(model="model", n_steps="count", seed="seed"),
+        ),
+        (
+            "gibbs.mean_field",
+            gibbs.mean_field,
+            dict(model=m),
+            dict(model="model", max_iter="count", tol="positive"),
+        ),
+        (
+            "gibbs.sample_product",
+            gibbs.sample_product,
+            dict(q=np.full(4, 0.5), n=5, seed=0),
+            dict(q="probabilities", n="count", domain="domain"),
+        ),
+        (
+            "gibbs.sample_product",
+            gibbs.sample_product,
+            dict(q=np.full(4, 0.5), n=5, seed=0),
+            dict(n="huge count"),
+        ),
+        (
+            "gibbs.importance_moments",
+            gibbs.importance_moments,
+            dict(model=m, n=10, seed=0),
+            dict(model="model", n="count"),
+        ),
+        (
+            "datasets.senate109",
+            datasets.senate109,
+            dict(subset="full"),
+            dict(subset="choice", coding="string"),
+        ),
+        ("SPG.fit", spg, dict(X=X), dict(X="X", n_chains="count", tau="count", alpha="positive")),
+        ("MCMCLasso.fit", mcl, dict(X=Xpm), dict(X="X", n_lambdas="count", mcmc_factor="count")),
+        ("ELasso.fit", eln, dict(X=X), dict(X="X")),
+        ("GaussianApprox.fit", gau, dict(X=X), dict(X="X", n_lambdas="count")),
+        (
+            "FastMixingML.fit",
+            fml,
+            dict(X=Xpm),
+            dict(X="X", lam="positive", M="count", v="count", K="count or None"),
+        ),
     ]
 
 
@@ -245,6 +417,11 @@ def _kinds(values):
     values["theta4"] = values["theta"]
     values["theta"] = {k: v for k, v in values["theta"].items() if k != "3 variables"}
     values["count or 0"] = {k: v for k, v in values["count"].items() if k != "0"}
+    values["count or None"] = {
+        k: v for k, v in values["count"].items() if k != "None"
+    }  # None: a documented default
+    values["threshold"] = {k: v for k, v in values["positive"].items() if k != "inf"}  # +inf: no bound
+    values["string"] = {k: v for k, v in values["choice"].items() if k != "None"}
     values["scores"] = {
         k: v for k, v in values["theta4"].items() if k not in ("asymmetric", "1e300")
     }  # |θ̂|, i < j

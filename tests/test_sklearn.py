@@ -223,3 +223,15 @@ def test_a_lambda_rule_in_place_of_lambda(geng6, make):
         assert est.domain_ == "pm1" and "from 0/1 to ±1" in est.trace_.notes[0]
     with pytest.raises(ValueError, match="one of"):
         clone(est).set_params(**{key: "aic"}).fit(X)
+
+
+def test_learners_of_real_valued_data_refuse_a_lambda_rule(geng6):
+    """EBIC and cross-validation score a binary pseudo-likelihood: the partitioned ratio and Diff take numbers
+    only."""
+    _, X = geng6
+    for est in [
+        PartitionedRatio(([0, 1, 2], [3, 4, 5]), lam="ebic"),
+        DiffEstimator(([0, 1, 2], [3, 4, 5]), lam="cv"),
+    ]:
+        with pytest.raises(ValueError, match="takes a number for lam, not a rule"):
+            est.fit(X)
