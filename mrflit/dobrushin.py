@@ -66,16 +66,14 @@ def _influence_bound(t):
 
 def influence_bound(model: BinaryMRF) -> np.ndarray:
     "Geng et al. eq. (11): the `(p, p)` upper bound U on the Dobrushin influence matrix (zero diagonal)."
-    if not isinstance(model, BinaryMRF):
-        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    check_model(model)
     return _influence_bound(np.ascontiguousarray(model.to_domain("01").theta))
 
 
 def exact_influence(model: BinaryMRF) -> np.ndarray:
     """The Dobrushin influence matrix C (Definition 2) by enumerating all pairs of states differing at one
     site (p <= 16)."""
-    if not isinstance(model, BinaryMRF):
-        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    check_model(model)
     if model.p > 16:
         raise ValueError(f"exact_influence enumerates 2^p states and needs p <= 16; got p={model.p}")
     m01 = model.to_domain("01")
@@ -263,8 +261,7 @@ def meeting_times(
 ) -> np.ndarray:
     """Meeting times τ^(L) (in sweeps of X) of `n_pairs` independent L-lag coupled systematic-scan Gibbs
     chains."""
-    if not isinstance(model, BinaryMRF):
-        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    check_model(model)
     lag = check_int(lag, "lag", lo=1)
     n_pairs = check_int(n_pairs, "n_pairs", lo=2)
     check_memory(n_pairs * model.p * 40, f"n_pairs={n_pairs} coupled pairs of {model.p} variables")
@@ -334,8 +331,7 @@ def coupling_bias_norm(
     """‖b̂_τ‖₂: the estimated norm of the expected gradient error after τ sweeps, an upper bound in
     expectation (see above)."""
     t = _taus(taus)
-    if not isinstance(model, BinaryMRF):
-        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    check_model(model)
     n_pairs = check_int(n_pairs, "n_pairs", lo=2)
     rng = as_rng(seed)
     lag = _pilot_lag(model, x0, n_pairs, max_sweeps, rng) if lag is None else check_int(lag, "lag", lo=1)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import logsumexp
 from .core import as_rng, check_array, check_domain, check_int, check_states, check_memory
-from .models import BinaryMRF, stat_index, n_stats
+from .models import BinaryMRF, check_model, stat_index, n_stats
 
 # %% auto #0
 __all__ = ['MAX_EXACT_P', 'all_states', 'state_index', 'energy_table', 'log_partition', 'probabilities', 'moments', 'marginals',
@@ -19,8 +19,7 @@ MAX_EXACT_P = 24
 
 
 def _check_model(model, max_p=MAX_EXACT_P):
-    if not isinstance(model, BinaryMRF):
-        raise ValueError(f"expected a BinaryMRF, got {type(model).__name__}")
+    check_model(model)
     if model.p > max_p:
         raise ValueError(
             f"exact enumeration needs p <= {max_p} (2^p states); this model has p={model.p}. "

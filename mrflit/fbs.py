@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import numpy as np
 from .core import as_rng, check_float, check_int
-from .models import BinaryMRF, to_matrix
+from .models import BinaryMRF, check_model, to_matrix
 from .exact import moments, log_partition, MAX_EXACT_P
 from .gibbs import GibbsChains, mean_field, sample_product, importance_moments
 from .prox import soft_threshold, step_schedule, fista
@@ -67,8 +67,7 @@ def _as_schedule(s):
 def loopy_bp(model: BinaryMRF, *, edges=None, damping: float = 0.5, max_iter: int = 1000, tol: float = 1e-10):
     """Loopy BP on a ±1 pairwise model over `edges` (bool (p, p) mask; default θ_ij ≠ 0): (E x, E xxᵀ on the
     mask, converged)."""
-    if not isinstance(model, BinaryMRF):
-        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    check_model(model)
     t = model.to_domain("pm1").theta
     p = t.shape[0]
     h0 = np.diag(t).copy()

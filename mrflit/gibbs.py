@@ -20,7 +20,7 @@ from mrflit.core import (
     check_domain,
     check_float,
 )
-from .models import BinaryMRF, n_stats, stat_index, stats
+from .models import BinaryMRF, check_model, n_stats, stat_index, stats
 
 # %% auto #0
 __all__ = ['BLOCK', 'neighbour_lists', 'GibbsChains', 'gibbs_sample', 'sample_data', 'random_scan_path', 'expand_path',
@@ -189,8 +189,7 @@ class GibbsChains:
         scan: str = "systematic",  # 'systematic' (sites 0..p-1) or 'random' (p uniform draws per sweep)
         seed=None,
     ):  # None, int or np.random.Generator
-        if not isinstance(model, BinaryMRF):
-            raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+        check_model(model)
         if scan not in ("systematic", "random"):
             raise ValueError(f"scan must be 'systematic' or 'random', got {scan!r}")
         self.n_chains = check_int(n_chains, "n_chains", lo=1)
@@ -319,8 +318,7 @@ def random_scan_path(
     (len = flips + 1), end. With c start states, c chains share the steps evenly and are recorded one after
     another as one path: the passage from a chain's end to the next chain's start is a series of flips through
     states of count 0, and `x_end` holds the c end states `(c, p)`."""
-    if not isinstance(model, BinaryMRF):
-        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    check_model(model)
     n_steps = check_int(n_steps, "n_steps", lo=1)
     rng = as_rng(seed)
     c = 1 if init is None or np.ndim(init) == 1 else len(init)
@@ -392,8 +390,7 @@ def _mean_field(t, m, max_iter, tol):
 
 def mean_field(model: BinaryMRF, *, max_iter: int = 1000, tol: float = 1e-10) -> np.ndarray:
     "Naive mean field (eq. G2) by sequential updates from m = tanh(fields): q_i(x_i = 1) for each variable."
-    if not isinstance(model, BinaryMRF):
-        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    check_model(model)
     t = model.to_domain("pm1").theta
     m = np.tanh(np.diag(t)).copy()
     _mean_field(t, m, check_int(max_iter, "max_iter", lo=1), check_float(tol, "tol", lo=0))
@@ -415,8 +412,7 @@ def sample_product(q, n: int, domain: str = "pm1", seed=None) -> np.ndarray:
 def importance_moments(model: BinaryMRF, n: int, *, q=None, seed=None, fields: bool = True):
     """Self-normalised importance-sampling estimate of E_θ ψ(x) (stats order) with trial q (default: mean
     field); returns (moments, ESS)."""
-    if not isinstance(model, BinaryMRF):
-        raise ValueError(f"model must be a BinaryMRF, got {type(model).__name__}")
+    check_model(model)
     q = mean_field(model) if q is None else np.asarray(q, dtype=np.float64)
     if q.shape != (model.p,):
         raise ValueError(f"q must have length {model.p}")
