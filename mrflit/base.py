@@ -8,6 +8,7 @@ import functools
 import time
 import numpy as np
 from mrflit.core import (
+    check_array,
     check_states,
     check_theta,
     check_real,
@@ -68,7 +69,7 @@ def pseudo_likelihood(theta, X, domain="01"):
             raise ValueError(f"theta is ({t.shape[0]}, {t.shape[0]}) but X has {p} columns")
         v = t[stat_index(p)]
     else:
-        v = check_real(t[None, :], min_rows=1, allow_constant=True, name="theta")[0]
+        v = check_array(t, "theta")
         if v.shape != (n_stats(p),):
             raise ValueError(
                 f"theta must be ({p}, {p}) or a stats vector of length {n_stats(p)}, got {t.shape}"

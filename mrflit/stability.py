@@ -10,7 +10,7 @@ import numpy as np
 import networkx as nx
 from joblib import Parallel, delayed
 from sklearn.base import clone
-from .core import as_rng, check_int, check_float
+from .core import as_rng, check_int, check_float, check_names
 from .base import check_data, _penalty_rule
 
 # %% auto #0
@@ -161,7 +161,7 @@ def bootstrap(
         names = [str(c) for c in X.columns]
     X, _ = check_data(X, allow_constant=True)
     n, p = X.shape
-    names = [f"x{i}" for i in range(p)] if names is None else [str(s) for s in names]
+    names = [f"x{i}" for i in range(p)] if names is None else check_names(names, p)
     rng = as_rng(seed)
     first = clone(est).fit(X)
     full = first.theta_
