@@ -14,7 +14,7 @@ import numpy as np, numba
 from numba import njit, prange
 from mrflit.models import random_mrf
 from mrflit.gibbs import gibbs_sample, neighbour_lists
-from mrflit.core import chain_states, xoshiro_step, to_unit_float32
+from mrflit.core import chain_states, _xoshiro_step, _to_unit_float32
 from mrflit.exact import log_partition, moments
 
 
@@ -79,8 +79,8 @@ def tuned(X, nbr, w, d, kappa, lo, S, n_sweeps, B):
                         h[c] += wk * xj[c]
                 xi = X[i, c0:c1]
                 for c in range(n):
-                    r, s0[c], s1[c], s2[c], s3[c] = xoshiro_step(s0[c], s1[c], s2[c], s3[c])
-                    xi[c] = one if to_unit_float32(r) * (one + np.exp(-kappa * h[c])) < one else lo
+                    r, s0[c], s1[c], s2[c], s3[c] = _xoshiro_step(s0[c], s1[c], s2[c], s3[c])
+                    xi[c] = one if _to_unit_float32(r) * (one + np.exp(-kappa * h[c])) < one else lo
 
 
 def gibbs_rows(threads):

@@ -32,8 +32,7 @@ from sklearn.base import BaseEstimator
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['LAMBDA_RULES', 'pseudo_likelihood', 'infer_domain', 'check_data', 'Trace', 'MRFLearner', 'lambda_path', 'unique_rows',
-           'gap_tolerance', 'sampling_tol', 'n_couplings', 'two_stage']
+__all__ = ['LAMBDA_RULES', 'pseudo_likelihood', 'infer_domain', 'check_data', 'Trace', 'MRFLearner', 'lambda_path']
 
 # %% ../nbs/06_base.ipynb #a1208410
 def _pl_parts(theta_vec, X, domain, w):
@@ -79,17 +78,8 @@ def pseudo_likelihood(theta, X, domain="01"):
 
 # %% ../nbs/06_base.ipynb #705d5df9
 def infer_domain(X) -> str:
-    "'01' if X holds only 0/1, 'pm1' if only ±1; a clear error for anything else (e.g. ternary votes)."
-    a = np.asarray(X)
-    if a.size == 0:
-        raise ValueError("X is empty")
-    vals = set(np.unique(a).tolist()) if a.dtype != object else {None}
-    if vals <= {0, 1}:
-        return "01"
-    if vals <= {-1, 1}:
-        return "pm1"
-    check_states(a, "pm1" if -1 in vals else "01")  # raises the package's standard message
-    raise ValueError(f"X must be binary (0/1 or ±1), found values {sorted(vals)[:5]}")
+    "'01' if X holds only 0/1, 'pm1' if only ±1 (all ones: '01'); a clear error for anything else."
+    return "pm1" if (check_states(X, None) == -1).any() else "01"
 
 
 def check_data(X, domain=None, min_rows: int = 2, allow_constant: bool = False, name="X") -> tuple:
@@ -330,7 +320,7 @@ def lambda_path(lam_max: float, n_lambdas: int = 100, ratio: float = 0.01) -> np
     ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
     return lam_max * np.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
-
+# %% ../nbs/06_base.ipynb #86f911eb
 def unique_rows(X):
     """Distinct rows of a 2-D array and their frequencies (summing to 1): `(U, w)`; 0/1 or ±1 rows are packed
     into integers first."""

@@ -304,7 +304,8 @@ class NeighbourhoodLasso(MRFLearner):
         Z = (X - X.mean(0)) / X.std(0)
         n, p = Z.shape
         alpha_max = np.abs(Z.T @ Z / n - np.eye(p)).max()
-        alphas = alpha_max * np.geomspace(1, self.eps, int(self.n_alphas))
+        n_alphas = check_int(self.n_alphas, "n_alphas", lo=1)
+        alphas = alpha_max * np.geomspace(1, check_float(self.eps, "eps", lo=0, hi=1, lo_open=True), n_alphas)
         coef = np.zeros((len(alphas), p, p))
         import warnings
         from sklearn.exceptions import ConvergenceWarning

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import vectorize
 from .core import check_int, check_float, check_states, NUMBA_OPTS
-from .models import BinaryMRF, n_stats
+from .models import BinaryMRF, check_model, n_stats
 from .dobrushin import tv_bound
 
 # %% auto #0
@@ -51,7 +51,7 @@ def thm4_bound(
     model: BinaryMRF, tau: int, var, q: int, beta, fields: bool = True, value_range: float = 2.0
 ) -> float:
     "Geng et al. Thm 4, eq. (13): ‖δ(θ)‖₂ ≤ 2√m (𝒢(B^τ) + √(Σ ε_j² / 4m)) with probability ≥ 1 − 2Σβ_j."
-    m = n_stats(model.p, fields)
+    m = n_stats(check_model(model).p, fields)
     v = np.broadcast_to(np.asarray(var, np.float64), (m,))
     eps = bernstein_eps(v, q, beta, value_range)
     return float(
@@ -72,7 +72,7 @@ def chains_needed(
     """Eq. (15): the smallest q with thm4_bound(...) <= target; None if even q → ∞ cannot reach it (the 𝒢(B^τ)
     term is too large)."""
     target = check_float(target, "target", lo=0, lo_open=True)
-    m = n_stats(model.p, fields)
+    m = n_stats(check_model(model).p, fields)
     if 2 * np.sqrt(m) * tv_bound(model, check_int(tau, "tau", lo=1))[0] >= target:
         return None
     f = lambda q: thm4_bound(model, tau, np.minimum(var, value_range**2 / 4), q, beta, fields, value_range)
@@ -131,6 +131,7 @@ def honorio_G(X, rho: float) -> float:
 
 def harmonic(r: float, K: int) -> float:
     "H_{r,K} = Σ_{k=1}^K k^{-r}."
+    r = check_float(r, "r", lo=0, lo_open=True)
     return float(np.sum(np.arange(1, check_int(K, "K", lo=1) + 1, dtype=float) ** -r))
 
 

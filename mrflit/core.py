@@ -14,9 +14,9 @@ import numpy as np
 from numba import njit
 
 # %% auto #0
-__all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'kernel', 'check_domain', 'check_theta', 'check_states', 'check_real',
-           'check_int', 'check_float', 'check_array', 'memory_limit', 'check_memory', 'check_names', 'as_rng',
-           'chain_states', 'xoshiro_step', 'to_unit_float32', 'xoshiro_next', 'xoshiro_uniform', 'atomic_write']
+__all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'CHUNK_WORK', 'kernel', 'check_domain', 'check_theta', 'check_states',
+           'check_real', 'check_int', 'check_float', 'check_array', 'memory_limit', 'check_memory', 'check_names',
+           'chunk_length', 'chunks', 'as_rng', 'chain_states', 'atomic_write']
 
 # %% ../nbs/00_core.ipynb #9cf2e53f
 NUMBA_OPTS = dict(cache=os.environ.get("MRFLIT_NUMBA_CACHE", "1") != "0", nogil=True)
@@ -259,6 +259,26 @@ def check_names(names, p: int, name="names") -> list:
     return out
 
 # %% ../nbs/00_core.ipynb #b2bac147
+CHUNK_WORK = 2**25  # elementary steps (site updates, table entries) per compiled call; Ctrl-C acts in between
+
+
+def chunk_length(
+    cost: float,  # elementary steps in one iteration of the loop
+) -> int:
+    "Iterations per compiled call: about `CHUNK_WORK` elementary steps, and at least one iteration."
+    return max(1, int(CHUNK_WORK // max(cost, 1)))
+
+
+def chunks(
+    n: int,  # the loop's length (sweeps, steps)
+    cost: float,  # elementary steps in one iteration of the loop
+):
+    "Consecutive `(start, stop)` ranges covering `range(n)`, each of `chunk_length(cost)` iterations."
+    step = chunk_length(cost)
+    for start in range(0, n, step):
+        yield start, min(n, start + step)
+
+# %% ../nbs/00_core.ipynb #295ffa05
 def as_rng(seed=None) -> np.random.Generator:
     "A `np.random.Generator` from `None`, an int, a `SeedSequence` or a `Generator` (returned as is)."
     if isinstance(seed, np.random.Generator):
@@ -278,9 +298,9 @@ def chain_states(seed, n_chains: int) -> np.ndarray:
     S[0, (S == 0).all(axis=0)] = 1  # the all-zero state is the one fixed point of xoshiro
     return S
 
-# %% ../nbs/00_core.ipynb #295ffa05
+# %% ../nbs/00_core.ipynb #7d7431fa
 @kernel(inline="always")
-def xoshiro_step(s0, s1, s2, s3):
+def _xoshiro_step(s0, s1, s2, s3):
     "One xoshiro128** step on a state held in four uint32 scalars: `(output, s0, s1, s2, s3)`."
     u32 = np.uint32  # numba promotes uint32 arithmetic to 64 bits: cast back after each step
     r = u32(s1 * u32(5))
@@ -296,24 +316,24 @@ def xoshiro_step(s0, s1, s2, s3):
 
 
 @kernel(inline="always")
-def to_unit_float32(r):
+def _to_unit_float32(r):
     "Top 24 bits of a uint32 as a float32 uniform on [0, 1)."
     return np.float32(r >> np.uint32(8)) * np.float32(5.9604644775390625e-08)
 
 
 @kernel
-def xoshiro_next(S, c):
+def _xoshiro_next(S, c):
     "Advance stream `c` of the `(4, n)` uint32 state `S`; return the next 32-bit output."
-    r, S[0, c], S[1, c], S[2, c], S[3, c] = xoshiro_step(S[0, c], S[1, c], S[2, c], S[3, c])
+    r, S[0, c], S[1, c], S[2, c], S[3, c] = _xoshiro_step(S[0, c], S[1, c], S[2, c], S[3, c])
     return r
 
 
 @kernel
-def xoshiro_uniform(S, c):
+def _xoshiro_uniform(S, c):
     "A float32 uniform on [0, 1) from stream `c` (top 24 bits)."
-    return to_unit_float32(xoshiro_next(S, c))
+    return _to_unit_float32(_xoshiro_next(S, c))
 
-# %% ../nbs/00_core.ipynb #3981d44c
+# %% ../nbs/00_core.ipynb #8372e4f1
 def atomic_write(
     path,  # the file to create or replace
     write,  # called with the open binary file object; writes the content

@@ -162,7 +162,7 @@ def read_binary_csv(
     if missing not in ("error", "drop"):
         raise ValueError(f"missing must be 'error' or 'drop', got {missing!r}")
     try:
-        with open(path, newline="", encoding="utf-8") as f:
+        with open(path, newline="", encoding="utf-8-sig") as f:  # utf-8-sig: a BOM (Excel) is not a name
             text = f.read()
     except (OSError, UnicodeDecodeError) as e:
         raise ValueError(f"cannot read {path}: {e}") from None

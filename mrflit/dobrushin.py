@@ -13,7 +13,7 @@ from mrflit.core import (
     check_memory,
     check_states,
     chain_states,
-    xoshiro_uniform,
+    _xoshiro_uniform,
 )
 from .core import as_rng
 from .models import BinaryMRF, check_model, n_stats, stats
@@ -207,7 +207,7 @@ def _coupled_bias(theta, lo, kappa, X0, Y0, lag, K, max_sweeps, fields, S, acc, 
             met[r] = max_sweeps + 1
             for t in range(1, max_sweeps + 1):
                 for i in range(p):
-                    u = xoshiro_uniform(S, r)
+                    u = _xoshiro_uniform(S, r)
                     hx = theta[i, i]
                     hy = theta[i, i]
                     for j in range(p):
@@ -347,7 +347,7 @@ def coupling_bias_norm(
 # %% ../nbs/04_dobrushin.ipynb #9c222ce6
 def flip_energy_max(model: BinaryMRF) -> float:
     "Δ = max over sites l and states x of |E(x) − E(x with x_l flipped)|."
-    t = model.theta
+    t = check_model(model).theta
     off = t - np.diag(np.diag(t))
     d = np.diag(t)
     if model.domain == "01":

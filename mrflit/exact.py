@@ -146,9 +146,13 @@ def frequency_pvalues(X, P, domain: str = "01") -> np.ndarray:
     "Two-sided exact binomial p-value of each state's count in the rows of X under the law P (length 2^p)."
     from scipy.stats import binom
 
-    P = np.asarray(P, np.float64)
-    n = len(X)
-    k = np.bincount(state_index(X, domain), minlength=P.size)
+    idx = state_index(X, domain)
+    n_states = 2 ** np.shape(X)[1]
+    P = check_array(P, "P", lo=0)
+    if P.shape != (n_states,) or abs(P.sum() - 1) > 1e-9:
+        raise ValueError(f"P must be a probability vector over the {n_states} states of X's columns")
+    n = len(idx)
+    k = np.bincount(idx, minlength=P.size)
     return np.minimum(1.0, 2 * np.minimum(binom.cdf(k, n, P), binom.sf(k - 1, n, P)))
 
 # %% ../nbs/02_exact.ipynb #4a858054

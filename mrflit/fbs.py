@@ -78,6 +78,7 @@ def loopy_bp(model: BinaryMRF, *, edges=None, damping: float = 0.5, max_iter: in
     E = E & ~np.eye(p, dtype=bool)
     tJ = np.tanh(J) * E
     damping = check_float(damping, "damping", lo=0, hi=1, hi_open=True)
+    tol = check_float(tol, "tol", lo=0, lo_open=True)
     lim = 1 - 1e-15
     U = np.zeros((p, p))
     converged = False  # U[i, j]: message i → j, a field on x_j
@@ -112,6 +113,7 @@ def honorio_oracle(model: BinaryMRF, sampler: str, S: int = 100, *, n_sweeps: in
     "Estimates of (E xxᵀ, E x) under a ±1 `model` from one of `SAMPLERS`, clipped to [−1, 1] (Assumption 5)."
     if not isinstance(model, BinaryMRF) or model.domain != "pm1":
         raise ValueError("model must be a ±1 ('pm1') BinaryMRF")
+    S = check_int(S, "S", lo=1)
     p = model.p
     if sampler == "exact":
         C, m = _moment_matrices(moments(model), p)
@@ -147,6 +149,8 @@ class _HonorioLearner(MRFLearner):
         self._n_rows = T
         rho = check_float(self.rho, "rho", lo=0, lo_open=True)
         self._beta = check_float(self.beta, "beta", lo=0, lo_open=True)
+        if getattr(self, "step", None) is not None:  # PG's fixed step: checked whichever solver runs
+            check_float(self.step, "step", lo=0, lo_open=True)
         if self.sampler not in SAMPLERS:
             raise ValueError(f"sampler must be one of {SAMPLERS}, got {self.sampler!r}")
         self._K = check_int(self.max_iter, "max_iter", lo=1)

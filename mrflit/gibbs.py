@@ -7,12 +7,13 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 from mrflit.core import (
+    chunks,
     check_memory,
     kernel,
-    xoshiro_step,
-    to_unit_float32,
-    xoshiro_uniform,
-    xoshiro_next,
+    _xoshiro_step,
+    _to_unit_float32,
+    _xoshiro_uniform,
+    _xoshiro_next,
     chain_states,
     as_rng,
     check_int,
@@ -23,8 +24,8 @@ from mrflit.core import (
 from .models import BinaryMRF, check_model, n_stats, stat_index, stats
 
 # %% auto #0
-__all__ = ['BLOCK', 'neighbour_lists', 'GibbsChains', 'gibbs_sample', 'sample_data', 'random_scan_path', 'expand_path',
-           'mean_field', 'sample_product', 'importance_moments']
+__all__ = ['GibbsChains', 'gibbs_sample', 'sample_data', 'random_scan_path', 'expand_path', 'mean_field', 'sample_product',
+           'importance_moments']
 
 # %% ../nbs/03_gibbs.ipynb #b8c0fbc2
 BLOCK = 256  # chains per parallel block (fixed, so results do not depend on the thread count)
@@ -104,8 +105,8 @@ def _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, n_sweeps, acc):
                     h[c] += wk * xj[c]
             xi = X[i, c0:c1]
             for c in range(n):  # x_i = 1 with probability σ(κ h)
-                r, s0[c], s1[c], s2[c], s3[c] = xoshiro_step(s0[c], s1[c], s2[c], s3[c])
-                u = to_unit_float32(r)
+                r, s0[c], s1[c], s2[c], s3[c] = _xoshiro_step(s0[c], s1[c], s2[c], s3[c])
+                u = _to_unit_float32(r)
                 xi[c] = one if u * (one + np.exp(-kappa * h[c])) < one else lo
         if acc.shape[1] > 0:
             _accumulate(X, c0, c1, acc[blk, t])
@@ -135,13 +136,13 @@ def _random_scan(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
         for t in range(n_sweeps):
             for c in range(c0, c1):
                 for _ in range(p):
-                    i = (np.uint64(xoshiro_next(S, c)) * np.uint64(p)) >> np.uint64(
+                    i = (np.uint64(_xoshiro_next(S, c)) * np.uint64(p)) >> np.uint64(
                         32
                     )  # unbiased enough: p < 2^16
                     hc = diag[i]
                     for k in range(K):
                         hc += w[i, k] * X[nbr[i, k], c]
-                    u = xoshiro_uniform(S, c)
+                    u = _xoshiro_uniform(S, c)
                     X[i, c] = one if u * (one + np.exp(-kappa * hc)) < one else lo
             if acc.shape[1] > 0:
                 _accumulate(X, c0, c1, acc[blk, t])
@@ -155,7 +156,7 @@ def _uniform_block(X, lo, S, blk):
     half = np.float32(0.5)
     for c in range(blk * BLOCK, min(C, blk * BLOCK + BLOCK)):
         for i in range(p):
-            X[i, c] = one if xoshiro_uniform(S, c) < half else lo
+            X[i, c] = one if _xoshiro_uniform(S, c) < half else lo
 
 
 @kernel(parallel=True)
@@ -229,16 +230,22 @@ class GibbsChains:
         """Advance every chain `n_sweeps` sweeps; with `return_stats`, return the `(n_sweeps, m)` per-sweep
         means of ψ."""
         n_sweeps = check_int(n_sweeps, "n_sweeps", lo=0)
-        n_blocks = -(-self.n_chains // BLOCK)
         p = self.p
-        acc = np.zeros((n_blocks, n_sweeps if return_stats else 0, p * (p + 1) // 2))
-        (_systematic if self.scan == "systematic" else _random_scan)(
-            self._X, self._nbr, self._w, self._diag, self._kappa, self._lo, self._S, n_sweeps, acc
-        )
-        self.sweeps_done += n_sweeps
+        m = p * (p + 1) // 2
+        if return_stats:
+            check_memory(8 * n_sweeps * m, f"the statistics of {n_sweeps} sweeps")
+        sums = np.zeros((n_sweeps if return_stats else 0, m))
+        n_blocks = -(-self.n_chains // BLOCK)
+        sweep = _systematic if self.scan == "systematic" else _random_scan
+        for start, stop in chunks(n_sweeps, self.n_chains * (p + self._w.size)):  # Ctrl-C acts in between
+            acc = np.zeros((n_blocks, stop - start if return_stats else 0, m))
+            sweep(*self._arrays(), stop - start, acc)
+            if return_stats:
+                sums[start:stop] = acc.sum(0)
+            self.sweeps_done += stop - start
         if not return_stats:
             return None
-        means = acc.sum(0) / self.n_chains
+        means = sums / self.n_chains
         return means if fields else means[:, np.not_equal(*stat_index(p))]
 
     def _arrays(self):
@@ -290,13 +297,13 @@ def _random_scan_path(x, nbr, w, diag, kappa, lo, S, n_steps, sites, values, cou
     f = 0
     counts[0] = 0
     for _ in range(n_steps):
-        r, S[0, 0], S[1, 0], S[2, 0], S[3, 0] = xoshiro_step(S[0, 0], S[1, 0], S[2, 0], S[3, 0])
+        r, S[0, 0], S[1, 0], S[2, 0], S[3, 0] = _xoshiro_step(S[0, 0], S[1, 0], S[2, 0], S[3, 0])
         i = (np.uint64(r) * np.uint64(p)) >> np.uint64(32)
         h = diag[i]
         for k in range(K):
             h += w[i, k] * x[nbr[i, k]]
-        r2, S[0, 0], S[1, 0], S[2, 0], S[3, 0] = xoshiro_step(S[0, 0], S[1, 0], S[2, 0], S[3, 0])
-        new = one if to_unit_float32(r2) * (one + np.exp(-kappa * h)) < one else lo
+        r2, S[0, 0], S[1, 0], S[2, 0], S[3, 0] = _xoshiro_step(S[0, 0], S[1, 0], S[2, 0], S[3, 0])
+        new = one if _to_unit_float32(r2) * (one + np.exp(-kappa * h)) < one else lo
         if new != x[i]:
             x[i] = new
             f += 1
@@ -320,6 +327,7 @@ def random_scan_path(
     states of count 0, and `x_end` holds the c end states `(c, p)`."""
     check_model(model)
     n_steps = check_int(n_steps, "n_steps", lo=1)
+    check_memory(2 * 13 * n_steps, f"a path of {n_steps} steps")  # site, value and count per step, twice
     rng = as_rng(seed)
     c = 1 if init is None or np.ndim(init) == 1 else len(init)
     if c > n_steps:
@@ -369,7 +377,7 @@ def expand_path(x0, sites, values, counts) -> np.ndarray:
         states.append(y)
     return np.repeat(np.array(states), counts, axis=0)
 
-# %% ../nbs/03_gibbs.ipynb #cbea7f16
+# %% ../nbs/03_gibbs.ipynb #f8267df0
 @kernel
 def _mean_field(t, m, max_iter, tol):
     p = t.shape[0]

@@ -86,10 +86,10 @@ def roc_curve(theta_hat, truth):
 def auc_or_nan(theta_hat, truth) -> float:
     """`roc_auc`, or NaN when it is undefined (e.g. an estimate of the wrong size) — for traces that must not
     stop a fit."""
-    try:
-        return roc_auc(theta_hat, truth)
-    except ValueError:
+    s, y = _check_pair(theta_hat, truth)  # bad input is refused, as by `roc_auc`
+    if y.all() or not y.any():
         return np.nan
+    return auc_scores(s, y)
 
 
 def selection_metrics(theta_hat, truth, threshold: float = 0.0) -> dict:

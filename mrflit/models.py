@@ -379,7 +379,7 @@ def honorio_model(N: int = 15, density: float = 0.5, field: bool = False, seed=N
 
 def grid_edges(rows: int, cols: int):
     "Edges (i, j), i < j, of a rows × cols grid, nodes numbered row by row."
-    idx = np.arange(rows * cols).reshape(rows, cols)
+    idx = np.arange(check_int(rows, "rows", lo=1) * check_int(cols, "cols", lo=1)).reshape(rows, cols)
     return [(int(a), int(b)) for a, b in zip(idx[:, :-1].ravel(), idx[:, 1:].ravel())] + [
         (int(a), int(b)) for a, b in zip(idx[:-1].ravel(), idx[1:].ravel())
     ]

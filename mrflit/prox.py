@@ -28,7 +28,7 @@ def soft_threshold(a, lam):
 def group_soft_threshold(A, lam, axis: int = -1):
     """Block soft thresholding: each group (slice along `axis`) shrinks its Euclidean norm by λ (to 0 if
     below)."""
-    A = np.asarray(A, dtype=np.float64)
+    A = check_array(A, "A")
     lam = check_float(lam, "lam", lo=0)
     nrm = np.linalg.norm(A, axis=axis, keepdims=True)
     return A * np.maximum(0.0, 1 - lam / np.where(nrm > 0, nrm, 1.0))
@@ -59,10 +59,12 @@ def _grad_map(theta, grad, alpha, lam):
 def generalized_gradient(theta, grad, alpha: float, lam):
     "Geng et al. eq. (7): G_α(θ) = (θ − S_{αλ}(θ − α ∇f)) / α."
     alpha = check_float(alpha, "alpha", lo=0, lo_open=True)
-    lam = np.asarray(lam, dtype=np.float64)
-    if np.any(lam < 0):
-        raise ValueError("the threshold lam must be >= 0")
-    return _grad_map(np.asarray(theta, dtype=np.float64), np.asarray(grad, dtype=np.float64), alpha, lam)
+    lam = check_array(lam, "lam", lo=0, allow_inf=True)
+    theta = check_array(theta, "theta")
+    grad = check_array(grad, "grad")
+    if theta.shape != grad.shape:
+        raise ValueError(f"theta and grad differ in shape ({theta.shape} and {grad.shape})")
+    return _grad_map(theta, grad, alpha, lam)
 
 # %% ../nbs/07_prox.ipynb #eead3286
 def fista(
@@ -84,7 +86,8 @@ def fista(
     L = check_float(L0, "L0", lo=0, lo_open=True)
     eta = check_float(eta, "eta", lo=1, lo_open=True)
     max_iter = check_int(max_iter, "max_iter", lo=1)
-    x = np.array(x0, dtype=np.float64)
+    tol = check_float(tol, "tol", lo=0)
+    x = check_array(x0, "x0")
     y = x.copy()
     t = 1.0
     obj = []
@@ -142,7 +145,7 @@ def project_spectral(theta, c: float, *, mask=None, tol: float = 1e-12, max_iter
     """Euclidean projection of symmetric pair parameters (zero diagonal) onto {θ : ‖R(θ)‖₂ ≤ c}, R_ij =
     |θ_ij|, keeping zeros off `mask`."""
     c = check_float(c, "c", lo=0)
-    A = np.array(theta, dtype=np.float64)
+    A = check_array(theta, "theta")
     if (
         A.ndim != 2
         or A.shape[0] != A.shape[1]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import inspect
 import numpy as np
 from numba import vectorize
-from .core import as_rng, check_float, check_int, check_memory, kernel, NUMBA_OPTS
+from .core import as_rng, check_float, check_int, check_memory, chunk_length, kernel, NUMBA_OPTS
 from .models import BinaryMRF, stats, to_matrix, stat_index, mean_stats
 from numba import prange
 from .gibbs import GibbsChains, BLOCK, _systematic_block, _uniform_block
@@ -28,8 +28,7 @@ import warnings
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['GENG_SETTINGS', 'TAY_RULES', 'TAY_BATCH', 'power_curvature', 'newton_direction', 'newton_direction_states',
-           'CertificateWarning', 'SPG', 'SPGInc', 'TAY']
+__all__ = ['GENG_SETTINGS', 'TAY_RULES', 'TAY_BATCH', 'CertificateWarning', 'SPG', 'SPGInc', 'TAY']
 
 # %% ../nbs/08_spg.ipynb #7e60bf4e
 @kernel
@@ -677,6 +676,7 @@ TAY_RULES = (
     "capped",
 )  # names of the driver's stop codes 0-3 in `trace_['tau_rule']`
 _NEED_ESTIMATE = 4
+_PAUSED = 5  # the driver has run its share of sweeps: Python may act on Ctrl-C, then resumes it
 TAY_BATCH = 32  # most sweeps in TAY's first parallel launch of an iteration
 
 
@@ -687,6 +687,36 @@ def _curve_upto(U, factor, curve, v, computed, t):
         curve[computed[0]] = factor * _grand_sum_step(U, v)
         computed[0] += 1
     return curve[t - 1]
+
+
+@kernel
+def _batch_mean(acc, row, mean, C):
+    "`mean` ← the means over C chains of ψ after the batch's sweep `row` (acc holds per-block sums)."
+    for j in range(mean.size):
+        total = 0.0
+        for blk in range(acc.shape[0]):
+            total += acc[blk, row, j]
+        mean[j] = total / C
+
+
+@kernel
+def _half_grad_map(theta, mean, EX, alpha, lam):
+    "½‖G_α‖₂ with the gradient estimate `mean − EX` (eq. 7)."
+    g2 = 0.0
+    for j in range(theta.size):
+        G = _grad_map(theta[j], mean[j] - EX[j], alpha, lam[j])
+        g2 += G * G
+    return 0.5 * np.sqrt(g2)
+
+
+@kernel
+def _bernstein_norm(mean, lo, C, log2_beta, R):
+    "√(Σ_j ε_j²), ε_j the Bernstein half-width of eq. (13) from statistic j's sample variance over C chains."
+    e2 = 0.0
+    for j in range(mean.size):
+        e = _bernstein_halfwidth(_bernoulli_var(mean[j], lo, C), C, log2_beta, R)
+        e2 += e * e
+    return np.sqrt(e2)
 
 
 @kernel(parallel=True)
@@ -707,14 +737,18 @@ def _tay_sweeps(
     acc,
     state,
     first_batch,
+    pause_at,
+    curve_at,
 ):
     """Sweeps until TAY's rule stops them: `(τ, rule, bound, ½‖G_α‖)`; `mean` holds sweep τ's means of ψ.
 
     `done` > 0 resumes at τ = done with `mean` already filled (after rule 4, `_NEED_ESTIMATE`, with `est` now
-    given); `log2_beta` = ln(2/β_j) > 0 selects the non-asymptotic criterion (eq. 15), 0 the asymptotic one;
-    `restart` puts every chain at a uniform random state first (restart='random'), in the first sweep's
-    parallel loop. `theorem3` = (U, 2√m, curve, v, computed): the curve is extended only as far as the rule
-    needs it (`dobrushin._grand_sum_step`), usually a few entries of `tau_max`.
+    given, or after rule 5, `_PAUSED`: the driver returns once `pause_at` sweeps have run or the curve has
+    `curve_at` entries, so Ctrl-C can act); `log2_beta` = ln(2/β_j) > 0 selects the non-asymptotic criterion
+    (eq. 15), 0 the asymptotic one; `restart` puts every chain at a uniform random state first
+    (restart='random'), in the first sweep's parallel loop. `theorem3` = (U, 2√m, curve, v, computed): the
+    curve is extended only as far as the rule needs it (`dobrushin._grand_sum_step`), usually a few entries of
+    `tau_max`.
 
     Sweeps run in batches, one parallel launch each: the first runs `first_batch` sweeps (the caller passes
     the previous iteration's τ), later ones one sweep. `acc` (blocks, ≥ first_batch, m) holds the batch's ψ
@@ -722,53 +756,40 @@ def _tay_sweeps(
     run, sweeps before the batch in acc] (in/out; the chains may end up to first_batch − τ sweeps past τ)."""
     X, nbr, w, diag, kappa, lo, S = chain_arrays
     U, factor, curve, v, computed = theorem3
-    C = X.shape[1]
-    m = theta.size
     floor = np.inf  # the smallest entry of the curve computed so far
     for t in range(computed[0]):
         floor = min(floor, curve[t])
     bound = np.inf
     half = 0.0
     for tau in range(max(done, 1), curve.size + 1):
+        if tau > state[0] and state[0] >= pause_at:
+            return tau - 1, _PAUSED, bound, half
+        if tau > state[0]:  # run the next batch of sweeps
+            b = min(first_batch if state[0] == 0 else 1, curve.size - state[0], acc.shape[1])
+            fresh = restart and state[0] == 0
+            for blk in prange(acc.shape[0]):  # the only parallel loop: no array expressions in this kernel
+                for t in range(b):
+                    for j in range(theta.size):
+                        acc[blk, t, j] = 0.0
+                if fresh:
+                    _uniform_block(X, lo, S, blk)
+                _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, b, acc)
+            state[1] = state[0]
+            state[0] += b
         if tau > done:
-            if tau > state[0]:  # run the next batch of sweeps
-                b = min(first_batch if state[0] == 0 else 1, curve.size - state[0], acc.shape[1])
-                fresh = restart and state[0] == 0
-                for blk in prange(
-                    acc.shape[0]
-                ):  # the only parallel loop: no array expressions in this kernel
-                    for t in range(b):
-                        for j in range(m):
-                            acc[blk, t, j] = 0.0
-                    if fresh:
-                        _uniform_block(X, lo, S, blk)
-                    _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, b, acc)
-                state[1] = state[0]
-                state[0] += b
-            row = tau - state[1] - 1
-            for j in range(m):
-                total = 0.0
-                for blk in range(acc.shape[0]):
-                    total += acc[blk, row, j]
-                mean[j] = total / C
-        g2 = 0.0
-        for j in range(m):
-            G = _grad_map(theta[j], mean[j] - EX[j], alpha, lam[j])
-            g2 += G * G
-        half = 0.5 * np.sqrt(g2)
+            _batch_mean(acc, tau - state[1] - 1, mean, X.shape[1])
+        half = _half_grad_map(theta, mean, EX, alpha, lam)
         bound = _curve_upto(U, factor, curve, v, computed, tau)
         floor = min(floor, bound)
         if log2_beta > 0:  # eq. (13): add √(Σ ε_j²), ε_j from each statistic's sample variance
-            e2 = 0.0
-            for j in range(m):
-                e = _bernstein_halfwidth(_bernoulli_var(mean[j], lo, C), C, log2_beta, R)
-                e2 += e * e
-            bound += np.sqrt(e2)
+            bound += _bernstein_norm(mean, lo, X.shape[1], log2_beta, R)
         if bound < half:
             return tau, 0, bound, half
         while (
             floor >= half and computed[0] < curve.size
         ):  # can any τ <= tau_max certify? extend until one can
+            if computed[0] >= curve_at:
+                return tau, _PAUSED, bound, half
             floor = min(floor, _curve_upto(U, factor, curve, v, computed, computed[0] + 1))
         if floor >= half:  # no τ <= tau_max can certify here
             if est.size == 0:
@@ -816,7 +837,8 @@ class TAY(_StochasticProxGrad):
 
     def _check_params(self):
         super()._check_params()
-        check_int(self.tau_max, "tau_max", lo=1)
+        tau_max = check_int(self.tau_max, "tau_max", lo=1)
+        check_memory(8 * tau_max, f"the Theorem-3 curve up to tau_max={tau_max}")
         if self.criterion not in ("asymptotic", "nonasymptotic"):
             raise ValueError(f"criterion must be 'asymptotic' or 'nonasymptotic', got {self.criterion!r}")
         check_float(self.delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
@@ -841,12 +863,21 @@ class TAY(_StochasticProxGrad):
         args = (chains._arrays(), theta, EX, alpha, self._lam_vec, theorem3, log2_beta, R)
         first = min(self._last_tau if k > 1 else 1, tmax, TAY_BATCH)  # τ moves slowly: one launch, usually
         work = (np.empty(((q + BLOCK - 1) // BLOCK, first, m)), np.zeros(2, np.int64), first)
-        tau, rule, bound, half = _tay_sweeps(*args, est, int(self.tau_uncertified), 0, mean, fresh, *work)
-        if rule == _NEED_ESTIMATE:  # no τ can certify: estimate the bias by coupled chains, once, and resume
-            est = self._estimated_curve(model, start, m)
+        share = chunk_length(q * (self.p_ + chains._w.size))  # sweeps per call: Ctrl-C acts between calls
+        done = 0
+        while True:
+            pause_at = int(work[1][0]) + share
+            curve_at = int(theorem3[4][0]) + chunk_length(self.p_**2)
             tau, rule, bound, half = _tay_sweeps(
-                *args, est, int(self.tau_uncertified), tau, mean, False, *work
+                *args, est, int(self.tau_uncertified), done, mean, fresh, *work, pause_at, curve_at
             )
+            if (
+                rule == _NEED_ESTIMATE
+            ):  # no τ can certify: estimate the bias by coupled chains, once, and resume
+                est = self._estimated_curve(model, start, m)
+            elif rule != _PAUSED:
+                break
+            done = tau
         chains.sweeps_done += int(work[1][0])  # every sweep run, those past τ in the first batch included
         self._last_tau = tau
         self._tau_rule = TAY_RULES[rule]

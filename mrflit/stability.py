@@ -10,7 +10,7 @@ import numpy as np
 import networkx as nx
 from joblib import Parallel, delayed
 from sklearn.base import clone
-from .core import as_rng, check_int, check_float, check_names
+from .core import as_rng, check_int, check_float, check_names, check_theta
 from .base import check_data, _penalty_rule
 
 # %% auto #0
@@ -113,7 +113,7 @@ class Stability:
 # %% ../nbs/19_stability.ipynb #14f1ced8
 def centralities(theta) -> dict:
     "Node strength Σ_j |θ_ij| and betweenness (distances 1/|θ_ij|) of the coupling graph."
-    t = np.abs(np.asarray(theta, dtype=np.float64))
+    t = np.abs(check_theta(theta, "theta"))
     np.fill_diagonal(t, 0)
     p = t.shape[0]
     G = nx.Graph()

@@ -149,101 +149,110 @@ def _targets():
     fbs = lambda X, rho=0.1, max_iter=2: FBS(rho, max_iter=max_iter, seed=0, diagnostics=False).fit(X)
     boot = lambda X, n_boot=3: stability.bootstrap(PseudoLikelihood(0.1), X, n_boot)
     sel = lambda X, n_lambdas=3: select.select_lambda(PseudoLikelihood(1.0), X, n_lambdas=n_lambdas)
-    return [
-        ("models.n_stats", models.n_stats, dict(p=4), dict(p="count")),
-        ("models.stat_index", models.stat_index, dict(p=4), dict(p="count")),
-        ("models.to_vector", models.to_vector, dict(theta=th), dict(theta="theta")),
-        ("models.to_matrix", models.to_matrix, dict(v=np.zeros(10), p=4), dict(p="count")),
-        ("models.stats", models.stats, dict(X=X), dict(X="X")),
-        ("models.mean_stats", models.mean_stats, dict(X=X, chunk=16), dict(X="X", chunk="count")),
-        (
-            "models.convert_theta",
-            models.convert_theta,
-            dict(theta=th, src="01", dst="pm1"),
-            dict(theta="theta", src="domain"),
-        ),
-        (
-            "models.convert_states",
-            models.convert_states,
-            dict(X=X, src="01", dst="pm1"),
-            dict(X="X", dst="domain"),
-        ),
-        (
-            "models.BinaryMRF",
-            models.BinaryMRF,
-            dict(theta=th, domain="01"),
-            dict(theta="theta", domain="domain"),
-        ),
-        (
-            "models.theta_graph",
-            models.theta_graph,
-            dict(theta=th, names=list("abcd")),
-            dict(theta="theta", names="names"),
-        ),
-        (
-            "models.random_mrf",
-            models.random_mrf,
-            dict(p=4, edge_prob=0.5, seed=0),
-            dict(p="count", edge_prob="positive", seed="seed"),
-        ),
-        (
-            "core.chain_states",
-            core.chain_states,
-            dict(seed=0, n_chains=4),
-            dict(seed="seed", n_chains="count"),
-        ),
-        ("core.chain_states", core.chain_states, dict(seed=0, n_chains=4), dict(n_chains="huge count")),
-        ("core.as_rng", core.as_rng, dict(seed=0), dict(seed="seed")),
-        ("exact.log_partition", exact.log_partition, dict(model=m), dict(model="model")),
-        ("exact.moments", exact.moments, dict(model=m), dict(model="model")),
-        (
-            "exact.sample_exact",
-            exact.sample_exact,
-            dict(model=m, n=10, seed=0),
-            dict(model="model", n="count", seed="seed"),
-        ),
-        ("exact.sample_exact", exact.sample_exact, dict(model=m, n=10, seed=0), dict(n="huge count")),
-        ("exact.log_likelihood", exact.log_likelihood, dict(model=m, X=X), dict(model="model", X="X4")),
-        (
-            "gibbs.gibbs_sample",
-            gibbs.gibbs_sample,
-            dict(model=m, n_chains=4, n_sweeps=2, seed=0),
-            dict(model="model", n_chains="count", n_sweeps="count or 0", seed="seed"),
-        ),
-        (
-            "gibbs.gibbs_sample",
-            gibbs.gibbs_sample,
-            dict(model=m, n_chains=4, n_sweeps=2, seed=0),
-            dict(n_chains="huge count"),
-        ),
-        (
-            "gibbs.sample_data",
-            gibbs.sample_data,
-            dict(model=m, n=5, burn_in=3, seed=0),
-            dict(n="count", burn_in="count or 0", seed="seed"),
-        ),
-        ("gibbs.sample_data", gibbs.sample_data, dict(model=m, n=5, burn_in=3, seed=0), dict(n="huge count")),
-        (
-            "base.pseudo_likelihood",
-            base.pseudo_likelihood,
-            dict(theta=th, X=X, domain="01"),
-            dict(theta="theta4", X="X4", domain="domain"),
-        ),
-        (
-            "base.lambda_path",
-            base.lambda_path,
-            dict(lam_max=1.0, n_lambdas=5, ratio=0.01),
-            dict(lam_max="positive", n_lambdas="count", ratio="positive"),
-        ),
-        ("metrics.roc_auc", metrics.roc_auc, dict(theta_hat=th, truth=th), dict(theta_hat="scores")),
-        ("dobrushin.tv_bound", dobrushin.tv_bound, dict(model=m, taus=[1, 2]), dict(model="model")),
-        ("PseudoLikelihood.fit", pl, dict(X=X), dict(X="X", lam="positive", names="names")),
-        ("TAY.fit", tay, dict(X=X), dict(X="X", n_chains="count", lam="positive")),
-        ("TAY.fit", tay, dict(X=X), dict(n_chains="huge count")),
-        ("FBS.fit", fbs, dict(X=X), dict(X="X", rho="positive", max_iter="count")),
-        ("stability.bootstrap", boot, dict(X=X), dict(X="X", n_boot="count")),
-        ("select.select_lambda", sel, dict(X=X), dict(X="X", n_lambdas="count")),
-    ] + _more_targets(m, X)
+    return (
+        [
+            ("models.n_stats", models.n_stats, dict(p=4), dict(p="count")),
+            ("models.stat_index", models.stat_index, dict(p=4), dict(p="count")),
+            ("models.to_vector", models.to_vector, dict(theta=th), dict(theta="theta")),
+            ("models.to_matrix", models.to_matrix, dict(v=np.zeros(10), p=4), dict(p="count")),
+            ("models.stats", models.stats, dict(X=X), dict(X="X")),
+            ("models.mean_stats", models.mean_stats, dict(X=X, chunk=16), dict(X="X", chunk="count")),
+            (
+                "models.convert_theta",
+                models.convert_theta,
+                dict(theta=th, src="01", dst="pm1"),
+                dict(theta="theta", src="domain"),
+            ),
+            (
+                "models.convert_states",
+                models.convert_states,
+                dict(X=X, src="01", dst="pm1"),
+                dict(X="X", dst="domain"),
+            ),
+            (
+                "models.BinaryMRF",
+                models.BinaryMRF,
+                dict(theta=th, domain="01"),
+                dict(theta="theta", domain="domain"),
+            ),
+            (
+                "models.theta_graph",
+                models.theta_graph,
+                dict(theta=th, names=list("abcd")),
+                dict(theta="theta", names="names"),
+            ),
+            (
+                "models.random_mrf",
+                models.random_mrf,
+                dict(p=4, edge_prob=0.5, seed=0),
+                dict(p="count", edge_prob="positive", seed="seed"),
+            ),
+            (
+                "core.chain_states",
+                core.chain_states,
+                dict(seed=0, n_chains=4),
+                dict(seed="seed", n_chains="count"),
+            ),
+            ("core.chain_states", core.chain_states, dict(seed=0, n_chains=4), dict(n_chains="huge count")),
+            ("core.as_rng", core.as_rng, dict(seed=0), dict(seed="seed")),
+            ("exact.log_partition", exact.log_partition, dict(model=m), dict(model="model")),
+            ("exact.moments", exact.moments, dict(model=m), dict(model="model")),
+            (
+                "exact.sample_exact",
+                exact.sample_exact,
+                dict(model=m, n=10, seed=0),
+                dict(model="model", n="count", seed="seed"),
+            ),
+            ("exact.sample_exact", exact.sample_exact, dict(model=m, n=10, seed=0), dict(n="huge count")),
+            ("exact.log_likelihood", exact.log_likelihood, dict(model=m, X=X), dict(model="model", X="X4")),
+            (
+                "gibbs.gibbs_sample",
+                gibbs.gibbs_sample,
+                dict(model=m, n_chains=4, n_sweeps=2, seed=0),
+                dict(model="model", n_chains="count", n_sweeps="count or 0", seed="seed"),
+            ),
+            (
+                "gibbs.gibbs_sample",
+                gibbs.gibbs_sample,
+                dict(model=m, n_chains=4, n_sweeps=2, seed=0),
+                dict(n_chains="huge count"),
+            ),
+            (
+                "gibbs.sample_data",
+                gibbs.sample_data,
+                dict(model=m, n=5, burn_in=3, seed=0),
+                dict(n="count", burn_in="count or 0", seed="seed"),
+            ),
+            (
+                "gibbs.sample_data",
+                gibbs.sample_data,
+                dict(model=m, n=5, burn_in=3, seed=0),
+                dict(n="huge count"),
+            ),
+            (
+                "base.pseudo_likelihood",
+                base.pseudo_likelihood,
+                dict(theta=th, X=X, domain="01"),
+                dict(theta="theta4", X="X4", domain="domain"),
+            ),
+            (
+                "base.lambda_path",
+                base.lambda_path,
+                dict(lam_max=1.0, n_lambdas=5, ratio=0.01),
+                dict(lam_max="positive", n_lambdas="count", ratio="positive"),
+            ),
+            ("metrics.roc_auc", metrics.roc_auc, dict(theta_hat=th, truth=th), dict(theta_hat="scores")),
+            ("dobrushin.tv_bound", dobrushin.tv_bound, dict(model=m, taus=[1, 2]), dict(model="model")),
+            ("PseudoLikelihood.fit", pl, dict(X=X), dict(X="X", lam="positive", names="names")),
+            ("TAY.fit", tay, dict(X=X), dict(X="X", n_chains="count", lam="positive")),
+            ("TAY.fit", tay, dict(X=X), dict(n_chains="huge count")),
+            ("FBS.fit", fbs, dict(X=X), dict(X="X", rho="positive", max_iter="count")),
+            ("stability.bootstrap", boot, dict(X=X), dict(X="X", n_boot="count")),
+            ("select.select_lambda", sel, dict(X=X), dict(X="X", n_lambdas="count")),
+        ]
+        + _more_targets(m, X)
+        + _auto_targets(m, X)
+    )
 
 
 def _more_targets(m, X):
@@ -408,6 +417,130 @@ def _more_targets(m, X):
     ]
 
 
+KIND_BY_NAME = {  # the hostile kind for an argument, by its name (rows of `_auto_targets`)
+    "X": "X",
+    "theta": "theta",
+    "theta_hat": "theta",
+    "truth": "theta",
+    "model": "model",
+    "model_a": "model",
+    "model_b": "model",
+    "taus": "taus",
+    "x0": "state",
+    "seed": "seed",
+    "names": "names",
+    "domain": "domain",
+    **dict.fromkeys(
+        "n n_pairs n_iter max_iter max_sweeps tau q K M S n_sweeps rows cols d N p max_degree n_boot".split(),
+        "count",
+    ),
+    **dict.fromkeys(
+        "lam rho alpha eps tol delta target beta_box L R2 dist0 C a b c gamma eps_f r".split(), "positive"
+    ),
+}
+
+
+def _auto_targets(m, X):
+    """The rest of the public surface, one row per callable: a good call, with the hostile kinds of its
+    arguments chosen by name (`KIND_BY_NAME`)."""
+    from mrflit import base, concentration, dobrushin, exact, fast_mixing, fbs, gibbs, metrics, models
+    from mrflit import prox, select, spg, stability
+    from mrflit.baselines import PseudoLikelihoodPath, NeighbourhoodLasso, Skeptic
+    from mrflit.fbs import PG
+    from mrflit.spg import SPGInc
+
+    x0 = np.zeros(4, np.int8)
+    var = np.full(10, 0.2)
+
+    def fit(cls, **kw):
+        "`cls(**kw).fit(X)`, named for the table."
+        f = lambda X, **kw2: cls(**{**kw, **kw2}).fit(X)
+        f.__name__ = f"{cls.__name__}.fit"
+        f.__module__ = cls.__module__
+        return f
+
+    rows = [
+        (base.infer_domain, dict(X=X)),
+        (base.check_data, dict(X=X)),
+        (concentration.thm4_bound, dict(model=m, tau=2, var=var, q=100, beta=0.05), dict(beta="positive")),
+        (concentration.chains_needed, dict(model=m, tau=2, var=var, beta=0.05, target=0.5)),
+        (concentration.honorio_moments, dict(X=2 * X - 1)),
+        (concentration.honorio_D, dict(X=2 * X - 1, rho=0.1)),
+        (concentration.harmonic, dict(r=0.5, K=10)),
+        (dobrushin.exact_influence, dict(model=m)),
+        (dobrushin.sweep_influence_matrix, dict(model=m)),
+        (dobrushin.exact_gradient_error, dict(model=m, taus=[1, 2], x0=x0)),
+        (dobrushin.coupling_tv_bound, dict(model=m, taus=[1, 2], x0=x0, n_pairs=20, max_sweeps=50, seed=0)),
+        (dobrushin.coupling_bias_norm, dict(model=m, taus=[1, 2], x0=x0, n_pairs=20, max_sweeps=50, seed=0)),
+        (dobrushin.flip_energy_max, dict(model=m)),
+        (
+            dobrushin.domke_tau_box,
+            dict(N=4, max_degree=3, beta=0.1, eps=0.1),
+            dict(beta="positive", max_degree="count or 0"),
+        ),
+        (dobrushin.domke_tau_norm, dict(model=models.domke_grid(2, 2, seed=0), eps=0.1)),
+        (dobrushin.domke_lipschitz, dict(R2=4.0, lam=0.1)),
+        (exact.energy_table, dict(model=m)),
+        (exact.probabilities, dict(model=m)),
+        (exact.marginals, dict(model=m)),
+        (exact.kl_divergence, dict(model_a=m, model_b=m)),
+        (exact.frequency_pvalues, dict(X=X, P=exact.probabilities(m)), dict(X="X4", P="probabilities")),
+        (fast_mixing.theorem4_schedule, dict(a=1.0, b=1.0, c=1.0, alpha=0.5, eps=0.1)),
+        (fbs.loopy_bp, dict(model=m), dict(model="model", max_iter="count", tol="positive")),
+        (fbs.honorio_oracle, dict(model=models.BinaryMRF(2 * m.theta, "pm1"), sampler="gibbs", S=10, seed=0)),
+        (fbs.exact_optimum, dict(X=2 * X - 1, rho=0.1)),
+        (gibbs.GibbsChains, dict(model=m, n_chains=10, seed=0), dict(n_chains="count")),
+        (metrics.edge_scores, dict(theta_hat=m.theta), dict(theta_hat="one matrix")),
+        (metrics.true_edges, dict(truth=m.theta), dict(truth="one matrix")),
+        (metrics.roc_curve, dict(theta_hat=m.theta, truth=m.theta), dict(theta_hat="scores", truth="scores")),
+        (
+            metrics.auc_or_nan,
+            dict(theta_hat=m.theta, truth=m.theta),
+            dict(theta_hat="scores", truth="scores"),
+        ),
+        (
+            metrics.selection_metrics,
+            dict(theta_hat=m.theta, truth=m.theta),
+            dict(theta_hat="scores", truth="scores"),
+        ),
+        (models.geng_network, dict(p=4, seed=0)),
+        (models.miasojedow_m1, dict(d=6, seed=0)),
+        (models.miasojedow_m2, dict(d=20, seed=0)),
+        (models.honorio_model, dict(N=4, seed=0)),
+        (models.grid_edges, dict(rows=2, cols=2)),
+        (models.domke_grid, dict(rows=2, cols=2, seed=0)),
+        (prox.group_soft_threshold, dict(A=np.ones((2, 3)), lam=0.1), dict(A="vector", lam="threshold")),
+        (
+            prox.generalized_gradient,
+            dict(theta=np.zeros(3), grad=np.ones(3), alpha=0.5, lam=0.1),
+            dict(theta="vector", grad="vector", alpha="positive", lam="threshold"),
+        ),
+        (prox.project_spectral, dict(theta=m.theta, c=1.0), dict(theta="matrix", c="positive")),
+        (select.lambda_max, dict(X=X)),
+        (stability.centralities, dict(theta=m.theta)),
+        (fit(PseudoLikelihoodPath, max_iter=20), dict(X=X), dict(X="X", n_lambdas="count", tol="positive")),
+        (fit(NeighbourhoodLasso, n_alphas=5), dict(X=X), dict(X="real X", n_alphas="count", rule="choice")),
+        (fit(Skeptic, n_lambdas=3), dict(X=X), dict(X="real X", n_lambdas="count")),
+        (
+            fit(PG, rho=0.1, max_iter=2, seed=0),
+            dict(X=X),
+            dict(X="X", step="positive or None", max_iter="count"),
+        ),
+        (
+            fit(SPGInc, lam=0.1, n_chains=50, max_iter=2, seed=0),
+            dict(X=X),
+            dict(X="X", tau_max="count or None"),
+        ),
+    ]
+    out = []
+    for row in rows:
+        fn, good = row[:2]
+        kinds = row[2] if len(row) > 2 else {}
+        kinds = {**{a: KIND_BY_NAME[a] for a in good if a in KIND_BY_NAME}, **kinds}
+        out.append((f"{fn.__module__.split('.')[-1]}.{fn.__name__}", fn, good, kinds))
+    return out
+
+
 def _kinds(values):
     "Derived kinds: data and θ whose size must match a model of 4 variables; counts where 0 is allowed."
     values["X4"] = {
@@ -422,9 +555,19 @@ def _kinds(values):
     }  # None: a documented default
     values["threshold"] = {k: v for k, v in values["positive"].items() if k != "inf"}  # +inf: no bound
     values["string"] = {k: v for k, v in values["choice"].items() if k != "None"}
+    values["positive or None"] = {
+        k: v for k, v in values["positive"].items() if k != "None"
+    }  # None: the default
+    values["real X"] = {
+        k: v for k, v in values["X"].items() if k not in ("a 2", "1/2 coding", "ternary")
+    }  # learners of real-valued data
+    values["matrix"] = {
+        k: v for k, v in values["theta"].items() if k not in ("asymmetric", "1e300")
+    }  # any finite square matrix
     values["scores"] = {
         k: v for k, v in values["theta4"].items() if k not in ("asymmetric", "1e300")
     }  # |θ̂|, i < j
+    values["one matrix"] = {k: v for k, v in values["scores"].items() if k != "3 variables"}
     return values
 
 
@@ -548,3 +691,70 @@ def test_random_arrays_as_data(X):
         outcome = _outcome(fn, dict(X=X))
         assert outcome in ("clear", "accepted"), (label, outcome)
         assert _same(before, X), label
+
+
+LONG_CALLS = {  # each would run for hours: Ctrl-C must stop it within seconds
+    "gibbs_sample(n_sweeps=10**9)": "gibbs.gibbs_sample(m, 100, 10**9, seed=0)",
+    "sample_data(burn_in=10**9)": "gibbs.sample_data(m, 100, burn_in=10**9, seed=0)",
+    "exact.propagate(n_sweeps=10**9)": "exact.propagate(m, np.full(256, 1 / 256), 10**9)",
+    "exact.law_after(tau=10**9)": "exact.law_after(m, 10**9, x0)",
+    "SPG(tau=10**8)": "SPG(0.05, tau=10**8, max_iter=3, diagnostics=False).fit(X)",
+    "TAY(tau_max=tau_uncertified=10**7)": (
+        "TAY(0.02, tau_max=10**7, tau_uncertified=10**7, coupling_pairs=0, diagnostics=False).fit(Xs)"
+    ),
+    "FastMixingML(v=10**9)": "FastMixingML(lam=0.01, v=10**9, M=20, K=3, seed=0).fit(X)",
+}
+
+
+def interrupt_long_calls(delay=1.0) -> dict:
+    "Each long call with a SIGINT `delay` seconds in: the seconds it took to stop (None: it finished)."
+    import signal
+    import threading
+    import warnings
+    from mrflit import gibbs, exact
+    from mrflit.models import geng_network
+    from mrflit.spg import SPG, TAY
+    from mrflit.fast_mixing import FastMixingML
+
+    warnings.simplefilter("ignore")
+    m = geng_network(8, seed=0)
+    X = gibbs.sample_data(m, 300, seed=0)
+    t = geng_network(8, seed=1).theta * 4
+    np.fill_diagonal(t, -t.sum(1) / 2)
+    Xs = gibbs.sample_data(BinaryMRF(t), 400, seed=1)
+    x0 = np.zeros(8, np.int8)
+    names = dict(np=np, m=m, X=X, Xs=Xs, x0=x0, gibbs=gibbs, exact=exact, SPG=SPG, TAY=TAY)
+    names["FastMixingML"] = FastMixingML
+    out = {}
+    for label, code in LONG_CALLS.items():
+        sent = []
+        timer = threading.Timer(
+            delay, lambda: sent.append(time.perf_counter()) or os.kill(os.getpid(), signal.SIGINT)
+        )
+        timer.start()
+        try:
+            eval(compile(code, label, "eval"), names)  # compiled first: eval of a string would leave CPython
+            # marking the interrupt as unhandled, and the process would exit with SIGINT
+            out[label] = None
+        except KeyboardInterrupt:
+            out[label] = round(time.perf_counter() - sent[0], 3)
+        timer.join()
+        print(label, out[label], file=sys.stderr, flush=True)
+    return out
+
+
+def test_ctrl_c_stops_long_kernels():
+    "Long kernels run in chunks: Ctrl-C stops each call within seconds (all would run for hours)."
+    env = dict(
+        os.environ, PYTHONPATH=str(Path(__file__).parent) + os.pathsep + os.environ.get("PYTHONPATH", "")
+    )
+    code = "import json, test_fuzz; print(json.dumps(test_fuzz.interrupt_long_calls()))"
+    try:
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, env=env)
+    except subprocess.TimeoutExpired as e:
+        last = (e.stderr or b"").decode().strip().splitlines()[-1:]
+        raise AssertionError(f"Ctrl-C did not stop a call (the last one finished: {last})") from None
+    assert r.returncode == 0, r.stderr[-3000:]
+    stopped = json.loads(r.stdout.strip().splitlines()[-1])
+    print(f"seconds from Ctrl-C to stop: {stopped}")
+    assert all(s is not None and s < 10 for s in stopped.values()), stopped
