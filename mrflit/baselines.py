@@ -5,7 +5,7 @@
 # %% ../nbs/12_baselines.ipynb #aadb0ee0
 from __future__ import annotations
 import numpy as np
-from .core import check_float, check_int
+from .core import check_array, check_float, check_int
 from .models import stat_index, to_matrix, n_stats
 from .prox import fista, soft_threshold
 from mrflit.base import (
@@ -396,8 +396,10 @@ def diff_lp(Sx, Sy, lam: float) -> np.ndarray:
     from scipy.optimize import linprog
     from scipy import sparse
 
-    Sx, Sy = np.asarray(Sx, float), np.asarray(Sy, float)
-    p = Sx.shape[0]
+    Sx, Sy = check_array(Sx, "Sx"), check_array(Sy, "Sy")
+    p = Sx.shape[0] if Sx.ndim == 2 else -1
+    if Sx.shape != (p, p) or Sy.shape != (p, p):
+        raise ValueError(f"Sx and Sy must be square matrices of one size, got {Sx.shape} and {Sy.shape}")
     lam = check_float(lam, "lam", lo=0)
     K = np.kron(Sy, Sx)
     b = (Sx - Sy).ravel(order="F")

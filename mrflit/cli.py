@@ -8,7 +8,7 @@ import argparse, contextlib, csv, ctypes, io, os, shutil, sys, tempfile, time
 from pathlib import Path
 import numpy as np
 from sklearn.base import clone
-from .core import atomic_write
+from .core import atomic_write, check_names, check_theta
 from .models import save_model
 from .base import LAMBDA_RULES, _penalty_rule
 
@@ -134,6 +134,8 @@ def write_network(
 
 def edge_rows(theta, names, tol=0.0):
     "Rows (source, target, weight) of the couplings |θ_ij| > tol, strongest first."
+    theta = check_theta(theta)
+    names = check_names(names, theta.shape[0])
     iu = np.triu_indices(len(names), 1)
     w = theta[iu]
     keep = np.abs(w) > tol

@@ -15,8 +15,8 @@ from numba import njit
 
 # %% auto #0
 __all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'CHUNK_WORK', 'kernel', 'check_domain', 'check_theta', 'check_states',
-           'check_real', 'check_int', 'check_float', 'check_array', 'memory_limit', 'check_memory', 'check_names',
-           'chunk_length', 'chunks', 'as_rng', 'chain_states', 'atomic_write']
+           'check_real', 'check_int', 'check_float', 'check_array', 'memory_limit', 'check_memory', 'check_n_jobs',
+           'check_names', 'chunk_length', 'chunks', 'as_rng', 'chain_states', 'atomic_write']
 
 # %% ../nbs/00_core.ipynb #9cf2e53f
 NUMBA_OPTS = dict(cache=os.environ.get("MRFLIT_NUMBA_CACHE", "1") != "0", nogil=True)
@@ -237,6 +237,14 @@ def check_memory(nbytes, what: str) -> int:
             f"(half this machine's memory; set MRFLIT_MAX_BYTES to change it)"
         )
     return int(nbytes)
+
+
+def check_n_jobs(n_jobs, name="n_jobs") -> int:
+    "A joblib worker count: a positive integer, or negative (-1: every core, -2: all but one, …)."
+    n = check_int(n_jobs, name)
+    if n == 0:
+        raise ValueError(f"{name} must be a positive number of workers or negative (-1: every core), got 0")
+    return n
 
 
 def check_names(names, p: int, name="names") -> list:

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 import numpy as np
 from joblib import Parallel, delayed
-from .core import atomic_write
+from .core import atomic_write, check_n_jobs
 
 # %% auto #0
 __all__ = ['grid', 'replicate']
@@ -123,6 +123,7 @@ def replicate(
 ) -> list:
     "`[fn(**p) for p in params]`, in parallel or on a cluster, results in the order of `params`."
     params = list(params)
+    n_jobs = check_n_jobs(n_jobs)
     results = [None] * len(params)
     keys = [_task_key(fn, p) for p in params] if store is not None else None
     todo = list(range(len(params)))

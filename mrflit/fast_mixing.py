@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import numpy as np
 from .core import as_rng, check_float, check_int, check_states
-from .models import BinaryMRF, to_matrix
+from .models import BinaryMRF, mean_stats, to_matrix
 from .gibbs import GibbsChains, gibbs_sample
 from .exact import moments, log_partition, log_likelihood
 from .prox import project_box, project_spectral
@@ -195,7 +195,7 @@ class FastMixingML(MRFLearner):
         )
         X_test = None if X_test is None else check_states(X_test, "pm1", p, "X_test")
         I, J = pairs[:, 0], pairs[:, 1]
-        tbar = np.mean(X[:, I].astype(float) * X[:, J], axis=0)
+        tbar = to_matrix(mean_stats(X), p)[I, J]  # data means of x_i x_j, in O(p²) memory
         rng = as_rng(self.seed)
         th = np.zeros(len(pairs))
         avg = np.zeros_like(th)
@@ -230,8 +230,7 @@ class FastMixingML(MRFLearner):
                     chains.set_model(model)
                 chains.restart(init)  # r: the fixed start distribution (uniform in Domke §6)
                 chains.run(sweeps)
-                S = chains.states.astype(float)
-                Et = np.mean(S[:, I] * S[:, J], axis=0)
+                Et = to_matrix(mean_stats(chains.states), p)[I, J]  # O(p²) memory for any M
             new = project(th - (Et - tbar + lam * th) / L)
             rec = dict(iteration=k, seconds=self._elapsed(), transitions=sweeps * p, chains=M)
             if adaptive:
@@ -262,8 +261,8 @@ class FastMixingML(MRFLearner):
         if p <= 16:  # gradient mapping at the output: exact moments, or 20,000 fresh chains
             Et, noise = to_matrix(moments(model), p)[I, J], 0.0
         else:
-            S = gibbs_sample(model, 20_000, 10 * sweeps, scan="random", seed=0).astype(float)
-            Et, noise = np.mean(S[:, I] * S[:, J], axis=0), 3 / np.sqrt(20_000)
+            S = gibbs_sample(model, 20_000, 10 * sweeps, scan="random", seed=0)
+            Et, noise = to_matrix(mean_stats(S), p)[I, J], 3 / np.sqrt(20_000)
         self.grad_map_ = float(
             np.abs(L * (out - project(out - (Et - tbar + lam * out) / L))).max(initial=0.0)
         )

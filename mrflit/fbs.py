@@ -6,7 +6,7 @@
 from __future__ import annotations
 import math
 import numpy as np
-from .core import as_rng, check_float, check_int
+from .core import as_rng, check_array, check_float, check_int
 from .models import BinaryMRF, check_model, to_matrix
 from .exact import moments, log_partition, MAX_EXACT_P
 from .gibbs import GibbsChains, mean_field, sample_product, importance_moments
@@ -125,9 +125,7 @@ def honorio_oracle(model: BinaryMRF, sampler: str, S: int = 100, *, n_sweeps: in
         rng = as_rng(seed)
         ch = GibbsChains(model, 1, init=sample_product(mean_field(model), 1, "pm1", rng), seed=rng)
         ch.run(n_sweeps)
-        C, m = _moment_matrices(
-            ch.run(S, return_stats=True).mean(0), p
-        )  # burn-in, then the S sweeps' average
+        C, m = _moment_matrices(ch.average_stats(S), p)  # burn-in, then the S sweeps' average
     else:
         raise ValueError(f"sampler must be one of {SAMPLERS}, got {sampler!r}")
     return np.clip(C, -1, 1), np.clip(m, -1, 1)
@@ -286,7 +284,8 @@ class _HonorioLearner(MRFLearner):
     def _diverges(self, W, b) -> bool:
         """True (and remembered) when an iterate is not finite or its norm exceeds 10 D (D: Thm 2's bound on
         ‖θ*‖₂)."""
-        norm = np.sqrt((W**2).sum() + (b**2).sum())
+        with np.errstate(over="ignore", invalid="ignore"):  # an overflow is the divergence being detected
+            norm = np.sqrt((W**2).sum() + (b**2).sum())
         self._diverged = not np.isfinite(norm) or norm > 10 * self.D_
         return self._diverged
 
@@ -526,12 +525,10 @@ def kkt_violation(X, rho, W, b, *, structure=None) -> float:
     """The largest violation of (H2)'s optimality conditions at (W, b), with exact gradients (N ≤ 24): 0
     exactly at the optimum."""
     h, N = _exact_problem(X, rho, structure)
-    W = np.asarray(W, np.float64)
-    b = np.asarray(b, np.float64)
+    W = check_array(W, "W")
+    b = check_array(b, "b")
     if W.shape != (N, N) or b.shape != (N,):
         raise ValueError(f"W must be ({N}, {N}) and b ({N},); got {W.shape} and {b.shape}")
-    if not (np.all(np.isfinite(W)) and np.all(np.isfinite(b))):
-        raise ValueError("W and b must be finite")
     return _kkt(h, W, b)
 
 

@@ -230,23 +230,40 @@ class GibbsChains:
         """Advance every chain `n_sweeps` sweeps; with `return_stats`, return the `(n_sweeps, m)` per-sweep
         means of ψ."""
         n_sweeps = check_int(n_sweeps, "n_sweeps", lo=0)
-        p = self.p
-        m = p * (p + 1) // 2
+        m = self.p * (self.p + 1) // 2
         if return_stats:
             check_memory(8 * n_sweeps * m, f"the statistics of {n_sweeps} sweeps")
         sums = np.zeros((n_sweeps if return_stats else 0, m))
-        n_blocks = -(-self.n_chains // BLOCK)
-        sweep = _systematic if self.scan == "systematic" else _random_scan
-        for start, stop in chunks(n_sweeps, self.n_chains * (p + self._w.size)):  # Ctrl-C acts in between
-            acc = np.zeros((n_blocks, stop - start if return_stats else 0, m))
-            sweep(*self._arrays(), stop - start, acc)
+        for start, stop, acc in self._chunks(n_sweeps, return_stats):
             if return_stats:
                 sums[start:stop] = acc.sum(0)
-            self.sweeps_done += stop - start
         if not return_stats:
             return None
         means = sums / self.n_chains
-        return means if fields else means[:, np.not_equal(*stat_index(p))]
+        return means if fields else means[:, np.not_equal(*stat_index(self.p))]
+
+    def average_stats(self, n_sweeps: int, fields: bool = True) -> np.ndarray:
+        "Advance every chain `n_sweeps` sweeps; the mean of ψ over chains and sweeps, in O(m) memory."
+        n_sweeps = check_int(n_sweeps, "n_sweeps", lo=1)
+        total = np.zeros(self.p * (self.p + 1) // 2)
+        for _, _, acc in self._chunks(n_sweeps, True):
+            total += acc.sum((0, 1))
+        mean = total / (n_sweeps * self.n_chains)
+        return mean if fields else mean[np.not_equal(*stat_index(self.p))]
+
+    def _chunks(self, n_sweeps: int, stats: bool):
+        """Run `n_sweeps` sweeps in chunks (Ctrl-C acts between them), yielding `(start, stop, acc)`: acc
+        holds each block's ψ sums per sweep of the chunk when `stats`, and takes at most `CHUNK_WORK / 4`
+        bytes."""
+        m = self.p * (self.p + 1) // 2
+        n_blocks = -(-self.n_chains // BLOCK)
+        sweep = _systematic if self.scan == "systematic" else _random_scan
+        cost = self.n_chains * (self.p + self._w.size)  # site updates of one sweep
+        for start, stop in chunks(n_sweeps, max(cost, 32 * n_blocks * m) if stats else cost):
+            acc = np.zeros((n_blocks, stop - start if stats else 0, m))
+            sweep(*self._arrays(), stop - start, acc)
+            self.sweeps_done += stop - start
+            yield start, stop, acc
 
     def _arrays(self):
         """The sweep kernels' arguments `(X, nbr, w, diag, kappa, lo, S)`, for drivers that sweep from
@@ -370,7 +387,11 @@ def random_scan_path(
 
 def expand_path(x0, sites, values, counts) -> np.ndarray:
     "All states of a recorded chain as an `(m, p)` int8 array (for tests and small problems)."
-    states = [np.asarray(x0, np.int8).copy()]
+    states = [check_states(np.atleast_2d(x0), None, name="x0")[0]]
+    if len(states[0]) != np.size(x0):
+        raise ValueError(f"x0 must be one state (p,), got shape {np.shape(x0)}")
+    if np.size(sites) and not (0 <= np.min(sites) and np.max(sites) < states[0].size):
+        raise ValueError(f"sites must be in 0..{states[0].size - 1}")
     for i, v in zip(sites, values):
         y = states[-1].copy()
         y[i] = v

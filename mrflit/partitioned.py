@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 import numpy as np
 from numba import prange
-from .core import check_float, check_int, kernel
+from .core import as_rng, check_array, check_float, check_int, check_names, kernel
 from .prox import fista
 from .base import MRFLearner
 
@@ -72,7 +72,10 @@ def encode_variables(
 ):
     """Per-variable encodings Φ_u (n × d_u) and the component map of ψ, for the separable built-in
     features: ψ_k(x_u, x_v) = Σ_{(a, b) ∈ S_k} Φ_u[:, a] Φ_v[:, b]."""
-    X = np.asarray(X, np.float64)
+    X = check_array(X, "X")
+    if X.ndim != 2 or X.shape[0] == 0:
+        raise ValueError(f"X must be a 2-D (n, p) array with at least one row, got shape {X.shape}")
+    names = None if names is None else check_names(names, X.shape[1])
     if features == "product":
         return [X[:, [j]] for j in range(X.shape[1])], lambda du, dv: [[(0, 0)]], None
     if features == "square":
@@ -223,8 +226,9 @@ def sample_pairs(
 ):
     """Random cyclic shifts s₁ … s_m (distinct, in 1 … n − 1, m = max(2, round(n_pairs / n))): the incomplete
     U-statistic over the pairs (j, j + s_t mod n), every sample m times in each role."""
-    m = int(min(n - 1, max(2, round(n_pairs / n))))
-    return np.sort(np.random.default_rng(seed).choice(np.arange(1, n), size=m, replace=False))
+    n = check_int(n, "n", lo=2)
+    m = int(min(n - 1, max(2, round(check_int(n_pairs, "n_pairs", lo=1) / n))))
+    return np.sort(as_rng(seed).choice(np.arange(1, n), size=m, replace=False))
 
 
 def _shifted_pairs(n, shifts):
@@ -511,7 +515,7 @@ def group_lasso_path(
 def _check_groups(groups, p):
     if not isinstance(groups, (tuple, list)) or len(groups) != 2:
         raise ValueError("groups must be a pair (indices_1, indices_2)")
-    g1, g2 = (np.asarray(g, dtype=np.int64).ravel() for g in groups)
+    g1, g2 = (np.array([check_int(j, "group index") for j in np.ravel(g)], np.int64) for g in groups)
     if g1.size == 0 or g2.size == 0:
         raise ValueError("both groups must be non-empty")
     allv = np.r_[g1, g2]

@@ -10,7 +10,7 @@ import numpy as np
 import networkx as nx
 from joblib import Parallel, delayed
 from sklearn.base import clone
-from .core import as_rng, check_int, check_float, check_names, check_theta
+from .core import as_rng, check_int, check_float, check_n_jobs, check_names, check_theta
 from .base import check_data, _penalty_rule
 
 # %% auto #0
@@ -76,6 +76,10 @@ class Stability:
         if none)."""
         if self.kind != "case-drop":
             raise ValueError("the CS-coefficient needs kind='case-drop'")
+        if centrality not in self.correlation:
+            raise ValueError(f"centrality must be one of {sorted(self.correlation)}, got {centrality!r}")
+        r = check_float(r, "r", lo=-1, hi=1)
+        share = check_float(share, "share", lo=0, hi=1, lo_open=True)
         corr = self.correlation[centrality]
         ok = [d for d in np.unique(self.drop) if np.mean(corr[self.drop == d] >= r) >= share]
         return float(max(ok, default=0.0))
@@ -183,7 +187,7 @@ def bootstrap(
         from tqdm.auto import tqdm
 
         jobs = tqdm(jobs, total=len(rows), desc=f"bootstrap ({kind})")
-    theta = np.array(Parallel(n_jobs=n_jobs)(jobs))
+    theta = np.array(Parallel(n_jobs=check_n_jobs(n_jobs))(jobs))
     out = Stability(kind, theta, full, names)
     if kind == "case-drop":
         ref = centralities(full)

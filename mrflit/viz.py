@@ -10,6 +10,7 @@ import networkx as nx
 from .models import BinaryMRF, geng_network, to_matrix
 from .metrics import roc_curve, roc_auc
 from .base import Trace
+from .core import check_int, check_names, check_theta
 
 # %% auto #0
 __all__ = ['plot_graph', 'plot_roc', 'plot_trace', 'plot_bipartite', 'BoundExplorer', 'bound_explorer', 'fit_path',
@@ -17,11 +18,10 @@ __all__ = ['plot_graph', 'plot_roc', 'plot_trace', 'plot_bipartite', 'BoundExplo
 
 # %% ../nbs/15_viz.ipynb #1ad7bde1
 def _theta_of(obj):
+    "θ of a BinaryMRF, a fitted estimator or a matrix (checked: square, finite, symmetric)."
     if isinstance(obj, BinaryMRF):
         return obj.theta
-    if hasattr(obj, "theta_"):
-        return np.asarray(obj.theta_)
-    return np.asarray(obj, dtype=np.float64)
+    return check_theta(obj.theta_ if hasattr(obj, "theta_") else obj, "theta")
 
 
 def _coupling_legend(ax, mx, width, below=False):
@@ -57,7 +57,8 @@ def plot_graph(
     widths)."""
     t = _theta_of(obj)
     p = t.shape[0]
-    names = list(names) if names is not None else (getattr(obj, "names_", None) or list(range(p)))
+    names = check_names(names, p) if names is not None else (getattr(obj, "names_", None) or list(range(p)))
+    top = None if top is None else check_int(top, "top", lo=1)
     iu = np.triu_indices(p, 1)
     w = t[iu]
     keep = np.flatnonzero(np.abs(w) > threshold)
@@ -130,7 +131,7 @@ def plot_bipartite(
     Fig. 5 style)."""
     t = _theta_of(theta)
     p = t.shape[0]
-    names = list(names) if names is not None else [str(i) for i in range(p)]
+    names = check_names(names, p) if names is not None else [str(i) for i in range(p)]
     g1, g2 = np.asarray(group1), np.asarray(group2)
     B = t[np.ix_(g1, g2)]
     I, J = np.nonzero(B)
