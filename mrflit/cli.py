@@ -8,7 +8,7 @@ import argparse, contextlib, csv, ctypes, io, os, shutil, sys, tempfile, time
 from pathlib import Path
 import numpy as np
 from sklearn.base import clone
-from .core import atomic_write, check_names, check_theta
+from .core import atomic_write, check_int, check_memory, check_names, check_theta
 from .models import save_model
 from .base import LAMBDA_RULES, _penalty_rule
 
@@ -382,8 +382,10 @@ def bound(model_path, tau_max=100, target=None, out=None, quiet=False) -> dict:
     from mrflit.models import load_model
     from mrflit.dobrushin import tv_bound, gradient_bias_bound, fischer_bound, tau_needed
 
+    tau_max = check_int(tau_max, "tau_max", lo=1)
+    check_memory(48 * tau_max, f"bounds for tau = 1..{tau_max}")
     model, _ = load_model(model_path)
-    taus = np.arange(1, int(tau_max) + 1)
+    taus = np.arange(1, tau_max + 1)
     G = tv_bound(model, taus)  # 𝒢(B^τ): it bounds the TV distance, which never exceeds 1
     tv = np.minimum(G, 1.0)
     gb = gradient_bias_bound(model, taus)
@@ -421,12 +423,8 @@ def _lam_arg(text):
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
 
-def main(argv=None) -> int:
-    "Entry point of the `mrflit` command."
-    ap = argparse.ArgumentParser(
-        prog="mrflit", description="Learning sparse discrete MRFs with MCMC, with verifiable sampling error."
-    )
-    sub = ap.add_subparsers(dest="cmd", required=True)
+def _demo_parser(sub):
+    "The options of `mrflit demo`."
     d = sub.add_parser(
         "demo", help="cross-party links of the 109th Senate by the partitioned ratio (the README's main job)"
     )
@@ -434,6 +432,11 @@ def main(argv=None) -> int:
     d.add_argument(
         "--target", type=int, default=15, help="stop the λ path above this many links (default: %(default)s)"
     )
+    return d
+
+
+def _fit_parser(sub):
+    "The options of `mrflit fit`."
     f = sub.add_parser(
         "fit",
         help="fit a learner to a CSV of binary columns",
@@ -520,6 +523,11 @@ def main(argv=None) -> int:
         help="also write the network as network.graphml or network.gexf (edges.csv is always written)",
     )
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
+    return f
+
+
+def _sample_parser(sub):
+    "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
     s.add_argument("model", help="a model.npz written by `mrflit fit`")
     s.add_argument("--n", type=int, default=1000, help="number of samples (default: %(default)s)")
@@ -531,6 +539,11 @@ def main(argv=None) -> int:
     )
     s.add_argument("--seed", type=int, default=0, help="random seed (default: %(default)s)")
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
+    return s
+
+
+def _bound_parser(sub):
+    "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
     b.add_argument("model", help="a model.npz written by `mrflit fit`")
     b.add_argument(
@@ -545,36 +558,55 @@ def main(argv=None) -> int:
         help="report the smallest τ whose gradient-bias bound 2√m·G(B^τ) is below this",
     )
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
-    for p in (d, f, s, b):
+    return b
+
+
+def _parser() -> argparse.ArgumentParser:
+    "The `mrflit` command line: four subcommands, each with `--quiet`."
+    ap = argparse.ArgumentParser(
+        prog="mrflit", description="Learning sparse discrete MRFs with MCMC, with verifiable sampling error."
+    )
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    for p in (_demo_parser(sub), _fit_parser(sub), _sample_parser(sub), _bound_parser(sub)):
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
-    a = ap.parse_args(argv)
+    return ap
+
+
+def _run(a):
+    "Run the parsed command `a`."
+    if a.cmd == "demo":
+        demo(a.out, a.target, a.quiet)
+    elif a.cmd == "fit":
+        fit(
+            a.data,
+            method=a.method,
+            lam=a.lam,
+            out=a.out,
+            alpha=a.alpha,
+            chains=a.chains,
+            iters=a.iters,
+            tau=a.tau,
+            seed=a.seed,
+            quiet=a.quiet,
+            n_boot=a.bootstrap,
+            fmt=a.format,
+            sep=_sep_arg(a.sep),
+            header=not a.no_header,
+            columns=a.columns.split(",") if a.columns else None,
+            missing=a.missing,
+            penalize_fields=a.penalize_fields,
+        )
+    elif a.cmd == "sample":
+        sample(a.model, a.n, a.burn_in, a.out, a.seed, a.quiet)
+    else:
+        bound(a.model, a.tau_max, a.target, a.out, a.quiet)
+
+
+def main(argv=None) -> int:
+    "Entry point of the `mrflit` command."
+    a = _parser().parse_args(argv)
     try:
-        if a.cmd == "demo":
-            demo(a.out, a.target, a.quiet)
-        elif a.cmd == "fit":
-            fit(
-                a.data,
-                a.method,
-                a.lam,
-                a.out,
-                a.alpha,
-                a.chains,
-                a.iters,
-                a.tau,
-                a.seed,
-                a.quiet,
-                a.bootstrap,
-                a.format,
-                _sep_arg(a.sep),
-                not a.no_header,
-                a.columns.split(",") if a.columns else None,
-                a.missing,
-                a.penalize_fields,
-            )
-        elif a.cmd == "sample":
-            sample(a.model, a.n, a.burn_in, a.out, a.seed, a.quiet)
-        else:
-            bound(a.model, a.tau_max, a.target, a.out, a.quiet)
+        _run(a)
     except (ValueError, OSError) as e:  # bad input or a file that cannot be read or written: one line, exit 2
         print(f"mrflit {a.cmd}: error: {e}", file=sys.stderr)
         return 2

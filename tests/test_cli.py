@@ -108,6 +108,8 @@ def test_sample_fit_bound_roundtrip_and_inputs_untouched(tmp_path):
         ("a\tb\n1\t0\n0\t1\n", ["fit", "{d}/in.csv", "--columns", "a,z"], "no column 'z'"),
         ("not a model", ["bound", "{d}/in.csv"], "not an mrflit model file"),
         ("a,b\n1,0\n0,1\n", ["fit", "{d}/in.csv", "--lam", "-1"], "lam must be >= 0"),
+        ("not a model", ["bound", "{d}/in.csv", "--tau-max", str(10**12)], "above mrflit's limit"),
+        ("not a model", ["sample", "{d}/in.csv", "--n", "0"], "not an mrflit model file"),
     ],
 )
 def test_bad_input_exits_2_with_a_message(tmp_path, content, args, msg):
