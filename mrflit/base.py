@@ -53,8 +53,12 @@ def _pl_parts(theta_vec, X, domain, w):
     np.fill_diagonal(G, -r.sum(0))
     return -float(np.sum(w @ ll)), G[stat_index(p)]
 
-
-def pseudo_likelihood(theta, X, domain="01"):
+# %% ../nbs/06_base.ipynb #6989d92d
+def pseudo_likelihood(
+    theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
+    X,  # (n, p) binary data, 0/1 or ±1 rows
+    domain="01",  # the coding of the states: '01' or 'pm1'
+):
     """Negative log pseudo-likelihood (per sample) and its gradient in stats order (theta: (p, p) or a stats
     vector)."""
     X = check_states(X, check_domain(domain))
@@ -77,12 +81,20 @@ def pseudo_likelihood(theta, X, domain="01"):
     return _pl_parts(v, U, domain, w)
 
 # %% ../nbs/06_base.ipynb #705d5df9
-def infer_domain(X) -> str:
+def infer_domain(
+    X,  # (n, p) binary data, 0/1 or ±1 rows
+) -> str:
     "'01' if X holds only 0/1, 'pm1' if only ±1 (all ones: '01'); a clear error for anything else."
     return "pm1" if (check_states(X, None) == -1).any() else "01"
 
-
-def check_data(X, domain=None, min_rows: int = 2, allow_constant: bool = False, name="X") -> tuple:
+# %% ../nbs/06_base.ipynb #2aa12d78
+def check_data(
+    X,  # (n, p) binary data, 0/1 or ±1 rows
+    domain=None,  # the coding of the states: '01' or 'pm1'
+    min_rows: int = 2,  # the fewest rows accepted
+    allow_constant: bool = False,  # accept constant columns
+    name="X",  # the argument's name, for error messages
+) -> tuple:
     """Validate learner data: `(int8 copy, domain)`; refuses non-binary data, too few rows and (by default)
     constant columns."""
     dom = infer_domain(X) if domain is None else domain
@@ -140,7 +152,7 @@ def _conversion_note(learner: str, src: str, dst: str) -> str:
         f"defined there; theta_ is in that coding (model_.to_domain('{src}') gives it in the data's)"
     )
 
-
+# %% ../nbs/06_base.ipynb #2ccb1403
 def _column_names(X, names):
     "`names` as a list of strings (one per column, unique), else a DataFrame's column names, else None."
     if names is None and hasattr(X, "columns"):
@@ -174,7 +186,7 @@ def _penalty_rule(est):
             return key, rule
     return None
 
-
+# %% ../nbs/06_base.ipynb #7e8274a1
 def _fit_choosing_lambda(fit):
     "Wrap a learner's `fit` so that `lam='ebic'|'bic'|'cv'` chooses λ (`mrflit.select`) and fits there."
 
@@ -314,7 +326,11 @@ class MRFLearner(BaseEstimator):
         return self.trace_.plot(keys, x, ax)
 
 # %% ../nbs/06_base.ipynb #ddb0a18a
-def lambda_path(lam_max: float, n_lambdas: int = 100, ratio: float = 0.01) -> np.ndarray:
+def lambda_path(
+    lam_max: float,  # the largest λ (the path starts just below it)
+    n_lambdas: int = 100,  # the number of λ values
+    ratio: float = 0.01,  # the smallest λ as a fraction of lam_max
+) -> np.ndarray:
     "n_lambdas values log-spaced from lam_max down to ratio · lam_max (excluding lam_max itself)."
     lam_max = check_float(lam_max, "lam_max", lo=0)
     ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
@@ -334,24 +350,24 @@ def unique_rows(X):
     U, counts = np.unique(X, axis=0, return_counts=True)
     return U, counts / n
 
-
+# %% ../nbs/06_base.ipynb #cd236839
 def gap_tolerance(n_active: int, n: int, tol: float = 1e-3, tol_sampling: float = 0.01) -> float:
     """The Monte-Carlo objective gap a learner may leave: `tol`, or `tol_sampling` × the data's own sampling
     gap |A|/2n if larger."""
     return max(float(tol), float(tol_sampling) * n_active / (2 * n))
 
-
+# %% ../nbs/06_base.ipynb #9ef688ea
 def sampling_tol(n: int, fraction: float = 0.1) -> float:
     """Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error
     1/√n (at most 0.5/√n for binary data)."""
     return float(fraction) / np.sqrt(n)
 
-
+# %% ../nbs/06_base.ipynb #8e2f3c60
 def n_couplings(theta) -> int:
     "Number of nonzero couplings θ_rs, r < s."
     return int(np.count_nonzero(np.triu(theta, 1)))
 
-
+# %% ../nbs/06_base.ipynb #d26552b5
 def two_stage(path, path_losses, gic_loss, n: int, d: int):
     """BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic,
     thresholds, gic, θ_thresholded)`."""

@@ -135,7 +135,7 @@ def _l1_kwargs():
 
 _L1 = _l1_kwargs()
 
-
+# %% ../nbs/12_baselines.ipynb #d8c75436
 class ELasso(MRFLearner):
     "ELASSO: nodewise ℓ₁ logistic regressions with per-node (E)BIC and the AND rule."
 
@@ -279,7 +279,7 @@ def _entry_from_path(active_per_lambda, lambdas, p):
     np.fill_diagonal(entry, 0)
     return entry
 
-
+# %% ../nbs/12_baselines.ipynb #033737d1
 class NeighbourhoodLasso(MRFLearner):
     """LL: Meinshausen–Bühlmann nodewise lasso; `entry_lambda_` ranks pairs by the λ at which they enter (OR
     or AND rule)."""
@@ -334,7 +334,7 @@ class NeighbourhoodLasso(MRFLearner):
         self._settle(not capped.any(), len(alphas), why)
         return self._end(self.entry_lambda_)
 
-
+# %% ../nbs/12_baselines.ipynb #a56f3240
 class Skeptic(MRFLearner):
     """SKEPTIC: Kendall-τ correlation sin(πτ/2), made positive definite, then the graphical-lasso path;
     `entry_lambda_` ranks pairs."""
@@ -391,7 +391,11 @@ class Skeptic(MRFLearner):
         return self._end(self.entry_lambda_)
 
 # %% ../nbs/12_baselines.ipynb #0f557daa
-def diff_lp(Sx, Sy, lam: float) -> np.ndarray:
+def diff_lp(
+    Sx,  # the first sample's (p, p) covariance
+    Sy,  # the second sample's (p, p) covariance
+    lam: float,  # the constraint's λ >= 0
+) -> np.ndarray:
     "Zhao–Cai–Li LP: argmin ‖Δ‖₁ s.t. ‖Sx Δ Sy − (Sx − Sy)‖_∞ ≤ λ (HiGHS); returns the symmetrised Δ."
     from scipy.optimize import linprog
     from scipy import sparse
@@ -410,7 +414,7 @@ def diff_lp(Sx, Sy, lam: float) -> np.ndarray:
     D = (res.x[: p * p] - res.x[p * p :]).reshape(p, p, order="F")
     return (D + D.T) / 2
 
-
+# %% ../nbs/12_baselines.ipynb #76e18051
 class DiffEstimator(MRFLearner):
     """Diff (Zhao, Cai & Li 2014) between p(x) and p(x₁)p(x₂): ranks cross-group pairs by |Δ̂|
     (`entry_lambda_`)."""

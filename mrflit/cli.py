@@ -34,7 +34,7 @@ PATH_METHODS = {"mcmclasso", "plpath", "elasso", "gaussian"}  # choose their own
 def _write_text(path, text):
     atomic_write(path, lambda f: f.write(text.encode("utf-8")))
 
-
+# %% ../nbs/16_cli.ipynb #eb80ff8d
 def _write_csv(path, header, rows):
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
@@ -42,7 +42,7 @@ def _write_csv(path, header, rows):
     w.writerows(rows)
     _write_text(path, buf.getvalue())
 
-
+# %% ../nbs/16_cli.ipynb #927b4a0b
 def _write_png(path, fig):
     atomic_write(path, lambda f: fig.savefig(f, format="png", dpi=110, bbox_inches="tight"))
 
@@ -60,9 +60,11 @@ OUTPUT_FILES = {
     "centrality.csv",
 }  # what mrflit's commands write: an --out directory holding anything else is not replaced
 
-
+# %% ../nbs/16_cli.ipynb #15305fdc
 @contextlib.contextmanager
-def output_set(out):
+def output_set(
+    out,  # the output directory (new, empty, or an earlier output set)
+):
     """Write a command's files into a new directory beside `out`, then swap it in whole: a kill leaves the old
     set or the new one, never a mix. `out` must be new, empty, or an earlier mrflit output set."""
     out = Path(os.path.realpath(out))
@@ -91,7 +93,7 @@ def output_set(out):
     finally:
         shutil.rmtree(new, ignore_errors=True)
 
-
+# %% ../nbs/16_cli.ipynb #4a31ebc5
 def _swap_in(new: Path, out: Path):
     "Make `new` the directory `out`: one rename, or one atomic exchange (Linux renameat2) when `out` exists."
     if not out.exists():
@@ -112,7 +114,7 @@ def _swap_in(new: Path, out: Path):
     os.rename(new, out)
     shutil.rmtree(old, ignore_errors=True)
 
-
+# %% ../nbs/16_cli.ipynb #14aa36e5
 def write_network(
     theta,  # (p, p) couplings
     names,  # node names
@@ -131,8 +133,12 @@ def write_network(
     lines = nx.generate_graphml(G) if fmt == "graphml" else nx.generate_gexf(G)
     _write_text(path, "\n".join(lines) + "\n")
 
-
-def edge_rows(theta, names, tol=0.0):
+# %% ../nbs/16_cli.ipynb #212ab20a
+def edge_rows(
+    theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
+    names,  # variable names, one per column (None: 0..p−1)
+    tol=0.0,  # pairs with |θ_ij| > tol are edges
+):
     "Rows (source, target, weight) of the couplings |θ_ij| > tol, strongest first."
     theta = check_theta(theta)
     names = check_names(names, theta.shape[0])
@@ -143,8 +149,14 @@ def edge_rows(theta, names, tol=0.0):
     I, J, W = iu[0][keep][order], iu[1][keep][order], w[keep][order]
     return [(names[i], names[j], f"{x:.6g}") for i, j, x in zip(I, J, W)]
 
-
-def network_figure(theta, names, colors=None, top=150, title=""):
+# %% ../nbs/16_cli.ipynb #0ac90f1b
+def network_figure(
+    theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
+    names,  # variable names, one per column (None: 0..p−1)
+    colors=None,  # node colours (None: light grey)
+    top=150,  # draw at most this many of the strongest couplings
+    title="",  # the figure's title
+):
     "Figure of the strongest `top` couplings (drawn by `mrflit.viz.plot_graph`)."
     import matplotlib
 
@@ -157,7 +169,11 @@ def network_figure(theta, names, colors=None, top=150, title=""):
     return fig
 
 # %% ../nbs/16_cli.ipynb #cfaa3fea
-def demo(out="mrflit-demo", target: int = 15, quiet: bool = False) -> dict:
+def demo(
+    out="mrflit-demo",  # the output directory
+    target: int = 15,  # stop the λ path above this many links
+    quiet: bool = False,  # no progress bars or summary
+) -> dict:
     """Cross-party links of the 109th Senate by the partitioned ratio; writes network.png, edges.csv,
     report.txt into `out`."""
     from mrflit.datasets import senate109
@@ -189,7 +205,7 @@ def demo(out="mrflit-demo", target: int = 15, quiet: bool = False) -> dict:
         print(report + f"\nwrote {out}/network.png, {out}/edges.csv, {out}/report.txt")
     return dict(passages=len(rows), seconds=secs, out=str(out), top=rows[0] if rows else None)
 
-
+# %% ../nbs/16_cli.ipynb #b55a4633
 def _write_demo_files(out, pr, s, g1, g2, rows, report):
     "The demo's report, links and bipartite picture."
     _write_text(out / "report.txt", report + "\n")
@@ -226,7 +242,7 @@ def _alpha(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"--alpha must be 'auto' or a number, got {text!r}")
 
-
+# %% ../nbs/16_cli.ipynb #79175802
 def fit(
     data,  # CSV/TSV of binary columns (read by `datasets.read_binary_csv`)
     method="tay",  # a key of METHODS
@@ -284,7 +300,7 @@ def fit(
         print(report, end="")
     return dict(edges=len(rows), out=str(out))
 
-
+# %% ../nbs/16_cli.ipynb #2ae6064c
 def _learner(method, lam, alpha, chains, iters, tau, seed, quiet, penalize_fields):
     "The learner `mrflit fit --method` names, and what report.txt says of its fields (None: nothing)."
     import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml, mrflit.fbs as fb
@@ -311,7 +327,7 @@ def _learner(method, lam, alpha, chains, iters, tau, seed, quiet, penalize_field
     )
     return cls(lam, **kw), fields
 
-
+# %% ../nbs/16_cli.ipynb #0421a480
 def _lambda_text(method, lam, est) -> str:
     "How λ was set, for report.txt and the figure's title."
     if method == "elasso":
@@ -322,7 +338,7 @@ def _lambda_text(method, lam, est) -> str:
         return f"lambda = {est.lambda_:.4g} ({lam.upper()} over {len(est.lambda_path_)} values)"
     return f"lambda = {lam}"
 
-
+# %% ../nbs/16_cli.ipynb #4d7e7a78
 def _write_fit_files(out, est, names, rows, title):
     "model.npz, edges.csv, trace.csv and network.png of a fitted learner."
     save_model(est.model_, out / "model.npz", names)
@@ -335,7 +351,7 @@ def _write_fit_files(out, est, names, rows, title):
 
     plt.close(fig)
 
-
+# %% ../nbs/16_cli.ipynb #002294a2
 def _write_bootstrap(out, est, X, n_boot, names, seed, quiet) -> str:
     """Nonparametric bootstrap at the fitted λ (mrflit.stability): stability.csv, stability.png,
     centrality.csv; returns report.txt's line."""
@@ -361,8 +377,15 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet) -> str:
         f"intervals)\n"
     )
 
-
-def sample(model_path, n=1000, burn_in=1000, out="samples.csv", seed=0, quiet=False) -> dict:
+# %% ../nbs/16_cli.ipynb #5d4dd388
+def sample(
+    model_path,  # a model file written by `save_model` or `mrflit fit`
+    n=1000,  # the number of samples
+    burn_in=1000,  # Gibbs sweeps before a sample is taken
+    out="samples.csv",  # the output CSV
+    seed=0,  # None, int or np.random.Generator
+    quiet=False,  # no progress bars or summary
+) -> dict:
     "Draw n samples from a saved model (independent Gibbs chains after burn_in sweeps) into a CSV."
     from mrflit.models import load_model
     from mrflit.gibbs import sample_data
@@ -375,8 +398,14 @@ def sample(model_path, n=1000, burn_in=1000, out="samples.csv", seed=0, quiet=Fa
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-
-def bound(model_path, tau_max=100, target=None, out=None, quiet=False) -> dict:
+# %% ../nbs/16_cli.ipynb #17cb1b8a
+def bound(
+    model_path,  # a model file written by `save_model` or `mrflit fit`
+    tau_max=100,  # the largest τ considered
+    target=None,  # report the smallest τ whose gradient-bias bound is below this
+    out=None,  # also write the bounds to this CSV (None: no file)
+    quiet=False,  # no progress bars or summary
+) -> dict:
     """Dobrushin TV bound (𝒢(B^τ), capped at 1), gradient-bias bound (Geng Thm 3) and Fischer–Igel bound for
     τ = 1..tau_max; the τ reaching `target`."""
     from mrflit.models import load_model
@@ -412,7 +441,7 @@ def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-
+# %% ../nbs/16_cli.ipynb #f3b0d5f2
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -422,7 +451,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-
+# %% ../nbs/16_cli.ipynb #43a673d9
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -434,7 +463,7 @@ def _demo_parser(sub):
     )
     return d
 
-
+# %% ../nbs/16_cli.ipynb #511335fa
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -525,7 +554,7 @@ def _fit_parser(sub):
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-
+# %% ../nbs/16_cli.ipynb #4ee7bf89
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -541,7 +570,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-
+# %% ../nbs/16_cli.ipynb #b69cee64
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -560,7 +589,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-
+# %% ../nbs/16_cli.ipynb #9888a89d
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: four subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -571,7 +600,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-
+# %% ../nbs/16_cli.ipynb #5dbff73d
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -601,8 +630,10 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-
-def main(argv=None) -> int:
+# %% ../nbs/16_cli.ipynb #6fea530b
+def main(
+    argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
+) -> int:
     "Entry point of the `mrflit` command."
     a = _parser().parse_args(argv)
     try:

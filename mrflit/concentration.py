@@ -21,19 +21,19 @@ def _beta(beta):
         raise ValueError(f"beta must lie in (0, 1), got {beta!r}")
     return b
 
-
+# %% ../nbs/05_concentration.ipynb #8c39c86b
 @vectorize(["float64(float64, float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _bernstein_halfwidth(v, q, L, R):
     "Eq. (14) with L = ln(2/β_j): a ufunc, also called per sweep by TAY's compiled driver."
     return np.sqrt(2 * v * L / q) + 7 * R * L / (3 * (q - 1))
 
-
+# %% ../nbs/05_concentration.ipynb #424c5071
 def bernstein_eps(
     var,  # sample variances V_ψj (ddof=1), array or scalar
     q: int,  # number of chains (q >= 2)
     beta,  # β_j in (0, 1), array or scalar
-    value_range: float = 2.0,
-):  # range R of each statistic; R = 2 reproduces eq. (14) exactly
+    value_range: float = 2.0,  # range R of each statistic; R = 2 reproduces eq. (14) exactly
+):
     "Geng et al. eq. (14), elementwise: the empirical-Bernstein half-width ε_j (Maurer & Pontil Thm 4)."
     q = check_int(q, "q", lo=2)
     b = _beta(beta)
@@ -46,9 +46,15 @@ def bernstein_eps(
         )
     return _bernstein_halfwidth(v, float(q), np.log(2 / b), R)
 
-
+# %% ../nbs/05_concentration.ipynb #ffc4061f
 def thm4_bound(
-    model: BinaryMRF, tau: int, var, q: int, beta, fields: bool = True, value_range: float = 2.0
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+    tau: int,  # τ, Gibbs sweeps from the start
+    var,  # the statistics' sample variances (array or scalar)
+    q: int,  # the number of chains
+    beta,  # β_j, each statistic's failure probability
+    fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
+    value_range: float = 2.0,  # the range R of each statistic (1 for 0/1 states, 2 for ±1)
 ) -> float:
     "Geng et al. Thm 4, eq. (13): ‖δ(θ)‖₂ ≤ 2√m (𝒢(B^τ) + √(Σ ε_j² / 4m)) with probability ≥ 1 − 2Σβ_j."
     m = n_stats(check_model(model).p, fields)
@@ -58,16 +64,16 @@ def thm4_bound(
         2 * np.sqrt(m) * (tv_bound(model, check_int(tau, "tau", lo=1))[0] + np.sqrt(np.sum(eps**2) / (4 * m)))
     )
 
-
+# %% ../nbs/05_concentration.ipynb #530d59fc
 def chains_needed(
-    model: BinaryMRF,
-    tau: int,
-    var,
-    beta,
-    target: float,
-    fields: bool = True,
-    value_range: float = 2.0,
-    q_max: int = 10**9,
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+    tau: int,  # τ, Gibbs sweeps from the start
+    var,  # the statistics' sample variances (array or scalar)
+    beta,  # β_j, each statistic's failure probability
+    target: float,  # the bound on ‖δ(θ)‖₂ to reach
+    fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
+    value_range: float = 2.0,  # the range R of each statistic (1 for 0/1 states, 2 for ±1)
+    q_max: int = 10**9,  # the most chains considered
 ):
     """Eq. (15): the smallest q with thm4_bound(...) <= target; None if even q → ∞ cannot reach it (the 𝒢(B^τ)
     term is too large)."""
@@ -87,14 +93,19 @@ def chains_needed(
             lo = mid + 1
     return lo
 
-
-def tay_criterion(bound: float, grad_map_norm: float) -> bool:
+# %% ../nbs/05_concentration.ipynb #91f2bb88
+def tay_criterion(
+    bound: float,  # the bound on the gradient error
+    grad_map_norm: float,  # ‖G_α(θ)‖₂, the gradient mapping's norm
+) -> bool:
     """TAY-criterion: bound < ½‖G_α(θ^(k))‖₂ (asymptotic with the Thm-3 bound, non-asymptotic (eq. 15) with
     thm4_bound)."""
     return check_float(bound, "bound", lo=0) < 0.5 * check_float(grad_map_norm, "grad_map_norm", lo=0)
 
-# %% ../nbs/05_concentration.ipynb #bce06ca0
-def honorio_moments(X):
+# %% ../nbs/05_concentration.ipynb #d66f46ac
+def honorio_moments(
+    X,  # (T, N) ±1 data
+):
     "Empirical (Σ̂ off-diagonal max, μ̂) of ±1 data, enforcing Assumption 1 (no constant column)."
     X = check_states(X, "pm1").astype(np.float64)
     if X.shape[0] < 2:
@@ -110,8 +121,11 @@ def honorio_moments(X):
     np.fill_diagonal(S, 0)
     return float(np.abs(S).max()), mu
 
-
-def honorio_D(X, rho: float) -> dict:
+# %% ../nbs/05_concentration.ipynb #1c54f90b
+def honorio_D(
+    X,  # (T, N) ±1 data
+    rho: float,  # Honorio's ℓ1 weight ρ > 0
+) -> dict:
     "Honorio Thm 2: bounds on ‖W*‖₁, ‖b*‖₁ and D ≥ ‖θ*‖₂ for penalty ρ."
     rho = check_float(rho, "rho", lo=0, lo_open=True)
     s, mu = honorio_moments(X)
@@ -120,21 +134,27 @@ def honorio_D(X, rho: float) -> dict:
     c = (rho + 1 + s) / (1 - np.abs(mu).max())
     return dict(W_l1=w1, b_l1=w1 * c, D=w1 * np.sqrt(1 + c**2))
 
-
-def honorio_G(X, rho: float) -> float:
+# %% ../nbs/05_concentration.ipynb #ccbf3a84
+def honorio_G(
+    X,  # (T, N) ±1 data
+    rho: float,  # Honorio's ℓ1 weight ρ > 0
+) -> float:
     "Honorio Lemma 3: G bounding ‖∂L/∂θ‖₂ and ‖∂R/∂θ‖₂."
     rho = check_float(rho, "rho", lo=0, lo_open=True)
     s, mu = honorio_moments(X)
     N = mu.size
     return float(N * np.sqrt(max((1 + s) ** 2 + (1 + np.abs(mu).max()) ** 2 / N, rho**2)))
 
-
-def harmonic(r: float, K: int) -> float:
+# %% ../nbs/05_concentration.ipynb #56f055fe
+def harmonic(
+    r: float,  # the exponent r > 0
+    K: int,  # the number of terms
+) -> float:
     "H_{r,K} = Σ_{k=1}^K k^{-r}."
     r = check_float(r, "r", lo=0, lo_open=True)
     return float(np.sum(np.arange(1, check_int(K, "K", lo=1) + 1, dtype=float) ** -r))
 
-
+# %% ../nbs/05_concentration.ipynb #8bc44dc6
 def _fbs_args(D, G, beta, r, K, A):
     return (
         check_float(D, "D", lo=0),
@@ -145,8 +165,17 @@ def _fbs_args(D, G, beta, r, K, A):
         check_float(A, "A", lo=0),
     )
 
-
-def fbs_bound(variant: str, D, G, beta, r, K, A, eps: float = None) -> float:
+# %% ../nbs/05_concentration.ipynb #8bbb621b
+def fbs_bound(
+    variant: str,  # 'robust' (Thm 6), 'basic' (Thm 7) or 'random' (Thm 8)
+    D,  # D, the bound on ‖θ*‖₂ (`honorio_D`)
+    G,  # G, the bound on the gradients' norms (`honorio_G`)
+    beta,  # β, the step scale of η_k = β/(G k^r)
+    r,  # r in (0, 1), the step's decay exponent
+    K,  # the number of iterations
+    A,  # A, the accumulated gradient error (`honorio_error_bound`)
+    eps: float = None,  # ε for 'random' (Thm 8): the bound holds with probability 1 − ε
+) -> float:
     """Right-hand sides of Honorio Thms 6 ('robust'), 7 ('basic') and 8 ('random', needs eps) for η_k = β/(G
     k^r)."""
     D, G, beta, r, K, A = _fbs_args(D, G, beta, r, K, A)
@@ -164,8 +193,15 @@ def fbs_bound(variant: str, D, G, beta, r, K, A, eps: float = None) -> float:
         return basic / check_float(eps, "eps", lo=0, hi=1, lo_open=True, hi_open=True)
     raise ValueError(f"variant must be 'robust', 'basic' or 'random', got {variant!r}")
 
-
-def honorio_error_bound(B: float, V: float, S, gamma, delta: float, M: int) -> float:
+# %% ../nbs/05_concentration.ipynb #cf84284e
+def honorio_error_bound(
+    B: float,  # B, the sampler's bias constant (bias B/S_k)
+    V: float,  # V, the sampler's variance constant (variance V/S_k)
+    S,  # S_k, the samples at each iteration
+    gamma,  # γ_k, the weight of each iteration
+    delta: float,  # δ, the probability that the bound fails
+    M: int,  # M, the bound on each sample's norm
+) -> float:
     """Honorio Thm 9: high-probability bound on A_γ,ξ = Σ γ_k ‖ξ^(k)‖₂ for samplers with bias B/S_k and
     variance V/S_k."""
     S = np.asarray(S, float)

@@ -29,14 +29,14 @@ def _before_fork():
 
     _FORK["openmp_in_parent"] = bool(parallel._is_initialized) and numba.threading_layer() == "omp"
 
-
+# %% ../nbs/00_core.ipynb #845d43fc
 def _after_fork_in_child():
     _FORK["serial"] = _FORK["openmp_in_parent"]
 
 
 os.register_at_fork(before=_before_fork, after_in_child=_after_fork_in_child)
 
-
+# %% ../nbs/00_core.ipynb #37696ca3
 def _twin(f):
     """A copy of `f` under another name, so that Numba caches its serial compilation apart from the parallel
     one."""
@@ -45,8 +45,11 @@ def _twin(f):
     g.__module__ = f.__module__
     return g
 
-
-def kernel(fn=None, **kw):
+# %% ../nbs/00_core.ipynb #a458cf3c
+def kernel(
+    fn=None,  # the function to compile (None: used as `@kernel(...)`)
+    **kw,  # options of `numba.njit`, over `NUMBA_OPTS`
+):
     """`numba.njit` with mrflit's flags (`NUMBA_OPTS`), overridable per kernel; a parallel kernel runs under
     one lock, and as its serial twin in a child forked from a process with OpenMP threads (see above)."""
     opts = {**NUMBA_OPTS, **kw}
@@ -71,18 +74,20 @@ def kernel(fn=None, **kw):
 
     return compile_(fn) if fn is not None else compile_
 
-# %% ../nbs/00_core.ipynb #a458cf3c
+# %% ../nbs/00_core.ipynb #b2bac147
 DOMAINS = {"01": 0, "pm1": -1}  # domain name -> the low state (the high state is always 1)
 MAX_ABS_THETA = 1e6  # larger parameters overflow float32 local fields
 
 
-def check_domain(domain: str) -> str:
+def check_domain(
+    domain: str,  # the coding of the states: '01' or 'pm1'
+) -> str:
     "Return `domain` if it is '01' or 'pm1'."
     if domain not in DOMAINS:
         raise ValueError(f"domain must be '01' or 'pm1', got {domain!r}")
     return domain
 
-
+# %% ../nbs/00_core.ipynb #e9060e3d
 def _plain(X, name) -> np.ndarray:
     "`X` as an ndarray; a masked array with masked entries is refused (its mask would be lost)."
     if np.ma.isMaskedArray(X):
@@ -91,8 +96,11 @@ def _plain(X, name) -> np.ndarray:
         X = np.ma.getdata(X)
     return np.asarray(X)
 
-
-def check_theta(theta, name="theta") -> np.ndarray:
+# %% ../nbs/00_core.ipynb #9aa86ada
+def check_theta(
+    theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
+    name="theta",  # the argument's name, for error messages
+) -> np.ndarray:
     "A float64 copy of a square, finite, symmetric matrix."
     a = _plain(theta, name)
     if a.dtype.kind not in "biuf":
@@ -116,9 +124,13 @@ def check_theta(theta, name="theta") -> np.ndarray:
         raise ValueError(f"{name} must be symmetric: {name}[{i},{j}]={t[i, j]} but {name}[{j},{i}]={t[j, i]}")
     return np.ascontiguousarray((t + t.T) / 2)
 
-
+# %% ../nbs/00_core.ipynb #295ffa05
 def check_states(
-    X, domain: str | None = "01", p: int | None = None, name="X", min_rows: int = 1
+    X,  # (n, p) binary data, 0/1 or ±1 rows
+    domain: str | None = "01",  # '01', 'pm1', or None: whichever coding the values are in
+    p: int | None = None,  # the number of columns required (None: any)
+    name="X",  # the argument's name, for error messages
+    min_rows: int = 1,  # the fewest rows accepted
 ) -> np.ndarray:
     """An int8 `(n, p)` copy of binary data in `domain` ({0,1} or {-1,+1}; None: whichever the values are),
     with at least `min_rows` rows."""
@@ -159,8 +171,13 @@ def check_states(
         )
     return np.ascontiguousarray(a, dtype=np.int8).copy()
 
-
-def check_real(X, min_rows: int = 2, allow_constant: bool = False, name="X") -> np.ndarray:
+# %% ../nbs/00_core.ipynb #d61edf84
+def check_real(
+    X,  # (n, p) real-valued data
+    min_rows: int = 2,  # the fewest rows accepted
+    allow_constant: bool = False,  # accept constant columns
+    name="X",  # the argument's name, for error messages
+) -> np.ndarray:
     """A float64 `(n, p)` copy of real-valued data: 2-D, finite, at least `min_rows` rows, no constant column
     (unless allowed)."""
     a = _plain(X, name)
@@ -179,8 +196,13 @@ def check_real(X, min_rows: int = 2, allow_constant: bool = False, name="X") -> 
             raise ValueError(f"{name} has constant columns {const[:10].tolist()}: drop them")
     return a
 
-
-def check_int(v, name, lo=None, hi=None) -> int:
+# %% ../nbs/00_core.ipynb #5de58528
+def check_int(
+    v,  # the value
+    name,  # the argument's name, for error messages
+    lo=None,  # the smallest value allowed (None: no bound)
+    hi=None,  # the largest value allowed (None: no bound)
+) -> int:
     "`v` as an int in [lo, hi]."
     if isinstance(v, bool) or not isinstance(v, numbers.Integral):
         raise ValueError(f"{name} must be an integer, got {v!r}")
@@ -188,8 +210,15 @@ def check_int(v, name, lo=None, hi=None) -> int:
         raise ValueError(f"{name} must be in [{lo}, {hi if hi is not None else 'inf'}], got {v}")
     return int(v)
 
-
-def check_float(v, name, lo=None, hi=None, lo_open=False, hi_open=False) -> float:
+# %% ../nbs/00_core.ipynb #7d7431fa
+def check_float(
+    v,  # the value
+    name,  # the argument's name, for error messages
+    lo=None,  # the lower bound (None: none)
+    hi=None,  # the upper bound (None: none)
+    lo_open=False,  # exclude the lower bound itself
+    hi_open=False,  # exclude the upper bound itself
+) -> float:
     "`v` as a finite float in the given (half-)open interval."
     try:
         f = float(v)
@@ -203,8 +232,13 @@ def check_float(v, name, lo=None, hi=None, lo_open=False, hi_open=False) -> floa
         raise ValueError(f"{name} must be {'<' if hi_open else '<='} {hi}, got {v}")
     return f
 
-
-def check_array(a, name, lo=None, allow_inf: bool = False) -> np.ndarray:
+# %% ../nbs/00_core.ipynb #3981d44c
+def check_array(
+    a,  # an array or a scalar
+    name,  # the argument's name, for error messages
+    lo=None,  # the smallest entry allowed (None: no bound)
+    allow_inf: bool = False,  # allow ±inf entries (an infinite bound or threshold)
+) -> np.ndarray:
     """A float64 copy of a numeric array (or scalar): no NaN, finite unless `allow_inf`, all >= `lo` when
     given."""
     v = _plain(a, name)
@@ -217,7 +251,7 @@ def check_array(a, name, lo=None, allow_inf: bool = False) -> np.ndarray:
         raise ValueError(f"{name} must be >= {lo}, got {v.min():g}")
     return v
 
-
+# %% ../nbs/00_core.ipynb #c1f539f0
 def memory_limit() -> int:
     "Bytes one mrflit array may take: `$MRFLIT_MAX_BYTES`, else half of this machine's physical memory."
     if os.environ.get("MRFLIT_MAX_BYTES"):
@@ -227,8 +261,11 @@ def memory_limit() -> int:
     except (ValueError, OSError, AttributeError):  # no sysconf (Windows): 8 GiB
         return 8 * 2**30
 
-
-def check_memory(nbytes, what: str) -> int:
+# %% ../nbs/00_core.ipynb #feec5cb6
+def check_memory(
+    nbytes,  # the size of the array about to be allocated, in bytes
+    what: str,  # what would be allocated, for the message
+) -> int:
     "Refuse, before allocating, `what` (an array of `nbytes`) when it exceeds `memory_limit()`."
     limit = memory_limit()
     if nbytes > limit:
@@ -238,16 +275,23 @@ def check_memory(nbytes, what: str) -> int:
         )
     return int(nbytes)
 
-
-def check_n_jobs(n_jobs, name="n_jobs") -> int:
+# %% ../nbs/00_core.ipynb #8372e4f1
+def check_n_jobs(
+    n_jobs,  # the number of workers
+    name="n_jobs",  # the argument's name, for error messages
+) -> int:
     "A joblib worker count: a positive integer, or negative (-1: every core, -2: all but one, …)."
     n = check_int(n_jobs, name)
     if n == 0:
         raise ValueError(f"{name} must be a positive number of workers or negative (-1: every core), got 0")
     return n
 
-
-def check_names(names, p: int, name="names") -> list:
+# %% ../nbs/00_core.ipynb #8e836ca5
+def check_names(
+    names,  # variable names, one per column (None: 0..p−1)
+    p: int,  # the number of variables
+    name="names",  # the argument's name, for error messages
+) -> list:
     "Variable names as `p` distinct strings without NUL characters (a file could not keep them)."
     if isinstance(names, (str, bytes)) and len(names) != p:
         raise ValueError(f"{name} must be a sequence of {p} strings, got {names!r}")
@@ -266,7 +310,7 @@ def check_names(names, p: int, name="names") -> list:
         raise ValueError(f"{name} must not contain NUL characters: {bad[0]!r}")
     return out
 
-# %% ../nbs/00_core.ipynb #b2bac147
+# %% ../nbs/00_core.ipynb #a91deaef
 CHUNK_WORK = 2**25  # elementary steps (site updates, table entries) per compiled call; Ctrl-C acts in between
 
 
@@ -276,7 +320,7 @@ def chunk_length(
     "Iterations per compiled call: about `CHUNK_WORK` elementary steps, and at least one iteration."
     return max(1, int(CHUNK_WORK // max(cost, 1)))
 
-
+# %% ../nbs/00_core.ipynb #ed2fd7fa
 def chunks(
     n: int,  # the loop's length (sweeps, steps)
     cost: float,  # elementary steps in one iteration of the loop
@@ -286,8 +330,10 @@ def chunks(
     for start in range(0, n, step):
         yield start, min(n, start + step)
 
-# %% ../nbs/00_core.ipynb #295ffa05
-def as_rng(seed=None) -> np.random.Generator:
+# %% ../nbs/00_core.ipynb #b2435c00
+def as_rng(
+    seed=None,  # None, int or np.random.Generator
+) -> np.random.Generator:
     "A `np.random.Generator` from `None`, an int, a `SeedSequence` or a `Generator` (returned as is)."
     if isinstance(seed, np.random.Generator):
         return seed
@@ -297,8 +343,11 @@ def as_rng(seed=None) -> np.random.Generator:
         return np.random.default_rng(seed)
     raise ValueError(f"seed must be None, a non-negative int or a numpy Generator, got {type(seed).__name__}")
 
-
-def chain_states(seed, n_chains: int) -> np.ndarray:
+# %% ../nbs/00_core.ipynb #667ac44c
+def chain_states(
+    seed,  # None, int or np.random.Generator
+    n_chains: int,  # the number of chains
+) -> np.ndarray:
     "`(4, n_chains)` uint32 xoshiro128** states, one independent stream per chain."
     n_chains = check_int(n_chains, "n_chains", lo=1)
     check_memory(32 * n_chains, f"n_chains={n_chains} random-number states")
@@ -306,7 +355,7 @@ def chain_states(seed, n_chains: int) -> np.ndarray:
     S[0, (S == 0).all(axis=0)] = 1  # the all-zero state is the one fixed point of xoshiro
     return S
 
-# %% ../nbs/00_core.ipynb #7d7431fa
+# %% ../nbs/00_core.ipynb #8574efaa
 @kernel(inline="always")
 def _xoshiro_step(s0, s1, s2, s3):
     "One xoshiro128** step on a state held in four uint32 scalars: `(output, s0, s1, s2, s3)`."
@@ -322,26 +371,26 @@ def _xoshiro_step(s0, s1, s2, s3):
     s3 = u32(u32(s3 << u32(11)) | u32(s3 >> u32(21)))
     return r, s0, s1, s2, s3
 
-
+# %% ../nbs/00_core.ipynb #65a6141d
 @kernel(inline="always")
 def _to_unit_float32(r):
     "Top 24 bits of a uint32 as a float32 uniform on [0, 1)."
     return np.float32(r >> np.uint32(8)) * np.float32(5.9604644775390625e-08)
 
-
+# %% ../nbs/00_core.ipynb #e4ea630e
 @kernel
 def _xoshiro_next(S, c):
     "Advance stream `c` of the `(4, n)` uint32 state `S`; return the next 32-bit output."
     r, S[0, c], S[1, c], S[2, c], S[3, c] = _xoshiro_step(S[0, c], S[1, c], S[2, c], S[3, c])
     return r
 
-
+# %% ../nbs/00_core.ipynb #72d2a63c
 @kernel
 def _xoshiro_uniform(S, c):
     "A float32 uniform on [0, 1) from stream `c` (top 24 bits)."
     return _to_unit_float32(_xoshiro_next(S, c))
 
-# %% ../nbs/00_core.ipynb #8372e4f1
+# %% ../nbs/00_core.ipynb #50a2e787
 def atomic_write(
     path,  # the file to create or replace
     write,  # called with the open binary file object; writes the content

@@ -63,14 +63,18 @@ def _influence_bound(t):
                 )  # ×e^ξ/e^ξ
     return U
 
-
-def influence_bound(model: BinaryMRF) -> np.ndarray:
+# %% ../nbs/04_dobrushin.ipynb #bca177f5
+def influence_bound(
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+) -> np.ndarray:
     "Geng et al. eq. (11): the `(p, p)` upper bound U on the Dobrushin influence matrix (zero diagonal)."
     check_model(model)
     return _influence_bound(np.ascontiguousarray(model.to_domain("01").theta))
 
-
-def exact_influence(model: BinaryMRF) -> np.ndarray:
+# %% ../nbs/04_dobrushin.ipynb #492156be
+def exact_influence(
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+) -> np.ndarray:
     """The Dobrushin influence matrix C (Definition 2) by enumerating all pairs of states differing at one
     site (p <= 16)."""
     check_model(model)
@@ -101,7 +105,7 @@ def _grand_sum_step(U, v):
         v[i] = s
     return v.sum()
 
-
+# %% ../nbs/04_dobrushin.ipynb #94cb6a34
 @kernel
 def _grand_sums(U, T):
     "𝒢(B^τ) for τ = 1..T (v starts at the ones vector)."
@@ -111,8 +115,10 @@ def _grand_sums(U, T):
         out[t] = _grand_sum_step(U, v)
     return out
 
-
-def sweep_influence_matrix(model: BinaryMRF) -> np.ndarray:
+# %% ../nbs/04_dobrushin.ipynb #c4f9c5b4
+def sweep_influence_matrix(
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+) -> np.ndarray:
     "B = B_p ⋯ B_1 (B_i: identity with row i replaced by row i of U), for the systematic scan 0..p-1."
     U = influence_bound(model)
     p = U.shape[0]
@@ -123,33 +129,47 @@ def sweep_influence_matrix(model: BinaryMRF) -> np.ndarray:
         B = Bi @ B
     return B
 
-
+# %% ../nbs/04_dobrushin.ipynb #bacba6fc
 def _taus(taus):
     t = np.atleast_1d(np.asarray(taus))
     if t.size == 0 or not np.issubdtype(t.dtype, np.integer) or t.min() < 1:
         raise ValueError(f"taus must be integers >= 1 (numbers of sweeps), got {taus!r}")
     return t
 
-
-def tv_bound(model: BinaryMRF, taus) -> np.ndarray:
+# %% ../nbs/04_dobrushin.ipynb #9a0359db
+def tv_bound(
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+    taus,  # numbers of sweeps τ >= 1
+) -> np.ndarray:
     "𝒢(B^τ) for each τ in `taus`: bound on ‖P_τ(·|x̃₀) − P_θ‖_TV for any start (Mitliagkas & Mackey Thm 9)."
     t = _taus(taus)
     curve = _grand_sums(influence_bound(model), int(t.max()))
     return curve[t - 1]
 
-
-def theorem3_factor(p: int, fields: bool = True) -> float:
+# %% ../nbs/04_dobrushin.ipynb #519c17cc
+def theorem3_factor(
+    p: int,  # the number of variables
+    fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
+) -> float:
     "The factor 2√m of Geng et al. eq. (12), m = p(p+1)/2 (fields) or p(p-1)/2."
     return 2 * np.sqrt(n_stats(p, fields))
 
-
-def gradient_bias_bound(model: BinaryMRF, taus, fields: bool = True) -> np.ndarray:
+# %% ../nbs/04_dobrushin.ipynb #1ef29f20
+def gradient_bias_bound(
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+    taus,  # numbers of sweeps τ >= 1
+    fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
+) -> np.ndarray:
     "Geng et al. Thm 3, eq. (12): 2√m 𝒢(B^τ) ≥ ‖E[δ(θ)|x̃₀]‖₂, m = p(p+1)/2 (fields) or p(p-1)/2."
     return theorem3_factor(model.p, fields) * tv_bound(model, taus)
 
-
+# %% ../nbs/04_dobrushin.ipynb #e470ecdd
 def tau_needed(
-    model: BinaryMRF, target: float, kind: str = "gradient", tau_max: int = 10_000, fields: bool = True
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+    target: float,  # the bound to get below
+    kind: str = "gradient",  # 'gradient' (2√m 𝒢(B^τ)) or 'tv' (𝒢(B^τ))
+    tau_max: int = 10000,  # the largest τ considered
+    fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
 ):
     """Smallest τ with 2√m 𝒢(B^τ) < target ('gradient') or 𝒢(B^τ) < target ('tv'); None if not reached by
     tau_max."""
@@ -164,18 +184,27 @@ def tau_needed(
     return int(hit[0]) + 1 if hit.size else None
 
 # %% ../nbs/04_dobrushin.ipynb #d64df822
-def exact_tv_curve(model: BinaryMRF, taus, x0) -> np.ndarray:
+def exact_tv_curve(
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+    taus,  # numbers of sweeps τ >= 1
+    x0,  # the chains' start: one state (p,) or 'uniform'
+) -> np.ndarray:
     """Exact ‖P_τ(·|x̃₀) − P_θ‖_TV for each τ (systematic scan; p <= 20; x0 a state or 'uniform' for random
     starts)."""
     return _exact_curves(model, taus, x0)[0]
 
-
-def exact_gradient_error(model: BinaryMRF, taus, x0, fields: bool = True) -> np.ndarray:
+# %% ../nbs/04_dobrushin.ipynb #b7558779
+def exact_gradient_error(
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+    taus,  # numbers of sweeps τ >= 1
+    x0,  # the chains' start: one state (p,) or 'uniform'
+    fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
+) -> np.ndarray:
     """Exact ‖E[δ(θ)|x̃₀]‖₂ = ‖Σ_x (P_τ(x|x̃₀) − P_θ(x)) ψ(x)‖₂ for each τ (systematic scan; p <= 20; x0 a
     state or 'uniform')."""
     return _exact_curves(model, taus, x0, fields)[1]
 
-
+# %% ../nbs/04_dobrushin.ipynb #7d6455fb
 def _exact_curves(model, taus, x0, fields=True):
     t = _taus(taus)
     P = probabilities(model)
@@ -236,7 +265,7 @@ def _coupled_bias(theta, lo, kappa, X0, Y0, lag, K, max_sweeps, fields, S, acc, 
                                 acc[b, k - 1, c] += vx - vy
                                 c += 1
 
-
+# %% ../nbs/04_dobrushin.ipynb #1d12b81b
 def _start_pairs(model, x0, n_pairs, rng):
     """Two independent draws of n_pairs start states from the initial law: one state, 'uniform', or the rows
     of an (n, p) array."""
@@ -249,15 +278,15 @@ def _start_pairs(model, x0, n_pairs, rng):
         draw = lambda: rows[rng.integers(0, len(rows), n_pairs)]
     return np.ascontiguousarray(draw()), np.ascontiguousarray(draw())
 
-
+# %% ../nbs/04_dobrushin.ipynb #5978a136
 def meeting_times(
     model: BinaryMRF,  # the model whose Gibbs sampler is coupled
     x0,  # initial law: a state (p,), an (n, p) array of states (drawn uniformly), or 'uniform'
     lag: int = 1,  # L: sweeps X runs alone before Y starts
     *,
     n_pairs: int = 1000,  # independent coupled pairs
-    max_sweeps: int = 10_000,  # give up after this many sweeps of X (then τ = max_sweeps + 1)
-    seed=None,
+    max_sweeps: int = 10000,  # give up after this many sweeps of X (then τ = max_sweeps + 1)
+    seed=None,  # None, int or np.random.Generator
 ) -> np.ndarray:
     """Meeting times τ^(L) (in sweeps of X) of `n_pairs` independent L-lag coupled systematic-scan Gibbs
     chains."""
@@ -268,7 +297,7 @@ def meeting_times(
     max_sweeps = check_int(max_sweeps, "max_sweeps", lo=lag + 1)
     return _run_coupled(model, x0, n_pairs, lag, 0, max_sweeps, True, as_rng(seed))[1]
 
-
+# %% ../nbs/04_dobrushin.ipynb #0d8e8dc7
 def _run_coupled(model, x0, n_pairs, lag, K, max_sweeps, fields, rng):
     """L-lag coupled pairs through `_coupled_bias`: `(acc, met)`, the 16 blocks' telescoping sums for τ = 1..K
     (none when K = 0) and each pair's meeting time."""
@@ -281,14 +310,14 @@ def _run_coupled(model, x0, n_pairs, lag, K, max_sweeps, fields, rng):
     _coupled_bias(theta, float(model.lo), kappa, X0, Y0, lag, K, max_sweeps, bool(fields), S, acc, met)
     return acc, met
 
-
+# %% ../nbs/04_dobrushin.ipynb #bbd2902d
 def _pilot_lag(model, x0, n_pairs, max_sweeps, rng) -> int:
     """L for the lagged couplings: the 95 % quantile of τ − 1 over a pilot run at L = 1 (most pairs then meet
     within one lag)."""
     pilot = meeting_times(model, x0, 1, n_pairs=max(100, n_pairs // 4), max_sweeps=max_sweeps, seed=rng)
     return max(1, int(np.quantile(pilot - 1, 0.95)))
 
-
+# %% ../nbs/04_dobrushin.ipynb #51256e1d
 def coupling_tv_bound(
     model: BinaryMRF,  # the model whose Gibbs sampler is coupled
     taus,  # sweeps τ at which to bound the TV distance (integers >= 1)
@@ -296,8 +325,8 @@ def coupling_tv_bound(
     *,
     lag=None,  # L; None: the 95 % quantile of a pilot run's meeting times at L = 1
     n_pairs: int = 1000,  # coupled pairs (the bound's standard error falls like 1/√n_pairs)
-    max_sweeps: int = 10_000,
-    seed=None,
+    max_sweeps: int = 10000,  # pairs not met after this many sweeps make the bound unavailable
+    seed=None,  # None, int or np.random.Generator
 ):
     """Estimated upper bounds on ‖P_τ(·|x̃₀) − P_θ‖_TV from L-lag couplings (Biswas, Jacob & Vanetti 2019):
     `(estimate, standard error, L)`, the estimate an average of max(0, ⌈(τ^(L) − L − τ)/L⌉) over the pairs. An
@@ -324,9 +353,9 @@ def coupling_bias_norm(
     *,
     lag=None,  # L; None: from a pilot run, as `coupling_tv_bound`
     n_pairs: int = 1000,  # coupled pairs
-    max_sweeps: int = 10_000,  # pairs must meet within this many sweeps (else ValueError)
+    max_sweeps: int = 10000,  # pairs must meet within this many sweeps (else ValueError)
     fields: bool = True,  # ψ with the fields x_i (m = p(p+1)/2) or couplings only
-    seed=None,
+    seed=None,  # None, int or np.random.Generator
 ) -> np.ndarray:
     """‖b̂_τ‖₂: the estimated norm of the expected gradient error after τ sweeps, an upper bound in
     expectation (see above)."""
@@ -345,7 +374,9 @@ def coupling_bias_norm(
     return np.linalg.norm(b[t - 1], axis=1)
 
 # %% ../nbs/04_dobrushin.ipynb #9c222ce6
-def flip_energy_max(model: BinaryMRF) -> float:
+def flip_energy_max(
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+) -> float:
     "Δ = max over sites l and states x of |E(x) − E(x with x_l flipped)|."
     t = check_model(model).theta
     off = t - np.diag(np.diag(t))
@@ -356,8 +387,13 @@ def flip_energy_max(model: BinaryMRF) -> float:
         return float(np.maximum(np.abs(hi), np.abs(lo)).max())
     return float((2 * (np.abs(d) + np.abs(off).sum(1))).max())
 
-
-def fischer_bound(model: BinaryMRF, taus, gradient: bool = True, fields: bool = True) -> np.ndarray:
+# %% ../nbs/04_dobrushin.ipynb #44b2bb5f
+def fischer_bound(
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+    taus,  # numbers of sweeps τ >= 1
+    gradient: bool = True,  # times 2√m: a bound on the gradient error (False: on TV)
+    fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
+) -> np.ndarray:
     "Fischer–Igel: (1 − e^{−pΔ})^τ on TV, times 2√m for the gradient error (default)."
     t = _taus(taus)
     rate = -np.expm1(-check_model(model).p * flip_energy_max(model))
@@ -365,7 +401,12 @@ def fischer_bound(model: BinaryMRF, taus, gradient: bool = True, fields: bool = 
     return 2 * np.sqrt(n_stats(model.p, fields)) * tv if gradient else tv
 
 # %% ../nbs/04_dobrushin.ipynb #a5bf18c5
-def domke_tau_box(N: int, max_degree: int, beta: float, eps: float) -> int:
+def domke_tau_box(
+    N: int,  # the number of variables
+    max_degree: int,  # Δ, the largest number of neighbours
+    beta: float,  # β, the bound on every |θ_ij|
+    eps: float,  # ε, the TV distance to reach, in (0, 1)
+) -> int:
     "Domke: τ(ε) ≤ ⌈N log(N/ε) / (1 − Δ tanh β)⌉ single-site updates, for |θ_ij| ≤ β and max degree Δ."
     N = check_int(N, "N", lo=1)
     D = check_int(max_degree, "max_degree", lo=0)
@@ -376,8 +417,11 @@ def domke_tau_box(N: int, max_degree: int, beta: float, eps: float) -> int:
         raise ValueError(f"not a fast-mixing set: max_degree * tanh(beta) = {k:.3g} >= 1")
     return int(np.ceil(N * np.log(N / eps) / (1 - k)))
 
-
-def coupling_norm(model: BinaryMRF, norm="2") -> float:
+# %% ../nbs/04_dobrushin.ipynb #a9ae9855
+def coupling_norm(
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+    norm="2",  # '2' (spectral), '1' or 'inf' (induced norms)
+) -> float:
     """‖R(θ)‖ with R_ij = |θ_ij| (pm1 couplings, zero diagonal) in the spectral ('2'), induced-1 ('1') or
     induced-∞ ('inf') norm."""
     R = np.abs(check_model(model).to_domain("pm1").theta)
@@ -386,8 +430,12 @@ def coupling_norm(model: BinaryMRF, norm="2") -> float:
         raise ValueError(f"norm must be '2', '1' or 'inf', got {norm!r}")
     return float(np.linalg.norm(R, {"2": 2, "1": 1, "inf": np.inf}[norm]))
 
-
-def domke_tau_norm(model: BinaryMRF, eps: float, norm="2") -> int:
+# %% ../nbs/04_dobrushin.ipynb #9e6c6aa9
+def domke_tau_norm(
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+    eps: float,  # ε, the TV distance to reach, in (0, 1)
+    norm="2",  # '2' (spectral), '1' or 'inf' (induced norms)
+) -> int:
     "Domke eq. (4): τ(ε) ≤ ⌈N log(N/ε) / (1 − ‖R(θ)‖)⌉ single-site updates (random scan)."
     eps = check_float(eps, "eps", lo=0, hi=1, lo_open=True)
     r = coupling_norm(model, norm)
@@ -398,14 +446,20 @@ def domke_tau_norm(model: BinaryMRF, eps: float, norm="2") -> int:
         )
     return int(np.ceil(N * np.log(N / eps) / (1 - r)))
 
-
-def mixing_constants(a: float, b: float):
+# %% ../nbs/04_dobrushin.ipynb #79896796
+def mixing_constants(
+    a: float,  # a of τ(ε) ≤ a + b ln(1/ε)
+    b: float,  # b of τ(ε) ≤ a + b ln(1/ε), > 0
+):
     "From τ(ε) ≤ a + b ln(1/ε) to ‖M^v q − p‖_TV ≤ C α^v: returns (C, α) = (e^{a/b}, e^{−1/b})."
     a = check_float(a, "a")
     b = check_float(b, "b", lo=0, lo_open=True)
     return float(np.exp(a / b)), float(np.exp(-1 / b))
 
-
-def domke_lipschitz(R2: float, lam: float) -> float:
+# %% ../nbs/04_dobrushin.ipynb #0a3c9170
+def domke_lipschitz(
+    R2: float,  # R₂, a bound on ‖t(x)‖₂
+    lam: float,  # λ, the ridge weight
+) -> float:
     "Domke Thm 1: L = 4 R₂² + λ for the ridge-regularised negative log-likelihood (‖t(x)‖₂ ≤ R₂)."
     return 4 * check_float(R2, "R2", lo=0) ** 2 + check_float(lam, "lam", lo=0)

@@ -27,22 +27,28 @@ def _check_model(model, max_p=MAX_EXACT_P):
         )
     return model
 
-
-def all_states(p: int, domain: str = "01") -> np.ndarray:
+# %% ../nbs/02_exact.ipynb #d9aef267
+def all_states(
+    p: int,  # the number of variables
+    domain: str = "01",  # the coding of the states: '01' or 'pm1'
+) -> np.ndarray:
     "All `2^p` states as an int8 `(2^p, p)` array in enumeration order (p <= 20)."
     p = check_int(p, "p", lo=1, hi=20)
     lo = -1 if check_domain(domain) == "pm1" else 0
     bits = (np.arange(2**p)[:, None] >> np.arange(p - 1, -1, -1)) & 1
     return np.where(bits == 1, 1, lo).astype(np.int8)
 
-
-def state_index(X, domain: str = "01") -> np.ndarray:
+# %% ../nbs/02_exact.ipynb #f413a4dc
+def state_index(
+    X,  # (n, p) binary data, 0/1 or ±1 rows
+    domain: str = "01",  # the coding of the states: '01' or 'pm1'
+) -> np.ndarray:
     "Enumeration index of each row of X."
     X = check_states(X, domain)
     p = X.shape[1]
     return ((X == 1).astype(np.int64) << np.arange(p - 1, -1, -1)).sum(1)
 
-
+# %% ../nbs/02_exact.ipynb #8b37f3da
 def _split(model):
     p = model.p
     L = p // 2
@@ -56,26 +62,32 @@ def _split(model):
 
     return Xh, Xt, part_energy(Xh, t[:H, :H]), part_energy(Xt, t[H:, H:]), t[:H, H:]
 
-
-def energy_table(model) -> np.ndarray:
+# %% ../nbs/02_exact.ipynb #75fd8589
+def energy_table(
+    model,  # the model, a `BinaryMRF`
+) -> np.ndarray:
     """`(2^H, 2^L)` energies of all states (row: first H variables, column: last L); ravel() gives enumeration
     order."""
     Xh, Xt, Eh, Et, T = _split(_check_model(model))
     return Eh[:, None] + Et[None, :] + (Xh @ T) @ Xt.T
 
-
-def log_partition(model) -> float:
+# %% ../nbs/02_exact.ipynb #d3c66a70
+def log_partition(
+    model,  # the model, a `BinaryMRF`
+) -> float:
     "log Z(θ) (eq. E1)."
     return float(logsumexp(energy_table(model)))
 
-
-def probabilities(model) -> np.ndarray:
+# %% ../nbs/02_exact.ipynb #ccb3745a
+def probabilities(
+    model,  # the model, a `BinaryMRF`
+) -> np.ndarray:
     "P_θ(x) for all 2^p states in enumeration order."
     E = energy_table(model)
     E -= logsumexp(E)
     return np.exp(E).ravel()
 
-
+# %% ../nbs/02_exact.ipynb #773fdb05
 def _moments_from_table(model, P, fields=True):
     Xh, Xt, *_ = _split(model)
     p = model.p
@@ -89,28 +101,39 @@ def _moments_from_table(model, P, fields=True):
     S[np.diag_indices(p)] = np.concatenate([Xh.T @ ph, Xt.T @ pt])  # E x_i (x_i^2 = 1 on ±1)
     return S[stat_index(p, fields)]
 
-
-def moments(model, fields: bool = True) -> np.ndarray:
+# %% ../nbs/02_exact.ipynb #05faeee2
+def moments(
+    model,  # the model, a `BinaryMRF`
+    fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
+) -> np.ndarray:
     "E_θ ψ(x) in stats order: E x_i on diagonal positions, E x_i x_j elsewhere."
     E = energy_table(_check_model(model))
     P = np.exp(E - logsumexp(E))
     return _moments_from_table(model, P, fields)
 
-
-def marginals(model) -> np.ndarray:
+# %% ../nbs/02_exact.ipynb #4a858054
+def marginals(
+    model,  # the model, a `BinaryMRF`
+) -> np.ndarray:
     "E_θ x_i for each variable."
     m = moments(model)
     i, j = stat_index(model.p)
     return m[i == j]
 
-
-def log_likelihood(model, X) -> float:
+# %% ../nbs/02_exact.ipynb #e90bfc1a
+def log_likelihood(
+    model,  # the model, a `BinaryMRF`
+    X,  # (n, p) binary data, 0/1 or ±1 rows
+) -> float:
     "Average exact log-likelihood (1/n) Σ log P_θ(x) of the rows of X."
     X = check_states(X, _check_model(model).domain, p=model.p)
     return float(np.mean(model.energy(X)) - log_partition(model))
 
-
-def kl_divergence(model_a, model_b) -> float:
+# %% ../nbs/02_exact.ipynb #0dd0ae99
+def kl_divergence(
+    model_a,  # the first model, P
+    model_b,  # the second model, Q
+) -> float:
     "KL(P_a || P_b) = (θ_a − θ_b)ᵀ E_a ψ − log Z_a + log Z_b (b is converted to a's domain)."
     _check_model(model_a)
     _check_model(model_b)
@@ -121,8 +144,12 @@ def kl_divergence(model_a, model_b) -> float:
     kl = (model_a.vector() - b.vector()) @ mu - log_partition(model_a) + log_partition(b)
     return max(float(kl), 0.0)
 
-
-def sample_exact(model, n: int, seed=None) -> np.ndarray:
+# %% ../nbs/02_exact.ipynb #1ddaaed8
+def sample_exact(
+    model,  # the model, a `BinaryMRF`
+    n: int,  # the number of samples
+    seed=None,  # None, int or np.random.Generator
+) -> np.ndarray:
     "n i.i.d. draws from P_θ by inverting the exact CDF: `(n, p)` int8."
     n = check_int(n, "n", lo=1)
     check_memory(n * (9 * _check_model(model).p + 24), f"n={n} exact draws of {model.p} variables")
@@ -132,8 +159,11 @@ def sample_exact(model, n: int, seed=None) -> np.ndarray:
     bits = (k[:, None] >> np.arange(model.p - 1, -1, -1)) & 1
     return np.where(bits == 1, 1, model.lo).astype(np.int8)
 
-# %% ../nbs/02_exact.ipynb #d9aef267
-def tv_distance(P, Q) -> float:
+# %% ../nbs/02_exact.ipynb #3ed83862
+def tv_distance(
+    P,  # a law over the 2^p states
+    Q,  # another law over the same states
+) -> float:
     "Total variation ½ Σ |P − Q| of two laws on the same states."
     P = check_array(P, "P", lo=0)
     Q = check_array(Q, "Q", lo=0)
@@ -141,8 +171,12 @@ def tv_distance(P, Q) -> float:
         raise ValueError(f"P and Q must have the same shape, got {P.shape} and {Q.shape}")
     return 0.5 * float(np.abs(P - Q).sum())
 
-
-def frequency_pvalues(X, P, domain: str = "01") -> np.ndarray:
+# %% ../nbs/02_exact.ipynb #dda2d2eb
+def frequency_pvalues(
+    X,  # (n, p) binary data, 0/1 or ±1 rows
+    P,  # the law under test, over the 2^p states
+    domain: str = "01",  # the coding of the states: '01' or 'pm1'
+) -> np.ndarray:
     "Two-sided exact binomial p-value of each state's count in the rows of X under the law P (length 2^p)."
     from scipy.stats import binom
 
@@ -155,8 +189,11 @@ def frequency_pvalues(X, P, domain: str = "01") -> np.ndarray:
     k = np.bincount(idx, minlength=P.size)
     return np.minimum(1.0, 2 * np.minimum(binom.cdf(k, n, P), binom.sf(k - 1, n, P)))
 
-# %% ../nbs/02_exact.ipynb #4a858054
-def site_kernel(model, i: int) -> np.ndarray:
+# %% ../nbs/02_exact.ipynb #5ea65a20
+def site_kernel(
+    model,  # the model, a `BinaryMRF`
+    i: int,  # the site updated, 0..p−1
+) -> np.ndarray:
     "`(2^p, 2^p)` transition matrix of one Gibbs update at site i (p <= 12)."
     _check_model(model, 12)
     p = model.p
@@ -170,8 +207,11 @@ def site_kernel(model, i: int) -> np.ndarray:
     K[k, k & ~bit] = 1 - up
     return K
 
-
-def sweep_matrix(model, scan: str = "systematic") -> np.ndarray:
+# %% ../nbs/02_exact.ipynb #5c6a8d30
+def sweep_matrix(
+    model,  # the model, a `BinaryMRF`
+    scan: str = "systematic",  # 'systematic' (sites 0..p−1) or 'random' (p uniform draws per sweep)
+) -> np.ndarray:
     "Transition matrix of one sweep (p site updates) for the 'systematic' or 'random' scan."
     _check_model(model, 12)  # 2^p × 2^p matrices
     if scan not in ("systematic", "random"):
@@ -184,8 +224,13 @@ def sweep_matrix(model, scan: str = "systematic") -> np.ndarray:
         return T
     return np.linalg.matrix_power(sum(Ks) / model.p, model.p)
 
-
-def propagate(model, pi, n_sweeps: int = 1, scan: str = "systematic") -> np.ndarray:
+# %% ../nbs/02_exact.ipynb #39c8e854
+def propagate(
+    model,  # the model, a `BinaryMRF`
+    pi,  # the law of the chains now, over the 2^p states
+    n_sweeps: int = 1,  # sweeps to apply (Ctrl-C stops a long run)
+    scan: str = "systematic",  # 'systematic' (sites 0..p−1) or 'random' (p uniform draws per sweep)
+) -> np.ndarray:
     """Law after `n_sweeps` Gibbs sweeps from the law `pi` (length 2^p), by O(2^p) site updates — no 2^p × 2^p
     matrix (p <= 20)."""
     _check_model(model, 20)
@@ -218,8 +263,13 @@ def propagate(model, pi, n_sweeps: int = 1, scan: str = "systematic") -> np.ndar
                 pi = sum(site(pi, i) for i in range(p)) / p
     return pi
 
-
-def law_after(model, tau: int, x0, scan: str = "systematic") -> np.ndarray:
+# %% ../nbs/02_exact.ipynb #a6d640c5
+def law_after(
+    model,  # the model, a `BinaryMRF`
+    tau: int,  # the number of sweeps
+    x0,  # the start state (p,)
+    scan: str = "systematic",  # 'systematic' (sites 0..p−1) or 'random' (p uniform draws per sweep)
+) -> np.ndarray:
     "Exact law of the chain after `tau` sweeps from the state x0 (length 2^p; p <= 20)."
     tau = check_int(tau, "tau", lo=0)
     _check_model(model, 20)

@@ -16,7 +16,9 @@ from .core import atomic_write, check_n_jobs
 __all__ = ['grid', 'replicate']
 
 # %% ../nbs/17_experiments.ipynb #1c944479
-def grid(**axes) -> list:
+def grid(
+    **axes,  # name → the values of that parameter
+) -> list:
     "Cartesian product of the given axes as a list of dicts, e.g. grid(method=['a', 'b'], seed=range(3))."
     keys = list(axes)
     for k, v in axes.items():
@@ -24,7 +26,7 @@ def grid(**axes) -> list:
             raise ValueError(f"axis {k!r} must be a list of values, got {v!r}")
     return [dict(zip(keys, vals)) for vals in itertools.product(*(list(axes[k]) for k in keys))]
 
-
+# %% ../nbs/17_experiments.ipynb #8b7d4722
 def _task_key(fn, p: dict) -> str:
     "A stable name for one task: the SHA-1 of the function's name and its parameters as sorted JSON."
     name = f"{getattr(fn, '__module__', '')}.{getattr(fn, '__qualname__', repr(fn))}"
@@ -34,14 +36,14 @@ def _task_key(fn, p: dict) -> str:
         raise ValueError(f"store= needs JSON-encodable parameters: {e}") from None
     return hashlib.sha1(text.encode()).hexdigest()[:20]
 
-
+# %% ../nbs/17_experiments.ipynb #f6bf0ef5
 def _plain(x):
     "NumPy scalars as Python numbers, for the task key."
     if isinstance(x, np.generic):
         return x.item()
     raise TypeError(f"{type(x).__name__} is not JSON-encodable")
 
-
+# %% ../nbs/17_experiments.ipynb #8f6a9ffa
 def _encode(x):
     "A result as JSON-ready data (no pickle): containers, scalars, arrays and traces."
     from mrflit.base import Trace
@@ -67,7 +69,7 @@ def _encode(x):
         f"{type(x).__name__}"
     )
 
-
+# %% ../nbs/17_experiments.ipynb #f3100e09
 def _decode(x):
     "The inverse of `_encode`."
     from mrflit.base import Trace
@@ -84,17 +86,17 @@ def _decode(x):
         return tuple(_decode(v) for v in x["__tuple__"])
     return [_decode(v) for v in x["__list__"]]
 
-
+# %% ../nbs/17_experiments.ipynb #b9ee3d33
 def _save(store, key, p, result):
     "One finished task, atomically: its parameters and its result."
     text = json.dumps({"params": _encode(p), "result": _encode(result)})
     atomic_write(Path(store) / f"{key}.json", lambda f: f.write(text.encode()))
 
-
+# %% ../nbs/17_experiments.ipynb #becb6f60
 def _indexed(fn, i, p):
     return i, fn(**p)
 
-
+# %% ../nbs/17_experiments.ipynb #5b93b60b
 def _run_dask(fn, params, todo):
     "Yield `(i, result)` as tasks finish on the current dask.distributed client."
     try:
@@ -111,7 +113,7 @@ def _run_dask(fn, params, todo):
     for fut in as_completed(futures):
         yield futures[fut], fut.result()
 
-
+# %% ../nbs/17_experiments.ipynb #757c0b26
 def replicate(
     fn,  # a function of keyword arguments (importable, not a lambda, when it runs in other processes)
     params,  # the parameter dicts, e.g. `grid(...)`

@@ -26,17 +26,17 @@ def _betas(betas):
         )
     return b1, b2, b3
 
-
+# %% ../nbs/11_fast_mixing.ipynb #f4f228cd
 def corollary9_schedule(
-    L: float,
-    lam: float,
-    R2: float,
-    dist0: float,
-    eps: float,
-    delta: float,
-    C: float,
-    alpha: float,
-    betas=(0.01, 0.9, 0.1),
+    L: float,  # L, the Lipschitz constant of the gradient (`dobrushin.domke_lipschitz`)
+    lam: float,  # λ > 0, the ridge weight
+    R2: float,  # R₂, a bound on ‖t(x)‖₂
+    dist0: float,  # D, a bound on the initial distance ‖θ₀ − θ*‖₂
+    eps: float,  # ε, the target accuracy
+    delta: float,  # δ, the probability that the guarantee fails
+    C: float,  # C of the mixing bound ‖M^v q − p‖_TV ≤ C α^v (`dobrushin.mixing_constants`)
+    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
+    betas=(0.01, 0.9, 0.1),  # the schedule's split of the error budget (three shares summing to 1)
 ):
     """Domke Cor. 9: (K, M, v) with K ≥ (L/λ) log(D/(β₁ε)), M ≥ L²R₂/(2ε²β₂²λ²)(1+√(2 log(K/δ)))², v ≥
     log(2LR₂C/(β₃ελ))/(1−α)."""
@@ -52,7 +52,14 @@ def corollary9_schedule(
     return K, M, v
 
 # %% ../nbs/11_fast_mixing.ipynb #a6843b23
-def theorem4_schedule(a: float, b: float, c: float, alpha: float, eps: float, betas=(0.66, 0.33, 0.01)):
+def theorem4_schedule(
+    a: float,  # a, the bound's term for the start (Thm 4)
+    b: float,  # b, the coefficient of the Monte-Carlo term K/√M
+    c: float,  # c, the coefficient of the mixing term K α^v
+    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
+    eps: float,  # ε, the target accuracy
+    betas=(0.66, 0.33, 0.01),  # the schedule's split of the error budget (three shares summing to 1)
+):
     "Domke Thm 4: (K, M, v) with (1/K)(a + bK/√M + Kcα^v)² ≤ ε."
     a, b, c = (check_float(x, n, lo=0, lo_open=True) for x, n in ((a, "a"), (b, "b"), (c, "c")))
     alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
@@ -64,16 +71,16 @@ def theorem4_schedule(a: float, b: float, c: float, alpha: float, eps: float, be
         max(1, math.ceil(math.log(a * c / (b1 * b3 * eps)) / -math.log(alpha))),
     )
 
-
+# %% ../nbs/11_fast_mixing.ipynb #a9b321f8
 def theorem5_schedule(
-    L: float,
-    R2: float,
-    dist0: float,
-    delta: float,
-    C: float,
-    alpha: float,
-    eps_f: float,
-    betas=(0.66, 0.33, 0.01),
+    L: float,  # L, the Lipschitz constant of the gradient (`dobrushin.domke_lipschitz`)
+    R2: float,  # R₂, a bound on ‖t(x)‖₂
+    dist0: float,  # D, a bound on the initial distance ‖θ₀ − θ*‖₂
+    delta: float,  # δ, the probability that the guarantee fails
+    C: float,  # C of the mixing bound ‖M^v q − p‖_TV ≤ C α^v (`dobrushin.mixing_constants`)
+    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
+    eps_f: float,  # ε_f, the target accuracy of the objective
+    betas=(0.66, 0.33, 0.01),  # the schedule's split of the error budget (three shares summing to 1)
 ):
     """Domke Thm 5: (K, M, v) for f(θ̄_K) − f(θ*) ≤ ε_f with probability 1 − δ (Thm 4 with a = L·D/(4R₂) +
     log(1/δ), b = 1, c = C, ε = ε_f L/(8R₂²))."""
@@ -84,16 +91,16 @@ def theorem5_schedule(
     a = L * check_float(dist0, "dist0", lo=0) / (4 * R2) + math.log(1 / delta)
     return theorem4_schedule(a, 1.0, C, alpha, eps_f * L / (8 * R2 * R2), betas)
 
-
+# %% ../nbs/11_fast_mixing.ipynb #9becefb0
 def theorem8_schedule(
-    a: float,
-    b: float,
-    c: float,
-    gamma: float,
-    alpha: float,
-    eps: float,
-    delta: float,
-    betas=(0.1464, 0.7071, 0.1464),
+    a: float,  # a, the bound's term for the start (Thm 4)
+    b: float,  # b, the coefficient of the Monte-Carlo term K/√M
+    c: float,  # c, the coefficient of the mixing term K α^v
+    gamma: float,  # γ, the strong-convexity constant
+    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
+    eps: float,  # ε, the target accuracy
+    delta: float,  # δ, the probability that the guarantee fails
+    betas=(0.1464, 0.7071, 0.1464),  # the schedule's split of the error budget (three shares summing to 1)
 ):
     "Domke Thm 8: (K, M, v) with γ^K a + (b/√M)(1 + √(2 log(K/δ))) + cα^v ≤ ε."
     a, b, c = (check_float(x, n, lo=0, lo_open=True) for x, n in ((a, "a"), (b, "b"), (c, "c")))
@@ -133,8 +140,8 @@ class FastMixingML(MRFLearner):
         start="uniform",  # chains' start: 'uniform' or ±1 states
         average=False,  # return the average of the iterates instead of the last one
         gradient="mcmc",  # 'mcmc' or 'exact' (p <= 16; for tests)
-        max_iter=1000,
-        M_max=256_000,
+        max_iter=1000,  # K = None: iterations at most (the stopping rule usually ends the run earlier)
+        M_max=256000,  # the most Gibbs chains M reaches as the stopping rule grows it
         seed=None,  # None, int or np.random.Generator
     ):
         self.pairs = pairs

@@ -30,7 +30,10 @@ SCHEDULES = {
 }
 
 
-def sample_schedule(kind: str = "log", c: float = 10.0):
+def sample_schedule(
+    kind: str = "log",  # 'constant' ⌈c⌉, 'log' ⌈c log(k+1)⌉, 'sqrt' ⌈c √k⌉ or 'linear' ⌈c k⌉
+    c: float = 10.0,  # the scale c > 0
+):
     "k ↦ S_k ≥ 1: 'constant' ⌈c⌉, 'log' ⌈c log(k+1)⌉, 'sqrt' ⌈c √k⌉, 'linear' ⌈c k⌉."
     if kind not in SCHEDULES:
         raise ValueError(f"schedule kind must be one of {sorted(SCHEDULES)}, got {kind!r}")
@@ -38,7 +41,7 @@ def sample_schedule(kind: str = "log", c: float = 10.0):
     f = SCHEDULES[kind]
     return lambda k: max(1, math.ceil(f(c, k) - 1e-9))
 
-
+# %% ../nbs/18_fbs.ipynb #f420366e
 def _as_schedule(s):
     "Accept an int (constant), a kind, a (kind, c) pair or a callable k ↦ S_k."
     if callable(s):
@@ -64,7 +67,14 @@ def _as_schedule(s):
     return checked
 
 # %% ../nbs/18_fbs.ipynb #e7608ebc
-def loopy_bp(model: BinaryMRF, *, edges=None, damping: float = 0.5, max_iter: int = 1000, tol: float = 1e-10):
+def loopy_bp(
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+    *,
+    edges=None,  # (p, p) bool mask of the modelled pairs (None: θ_ij ≠ 0)
+    damping: float = 0.5,  # the weight of the old message, in [0, 1)
+    max_iter: int = 1000,  # the most iterations
+    tol: float = 1e-10,  # the convergence tolerance
+):
     """Loopy BP on a ±1 pairwise model over `edges` (bool (p, p) mask; default θ_ij ≠ 0): (E x, E xxᵀ on the
     mask, converged)."""
     check_model(model)
@@ -108,8 +118,16 @@ def _moment_matrices(mu, p):
     np.fill_diagonal(C, 1.0)
     return C, m
 
-
-def honorio_oracle(model: BinaryMRF, sampler: str, S: int = 100, *, n_sweeps: int = 5, edges=None, seed=None):
+# %% ../nbs/18_fbs.ipynb #b4bb272e
+def honorio_oracle(
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+    sampler: str,  # one of `SAMPLERS`
+    S: int = 100,  # the number of samples
+    *,
+    n_sweeps: int = 5,  # Gibbs sweeps per sample ('gibbs')
+    edges=None,  # (p, p) bool mask of the modelled pairs (None: θ_ij ≠ 0)
+    seed=None,  # None, int or np.random.Generator
+):
     "Estimates of (E xxᵀ, E x) under a ±1 `model` from one of `SAMPLERS`, clipped to [−1, 1] (Assumption 5)."
     if not isinstance(model, BinaryMRF) or model.domain != "pm1":
         raise ValueError("model must be a ±1 ('pm1') BinaryMRF")
@@ -415,7 +433,7 @@ class FBS(_HonorioLearner):
         self.picked_ = pick if self.variant == "random" else None
         return self._finish(final[0].copy(), final[1].copy(), k)
 
-
+# %% ../nbs/18_fbs.ipynb #3d0f64bb
 class PG(_HonorioLearner):
     """Proximal gradient with a constant step (default β/G): basic (PB) or accelerated, FISTA-type (PA);
     outputs the last point."""
@@ -491,7 +509,7 @@ class PG(_HonorioLearner):
             )
         return self._finish(W.copy(), b.copy(), k)
 
-
+# %% ../nbs/18_fbs.ipynb #a69b96de
 def _exact_problem(X, rho, structure):
     """A PG learner set up on X (validation, moments, structure) whose exact objective, gradient and prox the
     two functions below reuse."""
@@ -499,12 +517,12 @@ def _exact_problem(X, rho, structure):
     _, N = h._setup(X, None, None)
     return h, N
 
-
+# %% ../nbs/18_fbs.ipynb #018027bb
 def _kkt(h, W, b) -> float:
     gW, gb, _ = h._gradient(W, b, 1, None, sampler="exact")
     return _kkt_parts(h, W, gW, gb)
 
-
+# %% ../nbs/18_fbs.ipynb #6c2db1be
 def _kkt_parts(h, W, gW, gb) -> float:
     "The largest violation of (H2)'s optimality conditions given the gradient (gW, gb) at W."
     on = (W != 0) & h._mask
@@ -520,8 +538,15 @@ def _kkt_parts(h, W, gW, gb) -> float:
         )
     )  # |∂/∂W| ≤ ρ off it
 
-
-def kkt_violation(X, rho, W, b, *, structure=None) -> float:
+# %% ../nbs/18_fbs.ipynb #7ba8348f
+def kkt_violation(
+    X,  # (T, N) ±1 data
+    rho,  # Honorio's ℓ1 weight ρ > 0
+    W,  # the couplings W, (N, N)
+    b,  # the fields b, (N,)
+    *,
+    structure=None,  # (N, N) bool mask of the couplings allowed to be nonzero (None: all)
+) -> float:
     """The largest violation of (H2)'s optimality conditions at (W, b), with exact gradients (N ≤ 24): 0
     exactly at the optimum."""
     h, N = _exact_problem(X, rho, structure)
@@ -531,8 +556,15 @@ def kkt_violation(X, rho, W, b, *, structure=None) -> float:
         raise ValueError(f"W must be ({N}, {N}) and b ({N},); got {W.shape} and {b.shape}")
     return _kkt(h, W, b)
 
-
-def exact_optimum(X, rho, *, structure=None, tol: float = 1e-9, max_iter: int = 5000) -> dict:
+# %% ../nbs/18_fbs.ipynb #0f59b8d2
+def exact_optimum(
+    X,  # (T, N) ±1 data
+    rho,  # Honorio's ℓ1 weight ρ > 0
+    *,
+    structure=None,  # (N, N) bool mask of the couplings allowed to be nonzero (None: all)
+    tol: float = 1e-09,  # the convergence tolerance
+    max_iter: int = 5000,  # the most iterations
+) -> dict:
     """The minimiser of (H2) by FISTA with backtracking and adaptive restart on exact gradients (N ≤ 24): the
     reference optimum for gaps. Returns dict(W, b, model, objective, n_iter, kkt) — `kkt` is `kkt_violation`
     at the result, so the caller can check it converged."""

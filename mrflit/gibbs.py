@@ -48,13 +48,13 @@ def _neighbour_lists(t):
                 k += 1
     return nbr, w
 
-
+# %% ../nbs/03_gibbs.ipynb #3c040951
 def neighbour_lists(theta):
     """Padded neighbour lists `(nbr, w)`: for each site, the sites j with θ_ij ≠ 0 (increasing j) and their
     weights (float32)."""
     return _neighbour_lists(np.ascontiguousarray(theta, dtype=np.float64))
 
-
+# %% ../nbs/03_gibbs.ipynb #0584c438
 @kernel(fastmath=True)
 def _accumulate(X, c0, c1, acc_row):
     "Add the block's sums of ψ (x_i on the diagonal, x_i x_j off it) into `acc_row` (stats order)."
@@ -77,7 +77,7 @@ def _accumulate(X, c0, c1, acc_row):
             acc_row[k] += s
             k += 1
 
-
+# %% ../nbs/03_gibbs.ipynb #81807f29
 @kernel
 def _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, n_sweeps, acc):
     """n_sweeps systematic-scan sweeps of block `blk`'s chains (columns of X); per-sweep ψ sums into acc[blk]
@@ -111,7 +111,7 @@ def _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, n_sweeps, acc):
         if acc.shape[1] > 0:
             _accumulate(X, c0, c1, acc[blk, t])
 
-
+# %% ../nbs/03_gibbs.ipynb #8f1193d9
 @kernel(parallel=True)
 def _systematic(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
     """n_sweeps systematic-scan sweeps of every chain (columns of X), in place; per-sweep ψ sums into acc if
@@ -122,7 +122,7 @@ def _systematic(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
     for blk in prange((X.shape[1] + BLOCK - 1) // BLOCK):
         _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, n_sweeps, acc)
 
-
+# %% ../nbs/03_gibbs.ipynb #b85b1c29
 @kernel(parallel=True)
 def _random_scan(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
     "Random-scan Gibbs: each chain (column of X) updates p uniformly drawn sites per sweep."
@@ -147,7 +147,7 @@ def _random_scan(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
             if acc.shape[1] > 0:
                 _accumulate(X, c0, c1, acc[blk, t])
 
-# %% ../nbs/03_gibbs.ipynb #0584c438
+# %% ../nbs/03_gibbs.ipynb #9583b15c
 @kernel
 def _uniform_block(X, lo, S, blk):
     "Put block `blk`'s chains (columns of X) at uniform random states, from their own streams."
@@ -158,14 +158,14 @@ def _uniform_block(X, lo, S, blk):
         for i in range(p):
             X[i, c] = one if _xoshiro_uniform(S, c) < half else lo
 
-
+# %% ../nbs/03_gibbs.ipynb #48244b0d
 @kernel(parallel=True)
 def _uniform_states(X, lo, S):
     "Put every chain (column of X) at a uniform random state, from its own stream."
     for blk in prange((X.shape[1] + BLOCK - 1) // BLOCK):
         _uniform_block(X, lo, S, blk)
 
-# %% ../nbs/03_gibbs.ipynb #e24c694d
+# %% ../nbs/03_gibbs.ipynb #d3b08858
 def _start_states(model, n_chains, init, rng):
     if init is None:
         return np.where(rng.random((n_chains, model.p)) < 0.5, 1, model.lo).astype(np.int8)
@@ -176,7 +176,7 @@ def _start_states(model, n_chains, init, rng):
         raise ValueError(f"init has {X0.shape[0]} rows; pass one state or n_chains={n_chains} states")
     return X0
 
-
+# %% ../nbs/03_gibbs.ipynb #2f6c0148
 class GibbsChains:
     """Persistent Gibbs chains: states and one RNG stream per chain, kept between calls to `run`; the model
     may change between calls."""
@@ -188,8 +188,8 @@ class GibbsChains:
         *,
         init=None,  # None (uniform random), one state (p,), or (n_chains, p) states
         scan: str = "systematic",  # 'systematic' (sites 0..p-1) or 'random' (p uniform draws per sweep)
-        seed=None,
-    ):  # None, int or np.random.Generator
+        seed=None,  # None, int or np.random.Generator
+    ):
         check_model(model)
         if scan not in ("systematic", "random"):
             raise ValueError(f"scan must be 'systematic' or 'random', got {scan!r}")
@@ -275,7 +275,7 @@ class GibbsChains:
         "Current `(n_chains, p)` int8 states (a copy)."
         return self._X.T.astype(np.int8)
 
-
+# %% ../nbs/03_gibbs.ipynb #dca29ed3
 def gibbs_sample(
     model: BinaryMRF,  # the model to sample
     n_chains: int,  # number of independent chains
@@ -285,17 +285,21 @@ def gibbs_sample(
     scan: str = "systematic",  # 'systematic' (sites 0..p-1) or 'random' (p uniform draws)
     seed=None,  # None, int or np.random.Generator
     return_stats: bool = False,  # also return the per-sweep means of ψ over chains
-    fields: bool = True,
-):  # with return_stats: include the diagonal statistics x_i
+    fields: bool = True,  # with return_stats: include the diagonal statistics x_i
+):
     """Run `n_chains` Gibbs chains for `n_sweeps` sweeps; return the final `(n_chains, p)` int8 states [and
     `(n_sweeps, m)` ψ means]."""
     chains = GibbsChains(model, n_chains, init=init, scan=scan, seed=seed)
     means = chains.run(n_sweeps, return_stats, fields)
     return (chains.states, means) if return_stats else chains.states
 
-
+# %% ../nbs/03_gibbs.ipynb #2b5e91c2
 def sample_data(
-    model: BinaryMRF, n: int, burn_in: int = 1000, seed=None, scan: str = "systematic"
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+    n: int,  # the number of samples
+    burn_in: int = 1000,  # Gibbs sweeps before a sample is taken
+    seed=None,  # None, int or np.random.Generator
+    scan: str = "systematic",  # 'systematic' (sites 0..p−1) or 'random' (p uniform draws per sweep)
 ) -> np.ndarray:
     """A data set of n samples: the final states of n independent Gibbs chains after `burn_in` sweeps (the
     papers' recipe)."""
@@ -303,7 +307,7 @@ def sample_data(
         model, check_int(n, "n", lo=1), check_int(burn_in, "burn_in", lo=1), scan=scan, seed=seed
     )
 
-# %% ../nbs/03_gibbs.ipynb #bdff7fc7
+# %% ../nbs/03_gibbs.ipynb #c4761fcb
 @kernel
 def _random_scan_path(x, nbr, w, diag, kappa, lo, S, n_steps, sites, values, counts):
     """Run n_steps random-scan updates from x (in place); record flips in sites/values and run lengths in
@@ -330,14 +334,14 @@ def _random_scan_path(x, nbr, w, diag, kappa, lo, S, n_steps, sites, values, cou
         counts[f] += 1
     return f
 
-
+# %% ../nbs/03_gibbs.ipynb #fecaf913
 def random_scan_path(
     model: BinaryMRF,  # the model p(·|ψ) to sample
     n_steps: int,  # single-site updates in all
     *,
     init=None,  # None (uniform random), one start state (p,), or (c, p) starts: c chains
-    seed=None,
-):  # None, int or np.random.Generator
+    seed=None,  # None, int or np.random.Generator
+):
     """Random-scan updates recorded as flips: `(x0, sites, values, counts, x_end)` — start, flips, run lengths
     (len = flips + 1), end. With c start states, c chains share the steps evenly and are recorded one after
     another as one path: the passage from a chain's end to the next chain's start is a series of flips through
@@ -384,8 +388,13 @@ def random_scan_path(
     x_end = ends if c > 1 or (init is not None and np.ndim(init) == 2) else ends[0]
     return starts[0].copy(), cat(parts_s, np.int32), cat(parts_v, np.int8), cat(parts_c, np.int64), x_end
 
-
-def expand_path(x0, sites, values, counts) -> np.ndarray:
+# %% ../nbs/03_gibbs.ipynb #8b38729e
+def expand_path(
+    x0,  # the start state (p,)
+    sites,  # the site of each flip
+    values,  # the new value of each flip
+    counts,  # steps spent in each state (one more than the flips)
+) -> np.ndarray:
     "All states of a recorded chain as an `(m, p)` int8 array (for tests and small problems)."
     states = [check_states(np.atleast_2d(x0), None, name="x0")[0]]
     if len(states[0]) != np.size(x0):
@@ -398,7 +407,7 @@ def expand_path(x0, sites, values, counts) -> np.ndarray:
         states.append(y)
     return np.repeat(np.array(states), counts, axis=0)
 
-# %% ../nbs/03_gibbs.ipynb #f8267df0
+# %% ../nbs/03_gibbs.ipynb #439742de
 @kernel
 def _mean_field(t, m, max_iter, tol):
     p = t.shape[0]
@@ -416,8 +425,13 @@ def _mean_field(t, m, max_iter, tol):
             return it + 1
     return max_iter
 
-
-def mean_field(model: BinaryMRF, *, max_iter: int = 1000, tol: float = 1e-10) -> np.ndarray:
+# %% ../nbs/03_gibbs.ipynb #4987924e
+def mean_field(
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+    *,
+    max_iter: int = 1000,  # the most iterations
+    tol: float = 1e-10,  # the convergence tolerance
+) -> np.ndarray:
     "Naive mean field (eq. G2) by sequential updates from m = tanh(fields): q_i(x_i = 1) for each variable."
     check_model(model)
     t = model.to_domain("pm1").theta
@@ -425,8 +439,13 @@ def mean_field(model: BinaryMRF, *, max_iter: int = 1000, tol: float = 1e-10) ->
     _mean_field(t, m, check_int(max_iter, "max_iter", lo=1), check_float(tol, "tol", lo=0))
     return (1 + m) / 2
 
-
-def sample_product(q, n: int, domain: str = "pm1", seed=None) -> np.ndarray:
+# %% ../nbs/03_gibbs.ipynb #adecedad
+def sample_product(
+    q,  # P(x_i = 1) for each variable
+    n: int,  # the number of samples
+    domain: str = "pm1",  # the coding of the states: '01' or 'pm1'
+    seed=None,  # None, int or np.random.Generator
+) -> np.ndarray:
     """n independent draws of the product distribution with P(x_i = 1) = q_i, as `(n, p)` int8 states of
     `domain`."""
     q = np.asarray(q, dtype=np.float64)
@@ -437,8 +456,15 @@ def sample_product(q, n: int, domain: str = "pm1", seed=None) -> np.ndarray:
     check_memory(9 * n * q.size, f"n={n} draws of {q.size} variables")
     return np.where(as_rng(seed).random((n, q.size)) < q, 1, lo).astype(np.int8)
 
-
-def importance_moments(model: BinaryMRF, n: int, *, q=None, seed=None, fields: bool = True):
+# %% ../nbs/03_gibbs.ipynb #f1f2e2f2
+def importance_moments(
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+    n: int,  # the number of samples
+    *,
+    q=None,  # the proposal's P(x_i = 1) (None: the mean-field fixed point)
+    seed=None,  # None, int or np.random.Generator
+    fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
+):
     """Self-normalised importance-sampling estimate of E_θ ψ(x) (stats order) with trial q (default: mean
     field); returns (moments, ESS)."""
     check_model(model)

@@ -52,7 +52,7 @@ _LOG2E, _LN2_HI, _LN2_LO = (
 )  # log₂e; ln 2 split in a short high part and the rest
 _ROUND = 6755399441055744.0  # 1.5·2⁵²: adding it rounds a double to an integer held in its low bits
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #616966d5
 @kernel
 def _exp_weights(a, shift, counts, W, T):
     """W ← counts·exp(a − shift) for a ≤ shift (T: scratch of the same size); returns Σ W. Vectorisable,
@@ -121,7 +121,7 @@ def _exp_weights(a, shift, counts, W, T):
         tot += W[f]
     return tot + acc.sum()
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #081920ae
 @kernel
 def _log_mean_exp(a, counts, W, T):
     """log((1/m) Σ_k c_k exp(a_k)) over the states the chain occupied; W ← suffix sums of the normalised
@@ -152,7 +152,7 @@ def _log_mean_exp(a, counts, W, T):
         W[f] = acc
     return amax + np.log(tot / m)
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #3113d5ed
 @kernel
 def _is_value(D, x0, sites, values, counts, W):
     """log((1/m) Σ_k c_k exp(a_k)) with a_k = Δ-energy of the k-th recorded state (D symmetric); W ← suffix
@@ -161,7 +161,7 @@ def _is_value(D, x0, sites, values, counts, W):
     _energies(D, x0, sites, values, a)
     return _log_mean_exp(a, counts, W, np.empty(sites.size + 1))
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #fbfcf2c7
 @kernel
 def _states(x0, sites, values):
     """The distinct states of a recorded chain, `(flips + 1, d)` float64: the start, then the state after each
@@ -178,7 +178,7 @@ def _states(x0, sites, values):
             Y[f + 1, j] = y[j]
     return Y
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #e313fd0a
 @kernel
 def _is_grad(Y, x0, sites, values, W, G):
     """G ← E_w[M(y)] (M: y yᵀ with y on the diagonal) from the suffix sums W left by `_log_mean_exp`. Reads
@@ -207,7 +207,7 @@ def _is_grad(Y, x0, sites, values, W, G):
         for j in range(d):
             G[i, j] = A[i, j] + A[j, i] + (x0[i] * x0[j] if i != j else x0[i] - A[i, i])
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #bae1e7d8
 @kernel
 def _stats_dot(A, B, fields):
     """Σ_{i<j} A_ij B_ij (+ Σ_i A_ii B_ii with fields): the inner product of two symmetric matrices as stats
@@ -221,7 +221,7 @@ def _stats_dot(A, B, fields):
             s += A[i, j] * B[i, j]
     return s
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #7299fe9b
 @kernel
 def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_iter, tol, out):
     """prox.fista (backtracking, adaptive restart) for ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| in matrix form; out ← θ;
@@ -326,19 +326,25 @@ def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_i
             out[i, j] = x[i, j]
     return k + 1, L, status
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #1f94bfb1
 @kernel
 def _replay(y, sites, values):
     "Apply the flips (sites, values) to the state y in place."
     for f in range(sites.size):
         y[sites[f]] = values[f]
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #4a7c0b46
 class ChainSample:
     """A recorded random-scan chain from p(·|ψ) and fast evaluations of ℓ_n^m (eq. 6) and its gradient (eq.
     17)."""
 
-    def __init__(self, psi: BinaryMRF, n_steps: int, init=None, seed=None):
+    def __init__(
+        self,
+        psi: BinaryMRF,  # the instrumental model ψ the chain samples (a `BinaryMRF`)
+        n_steps: int,  # single-site updates in the chain
+        init=None,  # None (uniform random), one start state (p,), or (c, p) starts
+        seed=None,  # None, int or np.random.Generator
+    ):
         self.psi = psi
         self.x0, self.sites, self.values, self.counts, self.x_end = random_scan_path(
             psi, n_steps, init=init, seed=seed

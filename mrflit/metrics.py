@@ -23,24 +23,29 @@ def _pairs(theta, name):
         raise ValueError(f"{name} contains NaN or infinite entries")
     return t[np.triu_indices(t.shape[0], 1)]
 
-
-def edge_scores(theta_hat) -> np.ndarray:
+# %% ../nbs/01a_metrics.ipynb #8e5e795e
+def edge_scores(
+    theta_hat,  # the estimated θ, (p, p): only |θ̂_ij|, i < j, is used
+) -> np.ndarray:
     "|θ̂_ij| for the pairs i < j (np.triu_indices(p, 1) order)."
     return np.abs(_pairs(theta_hat, "theta_hat"))
 
-
-def true_edges(truth, tol: float = 0.0) -> np.ndarray:
+# %% ../nbs/01a_metrics.ipynb #3ca44e44
+def true_edges(
+    truth,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)
+    tol: float = 0.0,  # pairs with |θ_ij| > tol are edges
+) -> np.ndarray:
     "Boolean vector: is |θ*_ij| > tol, for the pairs i < j."
     return np.abs(_pairs(truth, "truth")) > tol
 
-
+# %% ../nbs/01a_metrics.ipynb #791ee700
 def _check_pair(theta_hat, truth):
     s, y = edge_scores(theta_hat), true_edges(truth)
     if s.size != y.size:
         raise ValueError(f"theta_hat and truth differ in size ({s.size} and {y.size} pairs)")
     return s, y
 
-
+# %% ../nbs/01a_metrics.ipynb #3fd67954
 def _scores_labels(scores, labels):
     "Flat float scores and bool labels of one size, with both classes present (what ROC/AUC need)."
     s = np.asarray(scores, dtype=np.float64).ravel()
@@ -51,8 +56,11 @@ def _scores_labels(scores, labels):
         raise ValueError("the true graph must have both edges and non-edges for ROC/AUC")
     return s, y
 
-
-def auc_scores(scores, labels) -> float:
+# %% ../nbs/01a_metrics.ipynb #0e1a1d3f
+def auc_scores(
+    scores,  # a score per pair (higher: more likely an edge)
+    labels,  # a bool per pair: is it an edge
+) -> float:
     "AUC of scores against boolean labels (Mann–Whitney, ties count ½); both classes must be present."
     s, y = _scores_labels(scores, labels)
     from scipy.stats import rankdata
@@ -62,8 +70,11 @@ def auc_scores(scores, labels) -> float:
     n0 = y.size - n1
     return float((r[y].sum() - n1 * (n1 + 1) / 2) / (n1 * n0))
 
-
-def roc_scores(scores, labels):
+# %% ../nbs/01a_metrics.ipynb #0b7ec98f
+def roc_scores(
+    scores,  # a score per pair (higher: more likely an edge)
+    labels,  # a bool per pair: is it an edge
+):
     """`(fpr, tpr, thresholds)` of scores against boolean labels, the threshold decreasing through the
     distinct scores."""
     s, y = _scores_labels(scores, labels)
@@ -72,18 +83,27 @@ def roc_scores(scores, labels):
     fp = np.array([(s[~y] >= d).sum() for d in th])
     return np.r_[0, fp / (~y).sum()], np.r_[0, tp / y.sum()], np.r_[np.inf, th]
 
-
-def roc_auc(theta_hat, truth) -> float:
+# %% ../nbs/01a_metrics.ipynb #a96bc4b2
+def roc_auc(
+    theta_hat,  # the estimated θ, (p, p): only |θ̂_ij|, i < j, is used
+    truth,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)
+) -> float:
     "Area under the edge-recovery ROC curve (Mann–Whitney, ties count ½)."
     return auc_scores(*_check_pair(theta_hat, truth))
 
-
-def roc_curve(theta_hat, truth):
+# %% ../nbs/01a_metrics.ipynb #c2a6948b
+def roc_curve(
+    theta_hat,  # the estimated θ, (p, p): only |θ̂_ij|, i < j, is used
+    truth,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)
+):
     "`(fpr, tpr, thresholds)` as the threshold δ decreases through the distinct |θ̂_ij|."
     return roc_scores(*_check_pair(theta_hat, truth))
 
-
-def auc_or_nan(theta_hat, truth) -> float:
+# %% ../nbs/01a_metrics.ipynb #af0191e9
+def auc_or_nan(
+    theta_hat,  # the estimated θ, (p, p): only |θ̂_ij|, i < j, is used
+    truth,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)
+) -> float:
     """`roc_auc`, or NaN when it is undefined (e.g. an estimate of the wrong size) — for traces that must not
     stop a fit."""
     s, y = _check_pair(theta_hat, truth)  # bad input is refused, as by `roc_auc`
@@ -91,8 +111,12 @@ def auc_or_nan(theta_hat, truth) -> float:
         return np.nan
     return auc_scores(s, y)
 
-
-def selection_metrics(theta_hat, truth, threshold: float = 0.0) -> dict:
+# %% ../nbs/01a_metrics.ipynb #fc72b329
+def selection_metrics(
+    theta_hat,  # the estimated θ, (p, p): only |θ̂_ij|, i < j, is used
+    truth,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)
+    threshold: float = 0.0,  # pairs with |θ̂_ij| above it are selected
+) -> dict:
     "FDR, power (= TPR), TNR and counts of the edges with |θ̂_ij| > threshold."
     s, y = edge_scores(theta_hat), true_edges(truth)
     if s.size != y.size:

@@ -27,18 +27,24 @@ __all__ = ['MAX_MODEL_BYTES', 'n_stats', 'stat_index', 'to_vector', 'to_matrix',
            'geng_network', 'miasojedow_m1', 'miasojedow_m2', 'honorio_model', 'grid_edges', 'domke_grid']
 
 # %% ../nbs/01_models.ipynb #39c9a2c6
-def n_stats(p: int, fields: bool = True) -> int:
+def n_stats(
+    p: int,  # the number of variables
+    fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
+) -> int:
     "Number of sufficient statistics m: p(p+1)/2 with fields, p(p-1)/2 without."
     p = check_int(p, "p", lo=1)
     return p * (p + 1) // 2 if fields else p * (p - 1) // 2
 
-
-def stat_index(p: int, fields: bool = True):
+# %% ../nbs/01_models.ipynb #f0d7c519
+def stat_index(
+    p: int,  # the number of variables
+    fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
+):
     """Row and column indices of the statistics: `np.triu_indices(p, 0 if fields else 1)` (cached; read-only
     arrays)."""
     return _stat_index(check_int(p, "p", lo=1), bool(fields))
 
-
+# %% ../nbs/01_models.ipynb #634f0a8c
 @functools.lru_cache(maxsize=64)
 def _stat_index(p, fields):
     i, j = np.triu_indices(p, 0 if fields else 1)
@@ -46,14 +52,21 @@ def _stat_index(p, fields):
     j.flags.writeable = False
     return i, j
 
-
-def to_vector(theta, fields: bool = True) -> np.ndarray:
+# %% ../nbs/01_models.ipynb #ff372e98
+def to_vector(
+    theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
+    fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
+) -> np.ndarray:
     "Upper triangle of a symmetric `theta` in stats order."
     t = check_theta(theta)
     return t[stat_index(t.shape[0], fields)].copy()
 
-
-def to_matrix(v, p: int, fields: bool = True) -> np.ndarray:
+# %% ../nbs/01_models.ipynb #20ee3881
+def to_matrix(
+    v,  # statistics-order vector (`stat_index`)
+    p: int,  # the number of variables
+    fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
+) -> np.ndarray:
     "Symmetric `(p, p)` matrix from a stats-order vector (zero diagonal when `fields=False`)."
     v = np.asarray(v, dtype=np.float64)
     if v.shape != (n_stats(p, fields),):
@@ -64,16 +77,23 @@ def to_matrix(v, p: int, fields: bool = True) -> np.ndarray:
     t[stat_index(p, fields)] = v
     return t + np.triu(t, 1).T
 
-
-def stats(X, fields: bool = True) -> np.ndarray:
+# %% ../nbs/01_models.ipynb #91c823b5
+def stats(
+    X,  # (n, p) binary data, 0/1 or ±1 rows
+    fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
+) -> np.ndarray:
     "`(n, m)` sufficient statistics ψ(x): x_i on diagonal positions, x_i x_j elsewhere (stats order)."
     X = check_states(X, None)
     i, j = stat_index(X.shape[1], fields)
     Xf = X.astype(np.float64)
     return Xf[:, i] * Xf[:, j] if not fields else np.where(i == j, Xf[:, i], Xf[:, i] * Xf[:, j])
 
-
-def mean_stats(X, fields: bool = True, chunk: int = 65536) -> np.ndarray:
+# %% ../nbs/01_models.ipynb #bd94beb3
+def mean_stats(
+    X,  # (n, p) binary data, 0/1 or ±1 rows
+    fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
+    chunk: int = 65536,  # rows per pass (the memory used is chunk × p, not n × m)
+) -> np.ndarray:
     """Mean of ψ over the rows of X (stats order) in O(p²) extra memory: the Gram matrix X'X, accumulated in
     chunks of rows."""
     X = check_states(X, None)
@@ -89,7 +109,11 @@ def mean_stats(X, fields: bool = True, chunk: int = 65536) -> np.ndarray:
     return np.where(i == j, tot[i], gram[i, j]) / n
 
 # %% ../nbs/01_models.ipynb #4d1c4d02
-def convert_theta(theta, src: str, dst: str) -> np.ndarray:
+def convert_theta(
+    theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
+    src: str,  # the coding θ refers to: '01' or 'pm1'
+    dst: str,  # the coding wanted: '01' or 'pm1'
+) -> np.ndarray:
     "Exact parameter conversion between the '01' and 'pm1' domains (eq. M2)."
     t = check_theta(theta)
     check_domain(src)
@@ -105,8 +129,12 @@ def convert_theta(theta, src: str, dst: str) -> np.ndarray:
         np.fill_diagonal(out, 2 * np.diag(t) - 2 * off.sum(1))
     return out
 
-
-def convert_states(X, src: str, dst: str) -> np.ndarray:
+# %% ../nbs/01_models.ipynb #7bac45eb
+def convert_states(
+    X,  # (n, p) binary data, 0/1 or ±1 rows
+    src: str,  # the coding of X: '01' or 'pm1'
+    dst: str,  # the coding wanted: '01' or 'pm1'
+) -> np.ndarray:
     "Map states between domains: s = 2x - 1 and x = (s + 1) / 2."
     X = check_states(X, src)
     if check_domain(dst) == src:
@@ -120,8 +148,8 @@ class BinaryMRF:
     def __init__(
         self,
         theta,  # symmetric (p, p): fields on the diagonal, couplings off it
-        domain: str = "01",
-    ):  # '01' for x ∈ {0,1}^p, 'pm1' for x ∈ {-1,+1}^p
+        domain: str = "01",  # '01' for x ∈ {0,1}^p, 'pm1' for x ∈ {-1,+1}^p
+    ):
         self._theta = check_theta(theta)
         self._theta.flags.writeable = False
         self.domain = check_domain(domain)
@@ -207,8 +235,12 @@ class BinaryMRF:
         np.fill_diagonal(W, 0)
         return W, np.diag(t).copy()
 
-
-def theta_graph(theta, names=None, tol: float = 0.0) -> nx.Graph:
+# %% ../nbs/01_models.ipynb #2315d6c8
+def theta_graph(
+    theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
+    names=None,  # variable names, one per column (None: 0..p−1)
+    tol: float = 0.0,  # pairs with |θ_ij| > tol are edges
+) -> nx.Graph:
     "networkx graph of the couplings |θ_ij| > tol, nodes 0..p-1 or `names`, with `weight` and `field`."
     t = check_theta(theta)
     p = t.shape[0]
@@ -224,14 +256,21 @@ def theta_graph(theta, names=None, tol: float = 0.0) -> nx.Graph:
 MAX_MODEL_BYTES = 2**31  # 2 GiB: the most a model file may hold once loaded (θ of about 16,000 variables)
 
 
-def check_model(model, name="model") -> BinaryMRF:
+def check_model(
+    model,  # the model, a `BinaryMRF`
+    name="model",  # the argument's name, for error messages
+) -> BinaryMRF:
     "`model` if it is a `BinaryMRF`; otherwise a ValueError naming what was passed."
     if not isinstance(model, BinaryMRF):
         raise ValueError(f"{name} must be a BinaryMRF, got {type(model).__name__}")
     return model
 
-
-def save_model(model: BinaryMRF, path, names=None):
+# %% ../nbs/01_models.ipynb #dce32821
+def save_model(
+    model: BinaryMRF,  # the model, a `BinaryMRF`
+    path,  # the file to write (.npz), replaced atomically
+    names=None,  # variable names, one per column (None: 0..p−1)
+):
     """Write `model` (and optional variable names) to an `.npz` file, atomically (`core.atomic_write`: a
     symlink is followed, so its target is replaced and the link stays)."""
     check_model(model)
@@ -241,7 +280,7 @@ def save_model(model: BinaryMRF, path, names=None):
     atomic_write(path, lambda f: np.savez(f, **arrays))  # core's one writer: atomic, the user's umask
     return path
 
-
+# %% ../nbs/01_models.ipynb #29c5026d
 def _npz_headers(path) -> dict:
     "{array name: (shape, dtype)} from the headers of an .npz archive, without reading the arrays."
     headers = {}
@@ -258,7 +297,7 @@ def _npz_headers(path) -> dict:
             headers[info.filename.removesuffix(".npy")] = (shape, dtype)
     return headers
 
-
+# %% ../nbs/01_models.ipynb #c9bd6bf8
 def load_model(
     path,  # an .npz file written by `save_model`
     max_bytes: int = MAX_MODEL_BYTES,  # refuse files whose arrays would take more memory than this
@@ -284,7 +323,7 @@ def load_model(
         raise ValueError(f"not an mrflit model file: {path} ({type(e).__name__}: {e})") from None
     return model, names
 
-
+# %% ../nbs/01_models.ipynb #e92c716e
 def _check_headers(headers: dict, path, max_bytes: int):
     "The arrays a model file must hold, their kinds, and the memory they would take."
     if "theta" not in headers or "domain" not in headers:
@@ -316,7 +355,7 @@ def _magnitudes(rng, k, weights, signs):
         raise ValueError(f"signs must be 'random', 'positive' or 'negative', got {signs!r}")
     return w
 
-
+# %% ../nbs/01_models.ipynb #029c6996
 def random_mrf(
     p: int,  # number of variables
     edge_prob: float = 0.3,  # probability of each edge (Erdős–Rényi)
@@ -324,7 +363,7 @@ def random_mrf(
     fields=None,  # None: θ_ii = 0; scalar: constant; (low, high): U[low, high]
     domain: str = "01",  # '01' or 'pm1'
     signs: str = "random",  # 'random' (±), 'positive' or 'negative'
-    seed=None,
+    seed=None,  # None, int or np.random.Generator
 ) -> BinaryMRF:
     "A random sparse binary MRF."
     p = check_int(p, "p", lo=1)
@@ -340,12 +379,19 @@ def random_mrf(
     return BinaryMRF(t, domain)
 
 # %% ../nbs/01_models.ipynb #0cd99d7a
-def geng_network(p: int = 10, seed=None, fields=None) -> BinaryMRF:
+def geng_network(
+    p: int = 10,  # the number of variables
+    seed=None,  # None, int or np.random.Generator
+    fields=None,  # include the fields θ_ii (the statistics x_i) with the couplings
+) -> BinaryMRF:
     "Geng et al. §7.1: edge prob 0.3, |θ_ij| ~ U[1, 2] with random sign, domain '01'."
     return random_mrf(p, 0.3, (1.0, 2.0), fields, "01", "random", seed)
 
-
-def miasojedow_m1(d: int = 20, seed=None) -> BinaryMRF:
+# %% ../nbs/01_models.ipynb #251c5f73
+def miasojedow_m1(
+    d: int = 20,  # the number of variables (>= 6)
+    seed=None,  # None, int or np.random.Generator
+) -> BinaryMRF:
     "Miasojedow & Rejchel M1: vertices 0..5 fully connected with θ_rs = ±2 (random signs), pm1."
     d = check_int(d, "d", lo=6)
     rng = as_rng(seed)
@@ -354,8 +400,11 @@ def miasojedow_m1(d: int = 20, seed=None) -> BinaryMRF:
     t[I, J] = 2.0 * rng.choice([-1.0, 1.0], size=I.size)
     return BinaryMRF(t + t.T, "pm1")
 
-
-def miasojedow_m2(d: int = 20, seed=None) -> BinaryMRF:
+# %% ../nbs/01_models.ipynb #43fc0699
+def miasojedow_m2(
+    d: int = 20,  # the number of variables (>= 20)
+    seed=None,  # None, int or np.random.Generator
+) -> BinaryMRF:
     "Miasojedow & Rejchel M2: chain 0-1-...-19 with θ = ±1 (random signs), pm1."
     d = check_int(d, "d", lo=20)
     rng = as_rng(seed)
@@ -364,8 +413,13 @@ def miasojedow_m2(d: int = 20, seed=None) -> BinaryMRF:
     t[r - 1, r] = rng.choice([-1.0, 1.0], size=r.size)
     return BinaryMRF(t + t.T, "pm1")
 
-
-def honorio_model(N: int = 15, density: float = 0.5, field: bool = False, seed=None) -> BinaryMRF:
+# %% ../nbs/01_models.ipynb #589be0d6
+def honorio_model(
+    N: int = 15,  # the number of variables
+    density: float = 0.5,  # the probability that a pair is coupled
+    field: bool = False,  # draw node fields too (default: none)
+    seed=None,  # None, int or np.random.Generator
+) -> BinaryMRF:
     "Honorio §4: W_ij ~ U[-1, 1] on a 50%-dense graph, b = 0 or U[-1, 1]; pm1."
     N = check_int(N, "N", lo=2)
     rng = as_rng(seed)
@@ -376,16 +430,24 @@ def honorio_model(N: int = 15, density: float = 0.5, field: bool = False, seed=N
     W = W + W.T
     return BinaryMRF.from_honorio(W, rng.uniform(-1, 1, size=N) if field else None)
 
-
-def grid_edges(rows: int, cols: int):
+# %% ../nbs/01_models.ipynb #b05dadc0
+def grid_edges(
+    rows: int,  # the grid's rows
+    cols: int,  # the grid's columns
+):
     "Edges (i, j), i < j, of a rows × cols grid, nodes numbered row by row."
     idx = np.arange(check_int(rows, "rows", lo=1) * check_int(cols, "cols", lo=1)).reshape(rows, cols)
     return [(int(a), int(b)) for a, b in zip(idx[:, :-1].ravel(), idx[:, 1:].ravel())] + [
         (int(a), int(b)) for a, b in zip(idx[:-1].ravel(), idx[1:].ravel())
     ]
 
-
-def domke_grid(rows: int = 4, cols: int = 4, beta: float = 0.2, seed=None) -> BinaryMRF:
+# %% ../nbs/01_models.ipynb #6b42978d
+def domke_grid(
+    rows: int = 4,  # the grid's rows
+    cols: int = 4,  # the grid's columns
+    beta: float = 0.2,  # couplings are drawn uniformly from [−beta, beta]
+    seed=None,  # None, int or np.random.Generator
+) -> BinaryMRF:
     "Domke §6: Ising model on a rows × cols grid, couplings U[-beta, beta], pm1, no fields."
     rng = as_rng(seed)
     p = rows * cols

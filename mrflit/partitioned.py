@@ -61,7 +61,7 @@ def _integer_levels(X, names, min_level_count, rare_levels, levels=None):
         out.append((lv, active))
     return out
 
-
+# %% ../nbs/10_partitioned.ipynb #c588e098
 def encode_variables(
     X,  # (n, p) data; integer codes for 'onehot' and 'delta'
     features="product",  # one of FEATURES
@@ -148,7 +148,7 @@ def _pair_list(g1, g2, pairs):
         out += [(u, u, "diag") for u in np.r_[g1, g2]]
     return [(int(u), int(v), k) for u, v, k in out]
 
-
+# %% ../nbs/10_partitioned.ipynb #64ff126e
 def separable_design(
     phi,  # per-variable encodings Φ_u, (n, d_u) each (`encode_variables`)
     comps,  # comps(d_u, d_v) → the component map S_k of ψ as lists of index pairs (a, b)
@@ -207,7 +207,7 @@ def callable_design(
             kept_pairs.append((u, v, kind))
     return PairDesign(kept_pairs, np.array(sizes), g1, g2, keep=keep)
 
-
+# %% ../nbs/10_partitioned.ipynb #6655ead3
 def _psi(psi, a, b):
     "psi(a, b) as an array with the components on the last axis."
     out = np.asarray(psi(a, b), dtype=np.float64)
@@ -230,7 +230,7 @@ def sample_pairs(
     m = int(min(n - 1, max(2, round(check_int(n_pairs, "n_pairs", lo=1) / n))))
     return np.sort(as_rng(seed).choice(np.arange(1, n), size=m, replace=False))
 
-
+# %% ../nbs/10_partitioned.ipynb #5c503358
 def _shifted_pairs(n, shifts):
     "The pairs (j, k) of a shift design, shift by shift."
     j = np.tile(np.arange(n), shifts.size)
@@ -239,7 +239,7 @@ def _shifted_pairs(n, shifts):
 
 _ROWS = 2048  # rows per block in the shift kernels: along a diagonal a block's accesses stream
 
-
+# %% ../nbs/10_partitioned.ipynb #3ca08a09
 @kernel(parallel=True)
 def _shifted_energies(A, F2, e1, e2, shifts, out):
     "out[t, j] = A[j]·F2[k] + e1[j] + e2[k] with k = j + s_t mod n."
@@ -255,7 +255,7 @@ def _shifted_energies(A, F2, e1, e2, shifts, out):
                     s += A[j, d] * F2[k, d]
                 out[t, j] = s
 
-
+# %% ../nbs/10_partitioned.ipynb #871471d1
 @kernel(parallel=True)
 def _shifted_weights(E, F2, shifts, mx, r, c, WF2):
     "E ← exp(E − mx) in place; row sums r, column sums c and WF2[j] = Σ_t w[t, j] F2[j + s_t mod n]."
@@ -289,7 +289,7 @@ def _shifted_weights(E, F2, shifts, mx, r, c, WF2):
                     j += n
                 c[k] += E[t, j]
 
-
+# %% ../nbs/10_partitioned.ipynb #f771debe
 def _complete_normaliser(design, A, e1, e2, gradient):
     "log N̂ over all n(n − 1) permuted pairs; with `gradient`, the weights' row and column sums and W F₂."
     F2 = design.F2
@@ -309,7 +309,7 @@ def _complete_normaliser(design, A, e1, e2, gradient):
     E *= 1 / Z  # the normalised weights W (0 on the diagonal)
     return logN, 0.0, (E.sum(1), E.sum(0), E @ F2)
 
-
+# %% ../nbs/10_partitioned.ipynb #f6455bcd
 def _sampled_normaliser(design, A, e1, e2, shifts, gradient):
     "log N̂ over the pairs of `shifts` and its standard error; with `gradient`, r, c and W F₂ as above."
     F2 = design.F2
@@ -326,7 +326,7 @@ def _sampled_normaliser(design, A, e1, e2, shifts, gradient):
     se = float(per_shift.std(ddof=1) / per_shift.mean() * np.sqrt((1 - m / (n - 1)) / m))
     return logN, se, ((r / Z, c / Z, WF2 / Z) if gradient else None)
 
-
+# %% ../nbs/10_partitioned.ipynb #65fe0f19
 def mlmi_objective(
     v,  # θ, one block θ_g per group of `design`
     design,  # a separable PairDesign
@@ -421,7 +421,7 @@ def group_shrink(
     scale = np.maximum(0.0, 1 - t / np.where(nrm > 0, nrm, 1.0))
     return v * np.repeat(scale, np.diff(np.r_[starts, v.size]))
 
-
+# %% ../nbs/10_partitioned.ipynb #21d312b0
 def group_kkt_violation(
     grad,  # ∇ℓ at v
     v,  # the candidate solution, groups concatenated

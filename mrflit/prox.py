@@ -19,13 +19,20 @@ def _shrink(a, lam):
     input)."""
     return np.sign(a) * max(abs(a) - lam, 0.0)
 
-
-def soft_threshold(a, lam):
+# %% ../nbs/07_prox.ipynb #4294d158
+def soft_threshold(
+    a,  # the array to shrink
+    lam,  # the threshold λ >= 0 (array or scalar)
+):
     "S_λ(a) = sgn(a) max(0, |a| − λ), elementwise; λ may be an array (0 leaves an entry unpenalised)."
     return _shrink(check_array(a, "a"), check_array(lam, "lam", lo=0, allow_inf=True))
 
-
-def group_soft_threshold(A, lam, axis: int = -1):
+# %% ../nbs/07_prox.ipynb #e063ce9f
+def group_soft_threshold(
+    A,  # the array, its groups along `axis`
+    lam,  # the ℓ1 weight λ >= 0
+    axis: int = -1,  # the axis along which a group lies
+):
     """Block soft thresholding: each group (slice along `axis`) shrinks its Euclidean norm by λ (to 0 if
     below)."""
     A = check_array(A, "A")
@@ -33,21 +40,27 @@ def group_soft_threshold(A, lam, axis: int = -1):
     nrm = np.linalg.norm(A, axis=axis, keepdims=True)
     return A * np.maximum(0.0, 1 - lam / np.where(nrm > 0, nrm, 1.0))
 
-
-def project_box(a, bound):
+# %% ../nbs/07_prox.ipynb #4953f1cc
+def project_box(
+    a,  # the array to project
+    bound,  # the bound on each |a_i| (array or scalar; inf: none)
+):
     "Euclidean projection onto {|a_i| <= bound_i}."
     b = check_array(bound, "bound", lo=0, allow_inf=True)
     return np.clip(check_array(a, "a"), -b, b)
 
-
-def project_l2_ball(a, radius: float):
+# %% ../nbs/07_prox.ipynb #3fa45ae4
+def project_l2_ball(
+    a,  # the array to project
+    radius: float,  # the ball's radius
+):
     "Euclidean projection onto {‖a‖₂ <= radius}."
     a = check_array(a, "a")
     r = check_float(radius, "radius", lo=0)
     n = np.linalg.norm(a)
     return a if n <= r else a * (r / n)
 
-
+# %% ../nbs/07_prox.ipynb #372606b2
 @vectorize(["float64(float64, float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _grad_map(theta, grad, alpha, lam):
     "One coordinate of G_α(θ) (a NumPy ufunc, also callable from kernels such as TAY's sweep driver)."
@@ -55,8 +68,13 @@ def _grad_map(theta, grad, alpha, lam):
         theta - _shrink(theta - alpha * grad, alpha * lam)
     ) / alpha  # λ = ∞ (a coupling held at zero): G = θ/α
 
-
-def generalized_gradient(theta, grad, alpha: float, lam):
+# %% ../nbs/07_prox.ipynb #29776581
+def generalized_gradient(
+    theta,  # the point θ
+    grad,  # the gradient ∇f(θ) (or its estimate)
+    alpha: float,  # the step α > 0
+    lam,  # the ℓ1 weights λ >= 0 (array or scalar)
+):
     "Geng et al. eq. (7): G_α(θ) = (θ − S_{αλ}(θ − α ∇f)) / α."
     alpha = check_float(alpha, "alpha", lo=0, lo_open=True)
     lam = check_array(lam, "lam", lo=0, allow_inf=True)
@@ -68,18 +86,18 @@ def generalized_gradient(theta, grad, alpha: float, lam):
 
 # %% ../nbs/07_prox.ipynb #eead3286
 def fista(
-    f,
-    grad,
-    prox,
-    x0,
+    f,  # the smooth part f(x)
+    grad,  # its gradient ∇f(x)
+    prox,  # the proximal map prox(x, t) of t·h
+    x0,  # the start
     *,
-    h=lambda x: 0.0,
-    L0: float = 1.0,
-    eta: float = 2.0,
-    max_iter: int = 1000,
-    tol: float = 1e-8,
-    accelerated: bool = True,
-    adaptive_restart: bool = False,
+    h=lambda x: 0.0,  # the nonsmooth part h(x), for the objective only
+    L0: float = 1.0,  # the first guess of the Lipschitz constant
+    eta: float = 2.0,  # the backtracking factor (> 1)
+    max_iter: int = 1000,  # the most iterations
+    tol: float = 1e-08,  # stop when the step is below tol relative to ‖x‖
+    accelerated: bool = True,  # FISTA's momentum (False: ISTA)
+    adaptive_restart: bool = False,  # restart the momentum when the objective rises
 ):
     """Minimise f + h by FISTA (or ISTA) with backtracking; returns `(x, info)` with info['objective'],
     ['n_iter'], ['L']."""
@@ -127,7 +145,12 @@ def fista(
 
 # %% ../nbs/07_prox.ipynb #d1adcffe
 def step_schedule(
-    kind: str = "constant", *, alpha: float = None, beta: float = None, G: float = 1.0, r: float = 0.5
+    kind: str = "constant",  # 'constant' (α) or 'power' (β / (G k^r))
+    *,
+    alpha: float = None,  # the constant step α ('constant')
+    beta: float = None,  # β of η_k = β/(G k^r)
+    G: float = 1.0,  # G of η_k = β/(G k^r)
+    r: float = 0.5,  # r of η_k = β/(G k^r)
 ):
     "k ↦ η_k: 'constant' (α) or 'power' (β / (G k^r), 0 < r < 1)."
     if kind == "constant":
@@ -141,7 +164,14 @@ def step_schedule(
     raise ValueError(f"kind must be 'constant' or 'power', got {kind!r}")
 
 # %% ../nbs/07_prox.ipynb #0b7978fa
-def project_spectral(theta, c: float, *, mask=None, tol: float = 1e-12, max_iter: int = 100_000):
+def project_spectral(
+    theta,  # symmetric pair parameters, zero diagonal
+    c: float,  # the bound on ‖R(θ)‖₂
+    *,
+    mask=None,  # (p, p) bool mask of the entries allowed to be nonzero (None: θ ≠ 0)
+    tol: float = 1e-12,  # Dykstra's stopping tolerance
+    max_iter: int = 100000,  # Dykstra's most iterations
+):
     """Euclidean projection of symmetric pair parameters (zero diagonal) onto {θ : ‖R(θ)‖₂ ≤ c}, R_ij =
     |θ_ij|, keeping zeros off `mask`."""
     c = check_float(c, "c", lo=0)

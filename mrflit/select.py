@@ -16,14 +16,16 @@ from .base import check_data, n_couplings
 __all__ = ['lambda_max', 'select_lambda']
 
 # %% ../nbs/06a_select.ipynb #82870e58
-def lambda_max(X) -> float:
+def lambda_max(
+    X,  # (n, p) binary data, 0/1 or ±1 rows
+) -> float:
     """2 max |Ĉov(x_i, x_j)| over i < j: above it every coupling of the ℓ₁-MLE (and of ℓ₁ pseudo-likelihood)
     is zero."""
     X, _ = check_data(X)
     C = np.cov(X.astype(np.float64).T, bias=True)
     return float(2 * np.abs(C[np.triu_indices(C.shape[0], 1)]).max())
 
-
+# %% ../nbs/06a_select.ipynb #0d7b0006
 def _penalty_name(est) -> str:
     params = est.get_params()
     for name in ("lam", "rho"):
@@ -76,7 +78,7 @@ def select_lambda(
     chosen.lambda_ = float(lambdas[best])
     return chosen
 
-
+# %% ../nbs/06a_select.ipynb #b672b6ab
 def _ebic_path(est, X, key, lambdas, gamma, n, p):
     "EBIC along the path, warm-started from the largest λ when the learner can."
     path_est = clone(est)

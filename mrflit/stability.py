@@ -115,7 +115,9 @@ class Stability:
         ]
 
 # %% ../nbs/19_stability.ipynb #14f1ced8
-def centralities(theta) -> dict:
+def centralities(
+    theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
+) -> dict:
     "Node strength Σ_j |θ_ij| and betweenness (distances 1/|θ_ij|) of the coupling graph."
     t = np.abs(check_theta(theta, "theta"))
     np.fill_diagonal(t, 0)
@@ -126,7 +128,7 @@ def centralities(theta) -> dict:
     between = nx.betweenness_centrality(G, weight="weight")
     return dict(strength=t.sum(1), betweenness=np.array([between[i] for i in range(p)]))
 
-
+# %% ../nbs/19_stability.ipynb #934afe67
 def _refit(est, X, rows, seed):
     "Couplings of a clone of `est` fitted to X[rows], with its own seed when it takes one."
     e = clone(est)
@@ -134,7 +136,7 @@ def _refit(est, X, rows, seed):
         e.set_params(seed=seed)
     return e.fit(X[rows]).theta_
 
-
+# %% ../nbs/19_stability.ipynb #933b1f51
 def _corr(a, b) -> float:
     "Pearson correlation, 0 when either side is constant."
     if np.std(a) == 0 or np.std(b) == 0:

@@ -23,7 +23,7 @@ def _theta_of(obj):
         return obj.theta
     return check_theta(obj.theta_ if hasattr(obj, "theta_") else obj, "theta")
 
-
+# %% ../nbs/15_viz.ipynb #969a10ce
 def _coupling_legend(ax, mx, width, below=False):
     "The legend of a coupling plot: colour for the sign, two reference widths for |θ| (max and half)."
     from matplotlib.lines import Line2D
@@ -41,7 +41,7 @@ def _coupling_legend(ax, mx, width, below=False):
     else:  # right of the axes, clear of the nodes
         ax.legend(handles=handles, fontsize=7, loc="center left", bbox_to_anchor=(1.0, 0.5), frameon=False)
 
-
+# %% ../nbs/15_viz.ipynb #7ee31a76
 def plot_graph(
     obj,  # a (p, p) θ, a BinaryMRF or a fitted estimator
     names=None,  # node labels (default: the estimator's names_, else 0..p−1)
@@ -98,8 +98,12 @@ def plot_graph(
     ax.axis("off")
     return ax
 
-
-def plot_roc(estimates: dict, truth, ax=None):
+# %% ../nbs/15_viz.ipynb #d0cde5f4
+def plot_roc(
+    estimates: dict,  # name → θ̂ or a fitted estimator
+    truth,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)
+    ax=None,  # the matplotlib axes (None: a new figure)
+):
     "ROC curves of several estimates (name → θ̂ or estimator) against the true θ, with their AUC."
     ax = ax or plt.subplots(figsize=(4, 3.6))[1]
     for name, est in estimates.items():
@@ -110,8 +114,13 @@ def plot_roc(estimates: dict, truth, ax=None):
     ax.legend(fontsize=7)
     return ax
 
-
-def plot_trace(trace, keys=None, x="iteration", ax=None):
+# %% ../nbs/15_viz.ipynb #b5d52dfa
+def plot_trace(
+    trace,  # a learner's `trace_`
+    keys=None,  # the columns to plot (None: all numeric ones)
+    x="iteration",  # the column on the x axis
+    ax=None,  # the matplotlib axes (None: a new figure)
+):
     """One panel per traced quantity of a learner (`estimator.trace_`), against 'iteration' or 'seconds'
     (`base.Trace.plot`)."""
     return Trace(trace).plot(keys, x, ax)
@@ -179,7 +188,7 @@ class _Explorer:
         self.figure = self._render(**self.values)
         return self.figure
 
-
+# %% ../nbs/15_viz.ipynb #7dc9c9ae
 def _box(explorer, sliders):
     import ipywidgets as W
 
@@ -190,12 +199,16 @@ def _box(explorer, sliders):
     box.explorer, box.sliders, box.update, box.static = explorer, sliders, explorer.update, explorer.static
     return box
 
-
+# %% ../nbs/15_viz.ipynb #ab00bd45
 class BoundExplorer(_Explorer):
     """State and rendering of `bound_explorer`: a Geng network with scaled couplings; `last` holds the curves
     drawn."""
 
-    def __init__(self, p=8, seed=0):
+    def __init__(
+        self,
+        p=8,  # the number of variables
+        seed=0,  # None, int or np.random.Generator
+    ):
         self.base = geng_network(p, seed=seed)
         self.values = dict(scale=0.5, tau_max=30)
 
@@ -245,8 +258,11 @@ class BoundExplorer(_Explorer):
         fig.tight_layout()
         return fig
 
-
-def bound_explorer(p: int = 8, seed: int = 0):
+# %% ../nbs/15_viz.ipynb #b1d62a37
+def bound_explorer(
+    p: int = 8,  # the number of variables
+    seed: int = 0,  # None, int or np.random.Generator
+):
     """Sliders: coupling scale and τ range → exact gradient error, Thm-3 and Fischer–Igel bounds, coupling
     estimate (p <= 16)."""
     import ipywidgets as W
@@ -263,15 +279,26 @@ def bound_explorer(p: int = 8, seed: int = 0):
     return box
 
 # %% ../nbs/15_viz.ipynb #8c0e2b8c
-def fit_path(make, X, lambdas, **fit_kw) -> list:
+def fit_path(
+    make,  # make(lam) → an unfitted learner
+    X,  # the data
+    lambdas,  # the λ values, largest first
+    **fit_kw,  # keyword arguments of `fit`
+) -> list:
     "θ̂ for each λ: `make(lam)` builds an estimator, `fit(X, **fit_kw)` fits it."
     return [np.asarray(make(lam).fit(X, **fit_kw).theta_) for lam in lambdas]
 
-
+# %% ../nbs/15_viz.ipynb #24b9b03f
 class PathExplorer(_Explorer):
     "State and rendering of `path_explorer`; `last` holds λ, the edge count and (with a truth) TPR/TNR."
 
-    def __init__(self, thetas, lambdas, names=None, truth=None):
+    def __init__(
+        self,
+        thetas,  # θ̂ at each λ (from `fit_path`)
+        lambdas,  # the λ values, largest first
+        names=None,  # variable names, one per column (None: 0..p−1)
+        truth=None,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)
+    ):
         self.thetas, self.lambdas, self.names, self.truth = list(thetas), list(lambdas), names, truth
         self.values = dict(index=0)
 
@@ -305,8 +332,13 @@ class PathExplorer(_Explorer):
         fig.tight_layout()
         return fig
 
-
-def path_explorer(thetas, lambdas, names=None, truth=None):
+# %% ../nbs/15_viz.ipynb #cee4dda7
+def path_explorer(
+    thetas,  # θ̂ at each λ (from `fit_path`)
+    lambdas,  # the λ values, largest first
+    names=None,  # variable names, one per column (None: 0..p−1)
+    truth=None,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)
+):
     "Slider over λ → the graph at that λ (and its TPR/TNR when `truth` is given)."
     import ipywidgets as W
 
@@ -319,7 +351,12 @@ def path_explorer(thetas, lambdas, names=None, truth=None):
 class GraphViewer(_Explorer):
     "State and rendering of `graph_viewer`; `last` holds the threshold, top and the number of edges drawn."
 
-    def __init__(self, est, names=None, colors=None):
+    def __init__(
+        self,
+        est,  # a fitted learner, a `BinaryMRF` or a θ
+        names=None,  # variable names, one per column (None: 0..p−1)
+        colors=None,  # node colours (None: light grey)
+    ):
         self.theta = _theta_of(est)
         self.names, self.colors = names or getattr(est, "names_", None), colors
         self.values = dict(threshold=0.0, top=min(150, self.theta.shape[0] ** 2))
@@ -335,8 +372,12 @@ class GraphViewer(_Explorer):
         fig.tight_layout()
         return fig
 
-
-def graph_viewer(est, names=None, colors=None):
+# %% ../nbs/15_viz.ipynb #214ee5f7
+def graph_viewer(
+    est,  # a fitted learner, a `BinaryMRF` or a θ
+    names=None,  # variable names, one per column (None: 0..p−1)
+    colors=None,  # node colours (None: light grey)
+):
     "Sliders: |θ| threshold and number of strongest edges → the learned graph."
     import ipywidgets as W
 

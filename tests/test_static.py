@@ -83,3 +83,19 @@ def test_no_long_lines_in_the_package():
         if len(line) > 110 and not line.startswith(("__all__", "           '"))
     ]
     assert not long_, long_
+
+
+def test_export_cells_hold_one_definition_each():
+    """One idea per cell: an exported cell defines at most one top-level function or class (constants and
+    imports may sit with it), so a reader meets each definition, and its test, on its own."""
+    crowded = []
+    for name, nb in _notebooks().items():
+        for k, c in enumerate(nb["cells"]):
+            src = "".join(c["source"])
+            if c["cell_type"] != "code" or src.split("\n", 1)[0].strip() not in ("#| export", "#| exporti"):
+                continue
+            tree = ast.parse(src)
+            defs = [n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
+            if len(defs) > 1:
+                crowded.append(f"{name} cell {k}: {', '.join(defs)}")
+    assert not crowded, "\n".join(crowded)
