@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 from mrflit.core import (
+    chunks,
     kernel,
     check_int,
     check_float,
@@ -63,7 +64,7 @@ def _influence_bound(t):
                 )  # ×e^ξ/e^ξ
     return U
 
-# %% ../nbs/04_dobrushin.ipynb #bca177f5
+# %% ../nbs/04_dobrushin.ipynb #108de33b
 def influence_bound(
     model: BinaryMRF,  # the model, a `BinaryMRF`
 ) -> np.ndarray:
@@ -71,7 +72,7 @@ def influence_bound(
     check_model(model)
     return _influence_bound(np.ascontiguousarray(model.to_domain("01").theta))
 
-# %% ../nbs/04_dobrushin.ipynb #492156be
+# %% ../nbs/04_dobrushin.ipynb #d92ee81e
 def exact_influence(
     model: BinaryMRF,  # the model, a `BinaryMRF`
 ) -> np.ndarray:
@@ -93,7 +94,7 @@ def exact_influence(
     np.fill_diagonal(C, 0)
     return C
 
-# %% ../nbs/04_dobrushin.ipynb #e3885bb3
+# %% ../nbs/04_dobrushin.ipynb #c42ac5d9
 @kernel
 def _grand_sum_step(U, v):
     "One more sweep of the recursion v ← B v (B = B_p⋯B_1, site by site, in place); returns 𝒢 = Σ_i v_i."
@@ -105,7 +106,7 @@ def _grand_sum_step(U, v):
         v[i] = s
     return v.sum()
 
-# %% ../nbs/04_dobrushin.ipynb #94cb6a34
+# %% ../nbs/04_dobrushin.ipynb #d64df822
 @kernel
 def _grand_sums(U, T):
     "𝒢(B^τ) for τ = 1..T (v starts at the ones vector)."
@@ -115,7 +116,7 @@ def _grand_sums(U, T):
         out[t] = _grand_sum_step(U, v)
     return out
 
-# %% ../nbs/04_dobrushin.ipynb #c4f9c5b4
+# %% ../nbs/04_dobrushin.ipynb #f16f1a9f
 def sweep_influence_matrix(
     model: BinaryMRF,  # the model, a `BinaryMRF`
 ) -> np.ndarray:
@@ -129,14 +130,14 @@ def sweep_influence_matrix(
         B = Bi @ B
     return B
 
-# %% ../nbs/04_dobrushin.ipynb #bacba6fc
+# %% ../nbs/04_dobrushin.ipynb #85e5162c
 def _taus(taus):
     t = np.atleast_1d(np.asarray(taus))
     if t.size == 0 or not np.issubdtype(t.dtype, np.integer) or t.min() < 1:
         raise ValueError(f"taus must be integers >= 1 (numbers of sweeps), got {taus!r}")
     return t
 
-# %% ../nbs/04_dobrushin.ipynb #9a0359db
+# %% ../nbs/04_dobrushin.ipynb #f251e7b8
 def tv_bound(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     taus,  # numbers of sweeps τ >= 1
@@ -146,7 +147,7 @@ def tv_bound(
     curve = _grand_sums(influence_bound(model), int(t.max()))
     return curve[t - 1]
 
-# %% ../nbs/04_dobrushin.ipynb #519c17cc
+# %% ../nbs/04_dobrushin.ipynb #d1c89a36
 def theorem3_factor(
     p: int,  # the number of variables
     fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
@@ -154,7 +155,7 @@ def theorem3_factor(
     "The factor 2√m of Geng et al. eq. (12), m = p(p+1)/2 (fields) or p(p-1)/2."
     return 2 * np.sqrt(n_stats(p, fields))
 
-# %% ../nbs/04_dobrushin.ipynb #1ef29f20
+# %% ../nbs/04_dobrushin.ipynb #392c0eba
 def gradient_bias_bound(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     taus,  # numbers of sweeps τ >= 1
@@ -163,7 +164,7 @@ def gradient_bias_bound(
     "Geng et al. Thm 3, eq. (12): 2√m 𝒢(B^τ) ≥ ‖E[δ(θ)|x̃₀]‖₂, m = p(p+1)/2 (fields) or p(p-1)/2."
     return theorem3_factor(model.p, fields) * tv_bound(model, taus)
 
-# %% ../nbs/04_dobrushin.ipynb #e470ecdd
+# %% ../nbs/04_dobrushin.ipynb #e7717ae9
 def tau_needed(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     target: float,  # the bound to get below
@@ -183,7 +184,7 @@ def tau_needed(
     hit = np.flatnonzero(curve < target)
     return int(hit[0]) + 1 if hit.size else None
 
-# %% ../nbs/04_dobrushin.ipynb #d64df822
+# %% ../nbs/04_dobrushin.ipynb #8be835df
 def exact_tv_curve(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     taus,  # numbers of sweeps τ >= 1
@@ -193,7 +194,7 @@ def exact_tv_curve(
     starts)."""
     return _exact_curves(model, taus, x0)[0]
 
-# %% ../nbs/04_dobrushin.ipynb #b7558779
+# %% ../nbs/04_dobrushin.ipynb #751bd9d9
 def exact_gradient_error(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     taus,  # numbers of sweeps τ >= 1
@@ -204,7 +205,7 @@ def exact_gradient_error(
     state or 'uniform')."""
     return _exact_curves(model, taus, x0, fields)[1]
 
-# %% ../nbs/04_dobrushin.ipynb #7d6455fb
+# %% ../nbs/04_dobrushin.ipynb #9c222ce6
 def _exact_curves(model, taus, x0, fields=True):
     t = _taus(taus)
     P = probabilities(model)
@@ -222,19 +223,21 @@ def _exact_curves(model, taus, x0, fields=True):
         ge[k] = np.linalg.norm((pi - P) @ Psi)
     return tv, ge
 
-# %% ../nbs/04_dobrushin.ipynb #85e5162c
+# %% ../nbs/04_dobrushin.ipynb #005d7bd1
 @kernel(parallel=True)
-def _coupled_bias(theta, lo, kappa, X0, Y0, lag, K, max_sweeps, fields, S, acc, met):
-    """acc[b, k−1] += Σ_{t = k + jL < τ, j ≥ 1} ψ(X_t) − ψ(Y_{t−L}) over the pairs of block b (stats order);
-    met[r] ← τ."""
-    R, p = X0.shape
+def _coupled_bias(theta, lo, kappa, X, Y, lag, K, t0, t1, fields, S, acc, met):
+    """Sweeps t0 + 1..t1 of the pairs not met yet (met[r] > t0), from their states X[r], Y[r] (updated in
+    place): acc[b, k−1] += Σ_{t = k + jL < τ, j ≥ 1} ψ(X_t) − ψ(Y_{t−L}) over the pairs of block b (stats
+    order); met[r] ← τ when pair r meets."""
+    R, p = X.shape
     B = acc.shape[0]
     for b in prange(B):
         for r in range(b, R, B):
-            x = X0[r].copy()
-            y = Y0[r].copy()
-            met[r] = max_sweeps + 1
-            for t in range(1, max_sweeps + 1):
+            if met[r] <= t0:
+                continue
+            x = X[r]
+            y = Y[r]
+            for t in range(t0 + 1, t1 + 1):
                 for i in range(p):
                     u = _xoshiro_uniform(S, r)
                     hx = theta[i, i]
@@ -265,7 +268,7 @@ def _coupled_bias(theta, lo, kappa, X0, Y0, lag, K, max_sweeps, fields, S, acc, 
                                 acc[b, k - 1, c] += vx - vy
                                 c += 1
 
-# %% ../nbs/04_dobrushin.ipynb #1d12b81b
+# %% ../nbs/04_dobrushin.ipynb #7f813c23
 def _start_pairs(model, x0, n_pairs, rng):
     """Two independent draws of n_pairs start states from the initial law: one state, 'uniform', or the rows
     of an (n, p) array."""
@@ -278,7 +281,7 @@ def _start_pairs(model, x0, n_pairs, rng):
         draw = lambda: rows[rng.integers(0, len(rows), n_pairs)]
     return np.ascontiguousarray(draw()), np.ascontiguousarray(draw())
 
-# %% ../nbs/04_dobrushin.ipynb #5978a136
+# %% ../nbs/04_dobrushin.ipynb #6b100a96
 def meeting_times(
     model: BinaryMRF,  # the model whose Gibbs sampler is coupled
     x0,  # initial law: a state (p,), an (n, p) array of states (drawn uniformly), or 'uniform'
@@ -297,27 +300,30 @@ def meeting_times(
     max_sweeps = check_int(max_sweeps, "max_sweeps", lo=lag + 1)
     return _run_coupled(model, x0, n_pairs, lag, 0, max_sweeps, True, as_rng(seed))[1]
 
-# %% ../nbs/04_dobrushin.ipynb #0d8e8dc7
+# %% ../nbs/04_dobrushin.ipynb #25e126dc
 def _run_coupled(model, x0, n_pairs, lag, K, max_sweeps, fields, rng):
     """L-lag coupled pairs through `_coupled_bias`: `(acc, met)`, the 16 blocks' telescoping sums for τ = 1..K
     (none when K = 0) and each pair's meeting time."""
-    X0, Y0 = _start_pairs(model, x0, n_pairs, rng)
+    X, Y = _start_pairs(model, x0, n_pairs, rng)
     acc = np.zeros((16, K, n_stats(model.p, fields) if K else 0))
-    met = np.empty(n_pairs, np.int64)
+    met = np.full(n_pairs, max_sweeps + 1, np.int64)  # max_sweeps + 1: not met
     kappa = 1.0 if model.domain == "01" else 2.0
     theta = np.ascontiguousarray(model.theta, dtype=np.float64)
     S = chain_states(rng, n_pairs)
-    _coupled_bias(theta, float(model.lo), kappa, X0, Y0, lag, K, max_sweeps, bool(fields), S, acc, met)
+    for t0, t1 in chunks(max_sweeps, n_pairs * model.p**2):  # Ctrl-C acts between chunks
+        if (met <= t0).all():
+            break
+        _coupled_bias(theta, float(model.lo), kappa, X, Y, lag, K, t0, t1, bool(fields), S, acc, met)
     return acc, met
 
-# %% ../nbs/04_dobrushin.ipynb #bbd2902d
+# %% ../nbs/04_dobrushin.ipynb #f2ef689d
 def _pilot_lag(model, x0, n_pairs, max_sweeps, rng) -> int:
     """L for the lagged couplings: the 95 % quantile of τ − 1 over a pilot run at L = 1 (most pairs then meet
     within one lag)."""
     pilot = meeting_times(model, x0, 1, n_pairs=max(100, n_pairs // 4), max_sweeps=max_sweeps, seed=rng)
     return max(1, int(np.quantile(pilot - 1, 0.95)))
 
-# %% ../nbs/04_dobrushin.ipynb #51256e1d
+# %% ../nbs/04_dobrushin.ipynb #a5bf18c5
 def coupling_tv_bound(
     model: BinaryMRF,  # the model whose Gibbs sampler is coupled
     taus,  # sweeps τ at which to bound the TV distance (integers >= 1)
@@ -345,7 +351,7 @@ def coupling_tv_bound(
     terms = np.maximum(0, np.ceil((tau[None, :] - lag - t[:, None]) / lag))
     return terms.mean(1), terms.std(1, ddof=1) / np.sqrt(n_pairs), lag
 
-# %% ../nbs/04_dobrushin.ipynb #6237521f
+# %% ../nbs/04_dobrushin.ipynb #3640fb2f
 def coupling_bias_norm(
     model: BinaryMRF,  # the model whose Gibbs sampler is coupled
     taus,  # sweeps τ (integers >= 1)
@@ -373,7 +379,7 @@ def coupling_bias_norm(
     b = acc.sum(0) / n_pairs
     return np.linalg.norm(b[t - 1], axis=1)
 
-# %% ../nbs/04_dobrushin.ipynb #9c222ce6
+# %% ../nbs/04_dobrushin.ipynb #3e549589
 def flip_energy_max(
     model: BinaryMRF,  # the model, a `BinaryMRF`
 ) -> float:
@@ -387,7 +393,7 @@ def flip_energy_max(
         return float(np.maximum(np.abs(hi), np.abs(lo)).max())
     return float((2 * (np.abs(d) + np.abs(off).sum(1))).max())
 
-# %% ../nbs/04_dobrushin.ipynb #44b2bb5f
+# %% ../nbs/04_dobrushin.ipynb #5cb4c27d
 def fischer_bound(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     taus,  # numbers of sweeps τ >= 1
@@ -400,7 +406,7 @@ def fischer_bound(
     tv = rate ** t.astype(float)
     return 2 * np.sqrt(n_stats(model.p, fields)) * tv if gradient else tv
 
-# %% ../nbs/04_dobrushin.ipynb #a5bf18c5
+# %% ../nbs/04_dobrushin.ipynb #819ebc46
 def domke_tau_box(
     N: int,  # the number of variables
     max_degree: int,  # Δ, the largest number of neighbours
@@ -417,7 +423,7 @@ def domke_tau_box(
         raise ValueError(f"not a fast-mixing set: max_degree * tanh(beta) = {k:.3g} >= 1")
     return int(np.ceil(N * np.log(N / eps) / (1 - k)))
 
-# %% ../nbs/04_dobrushin.ipynb #a9ae9855
+# %% ../nbs/04_dobrushin.ipynb #db06c4f4
 def coupling_norm(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     norm="2",  # '2' (spectral), '1' or 'inf' (induced norms)
@@ -430,7 +436,7 @@ def coupling_norm(
         raise ValueError(f"norm must be '2', '1' or 'inf', got {norm!r}")
     return float(np.linalg.norm(R, {"2": 2, "1": 1, "inf": np.inf}[norm]))
 
-# %% ../nbs/04_dobrushin.ipynb #9e6c6aa9
+# %% ../nbs/04_dobrushin.ipynb #ecb559f7
 def domke_tau_norm(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     eps: float,  # ε, the TV distance to reach, in (0, 1)
@@ -446,7 +452,7 @@ def domke_tau_norm(
         )
     return int(np.ceil(N * np.log(N / eps) / (1 - r)))
 
-# %% ../nbs/04_dobrushin.ipynb #79896796
+# %% ../nbs/04_dobrushin.ipynb #1b67ee2d
 def mixing_constants(
     a: float,  # a of τ(ε) ≤ a + b ln(1/ε)
     b: float,  # b of τ(ε) ≤ a + b ln(1/ε), > 0
@@ -456,7 +462,7 @@ def mixing_constants(
     b = check_float(b, "b", lo=0, lo_open=True)
     return float(np.exp(a / b)), float(np.exp(-1 / b))
 
-# %% ../nbs/04_dobrushin.ipynb #0a3c9170
+# %% ../nbs/04_dobrushin.ipynb #40592dd2
 def domke_lipschitz(
     R2: float,  # R₂, a bound on ‖t(x)‖₂
     lam: float,  # λ, the ridge weight

@@ -804,6 +804,9 @@ LONG_CALLS = {  # each would run for hours: Ctrl-C must stop it within seconds
         "TAY(0.02, tau_max=10**7, tau_uncertified=10**7, coupling_pairs=0, diagnostics=False).fit(Xs)"
     ),
     "FastMixingML(v=10**9)": "FastMixingML(lam=0.01, v=10**9, M=20, K=3, seed=0).fit(X)",
+    "meeting_times(max_sweeps=10**9)": (
+        'dobrushin.meeting_times(ferro, "uniform", n_pairs=200, max_sweeps=10**9)'
+    ),
 }
 
 
@@ -812,7 +815,7 @@ def interrupt_long_calls(delay=1.0) -> dict:
     import signal
     import threading
     import warnings
-    from mrflit import gibbs, exact
+    from mrflit import gibbs, exact, dobrushin
     from mrflit.models import geng_network
     from mrflit.spg import SPG, TAY
     from mrflit.fast_mixing import FastMixingML
@@ -826,6 +829,8 @@ def interrupt_long_calls(delay=1.0) -> dict:
     x0 = np.zeros(8, np.int8)
     names = dict(np=np, m=m, X=X, Xs=Xs, x0=x0, gibbs=gibbs, exact=exact, SPG=SPG, TAY=TAY)
     names["FastMixingML"] = FastMixingML
+    names["dobrushin"] = dobrushin
+    names["ferro"] = BinaryMRF(np.ones((20, 20)) - np.eye(20), "pm1")  # two modes: many pairs never meet
     out = {}
     for label, code in LONG_CALLS.items():
         sent = []
