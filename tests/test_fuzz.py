@@ -38,7 +38,7 @@ def _mutations(data: bytes, rng, n: int):
         yield kind, bytes(b)
 
 
-def test_damaged_model_files_are_refused_with_one_message(tmp_path):
+def test_damaged_model_files_are_refused_with_one_message(tmp_path, report):
     "300 damaged copies of a model file: each loads (the damage missed the data) or is one clear ValueError."
     model = geng_network(6, seed=1)
     save_model(model, tmp_path / "m.npz", names=list("abcdef"))
@@ -60,7 +60,7 @@ def test_damaged_model_files_are_refused_with_one_message(tmp_path):
     empty.write_bytes(b"")
     with pytest.raises(ValueError, match="not an mrflit model file"):
         load_model(empty)
-    print(f"damaged model files: {counts}")
+    report(f"damaged model files: 300 tried, {counts}")
     assert counts["refused"] >= 250
 
 
@@ -740,7 +740,7 @@ def run_table() -> dict:
     return rows
 
 
-def test_hostile_arguments_are_refused_clearly():
+def test_hostile_arguments_are_refused_clearly(report):
     """The table in a child process (a hang cannot stall the suite): every call refused clearly, fast, inputs
     intact."""
     env = dict(
@@ -760,7 +760,10 @@ def test_hostile_arguments_are_refused_clearly():
         for k in ("clear", "accepted", "leak", "memory")
     }
     modified = sum(bool(row["mutated"]) for row in rows)
-    print(f"hostile calls tried: {len(rows)}; {counts}; inputs modified: {modified}")
+    slow = sum(row["seconds"] > 10 for row in rows)
+    report(
+        f"hostile calls tried: {len(rows)}; outcomes {counts}; over 10 s: {slow}; inputs modified: {modified}"
+    )
     assert not bad, "\n".join(
         f"{row['call']}: {row['outcome']} {row['mutated'] or ''} {row['seconds']} s" for row in bad
     )
@@ -849,7 +852,7 @@ def interrupt_long_calls(delay=1.0) -> dict:
     return out
 
 
-def test_ctrl_c_stops_long_kernels():
+def test_ctrl_c_stops_long_kernels(report):
     "Long kernels run in chunks: Ctrl-C stops each call within seconds (all would run for hours)."
     env = dict(
         os.environ, PYTHONPATH=str(Path(__file__).parent) + os.pathsep + os.environ.get("PYTHONPATH", "")
@@ -862,11 +865,11 @@ def test_ctrl_c_stops_long_kernels():
         raise AssertionError(f"Ctrl-C did not stop a call (the last one finished: {last})") from None
     assert r.returncode == 0, r.stderr[-3000:]
     stopped = json.loads(r.stdout.strip().splitlines()[-1])
-    print(f"seconds from Ctrl-C to stop: {stopped}")
+    report(f"seconds from Ctrl-C to stop: {stopped}")
     assert all(s is not None and s < 10 for s in stopped.values()), stopped
 
 
-def test_data_passes_take_memory_of_order_n_p_not_n_p_squared():
+def test_data_passes_take_memory_of_order_n_p_not_n_p_squared(report):
     """Learners on 100,000 rows of 30 variables: the peak of traced allocations stays far below the (n, m)
     matrix of statistics (372 MB) that an O(n·p²) data pass would build. Measured peaks: 30–105 MB; the
     largest, MCMC-Lasso's, is mostly its chains' states (up to 256,000 chains × 30 variables)."""
@@ -898,5 +901,5 @@ def test_data_passes_take_memory_of_order_n_p_not_n_p_squared():
             est.fit(X)
         peaks[type(est).__name__] = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-    print({k: f"{v / 1e6:.0f} MB" for k, v in peaks.items()}, f"(n, m) statistics: {statistics / 1e6:.0f} MB")
+    report(f"peak memory of fits to 100,000 x 30: { {k: f'{v / 1e6:.0f} MB' for k, v in peaks.items()} }")
     assert max(peaks.values()) < statistics / 3, peaks
