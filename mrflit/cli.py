@@ -4,7 +4,7 @@
 
 # %% ../nbs/16_cli.ipynb #ef664586
 from __future__ import annotations
-import argparse, contextlib, csv, ctypes, io, os, shutil, sys, tempfile, time
+import argparse, contextlib, csv, ctypes, glob, io, os, shutil, sys, tempfile, time
 from pathlib import Path
 import numpy as np
 from sklearn.base import clone
@@ -34,7 +34,7 @@ PATH_METHODS = {"mcmclasso", "plpath", "elasso", "gaussian"}  # choose their own
 def _write_text(path, text):
     atomic_write(path, lambda f: f.write(text.encode("utf-8")))
 
-# %% ../nbs/16_cli.ipynb #eb80ff8d
+# %% ../nbs/16_cli.ipynb #d21a463e
 def _write_csv(path, header, rows):
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
@@ -42,7 +42,7 @@ def _write_csv(path, header, rows):
     w.writerows(rows)
     _write_text(path, buf.getvalue())
 
-# %% ../nbs/16_cli.ipynb #927b4a0b
+# %% ../nbs/16_cli.ipynb #cfaa3fea
 def _write_png(path, fig):
     atomic_write(path, lambda f: fig.savefig(f, format="png", dpi=110, bbox_inches="tight"))
 
@@ -60,7 +60,7 @@ OUTPUT_FILES = {
     "centrality.csv",
 }  # what mrflit's commands write: an --out directory holding anything else is not replaced
 
-# %% ../nbs/16_cli.ipynb #15305fdc
+# %% ../nbs/16_cli.ipynb #0ccc28ab
 @contextlib.contextmanager
 def output_set(
     out,  # the output directory (new, empty, or an earlier output set)
@@ -81,7 +81,7 @@ def output_set(
                 f"directory"
             )
     out.parent.mkdir(parents=True, exist_ok=True)
-    for stale in out.parent.glob(f".{out.name}.*.partial"):  # left by a killed run
+    for stale in out.parent.glob(f".{glob.escape(out.name)}.*.partial"):  # left by a killed run
         shutil.rmtree(stale, ignore_errors=True)
     new = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".partial"))
     try:
@@ -93,7 +93,7 @@ def output_set(
     finally:
         shutil.rmtree(new, ignore_errors=True)
 
-# %% ../nbs/16_cli.ipynb #4a31ebc5
+# %% ../nbs/16_cli.ipynb #47d33525
 def _swap_in(new: Path, out: Path):
     "Make `new` the directory `out`: one rename, or one atomic exchange (Linux renameat2) when `out` exists."
     if not out.exists():
@@ -114,7 +114,7 @@ def _swap_in(new: Path, out: Path):
     os.rename(new, out)
     shutil.rmtree(old, ignore_errors=True)
 
-# %% ../nbs/16_cli.ipynb #14aa36e5
+# %% ../nbs/16_cli.ipynb #670c7b7e
 def write_network(
     theta,  # (p, p) couplings
     names,  # node names
@@ -133,7 +133,7 @@ def write_network(
     lines = nx.generate_graphml(G) if fmt == "graphml" else nx.generate_gexf(G)
     _write_text(path, "\n".join(lines) + "\n")
 
-# %% ../nbs/16_cli.ipynb #212ab20a
+# %% ../nbs/16_cli.ipynb #e68e6c6e
 def edge_rows(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     names,  # variable names, one per column (None: 0..p−1)
@@ -149,7 +149,7 @@ def edge_rows(
     I, J, W = iu[0][keep][order], iu[1][keep][order], w[keep][order]
     return [(names[i], names[j], f"{x:.6g}") for i, j, x in zip(I, J, W)]
 
-# %% ../nbs/16_cli.ipynb #0ac90f1b
+# %% ../nbs/16_cli.ipynb #cd52f57d
 def network_figure(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     names,  # variable names, one per column (None: 0..p−1)
@@ -168,7 +168,7 @@ def network_figure(
     plot_graph(theta, names, colors, top=top, ax=ax, title=title)
     return fig
 
-# %% ../nbs/16_cli.ipynb #cfaa3fea
+# %% ../nbs/16_cli.ipynb #1099cd32
 def demo(
     out="mrflit-demo",  # the output directory
     target: int = 15,  # stop the λ path above this many links
@@ -205,7 +205,7 @@ def demo(
         print(report + f"\nwrote {out}/network.png, {out}/edges.csv, {out}/report.txt")
     return dict(passages=len(rows), seconds=secs, out=str(out), top=rows[0] if rows else None)
 
-# %% ../nbs/16_cli.ipynb #b55a4633
+# %% ../nbs/16_cli.ipynb #860bd59e
 def _write_demo_files(out, pr, s, g1, g2, rows, report):
     "The demo's report, links and bipartite picture."
     _write_text(out / "report.txt", report + "\n")
@@ -232,7 +232,7 @@ def _write_demo_files(out, pr, s, g1, g2, rows, report):
     _write_png(out / "network.png", fig)
     plt.close(fig)
 
-# %% ../nbs/16_cli.ipynb #47d33525
+# %% ../nbs/16_cli.ipynb #5fe66599
 def _alpha(text):
     "argparse type of --alpha: 'auto' or a positive number."
     if text == "auto":
@@ -242,7 +242,7 @@ def _alpha(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"--alpha must be 'auto' or a number, got {text!r}")
 
-# %% ../nbs/16_cli.ipynb #79175802
+# %% ../nbs/16_cli.ipynb #aca0bcd9
 def fit(
     data,  # CSV/TSV of binary columns (read by `datasets.read_binary_csv`)
     method="tay",  # a key of METHODS
@@ -300,7 +300,7 @@ def fit(
         print(report, end="")
     return dict(edges=len(rows), out=str(out))
 
-# %% ../nbs/16_cli.ipynb #2ae6064c
+# %% ../nbs/16_cli.ipynb #1afceccf
 def _learner(method, lam, alpha, chains, iters, tau, seed, quiet, penalize_fields):
     "The learner `mrflit fit --method` names, and what report.txt says of its fields (None: nothing)."
     import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml, mrflit.fbs as fb
@@ -327,7 +327,7 @@ def _learner(method, lam, alpha, chains, iters, tau, seed, quiet, penalize_field
     )
     return cls(lam, **kw), fields
 
-# %% ../nbs/16_cli.ipynb #0421a480
+# %% ../nbs/16_cli.ipynb #95d1608f
 def _lambda_text(method, lam, est) -> str:
     "How λ was set, for report.txt and the figure's title."
     if method == "elasso":
@@ -338,7 +338,7 @@ def _lambda_text(method, lam, est) -> str:
         return f"lambda = {est.lambda_:.4g} ({lam.upper()} over {len(est.lambda_path_)} values)"
     return f"lambda = {lam}"
 
-# %% ../nbs/16_cli.ipynb #4d7e7a78
+# %% ../nbs/16_cli.ipynb #cc66acfe
 def _write_fit_files(out, est, names, rows, title):
     "model.npz, edges.csv, trace.csv and network.png of a fitted learner."
     save_model(est.model_, out / "model.npz", names)
@@ -351,7 +351,7 @@ def _write_fit_files(out, est, names, rows, title):
 
     plt.close(fig)
 
-# %% ../nbs/16_cli.ipynb #002294a2
+# %% ../nbs/16_cli.ipynb #fb740db3
 def _write_bootstrap(out, est, X, n_boot, names, seed, quiet) -> str:
     """Nonparametric bootstrap at the fitted λ (mrflit.stability): stability.csv, stability.png,
     centrality.csv; returns report.txt's line."""
@@ -377,7 +377,7 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet) -> str:
         f"intervals)\n"
     )
 
-# %% ../nbs/16_cli.ipynb #5d4dd388
+# %% ../nbs/16_cli.ipynb #9768fad7
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -398,7 +398,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #17cb1b8a
+# %% ../nbs/16_cli.ipynb #7d695166
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -436,12 +436,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #670c7b7e
+# %% ../nbs/16_cli.ipynb #a21bb10f
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #f3b0d5f2
+# %% ../nbs/16_cli.ipynb #41266eec
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -451,7 +451,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #43a673d9
+# %% ../nbs/16_cli.ipynb #a8c45e7a
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -463,7 +463,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #511335fa
+# %% ../nbs/16_cli.ipynb #392557e7
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -554,7 +554,7 @@ def _fit_parser(sub):
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #4ee7bf89
+# %% ../nbs/16_cli.ipynb #2e146686
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -570,7 +570,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #b69cee64
+# %% ../nbs/16_cli.ipynb #56b1426e
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -589,7 +589,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #9888a89d
+# %% ../nbs/16_cli.ipynb #689c7649
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: four subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -600,7 +600,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #5dbff73d
+# %% ../nbs/16_cli.ipynb #7f847d7f
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -630,7 +630,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #6fea530b
+# %% ../nbs/16_cli.ipynb #a5bae624
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:

@@ -26,7 +26,7 @@ def grid(
             raise ValueError(f"axis {k!r} must be a list of values, got {v!r}")
     return [dict(zip(keys, vals)) for vals in itertools.product(*(list(axes[k]) for k in keys))]
 
-# %% ../nbs/17_experiments.ipynb #8b7d4722
+# %% ../nbs/17_experiments.ipynb #0e2d0a34
 def _task_key(fn, p: dict) -> str:
     "A stable name for one task: the SHA-1 of the function's name and its parameters as sorted JSON."
     name = f"{getattr(fn, '__module__', '')}.{getattr(fn, '__qualname__', repr(fn))}"
@@ -36,20 +36,20 @@ def _task_key(fn, p: dict) -> str:
         raise ValueError(f"store= needs JSON-encodable parameters: {e}") from None
     return hashlib.sha1(text.encode()).hexdigest()[:20]
 
-# %% ../nbs/17_experiments.ipynb #f6bf0ef5
+# %% ../nbs/17_experiments.ipynb #01932241
 def _plain(x):
     "NumPy scalars as Python numbers, for the task key."
     if isinstance(x, np.generic):
         return x.item()
     raise TypeError(f"{type(x).__name__} is not JSON-encodable")
 
-# %% ../nbs/17_experiments.ipynb #8f6a9ffa
+# %% ../nbs/17_experiments.ipynb #bfa97757
 def _encode(x):
     "A result as JSON-ready data (no pickle): containers, scalars, arrays and traces."
     from mrflit.base import Trace
 
     if isinstance(x, Trace):
-        return {"__trace__": {k: _encode(v) for k, v in x.items()}}
+        return {"__trace__": {k: _encode(v) for k, v in x.items()}, "notes": list(x.notes)}
     if isinstance(x, dict):
         if not all(isinstance(k, str) for k in x):
             raise ValueError("store= keeps dicts with string keys only")
@@ -69,7 +69,7 @@ def _encode(x):
         f"{type(x).__name__}"
     )
 
-# %% ../nbs/17_experiments.ipynb #f3100e09
+# %% ../nbs/17_experiments.ipynb #c82ea9ed
 def _decode(x):
     "The inverse of `_encode`."
     from mrflit.base import Trace
@@ -79,24 +79,28 @@ def _decode(x):
     if "__ndarray__" in x:
         return np.array(x["__ndarray__"], dtype=np.dtype(x["dtype"])).reshape(x["shape"])
     if "__trace__" in x:
-        return Trace({k: _decode(v) for k, v in x["__trace__"].items()})
+        trace = Trace({k: _decode(v) for k, v in x["__trace__"].items()})
+        trace.notes = tuple(
+            x.get("notes", ())
+        )  # what the learner did to the data (stores before 2026-11-27: none)
+        return trace
     if "__dict__" in x:
         return {k: _decode(v) for k, v in x["__dict__"].items()}
     if "__tuple__" in x:
         return tuple(_decode(v) for v in x["__tuple__"])
     return [_decode(v) for v in x["__list__"]]
 
-# %% ../nbs/17_experiments.ipynb #b9ee3d33
+# %% ../nbs/17_experiments.ipynb #3294a7e7
 def _save(store, key, p, result):
     "One finished task, atomically: its parameters and its result."
     text = json.dumps({"params": _encode(p), "result": _encode(result)})
     atomic_write(Path(store) / f"{key}.json", lambda f: f.write(text.encode()))
 
-# %% ../nbs/17_experiments.ipynb #becb6f60
+# %% ../nbs/17_experiments.ipynb #28d27a10
 def _indexed(fn, i, p):
     return i, fn(**p)
 
-# %% ../nbs/17_experiments.ipynb #5b93b60b
+# %% ../nbs/17_experiments.ipynb #a9940b88
 def _run_dask(fn, params, todo):
     "Yield `(i, result)` as tasks finish on the current dask.distributed client."
     try:
@@ -113,7 +117,7 @@ def _run_dask(fn, params, todo):
     for fut in as_completed(futures):
         yield futures[fut], fut.result()
 
-# %% ../nbs/17_experiments.ipynb #757c0b26
+# %% ../nbs/17_experiments.ipynb #b6a79eba
 def replicate(
     fn,  # a function of keyword arguments (importable, not a lambda, when it runs in other processes)
     params,  # the parameter dicts, e.g. `grid(...)`

@@ -12,7 +12,7 @@ from .prox import fista
 from .base import MRFLearner
 
 # %% auto #0
-__all__ = ['FEATURES', 'AUTO_PAIRS', 'encode_variables', 'PairDesign', 'separable_design', 'callable_design', 'sample_pairs',
+__all__ = ['FEATURES', 'AUTO_PAIRS', 'encode_variables', 'PairDesign', 'separable_design', 'callable_design', 'sample_shifts',
            'mlmi_objective', 'mlmi_direct', 'group_shrink', 'group_kkt_violation', 'group_lasso_path',
            'PartitionedRatio']
 
@@ -219,7 +219,7 @@ def _psi(psi, a, b):
     return out
 
 # %% ../nbs/10_partitioned.ipynb #1374d011
-def sample_pairs(
+def sample_shifts(
     n,  # samples
     n_pairs,  # about this many pairs
     seed=0,  # seed of the shifts
@@ -330,12 +330,12 @@ def _sampled_normaliser(design, A, e1, e2, shifts, gradient):
 def mlmi_objective(
     v,  # θ, one block θ_g per group of `design`
     design,  # a separable PairDesign
-    sample=None,  # shifts from `sample_pairs` (incomplete U-statistic), or None (all pairs)
+    sample=None,  # shifts from `sample_shifts` (incomplete U-statistic), or None (all pairs)
     gradient=True,  # False: the value only (cheaper)
 ):
     """ℓ_MLMI(θ) (eq. 4 without the penalty) and its gradient in the matrix form; `sample`: the shifts of an
-    incomplete U-statistic (`sample_pairs`), None for all n(n − 1) pairs. Returns (value, gradient or None, se
-    of log N̂)."""
+    incomplete U-statistic (`sample_shifts`), None for all n(n − 1) pairs. Returns (value, gradient or None,
+    se of log N̂)."""
     F1, F2 = design.F1, design.F2
     n, d1 = F1.shape
     rows, cols, param = design.cells
@@ -367,7 +367,7 @@ def mlmi_direct(
     X,  # (n, p) data, as the fit sees it
     design,  # the PairDesign (`callable_design`)
     psi,  # the feature function psi(xu, xv) → (m,) or (m, b)
-    sample=None,  # shifts from `sample_pairs`, or None (all pairs)
+    sample=None,  # shifts from `sample_shifts`, or None (all pairs)
 ):
     """ℓ_MLMI(θ), its gradient and the se of log N̂ (as `mlmi_objective`) by the direct sum over the permuted
     samples, for any feature function psi(xu, xv) → (m, b): O(n² Σ_g b_g). The reference for the matrix form,
@@ -628,7 +628,7 @@ class PartitionedRatio(MRFLearner):
             B = None
         else:
             B = check_int(self.n_pairs, "n_pairs", lo=1)
-        shifts = None if B is None else sample_pairs(n, B, self.random_state)
+        shifts = None if B is None else sample_shifts(n, B, self.random_state)
         if shifts is not None and shifts.size == n - 1:  # every diagonal: the complete statistic
             shifts = None
         self.n_pairs_ = total if shifts is None else n * shifts.size

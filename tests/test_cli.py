@@ -218,3 +218,16 @@ def test_a_kill_leaves_the_old_output_set_or_the_new_one(tmp_path):
     assert {p.name for p in (tmp_path / "out").iterdir()} == new_names
     assert not list(tmp_path.glob(".out.*.partial"))  # and it cleared what the killed runs left
     print("outcomes of the kills:", outcomes)
+
+
+def test_a_killed_runs_partial_set_is_removed_even_when_the_name_has_glob_characters(tmp_path):
+    "`--out 'run[1]'`: the next run removes the partial set a killed run left (`[1]` is not a pattern)."
+    from mrflit.cli import output_set
+
+    stale = tmp_path / ".run[1].x1y2.partial"
+    stale.mkdir()
+    (stale / "edges.csv").write_text("old")
+    with output_set(tmp_path / "run[1]") as tmp:
+        (tmp / "edges.csv").write_text("new")
+    assert not stale.exists()
+    assert (tmp_path / "run[1]" / "edges.csv").read_text() == "new"

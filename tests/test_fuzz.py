@@ -592,7 +592,7 @@ def _rows_of_the_rest(m, X):
         (diff, dict(X=R), dict(X="real X", lam="positive or None", groups="groups")),
         (diff_lp, dict(Sx=np.eye(3), Sy=np.eye(3) * 2, lam=0.1), dict(Sx="matrix", lam="positive")),
         (partitioned.encode_variables, dict(X=R), dict(X="real X", names="names")),
-        (partitioned.sample_pairs, dict(n=80, n_pairs=200), dict(n="count", n_pairs="count", seed="seed")),
+        (partitioned.sample_shifts, dict(n=80, n_pairs=200), dict(n="count", n_pairs="count", seed="seed")),
         (concentration.tay_criterion, dict(bound=0.1, grad_map_norm=1.0), dict(bound="positive")),
         (fast_mixing.theorem8_schedule, dict(a=1.0, b=1.0, c=1.0, gamma=0.5, alpha=0.5, eps=0.1, delta=0.1)),
         (
