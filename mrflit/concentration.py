@@ -6,7 +6,7 @@
 from __future__ import annotations
 import numpy as np
 from numba import vectorize
-from .core import check_int, check_float, check_states, NUMBA_OPTS
+from .core import check_array, check_int, check_float, check_states, NUMBA_OPTS
 from .models import BinaryMRF, check_model, n_stats
 from .dobrushin import tv_bound
 
@@ -204,8 +204,8 @@ def honorio_error_bound(
 ) -> float:
     """Honorio Thm 9: high-probability bound on A_γ,ξ = Σ γ_k ‖ξ^(k)‖₂ for samplers with bias B/S_k and
     variance V/S_k."""
-    S = np.asarray(S, float)
-    g = np.asarray(gamma, float)
+    S = check_array(S, "S")
+    g = check_array(gamma, "gamma")
     K = S.size
     if K == 0 or S.shape != g.shape or np.any(S < 1):
         raise ValueError("S (samples per iteration, >= 1) and gamma must be equal-length vectors")

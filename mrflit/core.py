@@ -144,7 +144,7 @@ def check_states(
         a = a[None, :]
     if a.ndim != 2:
         raise ValueError(f"{name} must be a 2-D (n, p) array, got {a.ndim}-D")
-    if a.shape[0] < min_rows:
+    if a.shape[0] < check_int(min_rows, "min_rows", lo=0):
         raise ValueError(f"{name} needs at least {min_rows} rows, got {a.shape[0]}")
     if p is not None and a.shape[1] != p:
         raise ValueError(f"{name} has {a.shape[1]} columns but the model has p={p}")
@@ -318,7 +318,7 @@ def chunk_length(
     cost: float,  # elementary steps in one iteration of the loop
 ) -> int:
     "Iterations per compiled call: about `CHUNK_WORK` elementary steps, and at least one iteration."
-    return max(1, int(CHUNK_WORK // max(cost, 1)))
+    return max(1, int(CHUNK_WORK // max(check_float(cost, "cost", lo=0), 1)))
 
 # %% ../nbs/00_core.ipynb #ed2fd7fa
 def chunks(

@@ -26,7 +26,7 @@ def _betas(betas):
         )
     return b1, b2, b3
 
-# %% ../nbs/11_fast_mixing.ipynb #f4f228cd
+# %% ../nbs/11_fast_mixing.ipynb #fe1bb97c
 def corollary9_schedule(
     L: float,  # L, the Lipschitz constant of the gradient (`dobrushin.domke_lipschitz`)
     lam: float,  # λ > 0, the ridge weight
@@ -42,6 +42,9 @@ def corollary9_schedule(
     log(2LR₂C/(β₃ελ))/(1−α)."""
     L = check_float(L, "L", lo=0, lo_open=True)
     lam = check_float(lam, "lam", lo=0, lo_open=True)
+    R2, dist0, C = (
+        check_float(x, n, lo=0, lo_open=True) for x, n in ((R2, "R2"), (dist0, "dist0"), (C, "C"))
+    )
     eps = check_float(eps, "eps", lo=0, lo_open=True)
     delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
     alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
@@ -51,7 +54,7 @@ def corollary9_schedule(
     v = math.ceil(math.log(2 * L * R2 * C / (b3 * eps * lam)) / (1 - alpha))
     return K, M, v
 
-# %% ../nbs/11_fast_mixing.ipynb #a6843b23
+# %% ../nbs/11_fast_mixing.ipynb #5bdc92c8
 def theorem4_schedule(
     a: float,  # a, the bound's term for the start (Thm 4)
     b: float,  # b, the coefficient of the Monte-Carlo term K/√M
@@ -71,7 +74,7 @@ def theorem4_schedule(
         max(1, math.ceil(math.log(a * c / (b1 * b3 * eps)) / -math.log(alpha))),
     )
 
-# %% ../nbs/11_fast_mixing.ipynb #a9b321f8
+# %% ../nbs/11_fast_mixing.ipynb #bbc8630d
 def theorem5_schedule(
     L: float,  # L, the Lipschitz constant of the gradient (`dobrushin.domke_lipschitz`)
     R2: float,  # R₂, a bound on ‖t(x)‖₂
@@ -91,7 +94,7 @@ def theorem5_schedule(
     a = L * check_float(dist0, "dist0", lo=0) / (4 * R2) + math.log(1 / delta)
     return theorem4_schedule(a, 1.0, C, alpha, eps_f * L / (8 * R2 * R2), betas)
 
-# %% ../nbs/11_fast_mixing.ipynb #9becefb0
+# %% ../nbs/11_fast_mixing.ipynb #fc9e7d6b
 def theorem8_schedule(
     a: float,  # a, the bound's term for the start (Thm 4)
     b: float,  # b, the coefficient of the Monte-Carlo term K/√M
@@ -113,7 +116,7 @@ def theorem8_schedule(
     M = math.ceil(b * b / (eps * eps * b2 * b2) * (1 + math.sqrt(2 * math.log(max(K, 1) / delta))) ** 2)
     return K, M, max(1, math.ceil(math.log(c / (b3 * eps)) / -math.log(alpha)))
 
-# %% ../nbs/11_fast_mixing.ipynb #fffb7da6
+# %% ../nbs/11_fast_mixing.ipynb #8c5b7455
 DOMKE_SETTINGS = dict(
     K=46, M=1533, v=561
 )  # Algorithm 1 with the §6 schedule (Corollary 9): exactly K iterations of M chains

@@ -8,13 +8,12 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import prange
 from .core import as_rng, check_array, check_float, check_int, check_names, kernel
-from .prox import fista
+from .prox import fista, group_shrink, _group_shrink, _check_layout
 from .base import MRFLearner
 
 # %% auto #0
 __all__ = ['FEATURES', 'AUTO_PAIRS', 'encode_variables', 'PairDesign', 'separable_design', 'callable_design', 'sample_shifts',
-           'mlmi_objective', 'mlmi_direct', 'group_shrink', 'group_kkt_violation', 'group_lasso_path',
-           'PartitionedRatio']
+           'mlmi_objective', 'mlmi_direct', 'group_kkt_violation', 'group_lasso_path', 'PartitionedRatio']
 
 # %% ../nbs/10_partitioned.ipynb #706f4443
 FEATURES = ("product", "square", "product+square", "delta", "onehot")
@@ -61,7 +60,7 @@ def _integer_levels(X, names, min_level_count, rare_levels, levels=None):
         out.append((lv, active))
     return out
 
-# %% ../nbs/10_partitioned.ipynb #c588e098
+# %% ../nbs/10_partitioned.ipynb #03e4f178
 def encode_variables(
     X,  # (n, p) data; integer codes for 'onehot' and 'delta'
     features="product",  # one of FEATURES
@@ -98,7 +97,7 @@ def encode_variables(
         return phi, lambda du, dv: [[(a, b)] for a in range(du) for b in range(dv)], [lv for lv, _ in coded]
     raise ValueError(f"features must be one of {FEATURES} or a callable psi(xu, xv), got {features!r}")
 
-# %% ../nbs/10_partitioned.ipynb #807e941e
+# %% ../nbs/10_partitioned.ipynb #43a2d282
 @dataclass
 class PairDesign:
     "The modelled pairs of eq. (4) and, for separable features, the encodings that give the matrix form."
@@ -138,7 +137,7 @@ class PairDesign:
     def n_cross(self):
         return sum(kind == "cross" for _, _, kind in self.pairs)
 
-# %% ../nbs/10_partitioned.ipynb #43a2d282
+# %% ../nbs/10_partitioned.ipynb #6b398287
 def _pair_list(g1, g2, pairs):
     "Groups in a fixed order: cross pairs (row-major over G₁ × G₂), within-group pairs, then diagonal terms."
     out = [(u, v, "cross") for u in g1 for v in g2]
@@ -148,7 +147,7 @@ def _pair_list(g1, g2, pairs):
         out += [(u, u, "diag") for u in np.r_[g1, g2]]
     return [(int(u), int(v), k) for u, v, k in out]
 
-# %% ../nbs/10_partitioned.ipynb #64ff126e
+# %% ../nbs/10_partitioned.ipynb #34577434
 def separable_design(
     phi,  # per-variable encodings Φ_u, (n, d_u) each (`encode_variables`)
     comps,  # comps(d_u, d_v) → the component map S_k of ψ as lists of index pairs (a, b)
@@ -186,7 +185,7 @@ def separable_design(
     F = np.hstack([phi[u] for u in order])
     return PairDesign(kept_pairs, np.array(sizes), g1, g2, F[:, :d1], F[:, d1:], cells, keep)
 
-# %% ../nbs/10_partitioned.ipynb #6b398287
+# %% ../nbs/10_partitioned.ipynb #1374d011
 def callable_design(
     X,  # (n, p) data, as the fit sees it
     psi,  # the feature function psi(xu, xv) → (m,) or (m, b)
@@ -207,7 +206,7 @@ def callable_design(
             kept_pairs.append((u, v, kind))
     return PairDesign(kept_pairs, np.array(sizes), g1, g2, keep=keep)
 
-# %% ../nbs/10_partitioned.ipynb #6655ead3
+# %% ../nbs/10_partitioned.ipynb #099abca5
 def _psi(psi, a, b):
     "psi(a, b) as an array with the components on the last axis."
     out = np.asarray(psi(a, b), dtype=np.float64)
@@ -218,7 +217,7 @@ def _psi(psi, a, b):
         raise ValueError(f"the feature function returned shape {out.shape} for inputs of shape {shape}")
     return out
 
-# %% ../nbs/10_partitioned.ipynb #1374d011
+# %% ../nbs/10_partitioned.ipynb #68f7880b
 def sample_shifts(
     n,  # samples
     n_pairs,  # about this many pairs
@@ -230,7 +229,7 @@ def sample_shifts(
     m = int(min(n - 1, max(2, round(check_int(n_pairs, "n_pairs", lo=1) / n))))
     return np.sort(as_rng(seed).choice(np.arange(1, n), size=m, replace=False))
 
-# %% ../nbs/10_partitioned.ipynb #5c503358
+# %% ../nbs/10_partitioned.ipynb #9a561d26
 def _shifted_pairs(n, shifts):
     "The pairs (j, k) of a shift design, shift by shift."
     j = np.tile(np.arange(n), shifts.size)
@@ -239,7 +238,7 @@ def _shifted_pairs(n, shifts):
 
 _ROWS = 2048  # rows per block in the shift kernels: along a diagonal a block's accesses stream
 
-# %% ../nbs/10_partitioned.ipynb #3ca08a09
+# %% ../nbs/10_partitioned.ipynb #4ccbed45
 @kernel(parallel=True)
 def _shifted_energies(A, F2, e1, e2, shifts, out):
     "out[t, j] = A[j]·F2[k] + e1[j] + e2[k] with k = j + s_t mod n."
@@ -255,7 +254,7 @@ def _shifted_energies(A, F2, e1, e2, shifts, out):
                     s += A[j, d] * F2[k, d]
                 out[t, j] = s
 
-# %% ../nbs/10_partitioned.ipynb #871471d1
+# %% ../nbs/10_partitioned.ipynb #527b3357
 @kernel(parallel=True)
 def _shifted_weights(E, F2, shifts, mx, r, c, WF2):
     "E ← exp(E − mx) in place; row sums r, column sums c and WF2[j] = Σ_t w[t, j] F2[j + s_t mod n]."
@@ -289,7 +288,7 @@ def _shifted_weights(E, F2, shifts, mx, r, c, WF2):
                     j += n
                 c[k] += E[t, j]
 
-# %% ../nbs/10_partitioned.ipynb #f771debe
+# %% ../nbs/10_partitioned.ipynb #29800b96
 def _complete_normaliser(design, A, e1, e2, gradient):
     "log N̂ over all n(n − 1) permuted pairs; with `gradient`, the weights' row and column sums and W F₂."
     F2 = design.F2
@@ -309,7 +308,7 @@ def _complete_normaliser(design, A, e1, e2, gradient):
     E *= 1 / Z  # the normalised weights W (0 on the diagonal)
     return logN, 0.0, (E.sum(1), E.sum(0), E @ F2)
 
-# %% ../nbs/10_partitioned.ipynb #f6455bcd
+# %% ../nbs/10_partitioned.ipynb #b2dad447
 def _sampled_normaliser(design, A, e1, e2, shifts, gradient):
     "log N̂ over the pairs of `shifts` and its standard error; with `gradient`, r, c and W F₂ as above."
     F2 = design.F2
@@ -326,7 +325,7 @@ def _sampled_normaliser(design, A, e1, e2, shifts, gradient):
     se = float(per_shift.std(ddof=1) / per_shift.mean() * np.sqrt((1 - m / (n - 1)) / m))
     return logN, se, ((r / Z, c / Z, WF2 / Z) if gradient else None)
 
-# %% ../nbs/10_partitioned.ipynb #65fe0f19
+# %% ../nbs/10_partitioned.ipynb #a478d357
 def mlmi_objective(
     v,  # θ, one block θ_g per group of `design`
     design,  # a separable PairDesign
@@ -361,7 +360,7 @@ def mlmi_objective(
     grad = np.bincount(param, G[rows, cols], design.n_params)
     return -data + logN, grad, se
 
-# %% ../nbs/10_partitioned.ipynb #c87d1261
+# %% ../nbs/10_partitioned.ipynb #016b3bb7
 def mlmi_direct(
     v,  # θ, one block θ_g per group of `design`
     X,  # (n, p) data, as the fit sees it
@@ -410,18 +409,7 @@ def mlmi_direct(
     grad = np.concatenate([W @ P - Pd.mean(0) for P, Pd in feats]) if feats else np.zeros(0)
     return -data + mx + np.log(Z / j.size), grad, se
 
-# %% ../nbs/10_partitioned.ipynb #527b3357
-def group_shrink(
-    v,  # the concatenated groups
-    starts,  # the first index of each group
-    t,  # each group's threshold
-):
-    "Group soft-thresholding: each group v[starts[g]:starts[g+1]] shrinks its norm by t[g] (to 0 if below)."
-    nrm = np.sqrt(np.add.reduceat(v * v, starts)) if v.size else np.zeros(0)
-    scale = np.maximum(0.0, 1 - t / np.where(nrm > 0, nrm, 1.0))
-    return v * np.repeat(scale, np.diff(np.r_[starts, v.size]))
-
-# %% ../nbs/10_partitioned.ipynb #21d312b0
+# %% ../nbs/10_partitioned.ipynb #e4f38874
 def group_kkt_violation(
     grad,  # ∇ℓ at v
     v,  # the candidate solution, groups concatenated
@@ -431,6 +419,11 @@ def group_kkt_violation(
 ):
     """Largest violation of the group-lasso optimality conditions: ∇_g + λw_g θ_g/‖θ_g‖ = 0 where θ_g ≠ 0,
     ‖∇_g‖ ≤ λw_g where θ_g = 0."""
+    v, starts, weights = _check_layout(v, starts, weights, "weights")
+    grad = check_array(grad, "grad")
+    lam = check_float(lam, "lam", lo=0)
+    if grad.shape != v.shape:
+        raise ValueError(f"grad and v differ in shape ({grad.shape} and {v.shape})")
     sizes = np.diff(np.r_[starts, v.size])
     nrm = np.sqrt(np.add.reduceat(v * v, starts))
     on = np.repeat(nrm > 0, sizes)
@@ -440,7 +433,7 @@ def group_kkt_violation(
     off = np.where(nrm > 0, 0.0, np.maximum(0.0, gn - lam * weights))
     return float(max(stat.max(initial=0.0), off.max(initial=0.0)))
 
-# %% ../nbs/10_partitioned.ipynb #a478d357
+# %% ../nbs/10_partitioned.ipynb #b26daf10
 def group_lasso_path(
     objective,  # v ↦ (ℓ(v), ∇ℓ(v) or None, se); its second argument asks for the gradient
     design,  # the PairDesign: groups, their sizes and which are cross-group pairs
@@ -474,7 +467,7 @@ def group_lasso_path(
         v, info = fista(
             lambda v: evaluate(v, gradient=False)[0],
             lambda v: evaluate(v)[1],
-            lambda v, t: group_shrink(v, starts, t * lam * weights),
+            lambda v, t: _group_shrink(v, starts, t * lam * weights),
             v0,
             max_iter=int(max_iter),
             tol=float(tol),
@@ -511,7 +504,7 @@ def group_lasso_path(
             break
     return dict(out, theta=v, lambdas=np.array(lams), grad=evaluate(v)[1], entry=entry)
 
-# %% ../nbs/10_partitioned.ipynb #016b3bb7
+# %% ../nbs/10_partitioned.ipynb #0dc6e0be
 def _check_groups(groups, p):
     if not isinstance(groups, (tuple, list)) or len(groups) != 2:
         raise ValueError("groups must be a pair (indices_1, indices_2)")
@@ -532,7 +525,7 @@ def _check_groups(groups, p):
         )
     return g1, g2
 
-# %% ../nbs/10_partitioned.ipynb #0e0fc0f3
+# %% ../nbs/10_partitioned.ipynb #b4549f34
 AUTO_PAIRS = 4_000_000  # n(n − 1) above which n_pairs='auto' switches to about this many sampled pairs
 
 

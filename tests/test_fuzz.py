@@ -550,6 +550,10 @@ def _rows_of_the_rest(m, X):
     from mrflit import (
         cli,
         concentration,
+        core,
+        datasets,
+        dobrushin,
+        metrics,
         experiments,
         fast_mixing,
         fbs,
@@ -585,6 +589,9 @@ def _rows_of_the_rest(m, X):
     cents = lambda centrality="strength", level=0.9: st.centrality_interval(centrality, level)
     cents.__name__, cents.__module__ = "Stability.centrality_interval", "mrflit.stability"
     path = gibbs.random_scan_path(m, 20, seed=0)
+    csv_path = Path(__import__("tempfile").mkdtemp()) / "data.csv"
+    csv_path.write_text("a,b\n1,0\n0,1\n1,1\n")
+    trace = PseudoLikelihood(0.1).fit(X).trace_
     names4 = list("abcd")
     return [
         (pr, dict(X=R), dict(X="real X", target="count", max_steps="count")),
@@ -607,10 +614,59 @@ def _rows_of_the_rest(m, X):
         ),
         (prox.step_schedule, dict(kind="constant", alpha=0.5), dict(kind="choice", alpha="positive")),
         (
+            prox.group_shrink,
+            dict(v=np.ones(5), starts=np.array([0, 2]), t=np.ones(2)),
+            dict(v="vector", t="vector"),
+        ),
+        (
             gibbs.expand_path,
             dict(x0=path[0], sites=path[1], values=path[2], counts=path[3]),
             dict(x0="state"),
         ),
+        (
+            concentration.fbs_bound,
+            dict(variant="basic", D=2.0, G=3.0, beta=1.0, r=0.5, K=10, A=0.1),
+            dict(variant="choice", D="positive", G="positive", beta="positive", r="probability", K="count"),
+        ),
+        (
+            concentration.honorio_error_bound,
+            dict(B=1.0, V=1.0, S=np.full(5, 10.0), gamma=np.full(5, 0.2), delta=0.1, M=2),
+            dict(B="positive", V="positive", S="vector", gamma="vector", delta="probability", M="count"),
+        ),
+        (dobrushin.mixing_constants, dict(a=1.0, b=2.0), dict(a="real", b="positive")),
+        (
+            fast_mixing.corollary9_schedule,
+            dict(L=1.0, lam=0.1, R2=1.0, dist0=1.0, eps=0.1, delta=0.1, C=1.0, alpha=0.5),
+            dict(L="positive", lam="positive", eps="positive", delta="probability", alpha="probability"),
+        ),
+        (
+            metrics.auc_scores,
+            dict(scores=np.arange(4.0), labels=np.array([0, 1, 0, 1])),
+            dict(scores="vector"),
+        ),
+        (
+            metrics.roc_scores,
+            dict(scores=np.arange(4.0), labels=np.array([0, 1, 0, 1])),
+            dict(scores="vector"),
+        ),
+        (
+            prox.fista,
+            dict(f=lambda x: float(x @ x), grad=lambda x: 2 * x, prox=lambda x, t: x, x0=np.ones(3)),
+            dict(x0="vector", max_iter="count", tol="positive", L0="positive"),
+        ),
+        (
+            partitioned.group_kkt_violation,
+            dict(grad=np.ones(4), v=np.zeros(4), starts=np.array([0, 2]), lam=1.0, weights=np.ones(2)),
+            dict(grad="vector", v="vector", lam="positive"),
+        ),
+        (datasets.read_binary_csv, dict(path=csv_path), dict(path="path", sep="string", missing="choice")),
+        (core.check_n_jobs, dict(n_jobs=2), dict(n_jobs="n_jobs")),
+        (core.check_names, dict(names=list("abcd"), p=4), dict(names="names", p="count")),
+        (core.check_states, dict(X=X), dict(X="X", p="count or None", min_rows="count or 0")),
+        (core.check_theta, dict(theta=m.theta), dict(theta="theta")),
+        (core.check_array, dict(a=np.ones(3), name="a"), dict(a="vector")),
+        (core.chunk_length, dict(cost=10.0), dict(cost="positive")),
+        (viz.plot_trace, dict(trace=trace), dict(trace="model")),
         (run, dict(n_sweeps=2), dict(n_sweeps="count or 0")),
         (interval, dict(level=0.9), dict(level="probability")),
         (cs, dict(centrality="strength", r=0.7), dict(centrality="choice", r="correlation")),
@@ -666,6 +722,8 @@ def _kinds(values):
         "one group": ([0, 1, 2, 3],),
         "None": None,
     }
+    values["real"] = {"NaN": np.nan, "inf": np.inf, "'x'": "x", "None": None}
+    values["path"] = {"a directory": "/", "missing": "/no/such/file.csv", "None": None, "3": 3}
     values["n_jobs"] = {k: v for k, v in values["count"].items() if k != "-1"}  # -1: every core
     values["list"] = {"3": 3, "None": None, "'ab'": "ab"}
     values["one matrix"] = {k: v for k, v in values["scores"].items() if k != "3 variables"}
