@@ -435,7 +435,7 @@ KIND_BY_NAME = {  # the hostile kind for an argument, by its name (rows of `_aut
         "count",
     ),
     **dict.fromkeys(
-        "lam rho alpha eps tol delta target beta_box L R2 dist0 C a b c gamma eps_f r".split(), "positive"
+        "lam rho alpha eps tol delta target L R2 dist0 C a b c gamma eps_f r".split(), "positive"
     ),
 }
 
