@@ -53,7 +53,7 @@ def _pl_parts(theta_vec, X, domain, w):
     np.fill_diagonal(G, -r.sum(0))
     return -float(np.sum(w @ ll)), G[stat_index(p)]
 
-# %% ../nbs/06_base.ipynb #6989d92d
+# %% ../nbs/06_base.ipynb #705d5df9
 def pseudo_likelihood(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     X,  # (n, p) binary data, 0/1 or ±1 rows
@@ -80,14 +80,14 @@ def pseudo_likelihood(
     U, w = unique_rows(X)
     return _pl_parts(v, U, domain, w)
 
-# %% ../nbs/06_base.ipynb #705d5df9
+# %% ../nbs/06_base.ipynb #0ff6c8a0
 def infer_domain(
     X,  # (n, p) binary data, 0/1 or ±1 rows
 ) -> str:
     "'01' if X holds only 0/1, 'pm1' if only ±1 (all ones: '01'); a clear error for anything else."
     return "pm1" if (check_states(X, None) == -1).any() else "01"
 
-# %% ../nbs/06_base.ipynb #2aa12d78
+# %% ../nbs/06_base.ipynb #d01102cb
 def check_data(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     domain=None,  # the coding of the states: '01' or 'pm1'
@@ -111,7 +111,7 @@ def check_data(
             )
     return Xc, dom
 
-# %% ../nbs/06_base.ipynb #0ff6c8a0
+# %% ../nbs/06_base.ipynb #22580280
 class Trace(dict):
     """Per-iteration record of a learner: a dict of equal-length NumPy arrays; `notes` lists what the learner
     did to the data before fitting (e.g. a 0/1 → ±1 conversion)."""
@@ -142,7 +142,7 @@ class Trace(dict):
                 a.set_yscale("log")
         return ax
 
-# %% ../nbs/06_base.ipynb #d01102cb
+# %% ../nbs/06_base.ipynb #3e2ee946
 def _conversion_note(learner: str, src: str, dst: str) -> str:
     "What `_begin` says when it recodes the data for a learner's model."
     rule = "s = 2x − 1" if dst == "pm1" else "x = (s + 1) / 2"
@@ -152,7 +152,7 @@ def _conversion_note(learner: str, src: str, dst: str) -> str:
         f"defined there; theta_ is in that coding (model_.to_domain('{src}') gives it in the data's)"
     )
 
-# %% ../nbs/06_base.ipynb #2ccb1403
+# %% ../nbs/06_base.ipynb #51d923a6
 def _column_names(X, names):
     "`names` as a list of strings (one per column, unique), else a DataFrame's column names, else None."
     if names is None and hasattr(X, "columns"):
@@ -162,7 +162,7 @@ def _column_names(X, names):
     p = np.shape(X)[1] if np.ndim(X) == 2 else len(names)
     return check_names(names, p)
 
-# %% ../nbs/06_base.ipynb #22580280
+# %% ../nbs/06_base.ipynb #ddb0a18a
 LAMBDA_RULES = {
     "ebic": dict(criterion="ebic", gamma=0.25),  # IsingFit's default
     "bic": dict(criterion="ebic", gamma=0.0),
@@ -186,7 +186,7 @@ def _penalty_rule(est):
             return key, rule
     return None
 
-# %% ../nbs/06_base.ipynb #7e8274a1
+# %% ../nbs/06_base.ipynb #7f4308de
 def _fit_choosing_lambda(fit):
     "Wrap a learner's `fit` so that `lam='ebic'|'bic'|'cv'` chooses λ (`mrflit.select`) and fits there."
 
@@ -208,7 +208,7 @@ def _fit_choosing_lambda(fit):
 
     return wrapper
 
-# %% ../nbs/06_base.ipynb #3e2ee946
+# %% ../nbs/06_base.ipynb #86f911eb
 class MRFLearner(BaseEstimator):
     """Base of mrflit's estimators: `fit(X, y=None, *, truth=None, names=None)` → self, with `theta_`,
     `domain_`, `graph_`, `trace_`."""
@@ -294,6 +294,14 @@ class MRFLearner(BaseEstimator):
     def _elapsed(self):
         return time.perf_counter() - self._t0 - self._paused
 
+    def _progress(self, steps, desc: str):
+        "`steps`, behind a tqdm progress bar when the learner is `verbose`."
+        if not getattr(self, "verbose", False):
+            return steps
+        from tqdm.auto import tqdm
+
+        return tqdm(steps, desc=desc)
+
     def _record(self, **values):
         for k, v in values.items():
             self._log.setdefault(k, []).append(v)
@@ -325,7 +333,7 @@ class MRFLearner(BaseEstimator):
         "Plot `trace_`."
         return self.trace_.plot(keys, x, ax)
 
-# %% ../nbs/06_base.ipynb #ddb0a18a
+# %% ../nbs/06_base.ipynb #a242d213
 def lambda_path(
     lam_max: float,  # the largest λ (the path starts just below it)
     n_lambdas: int = 100,  # the number of λ values
@@ -336,7 +344,7 @@ def lambda_path(
     ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
     return lam_max * np.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
-# %% ../nbs/06_base.ipynb #86f911eb
+# %% ../nbs/06_base.ipynb #103cfe56
 def unique_rows(X):
     """Distinct rows of a 2-D array and their frequencies (summing to 1): `(U, w)`; 0/1 or ±1 rows are packed
     into integers first."""
@@ -350,24 +358,24 @@ def unique_rows(X):
     U, counts = np.unique(X, axis=0, return_counts=True)
     return U, counts / n
 
-# %% ../nbs/06_base.ipynb #cd236839
+# %% ../nbs/06_base.ipynb #977b0826
 def gap_tolerance(n_active: int, n: int, tol: float = 1e-3, tol_sampling: float = 0.01) -> float:
     """The Monte-Carlo objective gap a learner may leave: `tol`, or `tol_sampling` × the data's own sampling
     gap |A|/2n if larger."""
     return max(float(tol), float(tol_sampling) * n_active / (2 * n))
 
-# %% ../nbs/06_base.ipynb #9ef688ea
+# %% ../nbs/06_base.ipynb #9f9b3232
 def sampling_tol(n: int, fraction: float = 0.1) -> float:
     """Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error
     1/√n (at most 0.5/√n for binary data)."""
     return float(fraction) / np.sqrt(n)
 
-# %% ../nbs/06_base.ipynb #8e2f3c60
+# %% ../nbs/06_base.ipynb #18b01fdd
 def n_couplings(theta) -> int:
     "Number of nonzero couplings θ_rs, r < s."
     return int(np.count_nonzero(np.triu(theta, 1)))
 
-# %% ../nbs/06_base.ipynb #d26552b5
+# %% ../nbs/06_base.ipynb #2eddef3e
 def two_stage(path, path_losses, gic_loss, n: int, d: int):
     """BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic,
     thresholds, gic, θ_thresholded)`."""

@@ -5,6 +5,7 @@
 # %% ../nbs/11_fast_mixing.ipynb #ef777b69
 from __future__ import annotations
 import math
+from typing import NamedTuple
 import numpy as np
 from .core import as_rng, check_float, check_int, check_states
 from .models import BinaryMRF, mean_stats, to_matrix
@@ -121,7 +122,64 @@ DOMKE_SETTINGS = dict(
     K=46, M=1533, v=561
 )  # Algorithm 1 with the §6 schedule (Corollary 9): exactly K iterations of M chains
 
+# %% ../nbs/11_fast_mixing.ipynb #899f186e
+class _Couplings:
+    """The couplings (i, j) Domke's learner fits, and the convex set — box or spectral ball — it projects them
+    on."""
 
+    def __init__(
+        self,
+        pairs,  # (k, 2) int array of distinct (i, j)
+        p: int,  # variables
+        constraint: str,  # 'box' or 'spectral'
+        bound: float,  # the box's β or the ball's radius c
+    ):
+        self.pairs = pairs
+        self.I = pairs[:, 0]
+        self.J = pairs[:, 1]
+        self.p = p
+        self.constraint = constraint
+        self.bound = bound
+        self.pattern = np.zeros((p, p), bool)
+        self.pattern[self.I, self.J] = True
+        self.pattern[self.J, self.I] = True
+
+    def mat(self, t) -> np.ndarray:
+        "The symmetric (p, p) θ with couplings t."
+        A = np.zeros((self.p, self.p))
+        A[self.I, self.J] = t
+        A[self.J, self.I] = t
+        return A
+
+    def project(self, t) -> np.ndarray:
+        "The Euclidean projection of t on the set."
+        if self.constraint == "box":
+            return project_box(t, self.bound)
+        return project_spectral(self.mat(t), self.bound, mask=self.pattern)[self.I, self.J]
+
+    def means(self, S) -> np.ndarray:
+        "The mean of x_i x_j over the ±1 rows of S, in O(p²) memory for any number of rows."
+        return to_matrix(mean_stats(S), self.p)[self.I, self.J]
+
+    def moments(self, model) -> np.ndarray:
+        "The exact E x_i x_j under `model` (p ≤ 16)."
+        return to_matrix(moments(model), self.p)[self.I, self.J]
+
+# %% ../nbs/11_fast_mixing.ipynb #b1350fb0
+class _DomkeSettings(NamedTuple):
+    "`FastMixingML`'s settings, checked for p variables."
+
+    lam: float  # ridge penalty
+    L: float  # Lipschitz constant: the step is 1/L
+    adaptive: bool  # K is None: run to the noise floor
+    K: int  # iterations (at most, when adaptive)
+    M: int  # chains at the start
+    M_max: int  # the most chains
+    sweeps: int  # ⌈v/p⌉ sweeps of p random-scan transitions
+    couplings: _Couplings  # the pairs and the constraint set
+    init: np.ndarray | None  # the chains' start (None: uniform)
+
+# %% ../nbs/11_fast_mixing.ipynb #af6e5f28
 class FastMixingML(MRFLearner):
     """Domke's Algorithm 1: projected gradient with M random-scan Gibbs chains of v transitions, on the box
     |θ_ij| ≤ box (Domke's β) or the set ‖R(θ)‖₂ ≤ c (±1 data)."""
@@ -159,19 +217,12 @@ class FastMixingML(MRFLearner):
         self.start = start
         self.average = average
         self.gradient = gradient
+        self.max_iter = max_iter
+        self.M_max = M_max
         self.seed = seed
-        self.max_iter = (
-            max_iter  # K = None: iterations at most (the stopping rule usually ends the run much earlier)
-        )
-        self.M_max = M_max  # K = None: the most chains the noise-floor rule may grow M to
 
-    def fit(self, X, y=None, *, truth=None, names=None, theta_star=None, X_test=None):
-        """Fit to ±1 data; `theta_star` adds ‖θ_k − θ*‖ (`dist`) and `X_test` the exact average test
-        log-likelihood of the output (`test_ll`) to the trace. K = None (default): run until the
-        projected-gradient step is at its Monte-Carlo noise floor and the Monte-Carlo objective gap is within
-        tolerance, growing M ×4 as needed; a number K: exactly K iterations (`DOMKE_SETTINGS`)."""
-        X = self._begin(X, truth, domain="pm1", allow_constant=True, names=names)
-        n, p = X.shape
+    def _settings(self, p: int) -> _DomkeSettings:
+        "The settings, checked, for data with p variables."
         lam = check_float(self.lam, "lam", lo=0)
         L = check_float(self.L, "L", lo=0, lo_open=True)
         adaptive = self.K is None
@@ -187,6 +238,14 @@ class FastMixingML(MRFLearner):
             bound = check_float(self.c, "c", lo=0, lo_open=True)
         else:
             raise ValueError(f"constraint must be 'box' or 'spectral', got {self.constraint!r}")
+        couplings = _Couplings(self._pairs(p), p, self.constraint, bound)
+        init = None
+        if not (isinstance(self.start, str) and self.start == "uniform"):
+            init = check_states(np.atleast_2d(self.start), "pm1", p, "start")
+        return _DomkeSettings(lam, L, adaptive, K, M, M_max, math.ceil(v / p), couplings, init)
+
+    def _pairs(self, p: int) -> np.ndarray:
+        "`pairs` as a checked (k, 2) int array (None: every pair)."
         pairs = np.array(
             self.pairs if self.pairs is not None else list(zip(*np.triu_indices(p, 1))), dtype=np.int64
         )
@@ -198,101 +257,113 @@ class FastMixingML(MRFLearner):
             or np.any(pairs[:, 0] == pairs[:, 1])
         ):
             raise ValueError("pairs must be a list of (i, j) with 0 <= i != j < p")
-        init = (
-            None
-            if isinstance(self.start, str) and self.start == "uniform"
-            else check_states(np.atleast_2d(self.start), "pm1", p, "start")
-        )
+        return pairs
+
+    def _model_moments(self, s, th, M, rng):
+        """E x_i x_j under θ: exact, or the mean over M chains from the fixed start r run `sweeps` sweeps (the
+        chains are kept and restarted, Domke §6)."""
+        model = BinaryMRF._trusted(s.couplings.mat(th), "pm1")
+        if self.gradient == "exact":
+            return s.couplings.moments(model)
+        chains = self._chains
+        if chains is None or chains.n_chains != M:
+            chains = GibbsChains(model, M, scan="random", seed=rng)
+        else:
+            chains.set_model(model)
+        chains.restart(s.init)  # r: the fixed start distribution (uniform in Domke §6)
+        chains.run(s.sweeps)
+        self._chains = chains
+        return s.couplings.means(chains.states)
+
+    def _adaptive_rule(self, s, th, new, Et, M, n, rec):
+        """The stopping rule for K = None: `(done, M)`. Done when the step has been at its noise floor over
+        `window` iterations and the Monte-Carlo gap meets its tolerance; M grows ×4 (to M_max) when the floor
+        is reached but the gap is not."""
+        stat, floor, gap, tol = self._noise_floor(s.L * (th - new), new, Et, M, n, s.couplings.bound)
+        self._recent.append((stat, floor))
+        w = np.array(self._recent[-self.window :])
+        at_floor = len(self._recent) >= self.window and w[:, 0].mean() <= w[:, 1].mean()
+        done = at_floor and gap <= tol
+        if at_floor and not done and M < s.M_max:
+            M = min(4 * M, s.M_max)  # a larger Monte-Carlo batch, as SPG's rule
+            self._recent = []
+        rec.update(step_norm2=stat, noise_floor=floor, mc_gap=gap, at_floor=bool(at_floor))
+        self.mc_gap_, self._gap_tol = gap, tol
+        return done, M
+
+    def _residual(self, s, out, tbar):
+        """`(‖L(θ − P(θ − ∇f/L))‖_∞, its Monte-Carlo noise)` at the output: exact moments (p ≤ 16), or 20,000
+        fresh chains run 10 × `sweeps` sweeps."""
+        model = BinaryMRF._trusted(s.couplings.mat(out), "pm1")
+        if s.couplings.p <= 16:
+            Et, noise = s.couplings.moments(model), 0.0
+        else:
+            S = gibbs_sample(model, 20_000, 10 * s.sweeps, scan="random", seed=0)
+            Et, noise = s.couplings.means(S), 3 / np.sqrt(20_000)
+        G = s.L * (out - s.couplings.project(out - (Et - tbar + s.lam * out) / s.L))
+        return float(np.abs(G).max(initial=0.0)), noise
+
+    def fit(self, X, y=None, *, truth=None, names=None, theta_star=None, X_test=None):
+        """Fit to ±1 data; `theta_star` adds ‖θ_k − θ*‖ (`dist`) and `X_test` the exact average test
+        log-likelihood of the output (`test_ll`) to the trace. K = None (default): run until the
+        projected-gradient step is at its Monte-Carlo noise floor and the Monte-Carlo objective gap is within
+        tolerance, growing M ×4 as needed; a number K: exactly K iterations (`DOMKE_SETTINGS`)."""
+        X = self._begin(X, truth, domain="pm1", allow_constant=True, names=names)
+        n, p = X.shape
+        s = self._settings(p)
         X_test = None if X_test is None else check_states(X_test, "pm1", p, "X_test")
-        I, J = pairs[:, 0], pairs[:, 1]
-        tbar = to_matrix(mean_stats(X), p)[I, J]  # data means of x_i x_j, in O(p²) memory
+        pairs = s.couplings
+        tbar = pairs.means(X)  # data means of x_i x_j, in O(p²) memory
         rng = as_rng(self.seed)
-        th = np.zeros(len(pairs))
+        th = np.zeros(len(pairs.pairs))
         avg = np.zeros_like(th)
-        sweeps = math.ceil(v / p)
-        pattern = np.zeros((p, p), bool)
-        pattern[I, J] = pattern[J, I] = True
-
-        def mat(t):
-            A = np.zeros((p, p))
-            A[I, J] = t
-            A[J, I] = t
-            return A
-
-        def project(t):
-            return (
-                project_box(t, bound)
-                if self.constraint == "box"
-                else project_spectral(mat(t), bound, mask=pattern)[I, J]
-            )
-
-        chains = None
-        recent = []
-        done = False
-        for k in range(1, K + 1):
-            model = BinaryMRF._trusted(mat(th), "pm1")
-            if self.gradient == "exact":
-                Et = to_matrix(moments(model), p)[I, J]
-            else:
-                if chains is None or chains.n_chains != M:
-                    chains = GibbsChains(model, M, scan="random", seed=rng)
-                else:
-                    chains.set_model(model)
-                chains.restart(init)  # r: the fixed start distribution (uniform in Domke §6)
-                chains.run(sweeps)
-                Et = to_matrix(mean_stats(chains.states), p)[I, J]  # O(p²) memory for any M
-            new = project(th - (Et - tbar + lam * th) / L)
-            rec = dict(iteration=k, seconds=self._elapsed(), transitions=sweeps * p, chains=M)
-            if adaptive:
-                stat, floor, gap, tol = self._noise_floor(L * (th - new), new, Et, M, n, bound)
-                recent.append((stat, floor))
-                w = np.array(recent[-self.window :])
-                at_floor = len(recent) >= self.window and w[:, 0].mean() <= w[:, 1].mean()
-                done = at_floor and gap <= tol
-                if at_floor and not done and M < M_max:
-                    M = min(4 * M, M_max)  # a larger Monte-Carlo batch, as SPG's rule
-                    recent = []
-                rec.update(step_norm2=stat, noise_floor=floor, mc_gap=gap, at_floor=bool(at_floor))
-                self.mc_gap_, self._gap_tol = gap, tol
+        M = s.M
+        self._chains, self._recent = None, []
+        for k in range(1, s.K + 1):
+            Et = self._model_moments(s, th, M, rng)
+            new = pairs.project(th - (Et - tbar + s.lam * th) / s.L)
+            rec = dict(iteration=k, seconds=self._elapsed(), transitions=s.sweeps * p, chains=M)
+            done = False
+            if s.adaptive:
+                done, M = self._adaptive_rule(s, th, new, Et, M, n, rec)
             th = new
             avg += (th - avg) / k
-            if theta_star is not None:
-                rec["dist"] = float(np.linalg.norm(th - np.asarray(theta_star)[I, J]))
-            if X_test is not None:
-                out = BinaryMRF._trusted(mat(avg if self.average else th), "pm1")
-                rec["test_ll"] = self._diagnostics(lambda: log_likelihood(out, X_test))
-            self._record(**rec)
+            self._record_iterate(rec, pairs, th, avg if self.average else th, theta_star, X_test)
             if done:
                 break
-        self.pairs_ = pairs
+        self.pairs_ = pairs.pairs
         self.n_chains_ = M
         out = avg if self.average else th
-        model = BinaryMRF._trusted(mat(out), "pm1")
-        if p <= 16:  # gradient mapping at the output: exact moments, or 20,000 fresh chains
-            Et, noise = to_matrix(moments(model), p)[I, J], 0.0
-        else:
-            S = gibbs_sample(model, 20_000, 10 * sweeps, scan="random", seed=0)
-            Et, noise = to_matrix(mean_stats(S), p)[I, J], 3 / np.sqrt(20_000)
-        self.grad_map_ = float(
-            np.abs(L * (out - project(out - (Et - tbar + lam * out) / L))).max(initial=0.0)
-        )
-        if adaptive:
+        self.grad_map_, noise = self._residual(s, out, tbar)
+        self._chains = self._recent = None
+        if s.adaptive:
             why = (
                 f"after {k} iterations (max_iter) the projected-gradient step is not at its Monte-Carlo "
-                f"noise floor, or the "
-                f"Monte-Carlo gap {self.mc_gap_:.2g} is above {self._gap_tol:.2g} with M = {M} chains; raise "
+                f"noise floor, "
+                f"or the Monte-Carlo gap {self.mc_gap_:.2g} is above {self._gap_tol:.2g} with M = {M} "
+                f"chains; raise "
                 f"max_iter or M_max"
             )
             self._settle(done, k, why)
-            return self._end(mat(out))
+            return self._end(pairs.mat(out))
         tol = sampling_tol(n)
         why = (
             f"the projected-gradient residual {self.grad_map_:.3g} at the returned point is above {tol:.3g} "
-            f"(a tenth of the data's "
-            f"standard error 1/√n) after K = {K} iterations; raise K (or M, v)"
+            f"(a tenth "
+            f"of the data's standard error 1/√n) after K = {s.K} iterations; raise K (or M, v)"
         )
-        self._settle(self.grad_map_ <= tol + noise, K, why)
-        return self._end(mat(out))
+        self._settle(self.grad_map_ <= tol + noise, s.K, why)
+        return self._end(pairs.mat(out))
+
+    def _record_iterate(self, rec, pairs, th, out, theta_star, X_test):
+        """One row of the trace: `rec`, with ‖θ_k − θ*‖ and the exact test log-likelihood of the output (θ_k
+        or the average) when asked."""
+        if theta_star is not None:
+            rec["dist"] = float(np.linalg.norm(th - np.asarray(theta_star)[pairs.I, pairs.J]))
+        if X_test is not None:
+            model = BinaryMRF._trusted(pairs.mat(out), "pm1")
+            rec["test_ll"] = self._diagnostics(lambda: log_likelihood(model, X_test))
+        self._record(**rec)
 
     def _noise_floor(self, G, new, Et, M, n, bound):
         """`(‖G_free‖², threshold, Monte-Carlo gap, its tolerance)` for the step G = L(θ − θ_new). Free

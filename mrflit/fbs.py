@@ -41,7 +41,7 @@ def sample_schedule(
     f = SCHEDULES[kind]
     return lambda k: max(1, math.ceil(f(c, k) - 1e-9))
 
-# %% ../nbs/18_fbs.ipynb #f420366e
+# %% ../nbs/18_fbs.ipynb #ca894b2e
 def _as_schedule(s):
     "Accept an int (constant), a kind, a (kind, c) pair or a callable k ↦ S_k."
     if callable(s):
@@ -66,7 +66,7 @@ def _as_schedule(s):
 
     return checked
 
-# %% ../nbs/18_fbs.ipynb #e7608ebc
+# %% ../nbs/18_fbs.ipynb #2b00c326
 def loopy_bp(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     *,
@@ -107,7 +107,7 @@ def loopy_bp(
     np.fill_diagonal(C, 1.0)
     return np.tanh(h0 + U.sum(0)), C, converged
 
-# %% ../nbs/18_fbs.ipynb #9526696f
+# %% ../nbs/18_fbs.ipynb #c528e0ff
 SAMPLERS = ("gibbs", "meanfield_is", "exact", "bp")
 
 
@@ -118,7 +118,7 @@ def _moment_matrices(mu, p):
     np.fill_diagonal(C, 1.0)
     return C, m
 
-# %% ../nbs/18_fbs.ipynb #b4bb272e
+# %% ../nbs/18_fbs.ipynb #634ee660
 def honorio_oracle(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     sampler: str,  # one of `SAMPLERS`
@@ -148,7 +148,7 @@ def honorio_oracle(
         raise ValueError(f"sampler must be one of {SAMPLERS}, got {sampler!r}")
     return np.clip(C, -1, 1), np.clip(m, -1, 1)
 
-# %% ../nbs/18_fbs.ipynb #e25e8c9c
+# %% ../nbs/18_fbs.ipynb #63bdcd08
 HONORIO_SETTINGS = dict(
     solver="paper"
 )  # Honorio's algorithms as published: his step sizes, schedules and outputs
@@ -351,7 +351,7 @@ class _HonorioLearner(MRFLearner):
         C, m = honorio_oracle(self._model(W, b), "gibbs", S, n_sweeps=self._sweeps, edges=self._mask, seed=0)
         return _kkt_parts(self, W, (C - self._Shat) * self._mask, m - self._muhat), 3 / np.sqrt(S)
 
-# %% ../nbs/18_fbs.ipynb #1e1aff8b
+# %% ../nbs/18_fbs.ipynb #62a56bbf
 class FBS(_HonorioLearner):
     """Honorio's forward–backward splitting with η_k = β/(G k^r): 'robust' (Thm 6), 'basic' (Thm 7), 'random'
     (Thm 8) or 'last' point."""
@@ -389,14 +389,18 @@ class FBS(_HonorioLearner):
         # schedule)
         self.solver = solver
 
-    def fit(self, X, y=None, *, truth=None, names=None):
-        "Fit to ±1 data (Honorio's Assumption 1: no constant column)."
+    def _check_variant(self):
+        "Check `variant`, `r` and (for 'random') `eps`."
         if self.variant not in ("robust", "basic", "random", "last"):
             raise ValueError(f"variant must be 'robust', 'basic', 'random' or 'last', got {self.variant!r}")
         self._variant = self.variant
         check_float(self.r, "r", lo=0, hi=1, lo_open=True, hi_open=True)
         if self.variant == "random":
             check_float(self.eps, "eps", lo=0, hi=1, lo_open=True, hi_open=True)
+
+    def fit(self, X, y=None, *, truth=None, names=None):
+        "Fit to ±1 data (Honorio's Assumption 1: no constant column)."
+        self._check_variant()
         X, N = self._setup(X, truth, names)
         if self._solver() == "newton":
             self.picked_ = None
@@ -433,7 +437,7 @@ class FBS(_HonorioLearner):
         self.picked_ = pick if self.variant == "random" else None
         return self._finish(final[0].copy(), final[1].copy(), k)
 
-# %% ../nbs/18_fbs.ipynb #3d0f64bb
+# %% ../nbs/18_fbs.ipynb #688c135f
 class PG(_HonorioLearner):
     """Proximal gradient with a constant step (default β/G): basic (PB) or accelerated, FISTA-type (PA);
     outputs the last point."""
@@ -509,7 +513,7 @@ class PG(_HonorioLearner):
             )
         return self._finish(W.copy(), b.copy(), k)
 
-# %% ../nbs/18_fbs.ipynb #a69b96de
+# %% ../nbs/18_fbs.ipynb #9f812a35
 def _exact_problem(X, rho, structure):
     """A PG learner set up on X (validation, moments, structure) whose exact objective, gradient and prox the
     two functions below reuse."""
@@ -517,12 +521,12 @@ def _exact_problem(X, rho, structure):
     _, N = h._setup(X, None, None)
     return h, N
 
-# %% ../nbs/18_fbs.ipynb #018027bb
+# %% ../nbs/18_fbs.ipynb #142e0e45
 def _kkt(h, W, b) -> float:
     gW, gb, _ = h._gradient(W, b, 1, None, sampler="exact")
     return _kkt_parts(h, W, gW, gb)
 
-# %% ../nbs/18_fbs.ipynb #6c2db1be
+# %% ../nbs/18_fbs.ipynb #9b03ba1c
 def _kkt_parts(h, W, gW, gb) -> float:
     "The largest violation of (H2)'s optimality conditions given the gradient (gW, gb) at W."
     on = (W != 0) & h._mask
@@ -538,7 +542,7 @@ def _kkt_parts(h, W, gW, gb) -> float:
         )
     )  # |∂/∂W| ≤ ρ off it
 
-# %% ../nbs/18_fbs.ipynb #7ba8348f
+# %% ../nbs/18_fbs.ipynb #b7774c6c
 def kkt_violation(
     X,  # (T, N) ±1 data
     rho,  # Honorio's ℓ1 weight ρ > 0
@@ -556,7 +560,7 @@ def kkt_violation(
         raise ValueError(f"W must be ({N}, {N}) and b ({N},); got {W.shape} and {b.shape}")
     return _kkt(h, W, b)
 
-# %% ../nbs/18_fbs.ipynb #0f59b8d2
+# %% ../nbs/18_fbs.ipynb #59978681
 def exact_optimum(
     X,  # (T, N) ±1 data
     rho,  # Honorio's ℓ1 weight ρ > 0

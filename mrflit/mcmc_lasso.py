@@ -4,6 +4,7 @@
 
 # %% ../nbs/09_mcmc_lasso.ipynb #b97d4250
 from __future__ import annotations
+from typing import NamedTuple
 import numpy as np
 from .core import kernel, as_rng, check_int, check_float
 from .models import BinaryMRF, stat_index, to_matrix, stats
@@ -52,7 +53,7 @@ _LOG2E, _LN2_HI, _LN2_LO = (
 )  # log₂e; ln 2 split in a short high part and the rest
 _ROUND = 6755399441055744.0  # 1.5·2⁵²: adding it rounds a double to an integer held in its low bits
 
-# %% ../nbs/09_mcmc_lasso.ipynb #616966d5
+# %% ../nbs/09_mcmc_lasso.ipynb #532a925e
 @kernel
 def _exp_weights(a, shift, counts, W, T):
     """W ← counts·exp(a − shift) for a ≤ shift (T: scratch of the same size); returns Σ W. Vectorisable,
@@ -121,7 +122,7 @@ def _exp_weights(a, shift, counts, W, T):
         tot += W[f]
     return tot + acc.sum()
 
-# %% ../nbs/09_mcmc_lasso.ipynb #081920ae
+# %% ../nbs/09_mcmc_lasso.ipynb #e5e33917
 @kernel
 def _log_mean_exp(a, counts, W, T):
     """log((1/m) Σ_k c_k exp(a_k)) over the states the chain occupied; W ← suffix sums of the normalised
@@ -152,7 +153,7 @@ def _log_mean_exp(a, counts, W, T):
         W[f] = acc
     return amax + np.log(tot / m)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #3113d5ed
+# %% ../nbs/09_mcmc_lasso.ipynb #8cbf870a
 @kernel
 def _is_value(D, x0, sites, values, counts, W):
     """log((1/m) Σ_k c_k exp(a_k)) with a_k = Δ-energy of the k-th recorded state (D symmetric); W ← suffix
@@ -161,7 +162,7 @@ def _is_value(D, x0, sites, values, counts, W):
     _energies(D, x0, sites, values, a)
     return _log_mean_exp(a, counts, W, np.empty(sites.size + 1))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #fbfcf2c7
+# %% ../nbs/09_mcmc_lasso.ipynb #1dc78812
 @kernel
 def _states(x0, sites, values):
     """The distinct states of a recorded chain, `(flips + 1, d)` float64: the start, then the state after each
@@ -178,7 +179,7 @@ def _states(x0, sites, values):
             Y[f + 1, j] = y[j]
     return Y
 
-# %% ../nbs/09_mcmc_lasso.ipynb #e313fd0a
+# %% ../nbs/09_mcmc_lasso.ipynb #4853c823
 @kernel
 def _is_grad(Y, x0, sites, values, W, G):
     """G ← E_w[M(y)] (M: y yᵀ with y on the diagonal) from the suffix sums W left by `_log_mean_exp`. Reads
@@ -207,7 +208,7 @@ def _is_grad(Y, x0, sites, values, W, G):
         for j in range(d):
             G[i, j] = A[i, j] + A[j, i] + (x0[i] * x0[j] if i != j else x0[i] - A[i, i])
 
-# %% ../nbs/09_mcmc_lasso.ipynb #bae1e7d8
+# %% ../nbs/09_mcmc_lasso.ipynb #daf2243e
 @kernel
 def _stats_dot(A, B, fields):
     """Σ_{i<j} A_ij B_ij (+ Σ_i A_ii B_ii with fields): the inner product of two symmetric matrices as stats
@@ -221,7 +222,99 @@ def _stats_dot(A, B, fields):
             s += A[i, j] * B[i, j]
     return s
 
-# %% ../nbs/09_mcmc_lasso.ipynb #7299fe9b
+# %% ../nbs/09_mcmc_lasso.ipynb #94deca20
+@kernel
+def _lasso_gradient(Y, x0, sites, values, W, Jb, fields, G, g):
+    """g ← ∇ℓ_n^m at the point whose importance weights are W: E_w M(Y^k) − J̄, with a zero diagonal without
+    fields."""
+    _is_grad(Y, x0, sites, values, W, G)
+    d = g.shape[0]
+    for i in range(d):
+        for j in range(d):
+            g[i, j] = G[i, j] - Jb[i, j]
+        if not fields:
+            g[i, i] = 0.0
+
+# %% ../nbs/09_mcmc_lasso.ipynb #d022f8b5
+@kernel
+def _prox_point(y, g, L, lam, P, xn, D):
+    "xn ← y − g/L with the couplings soft-thresholded at λ/L (fields are not penalised); D ← xn − ψ."
+    d = y.shape[0]
+    thr = lam / L
+    for i in range(d):
+        for j in range(d):
+            v = y[i, j] - g[i, j] / L
+            if i != j:
+                v = v - thr if v > thr else (v + thr if v < -thr else 0.0)
+            xn[i, j] = v
+            D[i, j] = v - P[i, j]
+
+# %% ../nbs/09_mcmc_lasso.ipynb #85d45007
+@kernel
+def _trial_terms(xn, y, g, fields):
+    """(⟨g, xn − y⟩, ‖xn − y‖²) over the free entries — the upper triangle, with the diagonal when there are
+    fields: the linear and quadratic terms of the upper model at y."""
+    q = 0.0
+    dd = 0.0
+    d = y.shape[0]
+    for i in range(d):
+        for j in range(i if fields else i + 1, d):
+            e = xn[i, j] - y[i, j]
+            q += g[i, j] * e
+            dd += e * e
+    return q, dd
+
+# %% ../nbs/09_mcmc_lasso.ipynb #2f75206a
+@kernel
+def _backtrack(y, g, fy, L, lam, P, Jb, fields, x0, sites, values, counts, W, T, xn, D, an):
+    """Double L until the quadratic upper model at y majorises ℓ_n^m at the proximal point xn (an ← its
+    energies, W ← its weights): returns (ℓ_n^m(xn), L, status), status 2 when L passes 1e300."""
+    while True:
+        _prox_point(y, g, L, lam, P, xn, D)
+        _energies(D, x0, sites, values, an)
+        fx = _log_mean_exp(an, counts, W, T) - _stats_dot(Jb, xn, fields)
+        q, dd = _trial_terms(xn, y, g, fields)
+        if np.isfinite(fx) and fx <= fy + q + 0.5 * L * dd + 1e-12 * abs(fy):
+            return fx, L, 0
+        L *= 2.0
+        if L > 1e300:
+            return fx, L, 2
+
+# %% ../nbs/09_mcmc_lasso.ipynb #4a4c44e2
+@kernel
+def _move(xn, x, y, fields):
+    """(max |xn − x|, max(1, max |xn|), ⟨y − xn, xn − x⟩) over the free entries: the step and scale of the
+    stopping rule, and the momentum test (positive: the momentum points uphill)."""
+    step = 0.0
+    big = 1.0
+    mom = 0.0
+    d = x.shape[0]
+    for i in range(d):
+        for j in range(i if fields else i + 1, d):
+            step = max(step, abs(xn[i, j] - x[i, j]))
+            big = max(big, abs(xn[i, j]))
+            mom += (y[i, j] - xn[i, j]) * (xn[i, j] - x[i, j])
+    return step, big, mom
+
+# %% ../nbs/09_mcmc_lasso.ipynb #8e686b21
+@kernel
+def _extrapolate(xn, x, an, ax, ay, t, restart, y):
+    """FISTA's next point: y ← xn after a restart (returns t = 1), else y ← xn + c(xn − x) with its energies
+    ay ← an + c(an − ax) — energies are linear in θ, so y needs no pass over the chain; returns the new t."""
+    if restart:  # momentum points uphill: restart (O'Donoghue & Candès 2015)
+        y[:, :] = xn
+        return 1.0
+    tn = (1 + np.sqrt(1 + 4 * t * t)) / 2
+    c = (t - 1) / tn
+    d = x.shape[0]
+    for i in range(d):
+        for j in range(d):
+            y[i, j] = xn[i, j] + c * (xn[i, j] - x[i, j])
+    for f in range(an.size):
+        ay[f] = an[f] + c * (an[f] - ax[f])
+    return tn
+
+# %% ../nbs/09_mcmc_lasso.ipynb #13a5eda6
 @kernel
 def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_iter, tol, out):
     """prox.fista (backtracking, adaptive restart) for ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| in matrix form; out ← θ;
@@ -232,19 +325,15 @@ def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_i
     xn = np.empty((d, d))
     g = np.empty((d, d))
     G = np.empty((d, d))
-    D = np.empty((d, d))
+    D = x - P
     F1 = sites.size + 1
     Wy = np.empty(F1)
     Wx = np.empty(F1)
     T = np.empty(F1)
-    ax = np.empty(F1)
+    ax = np.empty(F1)  # energies Δ'J(Y^k) at x, at the trial point, at y
     an = np.empty(F1)
-    ay = np.empty(F1)  # energies Δ'J(Y^k) at x, at the trial point, at y
-    for i in range(d):
-        for j in range(d):
-            D[i, j] = x[i, j] - P[i, j]
     _energies(D, x0, sites, values, ax)
-    ay[:] = ax
+    ay = ax.copy()
     t = 1.0
     L = L0
     status = 0
@@ -260,80 +349,30 @@ def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_i
         if not np.isfinite(fy):
             status = 1
             break
-        _is_grad(Y, x0, sites, values, Wy, G)
-        for i in range(d):
-            for j in range(d):
-                g[i, j] = G[i, j] - Jb[i, j]
-            if not fields:
-                g[i, i] = 0.0
-        while True:  # backtracking on the quadratic upper model
-            thr = lam / L
-            for i in range(d):
-                for j in range(d):
-                    v = y[i, j] - g[i, j] / L
-                    if i != j:
-                        v = v - thr if v > thr else (v + thr if v < -thr else 0.0)
-                    xn[i, j] = v
-                    D[i, j] = v - P[i, j]
-            _energies(D, x0, sites, values, an)
-            fx = _log_mean_exp(an, counts, Wx, T) - _stats_dot(Jb, xn, fields)
-            q = 0.0
-            dd = 0.0
-            for i in range(d):
-                for j in range(i if fields else i + 1, d):
-                    e = xn[i, j] - y[i, j]
-                    q += g[i, j] * e
-                    dd += e * e
-            if np.isfinite(fx) and fx <= fy + q + 0.5 * L * dd + 1e-12 * abs(fy):
-                break
-            L *= 2.0
-            if L > 1e300:
-                status = 2
-                break
+        _lasso_gradient(Y, x0, sites, values, Wy, Jb, fields, G, g)
+        fx, L, status = _backtrack(
+            y, g, fy, L, lam, P, Jb, fields, x0, sites, values, counts, Wx, T, xn, D, an
+        )
         if status:
             break
-        step = 0.0
-        big = 1.0
-        mom = 0.0
-        for i in range(d):
-            for j in range(i if fields else i + 1, d):
-                step = max(step, abs(xn[i, j] - x[i, j]))
-                big = max(big, abs(xn[i, j]))
-                mom += (y[i, j] - xn[i, j]) * (xn[i, j] - x[i, j])
+        step, big, mom = _move(xn, x, y, fields)
         y_is_x = mom > 0
-        if y_is_x:  # momentum points uphill: restart (O'Donoghue & Candès 2015)
-            t = 1.0
-            for i in range(d):
-                for j in range(d):
-                    y[i, j] = xn[i, j]
-        else:
-            tn = (1 + np.sqrt(1 + 4 * t * t)) / 2
-            c = (t - 1) / tn
-            t = tn
-            for i in range(d):
-                for j in range(d):
-                    y[i, j] = xn[i, j] + c * (xn[i, j] - x[i, j])
-            for f in range(F1):
-                ay[f] = an[f] + c * (an[f] - ax[f])  # energies are linear in θ: no pass over the chain for y
-        for i in range(d):
-            for j in range(d):
-                x[i, j] = xn[i, j]
+        t = _extrapolate(xn, x, an, ax, ay, t, y_is_x, y)
+        x[:, :] = xn
         ax, an = an, ax
         if step <= tol * big:
             break
-    for i in range(d):
-        for j in range(d):
-            out[i, j] = x[i, j]
+    out[:, :] = x
     return k + 1, L, status
 
-# %% ../nbs/09_mcmc_lasso.ipynb #1f94bfb1
+# %% ../nbs/09_mcmc_lasso.ipynb #7cedfe27
 @kernel
 def _replay(y, sites, values):
     "Apply the flips (sites, values) to the state y in place."
     for f in range(sites.size):
         y[sites[f]] = values[f]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #4a7c0b46
+# %% ../nbs/09_mcmc_lasso.ipynb #d2f69ce8
 class ChainSample:
     """A recorded random-scan chain from p(·|ψ) and fast evaluations of ℓ_n^m (eq. 6) and its gradient (eq.
     17)."""
@@ -473,13 +512,110 @@ class ChainSample:
         mu = w @ J
         return (J * w[:, None]).T @ J - np.outer(mu, mu)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #193cfac5
+# %% ../nbs/09_mcmc_lasso.ipynb #7d660176
 MIASOJEDOW_SETTINGS = dict(
     solver="paper", start="random", max_iter=100, refine=False
 )  # Algorithm 1 as published
 
+# %% ../nbs/09_mcmc_lasso.ipynb #870a59b3
+class _Problem(NamedTuple):
+    """Problem (7) on one data set: sizes, the statistics' index and data means, and which coordinates are
+    penalised."""
 
-class MCMCLasso(MRFLearner):
+    n: int  # rows
+    d: int  # variables
+    F: bool  # fields θ_ii are fitted
+    idx: tuple  # (I, J) of the statistics
+    Jbar: np.ndarray  # data means of the statistics J(x), in `idx` order
+    pen: np.ndarray  # 1 for the penalised coordinates (couplings), 0 for fields
+
+    def mat(self, v) -> np.ndarray:
+        "The (d, d) matrix of a vector in `idx` order."
+        return to_matrix(v, self.d, self.F)
+
+    def l1(self, theta) -> float:
+        "|θ|₁ over the penalised coordinates."
+        return float(np.sum(np.abs(theta[self.pen > 0])))
+
+# %% ../nbs/09_mcmc_lasso.ipynb #43db7a16
+class _PaperSolver:
+    """Algorithm 1's own solver for `MCMCLasso(solver="paper")`: eq. (7) at one λ from the reference ψ, with
+    optional Geyer–Thompson re-centring, and the refinement at the λ BIC chooses."""
+
+    def _solve_at(self, lam, theta, psi, state, m, prob, L, rng, max_iter=None):
+        """Eq. (7) at one λ from the reference ψ. With `recentre`, Geyer–Thompson steps: while the weights'
+        ESS/m at the solution is below `min_ess`, ψ moves toward the solution as far as the ESS allows (the
+        step halved until it does), the chains draw afresh from there, and (7) is solved again — at most
+        `max_recentre` times."""
+        recentred = 0
+        while True:
+            cs = ChainSample(psi, m, init=state, seed=rng)
+            state = cs.x_end
+            L0 = max(L / 4, 1e-3)
+            max_it = int(max_iter or self.max_iter)
+            T, n_it, L, status = cs._lasso(
+                prob.mat(theta), prob.mat(prob.Jbar), lam, prob.F, L0, max_it, self.tol
+            )
+            ess = cs.ess(T) / cs.m
+            if (
+                not self.recentre
+                or recentred == int(self.max_recentre)
+                or (status == 0 and ess >= float(self.min_ess))
+            ):
+                break
+            psi = self._recentred(cs, psi, T)
+            theta = psi.theta[prob.idx]
+            recentred += 1
+        if status:
+            raise FloatingPointError(
+                "MCMC-Lasso FISTA: the objective is not finite" if status == 1 else "no step"
+            )
+        info = dict(n_iter=n_it, L=L, ess=ess, recentred=recentred, sample=cs)
+        return T[prob.idx], info, psi, state, m
+
+    def _recentred(self, cs, psi, T) -> BinaryMRF:
+        """ψ moved toward the solution T as far as the weights' ESS/m stays ≥ `min_ess` (the step halved from
+        ½ to 1/64)."""
+        move = T - psi.theta
+        s = 0.5
+        while s > 1 / 64 and cs.ess(psi.theta + s * move) / cs.m < float(self.min_ess):
+            s /= 2
+        return BinaryMRF._trusted(psi.theta + s * move, "pm1")
+
+    def _refine(self, lam, T, state, X, prob, rng):
+        """Re-solve (7) at the chosen λ with ψ = θ̂ and as many draws as the Monte-Carlo gap needs: the gap
+        (`ChainSample.mc_gap`, batch means) falls like 1/m, so m is scaled by gap/tolerance (×1.5), from
+        mcmc_factor·d up to max_mcmc_factor·d, four times at most; the chains continue. Returns `(θ̂, state,
+        mc_gap, tolerance, FISTA iterations, FISTA capped)`."""
+        n, d = X.shape
+        m = self._m0
+        m_max = int(self.max_mcmc_factor) * d
+        total = 0
+        cap = 10 * int(self.max_iter)
+        for _ in range(4):
+            psi = BinaryMRF._trusted(T, "pm1")
+            v, info, _, state, _ = self._solve_at(lam, T[prob.idx], psi, state, m, prob, 1.0, rng, cap)
+            T = prob.mat(v)
+            total += info["n_iter"]
+            active = (T != 0) & ~np.eye(d, dtype=bool) | (np.eye(d, dtype=bool) & prob.F)
+            gap = info["sample"].mc_gap(T, active)
+            tol = gap_tolerance(int(np.count_nonzero(np.triu(active))), n)
+            if gap <= tol or m >= m_max:
+                break
+            m = int(min(m * 1.5 * gap / tol, m_max))
+        return T, state, float(gap), tol, total, info["n_iter"] >= cap
+
+    def objective(
+        self,
+        sample: ChainSample,  # draws from a reference ψ (eq. 6)
+        theta,  # the (d, d) θ at which to evaluate
+    ) -> float:
+        "ℓ_n^m(θ) on `sample` (eq. 6), after `fit` (uses the fitted data's moments)."
+        v = np.asarray(theta)[self._idx]
+        return float(-v @ self._Jbar + sample.log_mean_exp(theta))
+
+# %% ../nbs/09_mcmc_lasso.ipynb #19f6c8b9
+class MCMCLasso(_PaperSolver, MRFLearner):
     """MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the
     threshold; ±1 data."""
 
@@ -526,6 +662,7 @@ class MCMCLasso(MRFLearner):
         self.seed = seed
 
     def _check(self):
+        "Validate the settings; returns the given path `lambdas` as an array, or None."
         check_int(self.n_lambdas, "n_lambdas", lo=2)
         check_float(self.lambda_ratio, "lambda_ratio", lo=0, hi=1, lo_open=True, hi_open=True)
         check_int(self.mcmc_factor, "mcmc_factor", lo=1)
@@ -539,15 +676,42 @@ class MCMCLasso(MRFLearner):
             raise ValueError(f"solver must be 'newton' or 'paper', got {self.solver!r}")
         if self.start not in ("data", "random"):
             raise ValueError(f"start must be 'data' or 'random', got {self.start!r}")
+        if self.lambdas is None:
+            return None
+        lam = np.asarray(self.lambdas, dtype=np.float64)
+        if (
+            lam.ndim != 1
+            or lam.size < 2
+            or not np.all(np.isfinite(lam))
+            or np.any(lam <= 0)
+            or np.any(np.diff(lam) >= 0)
+        ):
+            raise ValueError("lambdas must be a decreasing 1-D sequence of at least 2 positive numbers")
+        return lam
 
-    def _problem(self, X):
+    def _problem(self, X) -> _Problem:
+        "Problem (7) on the ±1 data X."
         n, d = X.shape
-        F = self.external_field
+        F = bool(self.external_field)
         idx = stat_index(d, F)
         Jbar = (X.T.astype(np.float64) @ X) / n
         np.fill_diagonal(Jbar, X.mean(0))
         pen = np.where(idx[0] == idx[1], 0.0, 1.0)
-        return n, d, F, idx, Jbar[idx], pen
+        return _Problem(n, d, F, idx, Jbar[idx], pen)
+
+    def _lambda_grid(self, X, prob, lambdas):
+        """`(the λ path, θ₀)`: θ₀ = 0, or the independent model fitted to the margins with fields; the path is
+        `lambdas`, or `n_lambdas` values from λ_max = ‖∇ℓ_n(θ₀)‖_∞ over the penalised coordinates (exact)."""
+        idx = prob.idx
+        theta0 = np.zeros(len(prob.Jbar))
+        if prob.F:
+            theta0[idx[0] == idx[1]] = np.arctanh(np.clip(X.mean(0), -0.999, 0.999))  # independent model
+        mu0 = np.tanh(np.diag(prob.mat(theta0)))
+        grad0 = -prob.Jbar + np.where(idx[0] == idx[1], mu0[idx[0]], mu0[idx[0]] * mu0[idx[1]])  # exact at θ₀
+        lam0 = float(np.max(np.abs(grad0[prob.pen > 0])))
+        if lambdas is None:
+            lambdas = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
+        return lambdas, theta0
 
     max_starts = 100
 
@@ -560,40 +724,6 @@ class MCMCLasso(MRFLearner):
         if len(X) <= c:
             return X.copy()
         return X[rng.choice(len(X), c, replace=False)]
-
-    def _solve_at(self, lam, theta, psi, state, m, mat, JbM, F, idx, L, rng, max_iter=None):
-        """Eq. (7) at one λ from the reference ψ. With `recentre`, Geyer–Thompson steps: while the weights'
-        ESS/m at the solution is below `min_ess`, ψ moves toward the solution as far as the ESS allows (the
-        step halved until it does), the chains draw afresh from there, and (7) is solved again — at most
-        `max_recentre` times."""
-        recentred = 0
-        while True:
-            cs = ChainSample(psi, m, init=state, seed=rng)
-            state = cs.x_end
-            L0 = max(L / 4, 1e-3)
-            T, n_it, L, status = cs._lasso(
-                mat(theta), JbM, lam, F, L0, int(max_iter or self.max_iter), float(self.tol)
-            )
-            ess = cs.ess(T) / cs.m
-            if (
-                not self.recentre
-                or recentred == int(self.max_recentre)
-                or (status == 0 and ess >= float(self.min_ess))
-            ):
-                break
-            move = T - psi.theta
-            s = 0.5
-            while s > 1 / 64 and cs.ess(psi.theta + s * move) / cs.m < float(self.min_ess):
-                s /= 2
-            psi = BinaryMRF._trusted(psi.theta + s * move, "pm1")
-            theta = psi.theta[idx]
-            recentred += 1
-        if status:
-            raise FloatingPointError(
-                "MCMC-Lasso FISTA: the objective is not finite" if status == 1 else "no step"
-            )
-        info = dict(n_iter=n_it, L=L, ess=ess, recentred=recentred, sample=cs)
-        return T[idx], info, psi, state, m
 
     def _engine(self, d, F, rng):
         """SPG's proximal Newton engine for the path: ±1 model, fields unpenalised (held at 0 without
@@ -620,176 +750,103 @@ class MCMCLasso(MRFLearner):
         )
         return engine.theta_[idx], info
 
-    def _refine(self, lam, T, state, X, mat, JbM, F, idx, rng):
-        """Re-solve (7) at the chosen λ with ψ = θ̂ and as many draws as the Monte-Carlo gap needs: the gap
-        (`ChainSample.mc_gap`, batch means) falls like 1/m, so m is scaled by gap/tolerance (×1.5), from
-        mcmc_factor·d up to max_mcmc_factor·d, four times at most; the chains continue. Returns `(θ̂, state,
-        mc_gap, tolerance, FISTA iterations, FISTA capped)`."""
-        n, d = X.shape
+    def _fit_path(self, X, prob, lam, theta0, state, engine, rng):
+        """Solve (7) at each λ, warm-started at the previous λ (estimate, chains, step size). The path stops
+        early, with the reason, where the MCMC approximation is unbounded below or has degenerated. Returns
+        `(estimates, the λ fitted, iterations per λ, reasons, the chains' state)`."""
+        psi = BinaryMRF(prob.mat(theta0), "pm1")
+        theta = theta0.copy()
+        L = 1.0
         m = self._m0
-        m_max = int(self.max_mcmc_factor) * d
-        total = 0
-        for _ in range(4):
-            psi = BinaryMRF._trusted(T, "pm1")
-            v, info, _, state, _ = self._solve_at(
-                lam, T[idx], psi, state, m, mat, JbM, F, idx, 1.0, rng, 10 * int(self.max_iter)
-            )
-            T = mat(v)
-            total += info["n_iter"]
-            active = (T != 0) & ~np.eye(d, dtype=bool) | (np.eye(d, dtype=bool) & F)
-            gap = info["sample"].mc_gap(T, active)
-            tol = gap_tolerance(int(np.count_nonzero(np.triu(active))), n)
-            if gap <= tol or m >= m_max:
-                break
-            m = int(min(m * 1.5 * gap / tol, m_max))
-        return T, state, float(gap), tol, total, info["n_iter"] >= 10 * int(self.max_iter)
-
-    def objective(self, sample: ChainSample, theta) -> float:
-        "ℓ_n^m(θ) on `sample` (eq. 6), after `fit` (uses the fitted data's moments)."
-        v = np.asarray(theta)[self._idx]
-        return float(-v @ self._Jbar + sample.log_mean_exp(theta))
-
-    def fit(self, X, y=None, *, truth=None, names=None):
-        """Run Algorithm 1 on `(n, d)` binary data (0/1 converted to ±1) along the λ path (`lambdas`, or
-        `n_lambdas` values down to `lambda_ratio` × λ_max)."""
-        self._check()
-        lambdas = self.lambdas
-        if lambdas is not None:
-            lam = np.asarray(lambdas, dtype=np.float64)
-            if (
-                lam.ndim != 1
-                or lam.size < 2
-                or not np.all(np.isfinite(lam))
-                or np.any(lam <= 0)
-                or np.any(np.diff(lam) >= 0)
-            ):
-                raise ValueError("lambdas must be a decreasing 1-D sequence of at least 2 positive numbers")
-        X = self._begin(X, truth, domain="pm1", names=names)  # Miasojedow & Rejchel's ±1 Ising model
-        n, d, F, idx, Jbar, pen = self._problem(X)
-        self._idx, self._Jbar = idx, Jbar
-        rng = as_rng(self.seed)
-        m = int(self.mcmc_factor) * d
-        self._m0 = m
-        mat = lambda v: to_matrix(v, d, F)
-        JbM = mat(Jbar)
-        theta0 = np.zeros(len(Jbar))
-        if F:
-            theta0[idx[0] == idx[1]] = np.arctanh(np.clip(X.mean(0), -0.999, 0.999))  # independent model
-        mu0 = np.tanh(np.diag(mat(theta0)))
-        grad0 = -Jbar + np.where(
-            idx[0] == idx[1], mu0[idx[0]], mu0[idx[0]] * mu0[idx[1]]
-        )  # exact gradient at θ₀
-        lam0 = float(np.max(np.abs(grad0[pen > 0])))
-        if lambdas is None:
-            lam = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
-        psi, state, theta, L = BinaryMRF(mat(theta0), "pm1"), self._starts(X, rng), theta0.copy(), 1.0
         path, iters, reasons = [], [], []
-        it = range(len(lam))
-        if self.verbose:
-            from tqdm.auto import tqdm
-
-            it = tqdm(it, desc="MCMC-Lasso λ path")
-        engine = self._engine(d, F, rng) if self.solver == "newton" else None
-        for i in it:
+        for i in self._progress(range(len(lam)), "MCMC-Lasso λ path"):
             try:
                 if engine is not None:
-                    theta, info = self._solve_newton(engine, lam[i], X, idx)
+                    theta, info = self._solve_newton(engine, lam[i], X, prob.idx)
                 else:
-                    theta, info, psi, state, m = self._solve_at(
-                        lam[i], theta, psi, state, m, mat, JbM, F, idx, L, rng
-                    )
+                    theta, info, psi, state, m = self._solve_at(lam[i], theta, psi, state, m, prob, L, rng)
             except FloatingPointError:
                 reasons.append(
                     f"the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie "
-                    f"outside what "
-                    f"the chain visited); the path stops after {i} of {len(lam)} values"
+                    f"outside what the chain visited); the path stops after {i} of {len(lam)} values"
                 )
-                lam = lam[:i]
-                break
+                return path, lam[:i], iters, reasons, state
             L = info["L"]  # warm-start the step size too
             if (
-                np.sum(np.abs(theta[pen > 0])) > d * np.log(2) / lam[i]
+                prob.l1(theta) > prob.d * np.log(2) / lam[i]
             ):  # impossible for the exact likelihood (see above)
                 reasons.append(
-                    f"at λ = {lam[i]:.3g} the estimate has |θ|₁ = {np.sum(np.abs(theta[pen > 0])):.3g} > d "
-                    f"log 2 / λ, which "
+                    f"at λ = {lam[i]:.3g} the estimate has |θ|₁ = {prob.l1(theta):.3g} > d log 2 / λ, which "
                     f"no exact ℓ₁ estimate can have: the MCMC approximation has degenerated; the path stops "
-                    f"after {i} of "
-                    f"{len(lam)} values"
+                    f"after {i} of {len(lam)} values"
                 )
-                lam = lam[:i]
-                break
-            path.append(mat(theta))
+                return path, lam[:i], iters, reasons, state
+            path.append(prob.mat(theta))
             iters.append(info["n_iter"])
-            psi = BinaryMRF._trusted(mat(theta), "pm1")  # warm start ψ = θ̂_{i−1}
-            self._record(
-                lam=lam[i],
-                n_edges=int(np.count_nonzero(theta[pen > 0])),
-                inner_iter=info["n_iter"],
-                seconds=self._elapsed(),
-                ess=info["ess"],
-                recentred=info["recentred"],
-                draws=m,
-                mc_gap=info.get("mc_gap", np.nan),
-                inner_converged=info.get("converged", info["n_iter"] < int(self.max_iter)),
-                **(
-                    {"auc": self._diagnostics(lambda: auc_or_nan(mat(theta), self._truth))}
-                    if self._truth is not None
-                    else {}
-                ),
-            )
-        if len(path) < 2:
-            raise ValueError(
-                "MCMCLasso: fewer than two λ values could be fitted; use a larger lambda_ratio or more data"
-            )
-        self.path_, self.lambdas_ = np.array(path), lam
-        # BIC on one fresh sample from p(·|θ̂_{K/2}); GIC on a fresh sample from p(·|θ̂), drawn once BIC has
-        # chosen θ̂
-        if engine is not None:
-            state = self._starts(X, rng)
-        ref = ChainSample(
-            BinaryMRF._trusted(path[len(lam) // 2], "pm1"), int(self.ic_factor) * d, init=state, seed=rng
+            psi = BinaryMRF._trusted(prob.mat(theta), "pm1")  # warm start ψ = θ̂_{i−1}
+            self._record_lambda(lam[i], theta, info, m, prob)
+        return path, lam, iters, reasons, state
+
+    def _record_lambda(self, lam, theta, info, m, prob):
+        "One row of the trace per λ of the path."
+        auc = {}
+        if self._truth is not None:
+            auc["auc"] = self._diagnostics(lambda: auc_or_nan(prob.mat(theta), self._truth))
+        self._record(
+            lam=lam,
+            n_edges=int(np.count_nonzero(theta[prob.pen > 0])),
+            inner_iter=info["n_iter"],
+            seconds=self._elapsed(),
+            ess=info["ess"],
+            recentred=info["recentred"],
+            draws=m,
+            mc_gap=info.get("mc_gap", np.nan),
+            inner_converged=info.get("converged", info["n_iter"] < int(self.max_iter)),
+            **auc,
         )
+
+    def _select(self, path, lam, X, prob, state, refine, iters, rng):
+        """BIC's λ and GIC's threshold (`two_stage`): BIC on one fresh sample from p(·|θ̂_{K/2}), GIC on a
+        fresh sample from p(·|θ̂) once BIC has chosen θ̂. With `refine`, the chosen λ is re-solved (`_refine`)
+        until the choice is stable (three times at most). Sets `bic_`, `thresholds_`, `gic_`; returns `(i*, θ̂
+        thresholded, {refined i: (gap, tolerance, capped)})`."""
+        draws = int(self.ic_factor) * prob.d
+        ref = ChainSample(BinaryMRF._trusted(path[len(lam) // 2], "pm1"), draws, init=state, seed=rng)
         gic_sample = {}
 
         def gic_loss(t, i):
             if i not in gic_sample:
-                gic_sample[i] = ChainSample(
-                    BinaryMRF._trusted(path[i], "pm1"), int(self.ic_factor) * d, init=ref.x_end, seed=rng
-                )
+                psi = BinaryMRF._trusted(path[i], "pm1")
+                gic_sample[i] = ChainSample(psi, draws, init=ref.x_end, seed=rng)
             return self.objective(gic_sample[i], t)
 
         refined = {}  # accuracy where it matters: at the λ BIC chooses
         while True:
+            bic_losses = [self.objective(ref, t) for t in path]
             i_star, self.bic_, self.thresholds_, self.gic_, theta = two_stage(
-                path, [self.objective(ref, t) for t in path], gic_loss, n, d
+                path, bic_losses, gic_loss, prob.n, prob.d
             )
-            if engine is not None or not self.refine or i_star in refined or len(refined) == 3:
-                break
+            if not refine or i_star in refined or len(refined) == 3:
+                return i_star, theta, refined
             path[i_star], state, gap, tol, n_it, capped = self._refine(
-                lam[i_star], path[i_star], state, X, mat, JbM, F, idx, rng
+                lam[i_star], path[i_star], state, X, prob, rng
             )
             refined[i_star] = (gap, tol, capped)
             iters.append(n_it)
             gic_sample.pop(i_star, None)
-        self.path_ = np.array(path)
-        self.lambda_, self.theta_lasso_ = lam[i_star], path[i_star]
-        self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
+
+    def _shortfalls(self, n_fitted, newton, tol, refine_capped) -> list:
+        """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
+        chosen λ."""
+        reasons = []
         capped = int(np.sum(~np.asarray(self._log["inner_converged"], bool)))
         if capped:
             solver = (
                 "the Newton solver did not meet its rule"
-                if engine is not None
+                if newton
                 else f"FISTA reached max_iter={self.max_iter}"
             )
-            reasons.append(f"{solver} at {capped} of {len(path)} λ values")
-        # Monte-Carlo accuracy at the chosen λ: the approximation's objective gap is about |A|/2 divided by
-        # the effective number of
-        # independent draws; a random-scan chain gives at most one per sweep of d steps, so ESS/d
-        # (conservative).
-        if engine is not None:  # the engine's own Monte-Carlo gap and tolerance
-            refined[i_star] = (self._log["mc_gap"][i_star], np.inf, False)
-        self.mc_gap_, tol, refine_capped = refined.get(i_star, (np.inf, 0.0, False))
+            reasons.append(f"{solver} at {capped} of {n_fitted} λ values")
         if refine_capped:
             reasons.append(f"FISTA reached its cap of {10 * self.max_iter} iterations at the chosen λ")
         if self.mc_gap_ > tol:
@@ -798,5 +855,36 @@ class MCMCLasso(MRFLearner):
                 f"objective gap "
                 f"{self.mc_gap_:.2g} > {tol:.2g}); raise max_mcmc_factor"
             )
+        return reasons
+
+    def fit(self, X, y=None, *, truth=None, names=None):
+        """Run Algorithm 1 on `(n, d)` binary data (0/1 converted to ±1) along the λ path (`lambdas`, or
+        `n_lambdas` values down to `lambda_ratio` × λ_max)."""
+        lambdas = self._check()
+        X = self._begin(X, truth, domain="pm1", names=names)  # Miasojedow & Rejchel's ±1 Ising model
+        prob = self._problem(X)
+        self._idx, self._Jbar = prob.idx, prob.Jbar
+        rng = as_rng(self.seed)
+        self._m0 = int(self.mcmc_factor) * prob.d
+        lam, theta0 = self._lambda_grid(X, prob, lambdas)
+        state = self._starts(X, rng)
+        engine = self._engine(prob.d, prob.F, rng) if self.solver == "newton" else None
+        path, lam, iters, reasons, state = self._fit_path(X, prob, lam, theta0, state, engine, rng)
+        if len(path) < 2:
+            raise ValueError(
+                "MCMCLasso: fewer than two λ values could be fitted; use a larger lambda_ratio or more data"
+            )
+        self.path_, self.lambdas_ = np.array(path), lam
+        if engine is not None:
+            state = self._starts(X, rng)
+        refine = engine is None and self.refine
+        i_star, theta, refined = self._select(path, lam, X, prob, state, refine, iters, rng)
+        self.path_ = np.array(path)
+        self.lambda_, self.theta_lasso_ = lam[i_star], path[i_star]
+        self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
+        if engine is not None:  # the engine's own Monte-Carlo gap and tolerance
+            refined[i_star] = (self._log["mc_gap"][i_star], np.inf, False)
+        self.mc_gap_, tol, refine_capped = refined.get(i_star, (np.inf, 0.0, False))
+        reasons += self._shortfalls(len(path), engine is not None, tol, refine_capped)
         self._settle(not reasons, int(np.sum(iters)), "; ".join(reasons))
         return self._end(theta)

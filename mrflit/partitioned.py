@@ -434,6 +434,28 @@ def group_kkt_violation(
     return float(max(stat.max(initial=0.0), off.max(initial=0.0)))
 
 # %% ../nbs/10_partitioned.ipynb #b26daf10
+class _Remembered:
+    """`objective(v, gradient)`, remembering its last few answers: FISTA asks for the value and the gradient
+    at the same point in separate calls."""
+
+    size = 4  # points remembered (the memory is cleared when it is full)
+
+    def __init__(
+        self,
+        objective,  # v ↦ (ℓ(v), ∇ℓ(v) or None, se); its second argument asks for the gradient
+    ):
+        self.objective = objective
+        self.cache = {}
+
+    def __call__(self, v, gradient=True):
+        key = v.tobytes()
+        if key not in self.cache or (gradient and self.cache[key][1] is None):
+            if len(self.cache) > self.size:
+                self.cache.clear()
+            self.cache[key] = self.objective(v, gradient)
+        return self.cache[key]
+
+# %% ../nbs/10_partitioned.ipynb #c72b1469
 def group_lasso_path(
     objective,  # v ↦ (ℓ(v), ∇ℓ(v) or None, se); its second argument asks for the gradient
     design,  # the PairDesign: groups, their sizes and which are cross-group pairs
@@ -449,16 +471,7 @@ def group_lasso_path(
     """Minimise ℓ(θ) + λ Σ_g w_g‖θ_g‖ by FISTA with group soft-thresholding, at one λ or down the path from
     λ_max with warm starts. Returns theta, lambdas, lam_max, grad, entry (per cross pair), log and FISTA's
     runs."""
-    cache = {}
-
-    def evaluate(v, gradient=True):
-        key = v.tobytes()
-        if key not in cache or (gradient and cache[key][1] is None):
-            if len(cache) > 4:
-                cache.clear()
-            cache[key] = objective(v, gradient)
-        return cache[key]
-
+    evaluate = _Remembered(objective)
     starts = design.starts
     runs = []
     L = [1.0]  # FISTA's Lipschitz estimate, carried along the path
@@ -504,7 +517,7 @@ def group_lasso_path(
             break
     return dict(out, theta=v, lambdas=np.array(lams), grad=evaluate(v)[1], entry=entry)
 
-# %% ../nbs/10_partitioned.ipynb #0dc6e0be
+# %% ../nbs/10_partitioned.ipynb #b4549f34
 def _check_groups(groups, p):
     if not isinstance(groups, (tuple, list)) or len(groups) != 2:
         raise ValueError("groups must be a pair (indices_1, indices_2)")
@@ -525,7 +538,7 @@ def _check_groups(groups, p):
         )
     return g1, g2
 
-# %% ../nbs/10_partitioned.ipynb #b4549f34
+# %% ../nbs/10_partitioned.ipynb #f7490539
 AUTO_PAIRS = 4_000_000  # n(n − 1) above which n_pairs='auto' switches to about this many sampled pairs
 
 

@@ -340,6 +340,33 @@ class _StochasticProxGrad(MRFLearner):
         the trace."""
         self._check_params()
         X = self._begin(X, truth, names=names)
+        theta, diag = self._setup(X)
+        p = self.p_
+        path, steps = [], []
+        for k in self._progress(range(1, int(self.max_iter) + 1), type(self).__name__):
+            new, rec, df, done = self._iterate(k, theta)
+            if diag:
+                rec.update(self._diagnostics(lambda: self._exact_diagnostics(theta, new, df, rec["tau"])))
+            if self._truth is not None:
+                rec["auc"] = self._diagnostics(lambda: auc_or_nan(to_matrix(new, p), self._truth))
+            self._record(**rec)
+            if self.store_iterates:
+                path.append(theta)
+            steps.append(new - theta)
+            theta = new
+            if done:
+                break
+        self.n_iter_ = k
+        self.n_chains_ = self._q
+        if self.store_iterates:
+            self.iterates_ = np.array(path)  # θ^(k) (stats order) at which iteration k's gradient was taken
+        self._judge(steps)
+        return self._end(to_matrix(theta, p))
+
+    def _setup(self, X):
+        """Prepare a fit to the checked data X: its moments, each statistic's penalty, and the start — with
+        `warm_start`, the last fit's θ, chains (and their RNG streams), q and L̂; else θ⁰ and fresh chains.
+        Returns `(θ⁰, whether the exact diagnostics run)`."""
         p = X.shape[1]
         if self.gradient == "exact" and p > 16:
             raise ValueError("gradient='exact' needs p <= 16")
@@ -362,31 +389,7 @@ class _StochasticProxGrad(MRFLearner):
         self.objective_start_ = self._diagnostics(lambda: self.objective(theta)) if diag else np.nan
         self._X, self._rng, self._work, self._window = X, rng, 0, []
         self._win = self.warm_window if warm else self.window
-        path, steps = [], []
-        iterations = range(1, int(self.max_iter) + 1)
-        if self.verbose:
-            from tqdm.auto import tqdm
-
-            iterations = tqdm(iterations, desc=type(self).__name__)
-        for k in iterations:
-            new, rec, df, done = self._iterate(k, theta)
-            if diag:
-                rec.update(self._diagnostics(lambda: self._exact_diagnostics(theta, new, df, rec["tau"])))
-            if self._truth is not None:
-                rec["auc"] = self._diagnostics(lambda: auc_or_nan(to_matrix(new, p), self._truth))
-            self._record(**rec)
-            if self.store_iterates:
-                path.append(theta)
-            steps.append(new - theta)
-            theta = new
-            if done:
-                break
-        self.n_iter_ = k
-        self.n_chains_ = self._q
-        if self.store_iterates:
-            self.iterates_ = np.array(path)  # θ^(k) (stats order) at which iteration k's gradient was taken
-        self._judge(steps)
-        return self._end(to_matrix(theta, p))
+        return theta, diag
 
     def _exact_diagnostics(self, theta, new, df, tau) -> dict:
         "Exact objective of the new iterate, exact gradient error and the Fischer–Igel bound (p <= 16)."
@@ -719,6 +722,31 @@ def _bernstein_norm(mean, lo, C, log2_beta, R):
     return np.sqrt(e2)
 
 # %% ../nbs/08_spg.ipynb #a7620101
+@kernel
+def _extend_floor(U, factor, curve, v, computed, floor, half, curve_at):
+    """Extend the Theorem-3 curve until one of its entries is below ½‖G_α‖ (some τ <= tau_max can certify) or
+    it holds `tau_max` entries: `(its smallest entry, paused)` — paused once it has `curve_at` entries (rule
+    5)."""
+    while floor >= half and computed[0] < curve.size:
+        if computed[0] >= curve_at:
+            return floor, True
+        floor = min(floor, _curve_upto(U, factor, curve, v, computed, computed[0] + 1))
+    return floor, False
+
+# %% ../nbs/08_spg.ipynb #50172da8
+@kernel
+def _uncertified_rule(tau, est, half, tau_uncertified):
+    """When no τ <= tau_max can certify: rule 4 (`_NEED_ESTIMATE`: the coupling estimate is not given yet), 1
+    (the estimate at τ is below ½‖G_α‖), 2 (τ reached `tau_uncertified`), or −1 (sweep on)."""
+    if est.size == 0:
+        return _NEED_ESTIMATE
+    if tau <= est.size and est[tau - 1] < half:
+        return 1
+    if tau >= tau_uncertified:
+        return 2
+    return -1
+
+# %% ../nbs/08_spg.ipynb #756d16fd
 @kernel(parallel=True)
 def _tay_sweeps(
     chain_arrays,
@@ -785,22 +813,16 @@ def _tay_sweeps(
             bound += _bernstein_norm(mean, lo, X.shape[1], log2_beta, R)
         if bound < half:
             return tau, 0, bound, half
-        while (
-            floor >= half and computed[0] < curve.size
-        ):  # can any τ <= tau_max certify? extend until one can
-            if computed[0] >= curve_at:
-                return tau, _PAUSED, bound, half
-            floor = min(floor, _curve_upto(U, factor, curve, v, computed, computed[0] + 1))
+        floor, paused = _extend_floor(U, factor, curve, v, computed, floor, half, curve_at)
+        if paused:
+            return tau, _PAUSED, bound, half
         if floor >= half:  # no τ <= tau_max can certify here
-            if est.size == 0:
-                return tau, _NEED_ESTIMATE, bound, half
-            if tau <= est.size and est[tau - 1] < half:
-                return tau, 1, bound, half
-            if tau >= tau_uncertified:
-                return tau, 2, bound, half
+            rule = _uncertified_rule(tau, est, half, tau_uncertified)
+            if rule >= 0:
+                return tau, rule, bound, half
     return curve.size, 3, bound, half
 
-# %% ../nbs/08_spg.ipynb #50172da8
+# %% ../nbs/08_spg.ipynb #c0c78dbd
 @vectorize(["float64(float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _bernoulli_var(mean, lo, q):
     """Sample variance (ddof=1) of a two-valued statistic from its mean: ψ ∈ {0,1} (lo = 0) or {−1,1} (lo =
@@ -808,7 +830,7 @@ def _bernoulli_var(mean, lo, q):
     v = mean * (1 - mean) if lo == 0 else (1 - mean * mean)
     return max(v, 0.0) * q / (q - 1)
 
-# %% ../nbs/08_spg.ipynb #f1f95c4f
+# %% ../nbs/08_spg.ipynb #d657f17a
 class TAY(_StochasticProxGrad):
     """TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below
     ½‖G_α‖₂."""
@@ -912,7 +934,7 @@ class TAY(_StochasticProxGrad):
         except ValueError:
             return np.full(taus.size, np.inf)
 
-# %% ../nbs/08_spg.ipynb #d657f17a
+# %% ../nbs/08_spg.ipynb #6159bb65
 def _full_signature(cls):
     "Put `_StochasticProxGrad`'s options in place of `**kw` in the signature of `cls.__init__`."
     own = [p for p in inspect.signature(cls.__init__).parameters.values() if p.kind != p.VAR_KEYWORD]
