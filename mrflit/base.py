@@ -208,38 +208,10 @@ def _fit_choosing_lambda(fit):
 
     return wrapper
 
-# %% ../nbs/06_base.ipynb #86f911eb
-class MRFLearner(BaseEstimator):
-    """Base of mrflit's estimators: `fit(X, y=None, *, truth=None, names=None)` → self, with `theta_`,
-    `domain_`, `graph_`, `trace_`."""
-
-    names_ = None
-    _lambda_rules = True  # lam/rho may be 'ebic', 'bic' or 'cv' (learners of real-valued data say False)
-
-    def __init_subclass__(cls, **kwargs):
-        "Every learner's own `fit` accepts a λ rule ('ebic', 'bic', 'cv') in place of a number."
-        super().__init_subclass__(**kwargs)
-        if "fit" in vars(cls):
-            cls.fit = _fit_choosing_lambda(vars(cls)["fit"])
-
-    def score(self, X, y=None) -> float:
-        """Mean log pseudo-likelihood of the rows of `X` under the fitted model (higher is better;
-        `GridSearchCV` maximises it)."""
-        if getattr(self, "theta_", None) is None:
-            raise ValueError(f"this {type(self).__name__} is not fitted yet: call fit first")
-        if self.domain_ is None:
-            raise ValueError(
-                f"{type(self).__name__} models real-valued data: score needs a binary (0/1 or ±1) model"
-            )
-        X, dom = check_data(X, None, min_rows=1, allow_constant=True)
-        if dom != self.domain_:  # the other coding of the same states: the pseudo-likelihood is unchanged
-            X = convert_states(X, dom, self.domain_)
-        if X.shape[1] != self.theta_.shape[0]:
-            raise ValueError(
-                f"X has {X.shape[1]} features, but {type(self).__name__} is expecting {self.theta_.shape[0]} "
-                f"features as input"
-            )
-        return -pseudo_likelihood(self.theta_, X, self.domain_)[0]
+# %% ../nbs/06_base.ipynb #e636f91a
+class _FitLifecycle:
+    """What every `fit` does around its algorithm: check the data, keep the trace and the clock, settle the
+    verdict."""
 
     def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
         """Start a fit on binary data: validated int8 copy in `domain` (the learner's model; None: the data's
@@ -319,6 +291,40 @@ class MRFLearner(BaseEstimator):
         self.trace_.notes = tuple(self._notes)
         return self
 
+# %% ../nbs/06_base.ipynb #a242d213
+class MRFLearner(_FitLifecycle, BaseEstimator):
+    """Base of mrflit's estimators: `fit(X, y=None, *, truth=None, names=None)` → self, with `theta_`,
+    `domain_`, `graph_`, `trace_`."""
+
+    names_ = None
+
+    _lambda_rules = True  # lam/rho may be 'ebic', 'bic' or 'cv' (learners of real-valued data say False)
+
+    def __init_subclass__(cls, **kwargs):
+        "Every learner's own `fit` accepts a λ rule ('ebic', 'bic', 'cv') in place of a number."
+        super().__init_subclass__(**kwargs)
+        if "fit" in vars(cls):
+            cls.fit = _fit_choosing_lambda(vars(cls)["fit"])
+
+    def score(self, X, y=None) -> float:
+        """Mean log pseudo-likelihood of the rows of `X` under the fitted model (higher is better;
+        `GridSearchCV` maximises it)."""
+        if getattr(self, "theta_", None) is None:
+            raise ValueError(f"this {type(self).__name__} is not fitted yet: call fit first")
+        if self.domain_ is None:
+            raise ValueError(
+                f"{type(self).__name__} models real-valued data: score needs a binary (0/1 or ±1) model"
+            )
+        X, dom = check_data(X, None, min_rows=1, allow_constant=True)
+        if dom != self.domain_:  # the other coding of the same states: the pseudo-likelihood is unchanged
+            X = convert_states(X, dom, self.domain_)
+        if X.shape[1] != self.theta_.shape[0]:
+            raise ValueError(
+                f"X has {X.shape[1]} features, but {type(self).__name__} is expecting {self.theta_.shape[0]} "
+                f"features as input"
+            )
+        return -pseudo_likelihood(self.theta_, X, self.domain_)[0]
+
     @property
     def model_(self) -> BinaryMRF:
         "The fitted model as a `BinaryMRF` in the data's domain."
@@ -333,7 +339,7 @@ class MRFLearner(BaseEstimator):
         "Plot `trace_`."
         return self.trace_.plot(keys, x, ax)
 
-# %% ../nbs/06_base.ipynb #a242d213
+# %% ../nbs/06_base.ipynb #103cfe56
 def lambda_path(
     lam_max: float,  # the largest λ (the path starts just below it)
     n_lambdas: int = 100,  # the number of λ values
@@ -344,7 +350,7 @@ def lambda_path(
     ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
     return lam_max * np.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
-# %% ../nbs/06_base.ipynb #103cfe56
+# %% ../nbs/06_base.ipynb #9f9b3232
 def unique_rows(X):
     """Distinct rows of a 2-D array and their frequencies (summing to 1): `(U, w)`; 0/1 or ±1 rows are packed
     into integers first."""
@@ -358,24 +364,24 @@ def unique_rows(X):
     U, counts = np.unique(X, axis=0, return_counts=True)
     return U, counts / n
 
-# %% ../nbs/06_base.ipynb #977b0826
+# %% ../nbs/06_base.ipynb #18b01fdd
 def gap_tolerance(n_active: int, n: int, tol: float = 1e-3, tol_sampling: float = 0.01) -> float:
     """The Monte-Carlo objective gap a learner may leave: `tol`, or `tol_sampling` × the data's own sampling
     gap |A|/2n if larger."""
     return max(float(tol), float(tol_sampling) * n_active / (2 * n))
 
-# %% ../nbs/06_base.ipynb #9f9b3232
+# %% ../nbs/06_base.ipynb #2eddef3e
 def sampling_tol(n: int, fraction: float = 0.1) -> float:
     """Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error
     1/√n (at most 0.5/√n for binary data)."""
     return float(fraction) / np.sqrt(n)
 
-# %% ../nbs/06_base.ipynb #18b01fdd
+# %% ../nbs/06_base.ipynb #3c1ee089
 def n_couplings(theta) -> int:
     "Number of nonzero couplings θ_rs, r < s."
     return int(np.count_nonzero(np.triu(theta, 1)))
 
-# %% ../nbs/06_base.ipynb #2eddef3e
+# %% ../nbs/06_base.ipynb #c817c874
 def two_stage(path, path_losses, gic_loss, n: int, d: int):
     """BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic,
     thresholds, gic, θ_thresholded)`."""

@@ -153,57 +153,10 @@ HONORIO_SETTINGS = dict(
     solver="paper"
 )  # Honorio's algorithms as published: his step sizes, schedules and outputs
 
-
-class _HonorioLearner(MRFLearner):
-    "Shared loop of FBS and PG on Honorio's (W, b) parametrisation."
-
-    _variant = None
-
-    def _setup(self, X, truth, names):
-        X = self._begin(X, truth, domain="pm1", names=names)
-        T, N = X.shape  # refuses constant columns (Honorio's Assumption 1)
-        self._n_rows = T
-        rho = check_float(self.rho, "rho", lo=0, lo_open=True)
-        self._beta = check_float(self.beta, "beta", lo=0, lo_open=True)
-        if getattr(self, "step", None) is not None:  # PG's fixed step: checked whichever solver runs
-            check_float(self.step, "step", lo=0, lo_open=True)
-        if self.sampler not in SAMPLERS:
-            raise ValueError(f"sampler must be one of {SAMPLERS}, got {self.sampler!r}")
-        self._K = check_int(self.max_iter, "max_iter", lo=1)
-        self._sweeps = check_int(self.n_sweeps, "n_sweeps", lo=1)
-        self._S = _as_schedule(self.schedule)
-        if self.diagnostics not in ("auto", True, False):
-            raise ValueError("diagnostics must be 'auto', True or False")
-        self._diag = N <= 16 if self.diagnostics == "auto" else bool(self.diagnostics)
-        if self._diag and N > MAX_EXACT_P:
-            raise ValueError(f"diagnostics need exact enumeration (N <= {MAX_EXACT_P}); got N = {N}")
-        if self.sampler == "exact" and N > MAX_EXACT_P:
-            raise ValueError(f"sampler='exact' needs N <= {MAX_EXACT_P}; got N = {N}")
-        self._mask = self._structure(X, N)
-        if self._diag and self._truth is not None:
-            ta = BinaryMRF._trusted(self._truth, "pm1")
-            Ea = moments(ta)
-            self._kl_truth = (float(ta.vector() @ Ea - log_partition(ta)), Ea)
-        Xf = X.astype(np.float64)
-        self._Shat, self._muhat = Xf.T @ Xf / T, Xf.mean(0)
-        self.G_, self.D_ = honorio_G(X, rho), honorio_D(X, rho)["D"]
-        self._diverged = False
-        self._rho = rho
-        return X, N
-
-    def _structure(self, X, N):
-        s = self.structure
-        off = ~np.eye(N, dtype=bool)
-        if s is None and self.sampler == "bp":
-            from mrflit.baselines import ELasso
-
-            return (ELasso().fit(X).theta_ != 0) & off
-        if s is None:
-            return off
-        s = np.asarray(s, dtype=bool)
-        if s.shape != (N, N) or np.any(s != s.T):
-            raise ValueError(f"structure must be a symmetric bool ({N}, {N}) mask")
-        return s & off
+# %% ../nbs/18_fbs.ipynb #688c135f
+class _HonorioObjective:
+    """Honorio's problem in (W, b) form: θ, the model, the objective, its gradient (stochastic or exact) and
+    the prox."""
 
     @staticmethod
     def _theta(W, b):
@@ -236,6 +189,10 @@ class _HonorioLearner(MRFLearner):
 
     def _prox(self, W, b, eta):
         return soft_threshold(W, eta * self._rho) * self._mask, b
+
+# %% ../nbs/18_fbs.ipynb #9f812a35
+class _HonorioReport:
+    "The trace of each iteration, the divergence guard, and the verdict at the returned point."
 
     def _log_iteration(self, k, S, eta, out, errs, weights, wkind, it):
         rec = dict(
@@ -307,6 +264,67 @@ class _HonorioLearner(MRFLearner):
         self._diverged = not np.isfinite(norm) or norm > 10 * self.D_
         return self._diverged
 
+    def _residual(self, W, b):
+        """KKT residual of (H2) at (W, b) and its Monte-Carlo allowance: exact for N <= 16, else from 20,000
+        fresh Gibbs draws (3/√S)."""
+        if W.shape[0] <= 16:
+            return _kkt(self, W, b), 0.0
+        S = 20_000
+        C, m = honorio_oracle(self._model(W, b), "gibbs", S, n_sweeps=self._sweeps, edges=self._mask, seed=0)
+        return _kkt_parts(self, W, (C - self._Shat) * self._mask, m - self._muhat), 3 / np.sqrt(S)
+
+# %% ../nbs/18_fbs.ipynb #142e0e45
+class _HonorioLearner(_HonorioObjective, _HonorioReport, MRFLearner):
+    "Shared loop of FBS and PG on Honorio's (W, b) parametrisation."
+
+    _variant = None
+
+    def _setup(self, X, truth, names):
+        X = self._begin(X, truth, domain="pm1", names=names)
+        T, N = X.shape  # refuses constant columns (Honorio's Assumption 1)
+        self._n_rows = T
+        rho = check_float(self.rho, "rho", lo=0, lo_open=True)
+        self._beta = check_float(self.beta, "beta", lo=0, lo_open=True)
+        if getattr(self, "step", None) is not None:  # PG's fixed step: checked whichever solver runs
+            check_float(self.step, "step", lo=0, lo_open=True)
+        if self.sampler not in SAMPLERS:
+            raise ValueError(f"sampler must be one of {SAMPLERS}, got {self.sampler!r}")
+        self._K = check_int(self.max_iter, "max_iter", lo=1)
+        self._sweeps = check_int(self.n_sweeps, "n_sweeps", lo=1)
+        self._S = _as_schedule(self.schedule)
+        if self.diagnostics not in ("auto", True, False):
+            raise ValueError("diagnostics must be 'auto', True or False")
+        self._diag = N <= 16 if self.diagnostics == "auto" else bool(self.diagnostics)
+        if self._diag and N > MAX_EXACT_P:
+            raise ValueError(f"diagnostics need exact enumeration (N <= {MAX_EXACT_P}); got N = {N}")
+        if self.sampler == "exact" and N > MAX_EXACT_P:
+            raise ValueError(f"sampler='exact' needs N <= {MAX_EXACT_P}; got N = {N}")
+        self._mask = self._structure(X, N)
+        if self._diag and self._truth is not None:
+            ta = BinaryMRF._trusted(self._truth, "pm1")
+            Ea = moments(ta)
+            self._kl_truth = (float(ta.vector() @ Ea - log_partition(ta)), Ea)
+        Xf = X.astype(np.float64)
+        self._Shat, self._muhat = Xf.T @ Xf / T, Xf.mean(0)
+        self.G_, self.D_ = honorio_G(X, rho), honorio_D(X, rho)["D"]
+        self._diverged = False
+        self._rho = rho
+        return X, N
+
+    def _structure(self, X, N):
+        s = self.structure
+        off = ~np.eye(N, dtype=bool)
+        if s is None and self.sampler == "bp":
+            from mrflit.baselines import ELasso
+
+            return (ELasso().fit(X).theta_ != 0) & off
+        if s is None:
+            return off
+        s = np.asarray(s, dtype=bool)
+        if s.shape != (N, N) or np.any(s != s.T):
+            raise ValueError(f"structure must be a symmetric bool ({N}, {N}) mask")
+        return s & off
+
     def _solver(self) -> str:
         """'newton' or 'paper' ('auto': Newton when the gradients come from Gibbs chains, Honorio's steps for
         his other oracles)."""
@@ -342,16 +360,7 @@ class _HonorioLearner(MRFLearner):
         np.fill_diagonal(W, 0.0)
         return W, np.diag(engine.theta_).copy(), engine.n_iter_, (engine.converged_, "; ".join(why))
 
-    def _residual(self, W, b):
-        """KKT residual of (H2) at (W, b) and its Monte-Carlo allowance: exact for N <= 16, else from 20,000
-        fresh Gibbs draws (3/√S)."""
-        if W.shape[0] <= 16:
-            return _kkt(self, W, b), 0.0
-        S = 20_000
-        C, m = honorio_oracle(self._model(W, b), "gibbs", S, n_sweeps=self._sweeps, edges=self._mask, seed=0)
-        return _kkt_parts(self, W, (C - self._Shat) * self._mask, m - self._muhat), 3 / np.sqrt(S)
-
-# %% ../nbs/18_fbs.ipynb #62a56bbf
+# %% ../nbs/18_fbs.ipynb #9b03ba1c
 class FBS(_HonorioLearner):
     """Honorio's forward–backward splitting with η_k = β/(G k^r): 'robust' (Thm 6), 'basic' (Thm 7), 'random'
     (Thm 8) or 'last' point."""
@@ -437,7 +446,7 @@ class FBS(_HonorioLearner):
         self.picked_ = pick if self.variant == "random" else None
         return self._finish(final[0].copy(), final[1].copy(), k)
 
-# %% ../nbs/18_fbs.ipynb #688c135f
+# %% ../nbs/18_fbs.ipynb #b7774c6c
 class PG(_HonorioLearner):
     """Proximal gradient with a constant step (default β/G): basic (PB) or accelerated, FISTA-type (PA);
     outputs the last point."""
@@ -513,7 +522,7 @@ class PG(_HonorioLearner):
             )
         return self._finish(W.copy(), b.copy(), k)
 
-# %% ../nbs/18_fbs.ipynb #9f812a35
+# %% ../nbs/18_fbs.ipynb #59978681
 def _exact_problem(X, rho, structure):
     """A PG learner set up on X (validation, moments, structure) whose exact objective, gradient and prox the
     two functions below reuse."""
@@ -521,12 +530,12 @@ def _exact_problem(X, rho, structure):
     _, N = h._setup(X, None, None)
     return h, N
 
-# %% ../nbs/18_fbs.ipynb #142e0e45
+# %% ../nbs/18_fbs.ipynb #bc38c0f4
 def _kkt(h, W, b) -> float:
     gW, gb, _ = h._gradient(W, b, 1, None, sampler="exact")
     return _kkt_parts(h, W, gW, gb)
 
-# %% ../nbs/18_fbs.ipynb #9b03ba1c
+# %% ../nbs/18_fbs.ipynb #1fb1afaf
 def _kkt_parts(h, W, gW, gb) -> float:
     "The largest violation of (H2)'s optimality conditions given the gradient (gW, gb) at W."
     on = (W != 0) & h._mask
@@ -542,7 +551,7 @@ def _kkt_parts(h, W, gW, gb) -> float:
         )
     )  # |∂/∂W| ≤ ρ off it
 
-# %% ../nbs/18_fbs.ipynb #b7774c6c
+# %% ../nbs/18_fbs.ipynb #e4a5f7a8
 def kkt_violation(
     X,  # (T, N) ±1 data
     rho,  # Honorio's ℓ1 weight ρ > 0
@@ -560,7 +569,7 @@ def kkt_violation(
         raise ValueError(f"W must be ({N}, {N}) and b ({N},); got {W.shape} and {b.shape}")
     return _kkt(h, W, b)
 
-# %% ../nbs/18_fbs.ipynb #59978681
+# %% ../nbs/18_fbs.ipynb #d83ae816
 def exact_optimum(
     X,  # (T, N) ±1 data
     rho,  # Honorio's ℓ1 weight ρ > 0

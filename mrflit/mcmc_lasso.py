@@ -224,14 +224,14 @@ def _stats_dot(A, B, fields):
 
 # %% ../nbs/09_mcmc_lasso.ipynb #94deca20
 @kernel
-def _lasso_gradient(Y, x0, sites, values, W, Jb, fields, G, g):
+def _lasso_gradient(Y, x0, sites, values, W, Jb, fields, g):
     """g ← ∇ℓ_n^m at the point whose importance weights are W: E_w M(Y^k) − J̄, with a zero diagonal without
     fields."""
-    _is_grad(Y, x0, sites, values, W, G)
+    _is_grad(Y, x0, sites, values, W, g)
     d = g.shape[0]
     for i in range(d):
         for j in range(d):
-            g[i, j] = G[i, j] - Jb[i, j]
+            g[i, j] = g[i, j] - Jb[i, j]
         if not fields:
             g[i, i] = 0.0
 
@@ -316,6 +316,14 @@ def _extrapolate(xn, x, an, ax, ay, t, restart, y):
 
 # %% ../nbs/09_mcmc_lasso.ipynb #13a5eda6
 @kernel
+def _start_energies(T0, P, x0, sites, values):
+    "The energies (θ₀ − ψ)'J(Y^k) of the recorded states at the start θ₀."
+    a = np.empty(sites.size + 1)
+    _energies(T0 - P, x0, sites, values, a)
+    return a
+
+# %% ../nbs/09_mcmc_lasso.ipynb #7cedfe27
+@kernel
 def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_iter, tol, out):
     """prox.fista (backtracking, adaptive restart) for ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| in matrix form; out ← θ;
     returns (iterations, L, status)."""
@@ -324,15 +332,13 @@ def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_i
     y = T0.copy()
     xn = np.empty((d, d))
     g = np.empty((d, d))
-    G = np.empty((d, d))
-    D = x - P
+    D = np.empty((d, d))
     F1 = sites.size + 1
     Wy = np.empty(F1)
     Wx = np.empty(F1)
     T = np.empty(F1)
-    ax = np.empty(F1)  # energies Δ'J(Y^k) at x, at the trial point, at y
+    ax = _start_energies(T0, P, x0, sites, values)  # energies Δ'J(Y^k) at x, at the trial point, at y
     an = np.empty(F1)
-    _energies(D, x0, sites, values, ax)
     ay = ax.copy()
     t = 1.0
     L = L0
@@ -341,15 +347,13 @@ def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_i
     y_is_x = False
     fx = 0.0
     for k in range(max_iter):
+        fy = fx if y_is_x else _log_mean_exp(ay, counts, Wy, T) - _stats_dot(Jb, y, fields)
         if y_is_x:  # after a restart y = x: its value and weights are known
-            fy = fx
             Wy, Wx = Wx, Wy
-        else:
-            fy = _log_mean_exp(ay, counts, Wy, T) - _stats_dot(Jb, y, fields)
         if not np.isfinite(fy):
             status = 1
             break
-        _lasso_gradient(Y, x0, sites, values, Wy, Jb, fields, G, g)
+        _lasso_gradient(Y, x0, sites, values, Wy, Jb, fields, g)
         fx, L, status = _backtrack(
             y, g, fy, L, lam, P, Jb, fields, x0, sites, values, counts, Wx, T, xn, D, an
         )
@@ -365,56 +369,17 @@ def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_i
     out[:, :] = x
     return k + 1, L, status
 
-# %% ../nbs/09_mcmc_lasso.ipynb #7cedfe27
+# %% ../nbs/09_mcmc_lasso.ipynb #d2f69ce8
 @kernel
 def _replay(y, sites, values):
     "Apply the flips (sites, values) to the state y in place."
     for f in range(sites.size):
         y[sites[f]] = values[f]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #d2f69ce8
-class ChainSample:
-    """A recorded random-scan chain from p(·|ψ) and fast evaluations of ℓ_n^m (eq. 6) and its gradient (eq.
-    17)."""
-
-    def __init__(
-        self,
-        psi: BinaryMRF,  # the instrumental model ψ the chain samples (a `BinaryMRF`)
-        n_steps: int,  # single-site updates in the chain
-        init=None,  # None (uniform random), one start state (p,), or (c, p) starts
-        seed=None,  # None, int or np.random.Generator
-    ):
-        self.psi = psi
-        self.x0, self.sites, self.values, self.counts, self.x_end = random_scan_path(
-            psi, n_steps, init=init, seed=seed
-        )
-        self.x0f = self.x0.astype(np.float64)
-        self.valf = self.values.astype(np.float64)
-        self.m = int(self.counts.sum())
-        self._Y = None
-
-    STATES_BYTES = 2**24
-
-    def _grad_states(self) -> np.ndarray:
-        """The distinct states, `(flips + 1, d)` float64, for the gradient — or no rows above `STATES_BYTES`
-        (16 MB: measured, the stored states are 1.4× faster up to ≈ 10 MB at d = 50, even at 18 MB, and 2×
-        slower at 39 MB, d = 100; `benchmarks/bench_mcmc_lasso.py`)."""
-        if self._Y is None:
-            fits = (self.sites.size + 1) * self.x0.size * 8 <= self.STATES_BYTES
-            self._Y = _states(self.x0f, self.sites, self.valf) if fits else np.empty((0, self.x0.size))
-        return self._Y
-
-    def log_mean_exp(self, theta, grad: bool = False):
-        "log((1/m) Σ exp[(θ−ψ)'J(Y^k)]) and, with grad, the weighted mean of M(Y^k) as a (d, d) matrix."
-        D = np.ascontiguousarray(np.asarray(theta, np.float64) - self.psi.theta)
-        W = np.empty(self.sites.size + 1)
-        v = _is_value(D, self.x0f, self.sites, self.valf, self.counts, W)
-        if not grad:
-            return v
-        G = np.zeros_like(D)
-        if np.isfinite(v):
-            _is_grad(self._grad_states(), self.x0f, self.sites, self.valf, W, G)
-        return v, G
+# %% ../nbs/09_mcmc_lasso.ipynb #fd3e783d
+class _ChainQuality:
+    """How much a recorded chain can say at θ: the importance weights' ESS, the Monte-Carlo gap and the
+    Hessian."""
 
     def ess(self, theta) -> float:
         """Kish's effective sample size of the importance weights exp[(θ−ψ)'J(Y^k)] over the m recorded draws
@@ -427,48 +392,6 @@ class ChainSample:
         c = self.counts
         occupied = c > 0
         return float(1.0 / np.sum(p[occupied] ** 2 / c[occupied]))
-
-    def lasso(
-        self,
-        theta0,
-        Jbar,
-        lam: float,
-        fields: bool,
-        *,
-        L0: float = 1.0,
-        max_iter: int = 100,
-        tol: float = 1e-4,
-    ):
-        """Minimise ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| (eq. 7) from `theta0` by FISTA in one Numba kernel: (θ,
-        iterations, L); raises FloatingPointError like `prox.fista`."""
-        out, n, L, status = self._lasso(theta0, Jbar, lam, fields, L0, max_iter, tol)
-        if status == 1:
-            raise FloatingPointError("MCMC-Lasso FISTA: the objective is not finite")
-        if status == 2:
-            raise FloatingPointError("MCMC-Lasso FISTA: backtracking found no step")
-        return out, n, L
-
-    def _lasso(self, theta0, Jbar, lam, fields, L0, max_iter, tol):
-        """`lasso` without the raise: (last finite iterate, iterations, L, status: 0 ok, 1 objective not
-        finite, 2 no step)."""
-        out = np.empty_like(np.asarray(theta0, np.float64))
-        n, L, status = _fista_lasso(
-            np.ascontiguousarray(theta0, np.float64),
-            np.ascontiguousarray(self.psi.theta),
-            np.ascontiguousarray(Jbar, np.float64),
-            float(lam),
-            bool(fields),
-            self._grad_states(),
-            self.x0f,
-            self.sites,
-            self.valf,
-            self.counts,
-            float(L0),
-            int(max_iter),
-            float(tol),
-            out,
-        )
-        return out, n, L, status
 
     def mc_gap(self, theta, active, n_batches: int = 25) -> float:
         """Estimated objective gap from the Monte-Carlo error of the gradient at θ: ½ Σ_{j∈A} Var(Ê_w
@@ -512,12 +435,98 @@ class ChainSample:
         mu = w @ J
         return (J * w[:, None]).T @ J - np.outer(mu, mu)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #7d660176
+# %% ../nbs/09_mcmc_lasso.ipynb #b628d3ad
+class ChainSample(_ChainQuality):
+    """A recorded random-scan chain from p(·|ψ) and fast evaluations of ℓ_n^m (eq. 6) and its gradient (eq.
+    17)."""
+
+    def __init__(
+        self,
+        psi: BinaryMRF,  # the instrumental model ψ the chain samples (a `BinaryMRF`)
+        n_steps: int,  # single-site updates in the chain
+        init=None,  # None (uniform random), one start state (p,), or (c, p) starts
+        seed=None,  # None, int or np.random.Generator
+    ):
+        self.psi = psi
+        self.x0, self.sites, self.values, self.counts, self.x_end = random_scan_path(
+            psi, n_steps, init=init, seed=seed
+        )
+        self.x0f = self.x0.astype(np.float64)
+        self.valf = self.values.astype(np.float64)
+        self.m = int(self.counts.sum())
+        self._Y = None
+
+    STATES_BYTES = 2**24
+
+    def _grad_states(self) -> np.ndarray:
+        """The distinct states, `(flips + 1, d)` float64, for the gradient — or no rows above `STATES_BYTES`
+        (16 MB: measured, the stored states are 1.4× faster up to ≈ 10 MB at d = 50, even at 18 MB, and 2×
+        slower at 39 MB, d = 100; `benchmarks/bench_mcmc_lasso.py`)."""
+        if self._Y is None:
+            fits = (self.sites.size + 1) * self.x0.size * 8 <= self.STATES_BYTES
+            self._Y = _states(self.x0f, self.sites, self.valf) if fits else np.empty((0, self.x0.size))
+        return self._Y
+
+    def log_mean_exp(self, theta, grad: bool = False):
+        "log((1/m) Σ exp[(θ−ψ)'J(Y^k)]) and, with grad, the weighted mean of M(Y^k) as a (d, d) matrix."
+        D = np.ascontiguousarray(np.asarray(theta, np.float64) - self.psi.theta)
+        W = np.empty(self.sites.size + 1)
+        v = _is_value(D, self.x0f, self.sites, self.valf, self.counts, W)
+        if not grad:
+            return v
+        G = np.zeros_like(D)
+        if np.isfinite(v):
+            _is_grad(self._grad_states(), self.x0f, self.sites, self.valf, W, G)
+        return v, G
+
+    def lasso(
+        self,
+        theta0,
+        Jbar,
+        lam: float,
+        fields: bool,
+        *,
+        L0: float = 1.0,
+        max_iter: int = 100,
+        tol: float = 1e-4,
+    ):
+        """Minimise ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| (eq. 7) from `theta0` by FISTA in one Numba kernel: (θ,
+        iterations, L); raises FloatingPointError like `prox.fista`."""
+        out, n, L, status = self._lasso(theta0, Jbar, lam, fields, L0, max_iter, tol)
+        if status == 1:
+            raise FloatingPointError("MCMC-Lasso FISTA: the objective is not finite")
+        if status == 2:
+            raise FloatingPointError("MCMC-Lasso FISTA: backtracking found no step")
+        return out, n, L
+
+    def _lasso(self, theta0, Jbar, lam, fields, L0, max_iter, tol):
+        """`lasso` without the raise: (last finite iterate, iterations, L, status: 0 ok, 1 objective not
+        finite, 2 no step)."""
+        out = np.empty_like(np.asarray(theta0, np.float64))
+        n, L, status = _fista_lasso(
+            np.ascontiguousarray(theta0, np.float64),
+            np.ascontiguousarray(self.psi.theta),
+            np.ascontiguousarray(Jbar, np.float64),
+            float(lam),
+            bool(fields),
+            self._grad_states(),
+            self.x0f,
+            self.sites,
+            self.valf,
+            self.counts,
+            float(L0),
+            int(max_iter),
+            float(tol),
+            out,
+        )
+        return out, n, L, status
+
+# %% ../nbs/09_mcmc_lasso.ipynb #43db7a16
 MIASOJEDOW_SETTINGS = dict(
     solver="paper", start="random", max_iter=100, refine=False
 )  # Algorithm 1 as published
 
-# %% ../nbs/09_mcmc_lasso.ipynb #870a59b3
+# %% ../nbs/09_mcmc_lasso.ipynb #2dd1edd0
 class _Problem(NamedTuple):
     """Problem (7) on one data set: sizes, the statistics' index and data means, and which coordinates are
     penalised."""
@@ -537,7 +546,7 @@ class _Problem(NamedTuple):
         "|θ|₁ over the penalised coordinates."
         return float(np.sum(np.abs(theta[self.pen > 0])))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #43db7a16
+# %% ../nbs/09_mcmc_lasso.ipynb #052a369f
 class _PaperSolver:
     """Algorithm 1's own solver for `MCMCLasso(solver="paper")`: eq. (7) at one λ from the reference ψ, with
     optional Geyer–Thompson re-centring, and the refinement at the λ BIC chooses."""
@@ -614,8 +623,150 @@ class _PaperSolver:
         v = np.asarray(theta)[self._idx]
         return float(-v @ self._Jbar + sample.log_mean_exp(theta))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #19f6c8b9
-class MCMCLasso(_PaperSolver, MRFLearner):
+# %% ../nbs/09_mcmc_lasso.ipynb #bcc6d886
+class _NewtonSolver:
+    """`MCMCLasso(solver="newton")`: each λ of the path by SPG's proximal Newton engine on the exact
+    likelihood."""
+
+    def _engine(self, d, F, rng):
+        """SPG's proximal Newton engine for the path: ±1 model, fields unpenalised (held at 0 without
+        `external_field`), warm starts."""
+        engine = SPG(1.0, penalize_fields=False, warm_start=True, diagnostics=False, seed=rng)
+        if not F:
+            engine._exclude = np.eye(d, dtype=bool)
+        return engine
+
+    def _solve_newton(self, engine, lam, X, idx):
+        """The exact-likelihood ℓ₁ problem at one λ by the engine, warm-started at the previous λ's estimate
+        and chains."""
+        engine.lam = float(lam)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            engine.fit(X)
+        info = dict(
+            n_iter=engine.n_iter_,
+            L=1.0,
+            ess=1.0,
+            recentred=0,
+            converged=engine.converged_,
+            mc_gap=engine.mc_gap_,
+        )
+        return engine.theta_[idx], info
+
+# %% ../nbs/09_mcmc_lasso.ipynb #4605d603
+class _PathSelection:
+    """The λ path of Algorithm 1 (warm starts, early stops) and the choice of λ by BIC and of the threshold by
+    GIC."""
+
+    def _fit_path(self, X, prob, lam, theta0, state, engine, rng):
+        """Solve (7) at each λ, warm-started at the previous λ (estimate, chains, step size). The path stops
+        early, with the reason, where the MCMC approximation is unbounded below or has degenerated. Returns
+        `(estimates, the λ fitted, iterations per λ, reasons, the chains' state)`."""
+        psi = BinaryMRF(prob.mat(theta0), "pm1")
+        theta = theta0.copy()
+        L = 1.0
+        m = self._m0
+        path, iters, reasons = [], [], []
+        for i in self._progress(range(len(lam)), "MCMC-Lasso λ path"):
+            try:
+                if engine is not None:
+                    theta, info = self._solve_newton(engine, lam[i], X, prob.idx)
+                else:
+                    theta, info, psi, state, m = self._solve_at(lam[i], theta, psi, state, m, prob, L, rng)
+            except FloatingPointError:
+                reasons.append(
+                    f"the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie "
+                    f"outside what the chain visited); the path stops after {i} of {len(lam)} values"
+                )
+                return path, lam[:i], iters, reasons, state
+            L = info["L"]  # warm-start the step size too
+            if (
+                prob.l1(theta) > prob.d * np.log(2) / lam[i]
+            ):  # impossible for the exact likelihood (see above)
+                reasons.append(
+                    f"at λ = {lam[i]:.3g} the estimate has |θ|₁ = {prob.l1(theta):.3g} > d log 2 / λ, which "
+                    f"no exact ℓ₁ estimate can have: the MCMC approximation has degenerated; the path stops "
+                    f"after {i} of {len(lam)} values"
+                )
+                return path, lam[:i], iters, reasons, state
+            path.append(prob.mat(theta))
+            iters.append(info["n_iter"])
+            psi = BinaryMRF._trusted(prob.mat(theta), "pm1")  # warm start ψ = θ̂_{i−1}
+            self._record_lambda(lam[i], theta, info, m, prob)
+        return path, lam, iters, reasons, state
+
+    def _record_lambda(self, lam, theta, info, m, prob):
+        "One row of the trace per λ of the path."
+        auc = {}
+        if self._truth is not None:
+            auc["auc"] = self._diagnostics(lambda: auc_or_nan(prob.mat(theta), self._truth))
+        self._record(
+            lam=lam,
+            n_edges=int(np.count_nonzero(theta[prob.pen > 0])),
+            inner_iter=info["n_iter"],
+            seconds=self._elapsed(),
+            ess=info["ess"],
+            recentred=info["recentred"],
+            draws=m,
+            mc_gap=info.get("mc_gap", np.nan),
+            inner_converged=info.get("converged", info["n_iter"] < int(self.max_iter)),
+            **auc,
+        )
+
+    def _select(self, path, lam, X, prob, state, refine, iters, rng):
+        """BIC's λ and GIC's threshold (`two_stage`): BIC on one fresh sample from p(·|θ̂_{K/2}), GIC on a
+        fresh sample from p(·|θ̂) once BIC has chosen θ̂. With `refine`, the chosen λ is re-solved (`_refine`)
+        until the choice is stable (three times at most). Sets `bic_`, `thresholds_`, `gic_`; returns `(i*, θ̂
+        thresholded, {refined i: (gap, tolerance, capped)})`."""
+        draws = int(self.ic_factor) * prob.d
+        ref = ChainSample(BinaryMRF._trusted(path[len(lam) // 2], "pm1"), draws, init=state, seed=rng)
+        gic_sample = {}
+
+        def gic_loss(t, i):
+            if i not in gic_sample:
+                psi = BinaryMRF._trusted(path[i], "pm1")
+                gic_sample[i] = ChainSample(psi, draws, init=ref.x_end, seed=rng)
+            return self.objective(gic_sample[i], t)
+
+        refined = {}  # accuracy where it matters: at the λ BIC chooses
+        while True:
+            bic_losses = [self.objective(ref, t) for t in path]
+            i_star, self.bic_, self.thresholds_, self.gic_, theta = two_stage(
+                path, bic_losses, gic_loss, prob.n, prob.d
+            )
+            if not refine or i_star in refined or len(refined) == 3:
+                return i_star, theta, refined
+            path[i_star], state, gap, tol, n_it, capped = self._refine(
+                lam[i_star], path[i_star], state, X, prob, rng
+            )
+            refined[i_star] = (gap, tol, capped)
+            iters.append(n_it)
+            gic_sample.pop(i_star, None)
+
+    def _shortfalls(self, n_fitted, newton, tol, refine_capped) -> list:
+        """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
+        chosen λ."""
+        reasons = []
+        capped = int(np.sum(~np.asarray(self._log["inner_converged"], bool)))
+        if capped:
+            solver = (
+                "the Newton solver did not meet its rule"
+                if newton
+                else f"FISTA reached max_iter={self.max_iter}"
+            )
+            reasons.append(f"{solver} at {capped} of {n_fitted} λ values")
+        if refine_capped:
+            reasons.append(f"FISTA reached its cap of {10 * self.max_iter} iterations at the chosen λ")
+        if self.mc_gap_ > tol:
+            reasons.append(
+                f"the Monte-Carlo error of the approximation at the chosen λ is too large (estimated "
+                f"objective gap "
+                f"{self.mc_gap_:.2g} > {tol:.2g}); raise max_mcmc_factor"
+            )
+        return reasons
+
+# %% ../nbs/09_mcmc_lasso.ipynb #2e8b7d38
+class MCMCLasso(_PaperSolver, _NewtonSolver, _PathSelection, MRFLearner):
     """MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the
     threshold; ±1 data."""
 
@@ -724,138 +875,6 @@ class MCMCLasso(_PaperSolver, MRFLearner):
         if len(X) <= c:
             return X.copy()
         return X[rng.choice(len(X), c, replace=False)]
-
-    def _engine(self, d, F, rng):
-        """SPG's proximal Newton engine for the path: ±1 model, fields unpenalised (held at 0 without
-        `external_field`), warm starts."""
-        engine = SPG(1.0, penalize_fields=False, warm_start=True, diagnostics=False, seed=rng)
-        if not F:
-            engine._exclude = np.eye(d, dtype=bool)
-        return engine
-
-    def _solve_newton(self, engine, lam, X, idx):
-        """The exact-likelihood ℓ₁ problem at one λ by the engine, warm-started at the previous λ's estimate
-        and chains."""
-        engine.lam = float(lam)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", ConvergenceWarning)
-            engine.fit(X)
-        info = dict(
-            n_iter=engine.n_iter_,
-            L=1.0,
-            ess=1.0,
-            recentred=0,
-            converged=engine.converged_,
-            mc_gap=engine.mc_gap_,
-        )
-        return engine.theta_[idx], info
-
-    def _fit_path(self, X, prob, lam, theta0, state, engine, rng):
-        """Solve (7) at each λ, warm-started at the previous λ (estimate, chains, step size). The path stops
-        early, with the reason, where the MCMC approximation is unbounded below or has degenerated. Returns
-        `(estimates, the λ fitted, iterations per λ, reasons, the chains' state)`."""
-        psi = BinaryMRF(prob.mat(theta0), "pm1")
-        theta = theta0.copy()
-        L = 1.0
-        m = self._m0
-        path, iters, reasons = [], [], []
-        for i in self._progress(range(len(lam)), "MCMC-Lasso λ path"):
-            try:
-                if engine is not None:
-                    theta, info = self._solve_newton(engine, lam[i], X, prob.idx)
-                else:
-                    theta, info, psi, state, m = self._solve_at(lam[i], theta, psi, state, m, prob, L, rng)
-            except FloatingPointError:
-                reasons.append(
-                    f"the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie "
-                    f"outside what the chain visited); the path stops after {i} of {len(lam)} values"
-                )
-                return path, lam[:i], iters, reasons, state
-            L = info["L"]  # warm-start the step size too
-            if (
-                prob.l1(theta) > prob.d * np.log(2) / lam[i]
-            ):  # impossible for the exact likelihood (see above)
-                reasons.append(
-                    f"at λ = {lam[i]:.3g} the estimate has |θ|₁ = {prob.l1(theta):.3g} > d log 2 / λ, which "
-                    f"no exact ℓ₁ estimate can have: the MCMC approximation has degenerated; the path stops "
-                    f"after {i} of {len(lam)} values"
-                )
-                return path, lam[:i], iters, reasons, state
-            path.append(prob.mat(theta))
-            iters.append(info["n_iter"])
-            psi = BinaryMRF._trusted(prob.mat(theta), "pm1")  # warm start ψ = θ̂_{i−1}
-            self._record_lambda(lam[i], theta, info, m, prob)
-        return path, lam, iters, reasons, state
-
-    def _record_lambda(self, lam, theta, info, m, prob):
-        "One row of the trace per λ of the path."
-        auc = {}
-        if self._truth is not None:
-            auc["auc"] = self._diagnostics(lambda: auc_or_nan(prob.mat(theta), self._truth))
-        self._record(
-            lam=lam,
-            n_edges=int(np.count_nonzero(theta[prob.pen > 0])),
-            inner_iter=info["n_iter"],
-            seconds=self._elapsed(),
-            ess=info["ess"],
-            recentred=info["recentred"],
-            draws=m,
-            mc_gap=info.get("mc_gap", np.nan),
-            inner_converged=info.get("converged", info["n_iter"] < int(self.max_iter)),
-            **auc,
-        )
-
-    def _select(self, path, lam, X, prob, state, refine, iters, rng):
-        """BIC's λ and GIC's threshold (`two_stage`): BIC on one fresh sample from p(·|θ̂_{K/2}), GIC on a
-        fresh sample from p(·|θ̂) once BIC has chosen θ̂. With `refine`, the chosen λ is re-solved (`_refine`)
-        until the choice is stable (three times at most). Sets `bic_`, `thresholds_`, `gic_`; returns `(i*, θ̂
-        thresholded, {refined i: (gap, tolerance, capped)})`."""
-        draws = int(self.ic_factor) * prob.d
-        ref = ChainSample(BinaryMRF._trusted(path[len(lam) // 2], "pm1"), draws, init=state, seed=rng)
-        gic_sample = {}
-
-        def gic_loss(t, i):
-            if i not in gic_sample:
-                psi = BinaryMRF._trusted(path[i], "pm1")
-                gic_sample[i] = ChainSample(psi, draws, init=ref.x_end, seed=rng)
-            return self.objective(gic_sample[i], t)
-
-        refined = {}  # accuracy where it matters: at the λ BIC chooses
-        while True:
-            bic_losses = [self.objective(ref, t) for t in path]
-            i_star, self.bic_, self.thresholds_, self.gic_, theta = two_stage(
-                path, bic_losses, gic_loss, prob.n, prob.d
-            )
-            if not refine or i_star in refined or len(refined) == 3:
-                return i_star, theta, refined
-            path[i_star], state, gap, tol, n_it, capped = self._refine(
-                lam[i_star], path[i_star], state, X, prob, rng
-            )
-            refined[i_star] = (gap, tol, capped)
-            iters.append(n_it)
-            gic_sample.pop(i_star, None)
-
-    def _shortfalls(self, n_fitted, newton, tol, refine_capped) -> list:
-        """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
-        chosen λ."""
-        reasons = []
-        capped = int(np.sum(~np.asarray(self._log["inner_converged"], bool)))
-        if capped:
-            solver = (
-                "the Newton solver did not meet its rule"
-                if newton
-                else f"FISTA reached max_iter={self.max_iter}"
-            )
-            reasons.append(f"{solver} at {capped} of {n_fitted} λ values")
-        if refine_capped:
-            reasons.append(f"FISTA reached its cap of {10 * self.max_iter} iterations at the chosen λ")
-        if self.mc_gap_ > tol:
-            reasons.append(
-                f"the Monte-Carlo error of the approximation at the chosen λ is too large (estimated "
-                f"objective gap "
-                f"{self.mc_gap_:.2g} > {tol:.2g}); raise max_mcmc_factor"
-            )
-        return reasons
 
     def fit(self, X, y=None, *, truth=None, names=None):
         """Run Algorithm 1 on `(n, d)` binary data (0/1 converted to ±1) along the λ path (`lambdas`, or

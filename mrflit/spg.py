@@ -244,22 +244,216 @@ GENG_SETTINGS = dict(
     alpha=0.4, init="random", restart="random", solver="gradient", tol=None
 )  # Geng et al.'s Alg. 3 as published
 
+# %% ../nbs/08_spg.ipynb #072df360
+class _GradientSampler:
+    """SPG's gradient estimate: the chains of each iteration, the step size α = 1/L̂ and the sample of ∇ log
+    Z(θ)."""
 
-class _StochasticProxGrad(MRFLearner):
-    "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3), with mrflit's convergence control."
+    def _prepare_chains(self, k, model):
+        "The chains for this iteration: created, grown to the current q, or restarted as `restart` asks."
+        chains, q = self._chains, self._q
+        check_memory(
+            q * (8 * self.p_ + 48), f"{q} chains of {self.p_} variables"
+        )  # before drawing their starts
+        if chains is None:
+            start = self._X[self._rng.integers(0, len(self._X), q)] if self.restart == "persistent" else None
+            chains = GibbsChains(model, q, init=start, seed=self._rng)
+        elif chains.n_chains != q:
+            self._work += chains.sweeps_done * chains.n_chains
+            old = chains.states
+            chains = GibbsChains(model, q, init=old[np.arange(q) % len(old)], seed=self._rng)
+        else:
+            chains.set_model(model)
+        if (
+            self.restart != "persistent"
+            and k > 1
+            and not (self._restarts_in_driver and self.restart == "random")
+        ):
+            chains.restart(None if self.restart == "random" else np.full(self.p_, model.lo, np.int8))
+        self._chains = chains
+        return chains
 
-    _certifies = False  # True for learners that choose τ to make the certificate hold (TAY)
-    _restarts_in_driver = False  # True when the sweep driver itself draws restart='random' states (TAY)
-    # (p, p) bool mask of couplings held at zero (set by learners that reuse this engine, e.g. FBS's
-    # structure)
-    _exclude = None
-    window = 5  # iterations over which the noise-floor test averages
-    warm_window = (
-        2  # ... after a warm start (`warm_start=True`: the fit starts next to the floor, as along a λ path)
-    )
+    def _step_size(self, S=None, exact_H=None) -> float:
+        """α: the fixed number, or 1/L̂ with L̂ the covariance's largest eigenvalue (exact, or by warm-started
+        power iteration)."""
+        if exact_H is not None:
+            self._L = float(np.linalg.eigvalsh(exact_H)[-1])
+        elif S is not None:
+            self._L, self._v = power_curvature(S, self._v, 30 if self._v is None else 2, self._I, self._J)
+        if not isinstance(self.alpha, str):
+            return float(self.alpha)
+        return 1.0 / max(self._L, 1e-12)
+
+    def _curvature(self) -> float:
+        "L̂ at the last iterate (computed now if the fixed α did not need it)."
+        if self._L is None:
+            self._step_size(np.ascontiguousarray(self._chains._X.T, dtype=np.float64))
+        return self._L
+
+    def _sample(self, k, theta, model):
+        """Gradient estimate at θ: `(tau, bound, df, alpha, states, H_exact)` from the chains, or exact
+        (gradient='exact')."""
+        if self.gradient == "exact":
+            P, Ps = probabilities(model), stats(all_states(self.p_, self.domain_))
+            mu = P @ Ps
+            H = (Ps * P[:, None]).T @ Ps - np.outer(mu, mu)
+            return 0, 0.0, mu - self._EX, self._step_size(exact_H=H), None, H
+        chains = self._prepare_chains(k, model)
+        auto = isinstance(
+            self.alpha, str
+        )  # a fixed α needs L̂ only for the oscillation warning, computed then
+        alpha = self._step_size(chains._X.T if self._L is None and auto else None)
+        tau, bound, df, q_next = self._mcmc_gradient(k, model, chains, theta, self._EX, alpha, self._I.size)
+        self._q = max(self._q, q_next)
+        S = None
+        if auto or self.solver == "newton":  # the chains' states, for L̂ and the Newton step's Hessian
+            S = np.ascontiguousarray(chains._X.T, dtype=np.float64)
+        if auto:
+            self._step_size(S)
+        return tau, bound, df, alpha, S, None
+
+# %% ../nbs/08_spg.ipynb #1e0c628b
+class _NewtonStep:
+    "The proximal Newton step on the working set, with the Hessian from the chains' states."
+
     hessian_chains = (
         4096  # chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |W|)
     )
+
+    def _newton(self, theta, df, S, H_exact):
+        """Proximal Newton step on the working set: `(full step, ν²)`, or `(None, nan)` if the set exceeds
+        `newton_max`."""
+        if self.solver == "gradient":  # no Newton step: the noise floor is judged on ‖G_α‖² (above)
+            return None, np.nan
+        lam = self._lam_vec
+        work = np.flatnonzero((self._I == self._J) | (theta != 0) | (np.abs(df) > lam))
+        if work.size > int(self.newton_max):
+            return None, np.nan
+        if H_exact is not None:
+            d, nu2 = newton_direction(df[work], H_exact[np.ix_(work, work)], theta[work], lam[work])
+        else:  # the fixed point depends on the gradient only: a subsample of chains suffices for Ĥ
+            Sh = S[: self.hessian_chains]
+            ridge = max(
+                1e-3, work.size / len(Sh)
+            )  # Ĥ has rank <= its chains: shrink harder when they are few (Ledoit–Wolf-like)
+            d, nu2 = newton_direction_states(df[work], Sh.T, work, theta[work], lam[work], ridge=ridge)
+        if nu2 > 1.0:
+            d = d / np.sqrt(nu2)  # trust region: move at most one unit in the local (Fisher) norm
+        step = np.zeros_like(theta)
+        step[work] = d
+        return step, nu2
+
+# %% ../nbs/08_spg.ipynb #037cbcf7
+class _StoppingRule:
+    "The noise-floor stopping rule (above): the tolerance, the statistic against its floor, and the verdict."
+
+    window = 5  # iterations over which the noise-floor test averages
+
+    warm_window = (
+        2  # ... after a warm start (`warm_start=True`: the fit starts next to the floor, as along a λ path)
+    )
+
+    def _tolerance(self, theta) -> float:
+        """The Monte-Carlo gap accepted at θ: `tol`, or `tol_sampling` × the sampling gap |A|/2n if that is
+        larger."""
+        return gap_tolerance(
+            np.count_nonzero(theta), len(self._X), 1e-3 if self.tol is None else self.tol, self.tol_sampling
+        )
+
+    def _noise_floor(self, new, df, nu2, gnorm):
+        """`(threshold, Monte-Carlo gap, statistic)`: the stationarity statistic is at its noise floor when ≤
+        threshold (see above)."""
+        if self.gradient == "exact":
+            lam = self._lam_vec
+            kkt = np.where(new != 0, np.abs(df + lam * np.sign(new)), np.maximum(np.abs(df) - lam, 0))
+            return 1e-8, 0.0, float(kkt.max(initial=0.0))
+        q = self._chains.n_chains
+        n_active = int(np.count_nonzero(new))
+        gap = n_active / (2 * q)
+        if np.isfinite(nu2):
+            return 2 * n_active / q, gap, nu2
+        mean = df + self._EX
+        var = _bernoulli_var(mean, self._chains._lo, q) / q
+        sens = (new != 0) | (np.abs(df) >= self._lam_vec - 2 * np.sqrt(var))
+        return 4 * float(var[sens].sum()), gap, gnorm**2
+
+    def _judge(self, steps):
+        "Set `converged_` by the stopping rule and warn, saying why, when it does not hold."
+        name = type(self).__name__
+        g = np.asarray(self._log["grad_map_norm"])
+        s = np.asarray(steps[-2 * self.window :])
+        norms = np.linalg.norm(s, axis=1)
+        cos = (
+            np.sum(s[1:] * s[:-1], axis=1) / np.maximum(norms[1:] * norms[:-1], 1e-300)
+            if len(s) > 2
+            else np.zeros(1)
+        )
+        tol = self._tol_eff
+        reasons = []
+        if (
+            self.solver == "gradient" and not self._at_floor and np.median(cos) < -0.5
+        ):  # at the floor, steps are noise
+            reasons.append(
+                f"the iterates oscillate (median cosine of successive steps {np.median(cos):.2f}): the step "
+                f"is "
+                f"above 2/L̂ = {2 / self._curvature():.3g}; use alpha='auto'"
+            )
+        if not self._at_floor and len(g) >= 10 and np.median(g[-5:]) > 1.5 * g[0]:
+            reasons.append(f"‖G_α‖ grew from {g[0]:.3g} to {np.median(g[-5:]):.3g}: the iterates diverge")
+        if not self._at_floor:
+            reasons.append(
+                f"after {self.n_iter_} iterations the stationarity measure is above its Monte-Carlo noise "
+                f"floor; "
+                "raise max_iter"
+            )
+        elif self._gap > tol:
+            reasons.append(
+                f"the Monte-Carlo objective gap {self._gap:.2g} is above its tolerance {tol:.2g} with "
+                f"{self._q} chains; "
+                "raise n_chains_max (or tol)"
+            )
+        self.converged_ = not reasons
+        self.mc_gap_ = self._gap
+        if reasons:
+            warnings.warn(f"{name} did not converge: " + "; ".join(reasons), ConvergenceWarning, stacklevel=3)
+        if self._certifies:
+            self._warn_certificate()
+
+    def _warn_certificate(self):
+        """One `CertificateWarning` when the certificate held at under half of the iterations or no τ could
+        certify at some."""
+        cert = np.asarray(self._log["certified"])
+        never = ~np.asarray(self._log["certifiable"])
+        if cert.mean() >= 0.5 and not never.any():
+            return
+        n_est = int(np.sum(np.asarray(self._log["tau_rule"]) == "estimated"))
+        why = (
+            f"; at {never.sum()} iterations no τ <= tau_max could (the Dobrushin bias bound exceeds ½‖G_α‖ "
+            f"for every τ, as "
+            f"under strong coupling): there TAY chose τ by the coupling estimate of the bias ({n_est} "
+            f"iterations, "
+            f"labelled 'estimated' in the trace) or stopped at tau_uncertified={self.tau_uncertified} sweeps "
+            f"('capped')"
+            if never.any()
+            else ""
+        )
+        warnings.warn(
+            f"TAY: the certificate held at {cert.mean():.0%} of iterations (tau_max={self.tau_max}){why}",
+            CertificateWarning,
+            stacklevel=4,
+        )
+
+# %% ../nbs/08_spg.ipynb #c2fa3f68
+class _StochasticProxGrad(_GradientSampler, _NewtonStep, _StoppingRule, MRFLearner):
+    "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3), with mrflit's convergence control."
+
+    _certifies = False  # True for learners that choose τ to make the certificate hold (TAY)
+
+    _restarts_in_driver = False  # True when the sweep driver itself draws restart='random' states (TAY)
+
+    # (p, p) bool mask of couplings held at zero (set by learners that reuse this engine, e.g. FBS's
+    # structure)
+    _exclude = None
 
     def __init__(
         self,
@@ -401,92 +595,6 @@ class _StochasticProxGrad(MRFLearner):
             fischer=float(fischer_bound(model, max(tau, 1))[0]) if tau else np.nan,
         )
 
-    def _prepare_chains(self, k, model):
-        "The chains for this iteration: created, grown to the current q, or restarted as `restart` asks."
-        chains, q = self._chains, self._q
-        check_memory(
-            q * (8 * self.p_ + 48), f"{q} chains of {self.p_} variables"
-        )  # before drawing their starts
-        if chains is None:
-            start = self._X[self._rng.integers(0, len(self._X), q)] if self.restart == "persistent" else None
-            chains = GibbsChains(model, q, init=start, seed=self._rng)
-        elif chains.n_chains != q:
-            self._work += chains.sweeps_done * chains.n_chains
-            old = chains.states
-            chains = GibbsChains(model, q, init=old[np.arange(q) % len(old)], seed=self._rng)
-        else:
-            chains.set_model(model)
-        if (
-            self.restart != "persistent"
-            and k > 1
-            and not (self._restarts_in_driver and self.restart == "random")
-        ):
-            chains.restart(None if self.restart == "random" else np.full(self.p_, model.lo, np.int8))
-        self._chains = chains
-        return chains
-
-    def _step_size(self, S=None, exact_H=None) -> float:
-        """α: the fixed number, or 1/L̂ with L̂ the covariance's largest eigenvalue (exact, or by warm-started
-        power iteration)."""
-        if exact_H is not None:
-            self._L = float(np.linalg.eigvalsh(exact_H)[-1])
-        elif S is not None:
-            self._L, self._v = power_curvature(S, self._v, 30 if self._v is None else 2, self._I, self._J)
-        if not isinstance(self.alpha, str):
-            return float(self.alpha)
-        return 1.0 / max(self._L, 1e-12)
-
-    def _curvature(self) -> float:
-        "L̂ at the last iterate (computed now if the fixed α did not need it)."
-        if self._L is None:
-            self._step_size(np.ascontiguousarray(self._chains._X.T, dtype=np.float64))
-        return self._L
-
-    def _sample(self, k, theta, model):
-        """Gradient estimate at θ: `(tau, bound, df, alpha, states, H_exact)` from the chains, or exact
-        (gradient='exact')."""
-        if self.gradient == "exact":
-            P, Ps = probabilities(model), stats(all_states(self.p_, self.domain_))
-            mu = P @ Ps
-            H = (Ps * P[:, None]).T @ Ps - np.outer(mu, mu)
-            return 0, 0.0, mu - self._EX, self._step_size(exact_H=H), None, H
-        chains = self._prepare_chains(k, model)
-        auto = isinstance(
-            self.alpha, str
-        )  # a fixed α needs L̂ only for the oscillation warning, computed then
-        alpha = self._step_size(chains._X.T if self._L is None and auto else None)
-        tau, bound, df, q_next = self._mcmc_gradient(k, model, chains, theta, self._EX, alpha, self._I.size)
-        self._q = max(self._q, q_next)
-        S = None
-        if auto or self.solver == "newton":  # the chains' states, for L̂ and the Newton step's Hessian
-            S = np.ascontiguousarray(chains._X.T, dtype=np.float64)
-        if auto:
-            self._step_size(S)
-        return tau, bound, df, alpha, S, None
-
-    def _newton(self, theta, df, S, H_exact):
-        """Proximal Newton step on the working set: `(full step, ν²)`, or `(None, nan)` if the set exceeds
-        `newton_max`."""
-        if self.solver == "gradient":  # no Newton step: the noise floor is judged on ‖G_α‖² (above)
-            return None, np.nan
-        lam = self._lam_vec
-        work = np.flatnonzero((self._I == self._J) | (theta != 0) | (np.abs(df) > lam))
-        if work.size > int(self.newton_max):
-            return None, np.nan
-        if H_exact is not None:
-            d, nu2 = newton_direction(df[work], H_exact[np.ix_(work, work)], theta[work], lam[work])
-        else:  # the fixed point depends on the gradient only: a subsample of chains suffices for Ĥ
-            Sh = S[: self.hessian_chains]
-            ridge = max(
-                1e-3, work.size / len(Sh)
-            )  # Ĥ has rank <= its chains: shrink harder when they are few (Ledoit–Wolf-like)
-            d, nu2 = newton_direction_states(df[work], Sh.T, work, theta[work], lam[work], ridge=ridge)
-        if nu2 > 1.0:
-            d = d / np.sqrt(nu2)  # trust region: move at most one unit in the local (Fisher) norm
-        step = np.zeros_like(theta)
-        step[work] = d
-        return step, nu2
-
     def _iterate(self, k, theta):
         """One iteration: sample, step, and test the noise floor. Returns `(θ_new, trace record, gradient
         estimate, stop)`."""
@@ -534,101 +642,11 @@ class _StochasticProxGrad(MRFLearner):
             rec["estimated_bound"] = getattr(self, "_estimated_bound", np.nan)
         return new, rec, df, done
 
-    def _tolerance(self, theta) -> float:
-        """The Monte-Carlo gap accepted at θ: `tol`, or `tol_sampling` × the sampling gap |A|/2n if that is
-        larger."""
-        return gap_tolerance(
-            np.count_nonzero(theta), len(self._X), 1e-3 if self.tol is None else self.tol, self.tol_sampling
-        )
-
-    def _noise_floor(self, new, df, nu2, gnorm):
-        """`(threshold, Monte-Carlo gap, statistic)`: the stationarity statistic is at its noise floor when ≤
-        threshold (see above)."""
-        if self.gradient == "exact":
-            lam = self._lam_vec
-            kkt = np.where(new != 0, np.abs(df + lam * np.sign(new)), np.maximum(np.abs(df) - lam, 0))
-            return 1e-8, 0.0, float(kkt.max(initial=0.0))
-        q = self._chains.n_chains
-        n_active = int(np.count_nonzero(new))
-        gap = n_active / (2 * q)
-        if np.isfinite(nu2):
-            return 2 * n_active / q, gap, nu2
-        mean = df + self._EX
-        var = _bernoulli_var(mean, self._chains._lo, q) / q
-        sens = (new != 0) | (np.abs(df) >= self._lam_vec - 2 * np.sqrt(var))
-        return 4 * float(var[sens].sum()), gap, gnorm**2
-
-    def _judge(self, steps):
-        "Set `converged_` by the stopping rule and warn, saying why, when it does not hold."
-        name = type(self).__name__
-        g = np.asarray(self._log["grad_map_norm"])
-        s = np.asarray(steps[-2 * self.window :])
-        norms = np.linalg.norm(s, axis=1)
-        cos = (
-            np.sum(s[1:] * s[:-1], axis=1) / np.maximum(norms[1:] * norms[:-1], 1e-300)
-            if len(s) > 2
-            else np.zeros(1)
-        )
-        tol = self._tol_eff
-        reasons = []
-        if (
-            self.solver == "gradient" and not self._at_floor and np.median(cos) < -0.5
-        ):  # at the floor, steps are noise
-            reasons.append(
-                f"the iterates oscillate (median cosine of successive steps {np.median(cos):.2f}): the step "
-                f"is "
-                f"above 2/L̂ = {2 / self._curvature():.3g}; use alpha='auto'"
-            )
-        if not self._at_floor and len(g) >= 10 and np.median(g[-5:]) > 1.5 * g[0]:
-            reasons.append(f"‖G_α‖ grew from {g[0]:.3g} to {np.median(g[-5:]):.3g}: the iterates diverge")
-        if not self._at_floor:
-            reasons.append(
-                f"after {self.n_iter_} iterations the stationarity measure is above its Monte-Carlo noise "
-                f"floor; "
-                "raise max_iter"
-            )
-        elif self._gap > tol:
-            reasons.append(
-                f"the Monte-Carlo objective gap {self._gap:.2g} is above its tolerance {tol:.2g} with "
-                f"{self._q} chains; "
-                "raise n_chains_max (or tol)"
-            )
-        self.converged_ = not reasons
-        self.mc_gap_ = self._gap
-        if reasons:
-            warnings.warn(f"{name} did not converge: " + "; ".join(reasons), ConvergenceWarning, stacklevel=3)
-        if self._certifies:
-            self._warn_certificate()
-
-    def _warn_certificate(self):
-        """One `CertificateWarning` when the certificate held at under half of the iterations or no τ could
-        certify at some."""
-        cert = np.asarray(self._log["certified"])
-        never = ~np.asarray(self._log["certifiable"])
-        if cert.mean() >= 0.5 and not never.any():
-            return
-        n_est = int(np.sum(np.asarray(self._log["tau_rule"]) == "estimated"))
-        why = (
-            f"; at {never.sum()} iterations no τ <= tau_max could (the Dobrushin bias bound exceeds ½‖G_α‖ "
-            f"for every τ, as "
-            f"under strong coupling): there TAY chose τ by the coupling estimate of the bias ({n_est} "
-            f"iterations, "
-            f"labelled 'estimated' in the trace) or stopped at tau_uncertified={self.tau_uncertified} sweeps "
-            f"('capped')"
-            if never.any()
-            else ""
-        )
-        warnings.warn(
-            f"TAY: the certificate held at {cert.mean():.0%} of iterations (tau_max={self.tau_max}){why}",
-            CertificateWarning,
-            stacklevel=4,
-        )
-
-# %% ../nbs/08_spg.ipynb #bfe63917
+# %% ../nbs/08_spg.ipynb #97386b45
 class CertificateWarning(UserWarning):
     "TAY's Dobrushin certificate held at too few iterations (the estimate may still have converged)."
 
-# %% ../nbs/08_spg.ipynb #072df360
+# %% ../nbs/08_spg.ipynb #3dd3c145
 class SPG(_StochasticProxGrad):
     "SPG (Geng et al. Alg. 3) with a fixed number of Gibbs sweeps τ per gradient."
 
@@ -652,7 +670,7 @@ class SPG(_StochasticProxGrad):
         bound = float(gradient_bias_bound(model, tau)[0])
         return tau, bound, df, chains.n_chains
 
-# %% ../nbs/08_spg.ipynb #1e0c628b
+# %% ../nbs/08_spg.ipynb #b1b1bd48
 class SPGInc(_StochasticProxGrad):
     "SPG-Inc: τ = k sweeps at iteration k (Atchadé et al. 2014), optionally capped by `tau_max`."
 
@@ -671,7 +689,7 @@ class SPGInc(_StochasticProxGrad):
     def _sweeps(self, k):
         return k if self.tau_max is None else min(k, check_int(self.tau_max, "tau_max", lo=1))
 
-# %% ../nbs/08_spg.ipynb #c2fa3f68
+# %% ../nbs/08_spg.ipynb #50172da8
 TAY_RULES = (
     "certified",
     "estimated",
@@ -691,7 +709,7 @@ def _curve_upto(U, factor, curve, v, computed, t):
         computed[0] += 1
     return curve[t - 1]
 
-# %% ../nbs/08_spg.ipynb #97386b45
+# %% ../nbs/08_spg.ipynb #756d16fd
 @kernel
 def _batch_mean(acc, row, mean, C):
     "`mean` ← the means over C chains of ψ after the batch's sweep `row` (acc holds per-block sums)."
@@ -701,7 +719,7 @@ def _batch_mean(acc, row, mean, C):
             total += acc[blk, row, j]
         mean[j] = total / C
 
-# %% ../nbs/08_spg.ipynb #3dd3c145
+# %% ../nbs/08_spg.ipynb #c0c78dbd
 @kernel
 def _half_grad_map(theta, mean, EX, alpha, lam):
     "½‖G_α‖₂ with the gradient estimate `mean − EX` (eq. 7)."
@@ -711,7 +729,7 @@ def _half_grad_map(theta, mean, EX, alpha, lam):
         g2 += G * G
     return 0.5 * np.sqrt(g2)
 
-# %% ../nbs/08_spg.ipynb #b1b1bd48
+# %% ../nbs/08_spg.ipynb #f1f95c4f
 @kernel
 def _bernstein_norm(mean, lo, C, log2_beta, R):
     "√(Σ_j ε_j²), ε_j the Bernstein half-width of eq. (13) from statistic j's sample variance over C chains."
@@ -721,7 +739,7 @@ def _bernstein_norm(mean, lo, C, log2_beta, R):
         e2 += e * e
     return np.sqrt(e2)
 
-# %% ../nbs/08_spg.ipynb #a7620101
+# %% ../nbs/08_spg.ipynb #d5189e2c
 @kernel
 def _extend_floor(U, factor, curve, v, computed, floor, half, curve_at):
     """Extend the Theorem-3 curve until one of its entries is below ½‖G_α‖ (some τ <= tau_max can certify) or
@@ -733,7 +751,7 @@ def _extend_floor(U, factor, curve, v, computed, floor, half, curve_at):
         floor = min(floor, _curve_upto(U, factor, curve, v, computed, computed[0] + 1))
     return floor, False
 
-# %% ../nbs/08_spg.ipynb #50172da8
+# %% ../nbs/08_spg.ipynb #d657f17a
 @kernel
 def _uncertified_rule(tau, est, half, tau_uncertified):
     """When no τ <= tau_max can certify: rule 4 (`_NEED_ESTIMATE`: the coupling estimate is not given yet), 1
@@ -746,7 +764,7 @@ def _uncertified_rule(tau, est, half, tau_uncertified):
         return 2
     return -1
 
-# %% ../nbs/08_spg.ipynb #756d16fd
+# %% ../nbs/08_spg.ipynb #15f3e309
 @kernel(parallel=True)
 def _tay_sweeps(
     chain_arrays,
@@ -822,7 +840,7 @@ def _tay_sweeps(
                 return tau, rule, bound, half
     return curve.size, 3, bound, half
 
-# %% ../nbs/08_spg.ipynb #c0c78dbd
+# %% ../nbs/08_spg.ipynb #6159bb65
 @vectorize(["float64(float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _bernoulli_var(mean, lo, q):
     """Sample variance (ddof=1) of a two-valued statistic from its mean: ψ ∈ {0,1} (lo = 0) or {−1,1} (lo =
@@ -830,7 +848,7 @@ def _bernoulli_var(mean, lo, q):
     v = mean * (1 - mean) if lo == 0 else (1 - mean * mean)
     return max(v, 0.0) * q / (q - 1)
 
-# %% ../nbs/08_spg.ipynb #d657f17a
+# %% ../nbs/08_spg.ipynb #58347c12
 class TAY(_StochasticProxGrad):
     """TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below
     ½‖G_α‖₂."""
@@ -934,7 +952,7 @@ class TAY(_StochasticProxGrad):
         except ValueError:
             return np.full(taus.size, np.inf)
 
-# %% ../nbs/08_spg.ipynb #6159bb65
+# %% ../nbs/08_spg.ipynb #9048e9fc
 def _full_signature(cls):
     "Put `_StochasticProxGrad`'s options in place of `**kw` in the signature of `cls.__init__`."
     own = [p for p in inspect.signature(cls.__init__).parameters.values() if p.kind != p.VAR_KEYWORD]

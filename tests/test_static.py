@@ -99,3 +99,17 @@ def test_export_cells_hold_one_definition_each():
             if len(defs) > 1:
                 crowded.append(f"{name} cell {k}: {', '.join(defs)}")
     assert not crowded, "\n".join(crowded)
+
+
+def test_functions_stay_short():
+    """No function or method in mrflit/ holds more than 40 statements, counting those nested in its loops,
+    branches and inner functions: long ones are split into named steps."""
+    root = pathlib.Path(mrflit.__file__).parent
+    long_ = []
+    for f in sorted(root.glob("*.py")):
+        for node in ast.walk(ast.parse(f.read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                n = sum(isinstance(s, ast.stmt) for s in ast.walk(node)) - 1
+                if n > 40:
+                    long_.append(f"{f.name}:{node.name} ({n})")
+    assert not long_, long_
