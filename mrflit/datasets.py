@@ -17,13 +17,13 @@ __all__ = ['MISSING', 'Senate', 'senate109', 'read_binary_csv']
 class Senate:
     "Roll-call votes: `votes` (n_rollcalls, n_senators) int8 with senator `names`, `parties`, `states`."
 
-    votes: np.ndarray
-    names: list
-    parties: list
-    states: list
-    rollcalls: list
-    coding: str
-    description: str = ""
+    votes: np.ndarray  # (n_roll_calls, n_senators) int8 in `coding`
+    names: list  # the senators, one per column
+    parties: list  # each senator's party
+    states: list  # each senator's state
+    rollcalls: list  # the identifier of each roll call (row)
+    coding: str  # 'pm1+0' (1 yea, −1 nay, 0 not voting), '01' (1 yea, 0 otherwise) or 'categorical'
+    description: str = ""  # the data set and its coding, in words
     raw: np.ndarray = field(default=None, repr=False)  # the votes as recorded: 1 yea, −1 nay, 0 not voting
 
     def __repr__(self):
@@ -36,18 +36,18 @@ class Senate:
         "Matplotlib colours by party: R red, D blue, Indep green."
         return [{"R": "tab:red", "D": "tab:blue"}.get(x, "tab:green") for x in self.parties]
 
-# %% ../nbs/14_datasets.ipynb #9bbd6ec9
+# %% ../nbs/14_datasets.ipynb #20889b0b
 def _read_csv(name):
     with files("mrflit").joinpath("data", name).open(newline="", encoding="utf-8") as f:
         return list(csv.reader(f))
 
-# %% ../nbs/14_datasets.ipynb #d485c3bd
+# %% ../nbs/14_datasets.ipynb #90ed4eae
 def _unique_names(names, states):
     "Last names, with the state added where two senators share one (NELSON (FL), NELSON (NE))."
     dup = {n for n in names if names.count(n) > 1}
     return [f"{n} ({s})" if n in dup else n for n, s in zip(names, states)]
 
-# %% ../nbs/14_datasets.ipynb #b213c0ec
+# %% ../nbs/14_datasets.ipynb #6c7aad56
 def senate109(
     subset: str = "full",  # 'full' (645 × 100, Liu et al.) or 'session2' (279 × 100, Geng et al.)
     coding: str = None,  # None: the paper's coding (1/−1/0 for 'full', 0/1 for 'session2'); 'categorical'
@@ -65,7 +65,7 @@ def senate109(
         s.description = f"109th Senate, {s.votes.shape[0]} roll calls, 0 nay / 1 not voting / 2 yea"
     return s
 
-# %% ../nbs/14_datasets.ipynb #2af7af86
+# %% ../nbs/14_datasets.ipynb #85e4baa5
 def _senate(subset):
     rows = _read_csv("senate109_votes.csv")
     header, body = rows[0][1:], rows[1:]
@@ -114,7 +114,7 @@ def _senate(subset):
         raw,
     )
 
-# %% ../nbs/14_datasets.ipynb #a018b295
+# %% ../nbs/14_datasets.ipynb #97fe0d92
 MISSING = ("", "na", "nan", "n/a", ".", "null", "none")  # missing-value tokens (case-insensitive)
 
 
@@ -124,7 +124,7 @@ def _sniff_sep(line):
         return "\t"
     return ";" if ";" in line and "," not in line else ","
 
-# %% ../nbs/14_datasets.ipynb #bcfa6949
+# %% ../nbs/14_datasets.ipynb #15fd2d4b
 def _binary_column(values, name):
     """One column as 0/1 or ±1 ints, and a note if it had to be recoded (any two values → 0/1, in sorted
     order)."""
@@ -148,7 +148,7 @@ def _binary_column(values, name):
     note = f"column '{name}': {levels[0]!r} → 0, {levels[1]!r} → 1"
     return np.array([code[x] for x in key], dtype=np.int64), note
 
-# %% ../nbs/14_datasets.ipynb #850cf05a
+# %% ../nbs/14_datasets.ipynb #d135ef70
 def read_binary_csv(
     path,  # a CSV or TSV file, one row per sample
     sep=None,  # the field separator; None: sniffed from the first line (tab, semicolon or comma)
@@ -203,7 +203,7 @@ def read_binary_csv(
     dom = "pm1" if all(codings) else "01"
     return X.astype(np.int8), [names[j] for j in keep], dom, notes
 
-# %% ../nbs/14_datasets.ipynb #954ca741
+# %% ../nbs/14_datasets.ipynb #46c58959
 def _missing_rows(body, keep, names, path, missing):
     "The rows without a missing value in the kept columns, and a note; an error if `missing` is 'error'."
     bad = [(t, j) for t, r in body for j in keep if r[j].strip().lower() in MISSING]
@@ -221,7 +221,7 @@ def _missing_rows(body, keep, names, path, missing):
         raise ValueError(f"{path}: fewer than 2 rows left after dropping rows with missing values")
     return body, [f"dropped {len(drop)} rows with a missing value; {len(body)} left"]
 
-# %% ../nbs/14_datasets.ipynb #36eff61e
+# %% ../nbs/14_datasets.ipynb #fc722c10
 def _column_index(c, names, path):
     "A selected column as an index: by name, or by 0-based position."
     if isinstance(c, str) and c in names:

@@ -476,8 +476,8 @@ class _StochasticProxGrad(_GradientSampler, _NewtonStep, _StoppingRule, MRFLearn
         store_iterates=False,  # keep every θ⁽ᵏ⁾ in `iterates_`
         warm_start=False,  # start from the previous fit's θ and chains (a λ path; scikit-learn's meaning)
         verbose=False,  # progress bar
-        seed=None,
-    ):  # None, int or np.random.Generator
+        seed=None,  # None, int or np.random.Generator
+    ):
         self.lam = lam
         self.alpha = alpha
         self.solver = solver
@@ -961,6 +961,7 @@ def _full_signature(cls):
         p for p in inspect.signature(_StochasticProxGrad.__init__).parameters.values() if p.name not in names
     ]
     cls.__init__.__signature__ = inspect.Signature(own + shared)
+    cls.__init__.__delwrap__ = _StochasticProxGrad.__init__  # where docments (show_doc) finds their comments
 
 
 for _cls in (SPG, SPGInc, TAY):

@@ -26,12 +26,10 @@ class Stability:
     theta: np.ndarray  # (n_boot, p, p) refitted couplings (the diagonal holds the fields)
     full: np.ndarray  # (p, p) the fit on all rows
     names: list  # variable names
-    drop: np.ndarray = field(
-        default_factory=lambda: np.empty(0)
-    )  # case-drop: the drop proportion of each refit
-    correlation: dict = field(
-        default_factory=dict
-    )  # case-drop: {centrality: (n_boot,) correlation with the full sample}
+    # case-drop: the drop proportion of each refit
+    drop: np.ndarray = field(default_factory=lambda: np.empty(0))
+    # case-drop: {centrality: (n_boot,) correlation with the full sample}
+    correlation: dict = field(default_factory=dict)
 
     @property
     def inclusion(self) -> np.ndarray:
@@ -128,7 +126,7 @@ def centralities(
     between = nx.betweenness_centrality(G, weight="weight")
     return dict(strength=t.sum(1), betweenness=np.array([between[i] for i in range(p)]))
 
-# %% ../nbs/19_stability.ipynb #934afe67
+# %% ../nbs/19_stability.ipynb #b6e9a3ce
 def _refit(est, X, rows, seed):
     "Couplings of a clone of `est` fitted to X[rows], with its own seed when it takes one."
     e = clone(est)
@@ -136,14 +134,14 @@ def _refit(est, X, rows, seed):
         e.set_params(seed=seed)
     return e.fit(X[rows]).theta_
 
-# %% ../nbs/19_stability.ipynb #933b1f51
+# %% ../nbs/19_stability.ipynb #7b779a31
 def _corr(a, b) -> float:
     "Pearson correlation, 0 when either side is constant."
     if np.std(a) == 0 or np.std(b) == 0:
         return 0.0
     return float(np.corrcoef(a, b)[0, 1])
 
-# %% ../nbs/19_stability.ipynb #b6e9a3ce
+# %% ../nbs/19_stability.ipynb #ce6b76ea
 def bootstrap(
     est,  # a learner, with its λ set (e.g. by mrflit.select)
     X,  # (n, p) binary data
