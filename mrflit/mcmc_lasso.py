@@ -314,7 +314,7 @@ def _extrapolate(xn, x, an, ax, ay, t, restart, y):
         ay[f] = an[f] + c * (an[f] - ax[f])
     return tn
 
-# %% ../nbs/09_mcmc_lasso.ipynb #13a5eda6
+# %% ../nbs/09_mcmc_lasso.ipynb #7cedfe27
 @kernel
 def _start_energies(T0, P, x0, sites, values):
     "The energies (θ₀ − ψ)'J(Y^k) of the recorded states at the start θ₀."
@@ -322,7 +322,7 @@ def _start_energies(T0, P, x0, sites, values):
     _energies(T0 - P, x0, sites, values, a)
     return a
 
-# %% ../nbs/09_mcmc_lasso.ipynb #7cedfe27
+# %% ../nbs/09_mcmc_lasso.ipynb #d2f69ce8
 @kernel
 def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_iter, tol, out):
     """prox.fista (backtracking, adaptive restart) for ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| in matrix form; out ← θ;
@@ -369,14 +369,14 @@ def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_i
     out[:, :] = x
     return k + 1, L, status
 
-# %% ../nbs/09_mcmc_lasso.ipynb #d2f69ce8
+# %% ../nbs/09_mcmc_lasso.ipynb #a7e7d2b9
 @kernel
 def _replay(y, sites, values):
     "Apply the flips (sites, values) to the state y in place."
     for f in range(sites.size):
         y[sites[f]] = values[f]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #fd3e783d
+# %% ../nbs/09_mcmc_lasso.ipynb #b628d3ad
 class _ChainQuality:
     """How much a recorded chain can say at θ: the importance weights' ESS, the Monte-Carlo gap and the
     Hessian."""
@@ -435,7 +435,7 @@ class _ChainQuality:
         mu = w @ J
         return (J * w[:, None]).T @ J - np.outer(mu, mu)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #b628d3ad
+# %% ../nbs/09_mcmc_lasso.ipynb #ea0a73b9
 class ChainSample(_ChainQuality):
     """A recorded random-scan chain from p(·|ψ) and fast evaluations of ℓ_n^m (eq. 6) and its gradient (eq.
     17)."""
@@ -521,12 +521,12 @@ class ChainSample(_ChainQuality):
         )
         return out, n, L, status
 
-# %% ../nbs/09_mcmc_lasso.ipynb #43db7a16
+# %% ../nbs/09_mcmc_lasso.ipynb #052a369f
 MIASOJEDOW_SETTINGS = dict(
     solver="paper", start="random", max_iter=100, refine=False
 )  # Algorithm 1 as published
 
-# %% ../nbs/09_mcmc_lasso.ipynb #2dd1edd0
+# %% ../nbs/09_mcmc_lasso.ipynb #4605d603
 class _Problem(NamedTuple):
     """Problem (7) on one data set: sizes, the statistics' index and data means, and which coordinates are
     penalised."""
@@ -546,7 +546,7 @@ class _Problem(NamedTuple):
         "|θ|₁ over the penalised coordinates."
         return float(np.sum(np.abs(theta[self.pen > 0])))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #052a369f
+# %% ../nbs/09_mcmc_lasso.ipynb #2e8b7d38
 class _PaperSolver:
     """Algorithm 1's own solver for `MCMCLasso(solver="paper")`: eq. (7) at one λ from the reference ψ, with
     optional Geyer–Thompson re-centring, and the refinement at the λ BIC chooses."""
@@ -623,7 +623,7 @@ class _PaperSolver:
         v = np.asarray(theta)[self._idx]
         return float(-v @ self._Jbar + sample.log_mean_exp(theta))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #bcc6d886
+# %% ../nbs/09_mcmc_lasso.ipynb #d8004f82
 class _NewtonSolver:
     """`MCMCLasso(solver="newton")`: each λ of the path by SPG's proximal Newton engine on the exact
     likelihood."""
@@ -653,7 +653,7 @@ class _NewtonSolver:
         )
         return engine.theta_[idx], info
 
-# %% ../nbs/09_mcmc_lasso.ipynb #4605d603
+# %% ../nbs/09_mcmc_lasso.ipynb #2f5a075e
 class _PathSelection:
     """The λ path of Algorithm 1 (warm starts, early stops) and the choice of λ by BIC and of the threshold by
     GIC."""
@@ -765,7 +765,7 @@ class _PathSelection:
             )
         return reasons
 
-# %% ../nbs/09_mcmc_lasso.ipynb #2e8b7d38
+# %% ../nbs/09_mcmc_lasso.ipynb #3bb30ec6
 class MCMCLasso(_PaperSolver, _NewtonSolver, _PathSelection, MRFLearner):
     """MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the
     threshold; ±1 data."""

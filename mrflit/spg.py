@@ -764,7 +764,7 @@ def _uncertified_rule(tau, est, half, tau_uncertified):
         return 2
     return -1
 
-# %% ../nbs/08_spg.ipynb #15f3e309
+# %% ../nbs/08_spg.ipynb #6159bb65
 @kernel(parallel=True)
 def _tay_sweeps(
     chain_arrays,
@@ -840,7 +840,7 @@ def _tay_sweeps(
                 return tau, rule, bound, half
     return curve.size, 3, bound, half
 
-# %% ../nbs/08_spg.ipynb #6159bb65
+# %% ../nbs/08_spg.ipynb #f333e9dc
 @vectorize(["float64(float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _bernoulli_var(mean, lo, q):
     """Sample variance (ddof=1) of a two-valued statistic from its mean: ψ ∈ {0,1} (lo = 0) or {−1,1} (lo =
@@ -848,7 +848,7 @@ def _bernoulli_var(mean, lo, q):
     v = mean * (1 - mean) if lo == 0 else (1 - mean * mean)
     return max(v, 0.0) * q / (q - 1)
 
-# %% ../nbs/08_spg.ipynb #58347c12
+# %% ../nbs/08_spg.ipynb #efafb232
 class TAY(_StochasticProxGrad):
     """TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below
     ½‖G_α‖₂."""
@@ -952,7 +952,7 @@ class TAY(_StochasticProxGrad):
         except ValueError:
             return np.full(taus.size, np.inf)
 
-# %% ../nbs/08_spg.ipynb #9048e9fc
+# %% ../nbs/08_spg.ipynb #9eba43a6
 def _full_signature(cls):
     "Put `_StochasticProxGrad`'s options in place of `**kw` in the signature of `cls.__init__`."
     own = [p for p in inspect.signature(cls.__init__).parameters.values() if p.kind != p.VAR_KEYWORD]
