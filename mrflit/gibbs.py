@@ -8,6 +8,7 @@ import numpy as np
 from numba import prange
 from mrflit.core import (
     chunks,
+    chunk_length,
     check_memory,
     kernel,
     _xoshiro_step,
@@ -362,9 +363,11 @@ def random_scan_path(
     kappa = np.float32(1.0 if model.domain == "01" else 2.0)
     steps = np.full(c, n_steps // c)
     steps[: n_steps % c] += 1
-    sites = np.empty(steps[0], np.int32)
-    values = np.empty(steps[0], np.int8)
-    counts = np.empty(steps[0] + 1, np.int64)
+    cost = 2 + w.shape[1]  # two draws and the neighbours' sum per step
+    buffer = min(int(steps[0]), chunk_length(cost))  # the longest compiled call
+    sites = np.empty(buffer, np.int32)
+    values = np.empty(buffer, np.int8)
+    counts = np.empty(buffer + 1, np.int64)
     ends = np.empty_like(starts)
     parts_s, parts_v, parts_c = [], [], [np.zeros(1, np.int64)]
     for j in range(c):
@@ -375,14 +378,15 @@ def random_scan_path(
                 parts_v.append(starts[j][moved])
                 parts_c.append(np.zeros(len(moved), np.int64))
         x = starts[j].astype(np.float32)
-        f = _random_scan_path(
-            x, nbr, w, diag, kappa, np.float32(model.lo), S, steps[j], sites, values, counts
-        )
-        parts_c[-1][-1] += counts[0]  # steps spent at the start state
-        if f:  # parts_c[-1] is never empty: it ends at the current state
-            parts_s.append(sites[:f].copy())
-            parts_v.append(values[:f].copy())
-            parts_c.append(counts[1 : f + 1].copy())
+        for start, stop in chunks(int(steps[j]), cost):  # Ctrl-C acts between chunks
+            f = _random_scan_path(
+                x, nbr, w, diag, kappa, np.float32(model.lo), S, stop - start, sites, values, counts
+            )
+            parts_c[-1][-1] += counts[0]  # steps spent at the state the chunk started in
+            if f:  # parts_c[-1] is never empty: it ends at the current state
+                parts_s.append(sites[:f].copy())
+                parts_v.append(values[:f].copy())
+                parts_c.append(counts[1 : f + 1].copy())
         ends[j] = x.astype(np.int8)
     cat = lambda parts, dtype: np.concatenate(parts).astype(dtype) if parts else np.empty(0, dtype)
     x_end = ends if c > 1 or (init is not None and np.ndim(init) == 2) else ends[0]

@@ -868,6 +868,7 @@ LONG_CALLS = {  # each would run for hours: Ctrl-C must stop it within seconds
     "meeting_times(max_sweeps=10**9)": (
         'dobrushin.meeting_times(ferro, "uniform", n_pairs=200, max_sweeps=10**9)'
     ),
+    "random_scan_path(n_steps=4*10**8)": "gibbs.random_scan_path(dense, 4 * 10**8, seed=0)",
 }
 
 
@@ -892,6 +893,7 @@ def interrupt_long_calls(delay=1.0) -> dict:
     names["FastMixingML"] = FastMixingML
     names["dobrushin"] = dobrushin
     names["ferro"] = BinaryMRF(np.ones((20, 20)) - np.eye(20), "pm1")  # two modes: many pairs never meet
+    names["dense"] = BinaryMRF(0.5 * (np.ones((100, 100)) - np.eye(100)), "pm1")  # 99 neighbours, rare flips
     out = {}
     for label, code in LONG_CALLS.items():
         sent = []
