@@ -336,6 +336,21 @@ def _random_scan_path(x, nbr, w, diag, kappa, lo, S, n_steps, sites, values, cou
     return f
 
 # %% ../nbs/03_gibbs.ipynb #fecaf913
+def _record_steps(x, chain, n_steps, cost, buffers, parts):
+    """Run `n_steps` random-scan updates from x (in place) in chunks — Ctrl-C acts between them — and append
+    their flips and run lengths to `parts` = (sites, values, counts) lists; `chain` = (nbr, w, diag, kappa,
+    lo, S) are the kernel's arrays, `buffers` its output arrays (at least one chunk long)."""
+    sites, values, counts = buffers
+    parts_s, parts_v, parts_c = parts
+    for start, stop in chunks(n_steps, cost):
+        f = _random_scan_path(x, *chain, stop - start, sites, values, counts)
+        parts_c[-1][-1] += counts[0]  # steps spent at the state the chunk started in
+        if f:  # parts_c[-1] is never empty: it ends at the current state
+            parts_s.append(sites[:f].copy())
+            parts_v.append(values[:f].copy())
+            parts_c.append(counts[1 : f + 1].copy())
+
+# %% ../nbs/03_gibbs.ipynb #8b38729e
 def random_scan_path(
     model: BinaryMRF,  # the model p(·|ψ) to sample
     n_steps: int,  # single-site updates in all
@@ -378,21 +393,14 @@ def random_scan_path(
                 parts_v.append(starts[j][moved])
                 parts_c.append(np.zeros(len(moved), np.int64))
         x = starts[j].astype(np.float32)
-        for start, stop in chunks(int(steps[j]), cost):  # Ctrl-C acts between chunks
-            f = _random_scan_path(
-                x, nbr, w, diag, kappa, np.float32(model.lo), S, stop - start, sites, values, counts
-            )
-            parts_c[-1][-1] += counts[0]  # steps spent at the state the chunk started in
-            if f:  # parts_c[-1] is never empty: it ends at the current state
-                parts_s.append(sites[:f].copy())
-                parts_v.append(values[:f].copy())
-                parts_c.append(counts[1 : f + 1].copy())
+        chain = (nbr, w, diag, kappa, np.float32(model.lo), S)
+        _record_steps(x, chain, int(steps[j]), cost, (sites, values, counts), (parts_s, parts_v, parts_c))
         ends[j] = x.astype(np.int8)
     cat = lambda parts, dtype: np.concatenate(parts).astype(dtype) if parts else np.empty(0, dtype)
     x_end = ends if c > 1 or (init is not None and np.ndim(init) == 2) else ends[0]
     return starts[0].copy(), cat(parts_s, np.int32), cat(parts_v, np.int8), cat(parts_c, np.int64), x_end
 
-# %% ../nbs/03_gibbs.ipynb #8b38729e
+# %% ../nbs/03_gibbs.ipynb #accd7076
 def expand_path(
     x0,  # the start state (p,)
     sites,  # the site of each flip
@@ -411,7 +419,7 @@ def expand_path(
         states.append(y)
     return np.repeat(np.array(states), counts, axis=0)
 
-# %% ../nbs/03_gibbs.ipynb #439742de
+# %% ../nbs/03_gibbs.ipynb #4987924e
 @kernel
 def _mean_field(t, m, max_iter, tol):
     p = t.shape[0]
@@ -429,7 +437,7 @@ def _mean_field(t, m, max_iter, tol):
             return it + 1
     return max_iter
 
-# %% ../nbs/03_gibbs.ipynb #4987924e
+# %% ../nbs/03_gibbs.ipynb #adecedad
 def mean_field(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     *,
@@ -443,7 +451,7 @@ def mean_field(
     _mean_field(t, m, check_int(max_iter, "max_iter", lo=1), check_float(tol, "tol", lo=0))
     return (1 + m) / 2
 
-# %% ../nbs/03_gibbs.ipynb #adecedad
+# %% ../nbs/03_gibbs.ipynb #f1f2e2f2
 def sample_product(
     q,  # P(x_i = 1) for each variable
     n: int,  # the number of samples
@@ -460,7 +468,7 @@ def sample_product(
     check_memory(9 * n * q.size, f"n={n} draws of {q.size} variables")
     return np.where(as_rng(seed).random((n, q.size)) < q, 1, lo).astype(np.int8)
 
-# %% ../nbs/03_gibbs.ipynb #f1f2e2f2
+# %% ../nbs/03_gibbs.ipynb #05a68e52
 def importance_moments(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples
