@@ -371,26 +371,26 @@ def _xoshiro_step(s0, s1, s2, s3):
     s3 = u32(u32(s3 << u32(11)) | u32(s3 >> u32(21)))
     return r, s0, s1, s2, s3
 
-# %% ../nbs/00_core.ipynb #65a6141d
+# %% ../nbs/00_core.ipynb #e4ea630e
 @kernel(inline="always")
 def _to_unit_float32(r):
     "Top 24 bits of a uint32 as a float32 uniform on [0, 1)."
     return np.float32(r >> np.uint32(8)) * np.float32(5.9604644775390625e-08)
 
-# %% ../nbs/00_core.ipynb #e4ea630e
+# %% ../nbs/00_core.ipynb #b2ec2c13
 @kernel
 def _xoshiro_next(S, c):
     "Advance stream `c` of the `(4, n)` uint32 state `S`; return the next 32-bit output."
     r, S[0, c], S[1, c], S[2, c], S[3, c] = _xoshiro_step(S[0, c], S[1, c], S[2, c], S[3, c])
     return r
 
-# %% ../nbs/00_core.ipynb #72d2a63c
+# %% ../nbs/00_core.ipynb #f57d75a4
 @kernel
 def _xoshiro_uniform(S, c):
     "A float32 uniform on [0, 1) from stream `c` (top 24 bits)."
     return _to_unit_float32(_xoshiro_next(S, c))
 
-# %% ../nbs/00_core.ipynb #50a2e787
+# %% ../nbs/00_core.ipynb #93312680
 def atomic_write(
     path,  # the file to create or replace
     write,  # called with the open binary file object; writes the content

@@ -49,13 +49,13 @@ def _neighbour_lists(t):
                 k += 1
     return nbr, w
 
-# %% ../nbs/03_gibbs.ipynb #3c040951
+# %% ../nbs/03_gibbs.ipynb #0584c438
 def neighbour_lists(theta):
     """Padded neighbour lists `(nbr, w)`: for each site, the sites j with θ_ij ≠ 0 (increasing j) and their
     weights (float32)."""
     return _neighbour_lists(np.ascontiguousarray(theta, dtype=np.float64))
 
-# %% ../nbs/03_gibbs.ipynb #0584c438
+# %% ../nbs/03_gibbs.ipynb #81807f29
 @kernel(fastmath=True)
 def _accumulate(X, c0, c1, acc_row):
     "Add the block's sums of ψ (x_i on the diagonal, x_i x_j off it) into `acc_row` (stats order)."
@@ -78,7 +78,7 @@ def _accumulate(X, c0, c1, acc_row):
             acc_row[k] += s
             k += 1
 
-# %% ../nbs/03_gibbs.ipynb #81807f29
+# %% ../nbs/03_gibbs.ipynb #b85b1c29
 @kernel
 def _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, n_sweeps, acc):
     """n_sweeps systematic-scan sweeps of block `blk`'s chains (columns of X); per-sweep ψ sums into acc[blk]
@@ -112,7 +112,7 @@ def _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, n_sweeps, acc):
         if acc.shape[1] > 0:
             _accumulate(X, c0, c1, acc[blk, t])
 
-# %% ../nbs/03_gibbs.ipynb #8f1193d9
+# %% ../nbs/03_gibbs.ipynb #e24c694d
 @kernel(parallel=True)
 def _systematic(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
     """n_sweeps systematic-scan sweeps of every chain (columns of X), in place; per-sweep ψ sums into acc if
@@ -123,7 +123,7 @@ def _systematic(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
     for blk in prange((X.shape[1] + BLOCK - 1) // BLOCK):
         _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, n_sweeps, acc)
 
-# %% ../nbs/03_gibbs.ipynb #b85b1c29
+# %% ../nbs/03_gibbs.ipynb #9583b15c
 @kernel(parallel=True)
 def _random_scan(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
     "Random-scan Gibbs: each chain (column of X) updates p uniformly drawn sites per sweep."
@@ -148,7 +148,7 @@ def _random_scan(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
             if acc.shape[1] > 0:
                 _accumulate(X, c0, c1, acc[blk, t])
 
-# %% ../nbs/03_gibbs.ipynb #9583b15c
+# %% ../nbs/03_gibbs.ipynb #bdff7fc7
 @kernel
 def _uniform_block(X, lo, S, blk):
     "Put block `blk`'s chains (columns of X) at uniform random states, from their own streams."
@@ -159,14 +159,14 @@ def _uniform_block(X, lo, S, blk):
         for i in range(p):
             X[i, c] = one if _xoshiro_uniform(S, c) < half else lo
 
-# %% ../nbs/03_gibbs.ipynb #48244b0d
+# %% ../nbs/03_gibbs.ipynb #68471066
 @kernel(parallel=True)
 def _uniform_states(X, lo, S):
     "Put every chain (column of X) at a uniform random state, from its own stream."
     for blk in prange((X.shape[1] + BLOCK - 1) // BLOCK):
         _uniform_block(X, lo, S, blk)
 
-# %% ../nbs/03_gibbs.ipynb #d3b08858
+# %% ../nbs/03_gibbs.ipynb #dca29ed3
 def _start_states(model, n_chains, init, rng):
     if init is None:
         return np.where(rng.random((n_chains, model.p)) < 0.5, 1, model.lo).astype(np.int8)
@@ -177,7 +177,7 @@ def _start_states(model, n_chains, init, rng):
         raise ValueError(f"init has {X0.shape[0]} rows; pass one state or n_chains={n_chains} states")
     return X0
 
-# %% ../nbs/03_gibbs.ipynb #2f6c0148
+# %% ../nbs/03_gibbs.ipynb #2b5e91c2
 class GibbsChains:
     """Persistent Gibbs chains: states and one RNG stream per chain, kept between calls to `run`; the model
     may change between calls."""
@@ -276,7 +276,7 @@ class GibbsChains:
         "Current `(n_chains, p)` int8 states (a copy)."
         return self._X.T.astype(np.int8)
 
-# %% ../nbs/03_gibbs.ipynb #dca29ed3
+# %% ../nbs/03_gibbs.ipynb #728c61a4
 def gibbs_sample(
     model: BinaryMRF,  # the model to sample
     n_chains: int,  # number of independent chains
@@ -294,7 +294,7 @@ def gibbs_sample(
     means = chains.run(n_sweeps, return_stats, fields)
     return (chains.states, means) if return_stats else chains.states
 
-# %% ../nbs/03_gibbs.ipynb #2b5e91c2
+# %% ../nbs/03_gibbs.ipynb #55f74c13
 def sample_data(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples
@@ -308,7 +308,7 @@ def sample_data(
         model, check_int(n, "n", lo=1), check_int(burn_in, "burn_in", lo=1), scan=scan, seed=seed
     )
 
-# %% ../nbs/03_gibbs.ipynb #c4761fcb
+# %% ../nbs/03_gibbs.ipynb #8b38729e
 @kernel
 def _random_scan_path(x, nbr, w, diag, kappa, lo, S, n_steps, sites, values, counts):
     """Run n_steps random-scan updates from x (in place); record flips in sites/values and run lengths in
@@ -335,7 +335,7 @@ def _random_scan_path(x, nbr, w, diag, kappa, lo, S, n_steps, sites, values, cou
         counts[f] += 1
     return f
 
-# %% ../nbs/03_gibbs.ipynb #fecaf913
+# %% ../nbs/03_gibbs.ipynb #accd7076
 def _record_steps(x, chain, n_steps, cost, buffers, parts):
     """Run `n_steps` random-scan updates from x (in place) in chunks — Ctrl-C acts between them — and append
     their flips and run lengths to `parts` = (sites, values, counts) lists; `chain` = (nbr, w, diag, kappa,
@@ -350,7 +350,7 @@ def _record_steps(x, chain, n_steps, cost, buffers, parts):
             parts_v.append(values[:f].copy())
             parts_c.append(counts[1 : f + 1].copy())
 
-# %% ../nbs/03_gibbs.ipynb #8b38729e
+# %% ../nbs/03_gibbs.ipynb #d0efe197
 def random_scan_path(
     model: BinaryMRF,  # the model p(·|ψ) to sample
     n_steps: int,  # single-site updates in all
@@ -400,7 +400,7 @@ def random_scan_path(
     x_end = ends if c > 1 or (init is not None and np.ndim(init) == 2) else ends[0]
     return starts[0].copy(), cat(parts_s, np.int32), cat(parts_v, np.int8), cat(parts_c, np.int64), x_end
 
-# %% ../nbs/03_gibbs.ipynb #accd7076
+# %% ../nbs/03_gibbs.ipynb #cbea7f16
 def expand_path(
     x0,  # the start state (p,)
     sites,  # the site of each flip
@@ -419,7 +419,7 @@ def expand_path(
         states.append(y)
     return np.repeat(np.array(states), counts, axis=0)
 
-# %% ../nbs/03_gibbs.ipynb #4987924e
+# %% ../nbs/03_gibbs.ipynb #f1f2e2f2
 @kernel
 def _mean_field(t, m, max_iter, tol):
     p = t.shape[0]
@@ -437,7 +437,7 @@ def _mean_field(t, m, max_iter, tol):
             return it + 1
     return max_iter
 
-# %% ../nbs/03_gibbs.ipynb #adecedad
+# %% ../nbs/03_gibbs.ipynb #4026e3c5
 def mean_field(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     *,
@@ -451,7 +451,7 @@ def mean_field(
     _mean_field(t, m, check_int(max_iter, "max_iter", lo=1), check_float(tol, "tol", lo=0))
     return (1 + m) / 2
 
-# %% ../nbs/03_gibbs.ipynb #f1f2e2f2
+# %% ../nbs/03_gibbs.ipynb #a58b35fb
 def sample_product(
     q,  # P(x_i = 1) for each variable
     n: int,  # the number of samples
@@ -468,7 +468,7 @@ def sample_product(
     check_memory(9 * n * q.size, f"n={n} draws of {q.size} variables")
     return np.where(as_rng(seed).random((n, q.size)) < q, 1, lo).astype(np.int8)
 
-# %% ../nbs/03_gibbs.ipynb #05a68e52
+# %% ../nbs/03_gibbs.ipynb #6d25cf26
 def importance_moments(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples

@@ -254,7 +254,7 @@ def _shifted_energies(A, F2, e1, e2, shifts, out):
                     s += A[j, d] * F2[k, d]
                 out[t, j] = s
 
-# %% ../nbs/10_partitioned.ipynb #527b3357
+# %% ../nbs/10_partitioned.ipynb #29800b96
 @kernel(parallel=True)
 def _shifted_weights(E, F2, shifts, mx, r, c, WF2):
     "E ← exp(E − mx) in place; row sums r, column sums c and WF2[j] = Σ_t w[t, j] F2[j + s_t mod n]."
@@ -288,7 +288,7 @@ def _shifted_weights(E, F2, shifts, mx, r, c, WF2):
                     j += n
                 c[k] += E[t, j]
 
-# %% ../nbs/10_partitioned.ipynb #29800b96
+# %% ../nbs/10_partitioned.ipynb #a478d357
 def _complete_normaliser(design, A, e1, e2, gradient):
     "log N̂ over all n(n − 1) permuted pairs; with `gradient`, the weights' row and column sums and W F₂."
     F2 = design.F2
@@ -308,7 +308,7 @@ def _complete_normaliser(design, A, e1, e2, gradient):
     E *= 1 / Z  # the normalised weights W (0 on the diagonal)
     return logN, 0.0, (E.sum(1), E.sum(0), E @ F2)
 
-# %% ../nbs/10_partitioned.ipynb #b2dad447
+# %% ../nbs/10_partitioned.ipynb #5df081a8
 def _sampled_normaliser(design, A, e1, e2, shifts, gradient):
     "log N̂ over the pairs of `shifts` and its standard error; with `gradient`, r, c and W F₂ as above."
     F2 = design.F2
@@ -325,7 +325,7 @@ def _sampled_normaliser(design, A, e1, e2, shifts, gradient):
     se = float(per_shift.std(ddof=1) / per_shift.mean() * np.sqrt((1 - m / (n - 1)) / m))
     return logN, se, ((r / Z, c / Z, WF2 / Z) if gradient else None)
 
-# %% ../nbs/10_partitioned.ipynb #a478d357
+# %% ../nbs/10_partitioned.ipynb #016b3bb7
 def mlmi_objective(
     v,  # θ, one block θ_g per group of `design`
     design,  # a separable PairDesign
@@ -360,7 +360,7 @@ def mlmi_objective(
     grad = np.bincount(param, G[rows, cols], design.n_params)
     return -data + logN, grad, se
 
-# %% ../nbs/10_partitioned.ipynb #016b3bb7
+# %% ../nbs/10_partitioned.ipynb #4f470d1a
 def mlmi_direct(
     v,  # θ, one block θ_g per group of `design`
     X,  # (n, p) data, as the fit sees it
@@ -409,7 +409,7 @@ def mlmi_direct(
     grad = np.concatenate([W @ P - Pd.mean(0) for P, Pd in feats]) if feats else np.zeros(0)
     return -data + mx + np.log(Z / j.size), grad, se
 
-# %% ../nbs/10_partitioned.ipynb #e4f38874
+# %% ../nbs/10_partitioned.ipynb #729d1e8c
 def group_kkt_violation(
     grad,  # ∇ℓ at v
     v,  # the candidate solution, groups concatenated
@@ -433,7 +433,7 @@ def group_kkt_violation(
     off = np.where(nrm > 0, 0.0, np.maximum(0.0, gn - lam * weights))
     return float(max(stat.max(initial=0.0), off.max(initial=0.0)))
 
-# %% ../nbs/10_partitioned.ipynb #b26daf10
+# %% ../nbs/10_partitioned.ipynb #0dc6e0be
 class _Remembered:
     """`objective(v, gradient)`, remembering its last few answers: FISTA asks for the value and the gradient
     at the same point in separate calls."""
@@ -455,7 +455,7 @@ class _Remembered:
             self.cache[key] = self.objective(v, gradient)
         return self.cache[key]
 
-# %% ../nbs/10_partitioned.ipynb #c72b1469
+# %% ../nbs/10_partitioned.ipynb #b4549f34
 def group_lasso_path(
     objective,  # v ↦ (ℓ(v), ∇ℓ(v) or None, se); its second argument asks for the gradient
     design,  # the PairDesign: groups, their sizes and which are cross-group pairs
@@ -517,7 +517,7 @@ def group_lasso_path(
             break
     return dict(out, theta=v, lambdas=np.array(lams), grad=evaluate(v)[1], entry=entry)
 
-# %% ../nbs/10_partitioned.ipynb #b4549f34
+# %% ../nbs/10_partitioned.ipynb #6ad47b5f
 def _check_groups(groups, p):
     if not isinstance(groups, (tuple, list)) or len(groups) != 2:
         raise ValueError("groups must be a pair (indices_1, indices_2)")
@@ -538,10 +538,10 @@ def _check_groups(groups, p):
         )
     return g1, g2
 
-# %% ../nbs/10_partitioned.ipynb #f7490539
+# %% ../nbs/10_partitioned.ipynb #30d4d505
 AUTO_PAIRS = 4_000_000  # n(n − 1) above which n_pairs='auto' switches to about this many sampled pairs
 
-# %% ../nbs/10_partitioned.ipynb #6ad47b5f
+# %% ../nbs/10_partitioned.ipynb #02628b45
 class _PairObjective:
     """The empirical objective (4) on pairs of rows: the sampled pairs, ℓ with its gradient, and the fitted
     parameters."""
@@ -602,7 +602,7 @@ class _PairObjective:
             if kind == "cross" and np.any(self.pair_coef_[u, w] != 0)
         ]
 
-# %% ../nbs/10_partitioned.ipynb #30d4d505
+# %% ../nbs/10_partitioned.ipynb #335079ce
 class PartitionedRatio(_PairObjective, MRFLearner):
     """Partitioned-ratio estimator of the links between two groups (Liu et al. 2016): group-lasso MLMI with a
     U-statistic normaliser, vector features and all pairs."""

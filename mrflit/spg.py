@@ -49,7 +49,7 @@ def _cov_matvec(S, v, I, J, out):
         for k in range(m):
             out[k] += w * S[s, I[k]] * S[s, J[k]]
 
-# %% ../nbs/08_spg.ipynb #37d69781
+# %% ../nbs/08_spg.ipynb #8913f146
 def power_curvature(
     S,  # (q, p) chain states (0/1 or ±1)
     v=None,  # warm start: the previous call's vector (stats order)
@@ -75,7 +75,7 @@ def power_curvature(
         v = out / L
     return L, v
 
-# %% ../nbs/08_spg.ipynb #8913f146
+# %% ../nbs/08_spg.ipynb #f0e80d90
 @kernel
 def _newton_cd(g, H, theta, lam, n_pass, tol):
     """Coordinate descent for min_d g·d + ½ dᵀHd + Σ λ_j |θ_j + d_j| (the proximal Newton subproblem); returns
@@ -102,7 +102,7 @@ def _newton_cd(g, H, theta, lam, n_pass, tol):
             break
     return d
 
-# %% ../nbs/08_spg.ipynb #f0e80d90
+# %% ../nbs/08_spg.ipynb #f8916a70
 def newton_direction(
     g,  # gradient of f at θ (working set)
     H,  # Hessian (working set × working set)
@@ -123,7 +123,7 @@ def newton_direction(
     big = float(np.abs(d).max(initial=0.0))
     return (d * (max_step / big) if big > max_step else d), nu2
 
-# %% ../nbs/08_spg.ipynb #f8916a70
+# %% ../nbs/08_spg.ipynb #96f0e3bf
 @kernel
 def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
     """One coordinate-descent pass of `_newton_cd_states` (over the coordinates with θ + d ≠ 0 if
@@ -161,7 +161,7 @@ def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
             biggest = max(biggest, abs(z))
     return biggest
 
-# %% ../nbs/08_spg.ipynb #96f0e3bf
+# %% ../nbs/08_spg.ipynb #3c6b68e4
 @kernel
 def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
     """Proximal Newton subproblem, Ĥ = Cov ψ over the chains `X` (p, q) + ridge·mean(var)·I, never formed:
@@ -203,7 +203,7 @@ def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
         nu2 += r[s] * r[s]
     return nu2 / q + ridge * np.sum(d * d)
 
-# %% ../nbs/08_spg.ipynb #3c6b68e4
+# %% ../nbs/08_spg.ipynb #f2ee94f6
 def newton_direction_states(
     g,  # gradient of f at θ (working set)
     X,  # (p, q) chain states, one column per chain
@@ -239,12 +239,12 @@ def newton_direction_states(
     big = float(np.abs(d).max(initial=0.0))
     return (d * (max_step / big) if big > max_step else d), nu2
 
-# %% ../nbs/08_spg.ipynb #ca946f07
+# %% ../nbs/08_spg.ipynb #bfe63917
 GENG_SETTINGS = dict(
     alpha=0.4, init="random", restart="random", solver="gradient", tol=None
 )  # Geng et al.'s Alg. 3 as published
 
-# %% ../nbs/08_spg.ipynb #072df360
+# %% ../nbs/08_spg.ipynb #1e0c628b
 class _GradientSampler:
     """SPG's gradient estimate: the chains of each iteration, the step size α = 1/L̂ and the sample of ∇ log
     Z(θ)."""
@@ -312,7 +312,7 @@ class _GradientSampler:
             self._step_size(S)
         return tau, bound, df, alpha, S, None
 
-# %% ../nbs/08_spg.ipynb #1e0c628b
+# %% ../nbs/08_spg.ipynb #037cbcf7
 class _NewtonStep:
     "The proximal Newton step on the working set, with the Hessian from the chains' states."
 
@@ -343,7 +343,7 @@ class _NewtonStep:
         step[work] = d
         return step, nu2
 
-# %% ../nbs/08_spg.ipynb #037cbcf7
+# %% ../nbs/08_spg.ipynb #c2fa3f68
 class _StoppingRule:
     "The noise-floor stopping rule (above): the tolerance, the statistic against its floor, and the verdict."
 
@@ -443,7 +443,7 @@ class _StoppingRule:
             stacklevel=4,
         )
 
-# %% ../nbs/08_spg.ipynb #c2fa3f68
+# %% ../nbs/08_spg.ipynb #97386b45
 class _StochasticProxGrad(_GradientSampler, _NewtonStep, _StoppingRule, MRFLearner):
     "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3), with mrflit's convergence control."
 
@@ -642,11 +642,11 @@ class _StochasticProxGrad(_GradientSampler, _NewtonStep, _StoppingRule, MRFLearn
             rec["estimated_bound"] = getattr(self, "_estimated_bound", np.nan)
         return new, rec, df, done
 
-# %% ../nbs/08_spg.ipynb #97386b45
+# %% ../nbs/08_spg.ipynb #3dd3c145
 class CertificateWarning(UserWarning):
     "TAY's Dobrushin certificate held at too few iterations (the estimate may still have converged)."
 
-# %% ../nbs/08_spg.ipynb #3dd3c145
+# %% ../nbs/08_spg.ipynb #b1b1bd48
 class SPG(_StochasticProxGrad):
     "SPG (Geng et al. Alg. 3) with a fixed number of Gibbs sweeps τ per gradient."
 
@@ -670,7 +670,7 @@ class SPG(_StochasticProxGrad):
         bound = float(gradient_bias_bound(model, tau)[0])
         return tau, bound, df, chains.n_chains
 
-# %% ../nbs/08_spg.ipynb #b1b1bd48
+# %% ../nbs/08_spg.ipynb #a7620101
 class SPGInc(_StochasticProxGrad):
     "SPG-Inc: τ = k sweeps at iteration k (Atchadé et al. 2014), optionally capped by `tau_max`."
 
@@ -689,7 +689,7 @@ class SPGInc(_StochasticProxGrad):
     def _sweeps(self, k):
         return k if self.tau_max is None else min(k, check_int(self.tau_max, "tau_max", lo=1))
 
-# %% ../nbs/08_spg.ipynb #50172da8
+# %% ../nbs/08_spg.ipynb #756d16fd
 TAY_RULES = (
     "certified",
     "estimated",
@@ -709,7 +709,7 @@ def _curve_upto(U, factor, curve, v, computed, t):
         computed[0] += 1
     return curve[t - 1]
 
-# %% ../nbs/08_spg.ipynb #756d16fd
+# %% ../nbs/08_spg.ipynb #c0c78dbd
 @kernel
 def _batch_mean(acc, row, mean, C):
     "`mean` ← the means over C chains of ψ after the batch's sweep `row` (acc holds per-block sums)."
@@ -719,7 +719,7 @@ def _batch_mean(acc, row, mean, C):
             total += acc[blk, row, j]
         mean[j] = total / C
 
-# %% ../nbs/08_spg.ipynb #c0c78dbd
+# %% ../nbs/08_spg.ipynb #d5189e2c
 @kernel
 def _half_grad_map(theta, mean, EX, alpha, lam):
     "½‖G_α‖₂ with the gradient estimate `mean − EX` (eq. 7)."
@@ -729,7 +729,7 @@ def _half_grad_map(theta, mean, EX, alpha, lam):
         g2 += G * G
     return 0.5 * np.sqrt(g2)
 
-# %% ../nbs/08_spg.ipynb #f1f95c4f
+# %% ../nbs/08_spg.ipynb #15f3e309
 @kernel
 def _bernstein_norm(mean, lo, C, log2_beta, R):
     "√(Σ_j ε_j²), ε_j the Bernstein half-width of eq. (13) from statistic j's sample variance over C chains."
@@ -739,7 +739,7 @@ def _bernstein_norm(mean, lo, C, log2_beta, R):
         e2 += e * e
     return np.sqrt(e2)
 
-# %% ../nbs/08_spg.ipynb #d5189e2c
+# %% ../nbs/08_spg.ipynb #6159bb65
 @kernel
 def _extend_floor(U, factor, curve, v, computed, floor, half, curve_at):
     """Extend the Theorem-3 curve until one of its entries is below ½‖G_α‖ (some τ <= tau_max can certify) or
@@ -751,7 +751,7 @@ def _extend_floor(U, factor, curve, v, computed, floor, half, curve_at):
         floor = min(floor, _curve_upto(U, factor, curve, v, computed, computed[0] + 1))
     return floor, False
 
-# %% ../nbs/08_spg.ipynb #d657f17a
+# %% ../nbs/08_spg.ipynb #f333e9dc
 @kernel
 def _uncertified_rule(tau, est, half, tau_uncertified):
     """When no τ <= tau_max can certify: rule 4 (`_NEED_ESTIMATE`: the coupling estimate is not given yet), 1
@@ -764,7 +764,7 @@ def _uncertified_rule(tau, est, half, tau_uncertified):
         return 2
     return -1
 
-# %% ../nbs/08_spg.ipynb #6159bb65
+# %% ../nbs/08_spg.ipynb #58347c12
 @kernel(parallel=True)
 def _tay_sweeps(
     chain_arrays,
@@ -840,7 +840,7 @@ def _tay_sweeps(
                 return tau, rule, bound, half
     return curve.size, 3, bound, half
 
-# %% ../nbs/08_spg.ipynb #f333e9dc
+# %% ../nbs/08_spg.ipynb #efafb232
 @vectorize(["float64(float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _bernoulli_var(mean, lo, q):
     """Sample variance (ddof=1) of a two-valued statistic from its mean: ψ ∈ {0,1} (lo = 0) or {−1,1} (lo =
@@ -848,7 +848,7 @@ def _bernoulli_var(mean, lo, q):
     v = mean * (1 - mean) if lo == 0 else (1 - mean * mean)
     return max(v, 0.0) * q / (q - 1)
 
-# %% ../nbs/08_spg.ipynb #efafb232
+# %% ../nbs/08_spg.ipynb #c705322c
 class TAY(_StochasticProxGrad):
     """TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below
     ½‖G_α‖₂."""
@@ -952,7 +952,7 @@ class TAY(_StochasticProxGrad):
         except ValueError:
             return np.full(taus.size, np.inf)
 
-# %% ../nbs/08_spg.ipynb #9eba43a6
+# %% ../nbs/08_spg.ipynb #c0c5f809
 def _full_signature(cls):
     "Put `_StochasticProxGrad`'s options in place of `**kw` in the signature of `cls.__init__`."
     own = [p for p in inspect.signature(cls.__init__).parameters.values() if p.kind != p.VAR_KEYWORD]
