@@ -64,7 +64,7 @@ def _influence_bound(t):
                 )  # ×e^ξ/e^ξ
     return U
 
-# %% ../nbs/04_dobrushin.ipynb #108de33b
+# %% ../nbs/04_dobrushin.ipynb #d92ee81e
 def influence_bound(
     model: BinaryMRF,  # the model, a `BinaryMRF`
 ) -> np.ndarray:
@@ -72,7 +72,7 @@ def influence_bound(
     check_model(model)
     return _influence_bound(np.ascontiguousarray(model.to_domain("01").theta))
 
-# %% ../nbs/04_dobrushin.ipynb #d92ee81e
+# %% ../nbs/04_dobrushin.ipynb #d303813a
 def exact_influence(
     model: BinaryMRF,  # the model, a `BinaryMRF`
 ) -> np.ndarray:
@@ -94,7 +94,7 @@ def exact_influence(
     np.fill_diagonal(C, 0)
     return C
 
-# %% ../nbs/04_dobrushin.ipynb #c42ac5d9
+# %% ../nbs/04_dobrushin.ipynb #d64df822
 @kernel
 def _grand_sum_step(U, v):
     "One more sweep of the recursion v ← B v (B = B_p⋯B_1, site by site, in place); returns 𝒢 = Σ_i v_i."
@@ -106,7 +106,7 @@ def _grand_sum_step(U, v):
         v[i] = s
     return v.sum()
 
-# %% ../nbs/04_dobrushin.ipynb #d64df822
+# %% ../nbs/04_dobrushin.ipynb #f16f1a9f
 @kernel
 def _grand_sums(U, T):
     "𝒢(B^τ) for τ = 1..T (v starts at the ones vector)."
@@ -116,7 +116,7 @@ def _grand_sums(U, T):
         out[t] = _grand_sum_step(U, v)
     return out
 
-# %% ../nbs/04_dobrushin.ipynb #f16f1a9f
+# %% ../nbs/04_dobrushin.ipynb #f251e7b8
 def sweep_influence_matrix(
     model: BinaryMRF,  # the model, a `BinaryMRF`
 ) -> np.ndarray:
@@ -130,14 +130,14 @@ def sweep_influence_matrix(
         B = Bi @ B
     return B
 
-# %% ../nbs/04_dobrushin.ipynb #85e5162c
+# %% ../nbs/04_dobrushin.ipynb #d1c89a36
 def _taus(taus):
     t = np.atleast_1d(np.asarray(taus))
     if t.size == 0 or not np.issubdtype(t.dtype, np.integer) or t.min() < 1:
         raise ValueError(f"taus must be integers >= 1 (numbers of sweeps), got {taus!r}")
     return t
 
-# %% ../nbs/04_dobrushin.ipynb #f251e7b8
+# %% ../nbs/04_dobrushin.ipynb #392c0eba
 def tv_bound(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     taus,  # numbers of sweeps τ >= 1
@@ -147,7 +147,7 @@ def tv_bound(
     curve = _grand_sums(influence_bound(model), int(t.max()))
     return curve[t - 1]
 
-# %% ../nbs/04_dobrushin.ipynb #d1c89a36
+# %% ../nbs/04_dobrushin.ipynb #e7717ae9
 def theorem3_factor(
     p: int,  # the number of variables
     fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
@@ -155,7 +155,7 @@ def theorem3_factor(
     "The factor 2√m of Geng et al. eq. (12), m = p(p+1)/2 (fields) or p(p-1)/2."
     return 2 * np.sqrt(n_stats(p, fields))
 
-# %% ../nbs/04_dobrushin.ipynb #392c0eba
+# %% ../nbs/04_dobrushin.ipynb #6237521f
 def gradient_bias_bound(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     taus,  # numbers of sweeps τ >= 1
@@ -164,7 +164,7 @@ def gradient_bias_bound(
     "Geng et al. Thm 3, eq. (12): 2√m 𝒢(B^τ) ≥ ‖E[δ(θ)|x̃₀]‖₂, m = p(p+1)/2 (fields) or p(p-1)/2."
     return theorem3_factor(model.p, fields) * tv_bound(model, taus)
 
-# %% ../nbs/04_dobrushin.ipynb #e7717ae9
+# %% ../nbs/04_dobrushin.ipynb #d75c21d1
 def tau_needed(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     target: float,  # the bound to get below
@@ -184,7 +184,7 @@ def tau_needed(
     hit = np.flatnonzero(curve < target)
     return int(hit[0]) + 1 if hit.size else None
 
-# %% ../nbs/04_dobrushin.ipynb #8be835df
+# %% ../nbs/04_dobrushin.ipynb #9c222ce6
 def exact_tv_curve(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     taus,  # numbers of sweeps τ >= 1
@@ -194,7 +194,7 @@ def exact_tv_curve(
     starts)."""
     return _exact_curves(model, taus, x0)[0]
 
-# %% ../nbs/04_dobrushin.ipynb #751bd9d9
+# %% ../nbs/04_dobrushin.ipynb #add96d57
 def exact_gradient_error(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     taus,  # numbers of sweeps τ >= 1
@@ -205,7 +205,7 @@ def exact_gradient_error(
     state or 'uniform')."""
     return _exact_curves(model, taus, x0, fields)[1]
 
-# %% ../nbs/04_dobrushin.ipynb #9c222ce6
+# %% ../nbs/04_dobrushin.ipynb #005d7bd1
 def _exact_curves(model, taus, x0, fields=True):
     t = _taus(taus)
     P = probabilities(model)
@@ -223,7 +223,7 @@ def _exact_curves(model, taus, x0, fields=True):
         ge[k] = np.linalg.norm((pi - P) @ Psi)
     return tv, ge
 
-# %% ../nbs/04_dobrushin.ipynb #005d7bd1
+# %% ../nbs/04_dobrushin.ipynb #6b100a96
 @kernel(parallel=True)
 def _coupled_bias(theta, lo, kappa, X, Y, lag, K, t0, t1, fields, S, acc, met):
     """Sweeps t0 + 1..t1 of the pairs not met yet (met[r] > t0), from their states X[r], Y[r] (updated in
@@ -268,7 +268,7 @@ def _coupled_bias(theta, lo, kappa, X, Y, lag, K, t0, t1, fields, S, acc, met):
                                 acc[b, k - 1, c] += vx - vy
                                 c += 1
 
-# %% ../nbs/04_dobrushin.ipynb #7f813c23
+# %% ../nbs/04_dobrushin.ipynb #25e126dc
 def _start_pairs(model, x0, n_pairs, rng):
     """Two independent draws of n_pairs start states from the initial law: one state, 'uniform', or the rows
     of an (n, p) array."""
@@ -281,7 +281,7 @@ def _start_pairs(model, x0, n_pairs, rng):
         draw = lambda: rows[rng.integers(0, len(rows), n_pairs)]
     return np.ascontiguousarray(draw()), np.ascontiguousarray(draw())
 
-# %% ../nbs/04_dobrushin.ipynb #6b100a96
+# %% ../nbs/04_dobrushin.ipynb #f2ef689d
 def meeting_times(
     model: BinaryMRF,  # the model whose Gibbs sampler is coupled
     x0,  # initial law: a state (p,), an (n, p) array of states (drawn uniformly), or 'uniform'
@@ -300,7 +300,7 @@ def meeting_times(
     max_sweeps = check_int(max_sweeps, "max_sweeps", lo=lag + 1)
     return _run_coupled(model, x0, n_pairs, lag, 0, max_sweeps, True, as_rng(seed))[1]
 
-# %% ../nbs/04_dobrushin.ipynb #25e126dc
+# %% ../nbs/04_dobrushin.ipynb #a5bf18c5
 def _run_coupled(model, x0, n_pairs, lag, K, max_sweeps, fields, rng):
     """L-lag coupled pairs through `_coupled_bias`: `(acc, met)`, the 16 blocks' telescoping sums for τ = 1..K
     (none when K = 0) and each pair's meeting time."""
@@ -316,14 +316,14 @@ def _run_coupled(model, x0, n_pairs, lag, K, max_sweeps, fields, rng):
         _coupled_bias(theta, float(model.lo), kappa, X, Y, lag, K, t0, t1, bool(fields), S, acc, met)
     return acc, met
 
-# %% ../nbs/04_dobrushin.ipynb #f2ef689d
+# %% ../nbs/04_dobrushin.ipynb #a1d439d9
 def _pilot_lag(model, x0, n_pairs, max_sweeps, rng) -> int:
     """L for the lagged couplings: the 95 % quantile of τ − 1 over a pilot run at L = 1 (most pairs then meet
     within one lag)."""
     pilot = meeting_times(model, x0, 1, n_pairs=max(100, n_pairs // 4), max_sweeps=max_sweeps, seed=rng)
     return max(1, int(np.quantile(pilot - 1, 0.95)))
 
-# %% ../nbs/04_dobrushin.ipynb #a5bf18c5
+# %% ../nbs/04_dobrushin.ipynb #e9fffb70
 def coupling_tv_bound(
     model: BinaryMRF,  # the model whose Gibbs sampler is coupled
     taus,  # sweeps τ at which to bound the TV distance (integers >= 1)
@@ -351,7 +351,7 @@ def coupling_tv_bound(
     terms = np.maximum(0, np.ceil((tau[None, :] - lag - t[:, None]) / lag))
     return terms.mean(1), terms.std(1, ddof=1) / np.sqrt(n_pairs), lag
 
-# %% ../nbs/04_dobrushin.ipynb #3640fb2f
+# %% ../nbs/04_dobrushin.ipynb #256e206d
 def coupling_bias_norm(
     model: BinaryMRF,  # the model whose Gibbs sampler is coupled
     taus,  # sweeps τ (integers >= 1)
@@ -379,7 +379,7 @@ def coupling_bias_norm(
     b = acc.sum(0) / n_pairs
     return np.linalg.norm(b[t - 1], axis=1)
 
-# %% ../nbs/04_dobrushin.ipynb #3e549589
+# %% ../nbs/04_dobrushin.ipynb #5d06c506
 def flip_energy_max(
     model: BinaryMRF,  # the model, a `BinaryMRF`
 ) -> float:
@@ -393,7 +393,7 @@ def flip_energy_max(
         return float(np.maximum(np.abs(hi), np.abs(lo)).max())
     return float((2 * (np.abs(d) + np.abs(off).sum(1))).max())
 
-# %% ../nbs/04_dobrushin.ipynb #5cb4c27d
+# %% ../nbs/04_dobrushin.ipynb #247ad507
 def fischer_bound(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     taus,  # numbers of sweeps τ >= 1
@@ -406,7 +406,7 @@ def fischer_bound(
     tv = rate ** t.astype(float)
     return 2 * np.sqrt(n_stats(model.p, fields)) * tv if gradient else tv
 
-# %% ../nbs/04_dobrushin.ipynb #819ebc46
+# %% ../nbs/04_dobrushin.ipynb #ecb559f7
 def domke_tau_box(
     N: int,  # the number of variables
     max_degree: int,  # Δ, the largest number of neighbours
@@ -423,7 +423,7 @@ def domke_tau_box(
         raise ValueError(f"not a fast-mixing set: max_degree * tanh(beta) = {k:.3g} >= 1")
     return int(np.ceil(N * np.log(N / eps) / (1 - k)))
 
-# %% ../nbs/04_dobrushin.ipynb #db06c4f4
+# %% ../nbs/04_dobrushin.ipynb #1b67ee2d
 def coupling_norm(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     norm="2",  # '2' (spectral), '1' or 'inf' (induced norms)
@@ -436,7 +436,7 @@ def coupling_norm(
         raise ValueError(f"norm must be '2', '1' or 'inf', got {norm!r}")
     return float(np.linalg.norm(R, {"2": 2, "1": 1, "inf": np.inf}[norm]))
 
-# %% ../nbs/04_dobrushin.ipynb #ecb559f7
+# %% ../nbs/04_dobrushin.ipynb #40592dd2
 def domke_tau_norm(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     eps: float,  # ε, the TV distance to reach, in (0, 1)
@@ -452,7 +452,7 @@ def domke_tau_norm(
         )
     return int(np.ceil(N * np.log(N / eps) / (1 - r)))
 
-# %% ../nbs/04_dobrushin.ipynb #1b67ee2d
+# %% ../nbs/04_dobrushin.ipynb #7df9341a
 def mixing_constants(
     a: float,  # a of τ(ε) ≤ a + b ln(1/ε)
     b: float,  # b of τ(ε) ≤ a + b ln(1/ε), > 0
@@ -462,7 +462,7 @@ def mixing_constants(
     b = check_float(b, "b", lo=0, lo_open=True)
     return float(np.exp(a / b)), float(np.exp(-1 / b))
 
-# %% ../nbs/04_dobrushin.ipynb #40592dd2
+# %% ../nbs/04_dobrushin.ipynb #5f8cf303
 def domke_lipschitz(
     R2: float,  # R₂, a bound on ‖t(x)‖₂
     lam: float,  # λ, the ridge weight
