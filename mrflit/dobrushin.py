@@ -307,7 +307,7 @@ def _run_coupled(model, x0, n_pairs, lag, K, max_sweeps, fields, rng):
     X, Y = _start_pairs(model, x0, n_pairs, rng)
     acc = np.zeros((16, K, n_stats(model.p, fields) if K else 0))
     met = np.full(n_pairs, max_sweeps + 1, np.int64)  # max_sweeps + 1: not met
-    kappa = 1.0 if model.domain == "01" else 2.0
+    kappa = model.kappa
     theta = np.ascontiguousarray(model.theta, dtype=np.float64)
     S = chain_states(rng, n_pairs)
     for t0, t1 in chunks(max_sweeps, n_pairs * model.p**2):  # Ctrl-C acts between chunks

@@ -213,7 +213,7 @@ class GibbsChains:
         self.model = model
         self._nbr, self._w = neighbour_lists(model.theta)
         self._diag = np.ascontiguousarray(np.diag(model.theta), dtype=np.float32)
-        self._kappa = np.float32(1.0 if model.domain == "01" else 2.0)
+        self._kappa = np.float32(model.kappa)
         self._lo = np.float32(model.lo)
         return self
 
@@ -375,7 +375,7 @@ def random_scan_path(
     S = chain_states(rng, 1)
     nbr, w = neighbour_lists(model.theta)
     diag = np.ascontiguousarray(np.diag(model.theta), dtype=np.float32)
-    kappa = np.float32(1.0 if model.domain == "01" else 2.0)
+    kappa = np.float32(model.kappa)
     steps = np.full(c, n_steps // c)
     steps[: n_steps % c] += 1
     cost = 2 + w.shape[1]  # two draws and the neighbours' sum per step

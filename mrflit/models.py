@@ -35,7 +35,7 @@ def n_stats(
     p = check_int(p, "p", lo=1)
     return p * (p + 1) // 2 if fields else p * (p - 1) // 2
 
-# %% ../nbs/01_models.ipynb #f0d7c519
+# %% ../nbs/01_models.ipynb #618808cf
 def stat_index(
     p: int,  # the number of variables
     fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
@@ -44,7 +44,7 @@ def stat_index(
     arrays)."""
     return _stat_index(check_int(p, "p", lo=1), bool(fields))
 
-# %% ../nbs/01_models.ipynb #634f0a8c
+# %% ../nbs/01_models.ipynb #5495ebc2
 @functools.lru_cache(maxsize=64)
 def _stat_index(p, fields):
     i, j = np.triu_indices(p, 0 if fields else 1)
@@ -52,7 +52,7 @@ def _stat_index(p, fields):
     j.flags.writeable = False
     return i, j
 
-# %% ../nbs/01_models.ipynb #ff372e98
+# %% ../nbs/01_models.ipynb #d673eb26
 def to_vector(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
@@ -61,7 +61,7 @@ def to_vector(
     t = check_theta(theta)
     return t[stat_index(t.shape[0], fields)].copy()
 
-# %% ../nbs/01_models.ipynb #20ee3881
+# %% ../nbs/01_models.ipynb #4d1c4d02
 def to_matrix(
     v,  # statistics-order vector (`stat_index`)
     p: int,  # the number of variables
@@ -77,7 +77,7 @@ def to_matrix(
     t[stat_index(p, fields)] = v
     return t + np.triu(t, 1).T
 
-# %% ../nbs/01_models.ipynb #91c823b5
+# %% ../nbs/01_models.ipynb #18871770
 def stats(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
@@ -88,7 +88,7 @@ def stats(
     Xf = X.astype(np.float64)
     return Xf[:, i] * Xf[:, j] if not fields else np.where(i == j, Xf[:, i], Xf[:, i] * Xf[:, j])
 
-# %% ../nbs/01_models.ipynb #bd94beb3
+# %% ../nbs/01_models.ipynb #98fe683e
 def mean_stats(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
@@ -108,7 +108,7 @@ def mean_stats(
     i, j = stat_index(p, fields)
     return np.where(i == j, tot[i], gram[i, j]) / n
 
-# %% ../nbs/01_models.ipynb #4d1c4d02
+# %% ../nbs/01_models.ipynb #1d486f7a
 def convert_theta(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     src: str,  # the coding θ refers to: '01' or 'pm1'
@@ -129,7 +129,7 @@ def convert_theta(
         np.fill_diagonal(out, 2 * np.diag(t) - 2 * off.sum(1))
     return out
 
-# %% ../nbs/01_models.ipynb #7bac45eb
+# %% ../nbs/01_models.ipynb #3b56e566
 def convert_states(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     src: str,  # the coding of X: '01' or 'pm1'
@@ -141,7 +141,7 @@ def convert_states(
         return X
     return (2 * X - 1).astype(np.int8) if dst == "pm1" else ((X + 1) // 2).astype(np.int8)
 
-# %% ../nbs/01_models.ipynb #98fe683e
+# %% ../nbs/01_models.ipynb #1da26069
 class BinaryMRF:
     "Binary pairwise MRF P(x) ∝ exp(Σ_i θ_ii x_i + Σ_{i<j} θ_ij x_i x_j) on x ∈ {0,1}^p or {-1,+1}^p."
 
@@ -166,6 +166,10 @@ class BinaryMRF:
     theta = property(lambda self: self._theta, doc="The (read-only) `(p, p)` parameter matrix.")
     p = property(lambda self: self._theta.shape[0], doc="Number of variables.")
     lo = property(lambda self: DOMAINS[self.domain], doc="The low state: 0 or -1.")
+    kappa = property(
+        lambda self: 1.0 - self.lo,
+        doc="κ = 1 − lo (1 for '01', 2 for 'pm1'): P(x_i = 1 | x_{−i}) = σ(κ h_i); a flip moves x_i by κ.",
+    )
     has_fields = property(lambda self: bool(np.any(np.diag(self._theta) != 0)), doc="Whether any θ_ii ≠ 0.")
 
     def __repr__(self):
@@ -208,7 +212,7 @@ class BinaryMRF:
 
     def conditional(self, X) -> np.ndarray:
         "P(x_i = 1 | x_{-i}) for every row and site: σ(h_i) for '01', σ(2 h_i) for 'pm1'."
-        h = self.local_field(X) * (1.0 if self.domain == "01" else 2.0)
+        h = self.local_field(X) * self.kappa
         return 0.5 * (1 + np.tanh(h / 2))  # = 1 / (1 + exp(-h)), without overflow
 
     def to_networkx(self, names=None, tol: float = 0.0) -> nx.Graph:
@@ -235,7 +239,7 @@ class BinaryMRF:
         np.fill_diagonal(W, 0)
         return W, np.diag(t).copy()
 
-# %% ../nbs/01_models.ipynb #2315d6c8
+# %% ../nbs/01_models.ipynb #8f3918ec
 def theta_graph(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     names=None,  # variable names, one per column (None: 0..p−1)
@@ -252,7 +256,7 @@ def theta_graph(
     G.add_weighted_edges_from((names[i], names[j], float(t[i, j])) for i, j in zip(I, J))
     return G
 
-# %% ../nbs/01_models.ipynb #b282262f
+# %% ../nbs/01_models.ipynb #0aad81c7
 MAX_MODEL_BYTES = 2**31  # 2 GiB: the most a model file may hold once loaded (θ of about 16,000 variables)
 
 
@@ -265,7 +269,7 @@ def check_model(
         raise ValueError(f"{name} must be a BinaryMRF, got {type(model).__name__}")
     return model
 
-# %% ../nbs/01_models.ipynb #dce32821
+# %% ../nbs/01_models.ipynb #a84acdaa
 def save_model(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     path,  # the file to write (.npz), replaced atomically
@@ -280,7 +284,7 @@ def save_model(
     atomic_write(path, lambda f: np.savez(f, **arrays))  # core's one writer: atomic, the user's umask
     return path
 
-# %% ../nbs/01_models.ipynb #29c5026d
+# %% ../nbs/01_models.ipynb #cf8e3c29
 def _npz_headers(path) -> dict:
     "{array name: (shape, dtype)} from the headers of an .npz archive, without reading the arrays."
     headers = {}
@@ -297,7 +301,7 @@ def _npz_headers(path) -> dict:
             headers[info.filename.removesuffix(".npy")] = (shape, dtype)
     return headers
 
-# %% ../nbs/01_models.ipynb #c9bd6bf8
+# %% ../nbs/01_models.ipynb #402c7d9f
 def load_model(
     path,  # an .npz file written by `save_model`
     max_bytes: int = MAX_MODEL_BYTES,  # refuse files whose arrays would take more memory than this
@@ -323,7 +327,7 @@ def load_model(
         raise ValueError(f"not an mrflit model file: {path} ({type(e).__name__}: {e})") from None
     return model, names
 
-# %% ../nbs/01_models.ipynb #e92c716e
+# %% ../nbs/01_models.ipynb #2934a344
 def _check_headers(headers: dict, path, max_bytes: int):
     "The arrays a model file must hold, their kinds, and the memory they would take."
     if "theta" not in headers or "domain" not in headers:
@@ -341,7 +345,7 @@ def _check_headers(headers: dict, path, max_bytes: int):
             f"{max_bytes / 2**30:.3g} GiB (load_model(max_bytes=...) raises it)"
         )
 
-# %% ../nbs/01_models.ipynb #95dbb6dc
+# %% ../nbs/01_models.ipynb #a37d86eb
 def _magnitudes(rng, k, weights, signs):
     lo, hi = (weights, weights) if np.isscalar(weights) else weights
     if not (0 <= lo <= hi):
@@ -355,7 +359,7 @@ def _magnitudes(rng, k, weights, signs):
         raise ValueError(f"signs must be 'random', 'positive' or 'negative', got {signs!r}")
     return w
 
-# %% ../nbs/01_models.ipynb #029c6996
+# %% ../nbs/01_models.ipynb #4abaf95c
 def random_mrf(
     p: int,  # number of variables
     edge_prob: float = 0.3,  # probability of each edge (Erdős–Rényi)
@@ -378,7 +382,7 @@ def random_mrf(
         np.fill_diagonal(t, fields if np.isscalar(fields) else rng.uniform(*fields, size=p))
     return BinaryMRF(t, domain)
 
-# %% ../nbs/01_models.ipynb #0cd99d7a
+# %% ../nbs/01_models.ipynb #8e63f05d
 def geng_network(
     p: int = 10,  # the number of variables
     seed=None,  # None, int or np.random.Generator
@@ -387,7 +391,7 @@ def geng_network(
     "Geng et al. §7.1: edge prob 0.3, |θ_ij| ~ U[1, 2] with random sign, domain '01'."
     return random_mrf(p, 0.3, (1.0, 2.0), fields, "01", "random", seed)
 
-# %% ../nbs/01_models.ipynb #251c5f73
+# %% ../nbs/01_models.ipynb #5f75943e
 def miasojedow_m1(
     d: int = 20,  # the number of variables (>= 6)
     seed=None,  # None, int or np.random.Generator
@@ -400,7 +404,7 @@ def miasojedow_m1(
     t[I, J] = 2.0 * rng.choice([-1.0, 1.0], size=I.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #43fc0699
+# %% ../nbs/01_models.ipynb #71c7bb70
 def miasojedow_m2(
     d: int = 20,  # the number of variables (>= 20)
     seed=None,  # None, int or np.random.Generator
@@ -413,7 +417,7 @@ def miasojedow_m2(
     t[r - 1, r] = rng.choice([-1.0, 1.0], size=r.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #589be0d6
+# %% ../nbs/01_models.ipynb #e9a88bb2
 def honorio_model(
     N: int = 15,  # the number of variables
     density: float = 0.5,  # the probability that a pair is coupled
@@ -430,7 +434,7 @@ def honorio_model(
     W = W + W.T
     return BinaryMRF.from_honorio(W, rng.uniform(-1, 1, size=N) if field else None)
 
-# %% ../nbs/01_models.ipynb #b05dadc0
+# %% ../nbs/01_models.ipynb #fc3675ff
 def grid_edges(
     rows: int,  # the grid's rows
     cols: int,  # the grid's columns
@@ -441,7 +445,7 @@ def grid_edges(
         (int(a), int(b)) for a, b in zip(idx[:-1].ravel(), idx[1:].ravel())
     ]
 
-# %% ../nbs/01_models.ipynb #6b42978d
+# %% ../nbs/01_models.ipynb #95014128
 def domke_grid(
     rows: int = 4,  # the grid's rows
     cols: int = 4,  # the grid's columns
