@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 from sklearn.base import clone
 from .core import atomic_write, check_int, check_memory, check_names, check_theta
-from .models import save_model
+from .models import edge_list, save_model
 from .base import LAMBDA_RULES, _penalty_rule
 
 # %% auto #0
@@ -142,11 +142,7 @@ def edge_rows(
     "Rows (source, target, weight) of the couplings |θ_ij| > tol, strongest first."
     theta = check_theta(theta)
     names = check_names(names, theta.shape[0])
-    iu = np.triu_indices(len(names), 1)
-    w = theta[iu]
-    keep = np.abs(w) > tol
-    order = np.argsort(-np.abs(w[keep]), kind="stable")
-    I, J, W = iu[0][keep][order], iu[1][keep][order], w[keep][order]
+    I, J, W = edge_list(theta, tol)
     return [(names[i], names[j], f"{x:.6g}") for i, j, x in zip(I, J, W)]
 
 # %% ../nbs/16_cli.ipynb #cd52f57d

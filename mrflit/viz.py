@@ -7,10 +7,10 @@ from __future__ import annotations
 import numpy as np
 import matplotlib.pyplot as plt
 import networkx as nx
-from .models import BinaryMRF, geng_network, to_matrix
+from .models import BinaryMRF, edge_list, geng_network
 from .metrics import roc_curve, roc_auc
 from .base import Trace
-from .core import check_int, check_names, check_theta
+from .core import check_float, check_names, check_theta
 
 # %% auto #0
 __all__ = ['plot_graph', 'plot_roc', 'plot_trace', 'plot_bipartite', 'BoundExplorer', 'bound_explorer', 'fit_path',
@@ -23,7 +23,7 @@ def _theta_of(obj):
         return obj.theta
     return check_theta(obj.theta_ if hasattr(obj, "theta_") else obj, "theta")
 
-# %% ../nbs/15_viz.ipynb #969a10ce
+# %% ../nbs/15_viz.ipynb #b25bd0e5
 def _coupling_legend(ax, mx, width, below=False):
     "The legend of a coupling plot: colour for the sign, two reference widths for |θ| (max and half)."
     from matplotlib.lines import Line2D
@@ -41,7 +41,7 @@ def _coupling_legend(ax, mx, width, below=False):
     else:  # right of the axes, clear of the nodes
         ax.legend(handles=handles, fontsize=7, loc="center left", bbox_to_anchor=(1.0, 0.5), frameon=False)
 
-# %% ../nbs/15_viz.ipynb #7ee31a76
+# %% ../nbs/15_viz.ipynb #ee14dffc
 def plot_graph(
     obj,  # a (p, p) θ, a BinaryMRF or a fitted estimator
     names=None,  # node labels (default: the estimator's names_, else 0..p−1)
@@ -58,15 +58,11 @@ def plot_graph(
     t = _theta_of(obj)
     p = t.shape[0]
     names = check_names(names, p) if names is not None else (getattr(obj, "names_", None) or list(range(p)))
-    top = None if top is None else check_int(top, "top", lo=1)
-    iu = np.triu_indices(p, 1)
-    w = t[iu]
-    keep = np.flatnonzero(np.abs(w) > threshold)
-    if top is not None:
-        keep = keep[np.argsort(-np.abs(w[keep]), kind="stable")[:top]]
+    threshold = check_float(threshold, "threshold", lo=0)
+    I, J, W = edge_list(t, threshold, top)
     G = nx.Graph()
     G.add_nodes_from(names)
-    G.add_weighted_edges_from((names[iu[0][k]], names[iu[1][k]], float(w[k])) for k in keep)
+    G.add_weighted_edges_from((names[i], names[j], float(w)) for i, j, w in zip(I, J, W))
     ax = ax or plt.subplots(figsize=(5, 4.5))[1]
     pos = nx.circular_layout(G) if p <= 25 else nx.spring_layout(G, seed=layout_seed, k=1.5 / np.sqrt(p))
     small = p <= 25
@@ -98,7 +94,7 @@ def plot_graph(
     ax.axis("off")
     return ax
 
-# %% ../nbs/15_viz.ipynb #d0cde5f4
+# %% ../nbs/15_viz.ipynb #24971b55
 def plot_roc(
     estimates: dict,  # name → θ̂ or a fitted estimator
     truth,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)
@@ -114,7 +110,7 @@ def plot_roc(
     ax.legend(fontsize=7)
     return ax
 
-# %% ../nbs/15_viz.ipynb #b5d52dfa
+# %% ../nbs/15_viz.ipynb #f2cebd54
 def plot_trace(
     trace,  # a learner's `trace_`
     keys=None,  # the columns to plot (None: all numeric ones)
@@ -125,7 +121,7 @@ def plot_trace(
     (`base.Trace.plot`)."""
     return Trace(trace).plot(keys, x, ax)
 
-# %% ../nbs/15_viz.ipynb #b25bd0e5
+# %% ../nbs/15_viz.ipynb #878554a3
 def plot_bipartite(
     theta,  # a (p, p) θ, a BinaryMRF or a fitted estimator
     group1,  # columns of the left group
@@ -167,7 +163,7 @@ def plot_bipartite(
     ax.set_title(title or f"{I.size} cross-group links", fontsize=9)
     return ax
 
-# %% ../nbs/15_viz.ipynb #f2cebd54
+# %% ../nbs/15_viz.ipynb #9d601878
 class _Explorer:
     """Mixin: `update(**values)` re-renders into the Output widget; `static()` draws the same figure as a
     plain output."""
@@ -188,7 +184,7 @@ class _Explorer:
         self.figure = self._render(**self.values)
         return self.figure
 
-# %% ../nbs/15_viz.ipynb #7dc9c9ae
+# %% ../nbs/15_viz.ipynb #779466e2
 def _box(explorer, sliders):
     import ipywidgets as W
 
@@ -199,7 +195,7 @@ def _box(explorer, sliders):
     box.explorer, box.sliders, box.update, box.static = explorer, sliders, explorer.update, explorer.static
     return box
 
-# %% ../nbs/15_viz.ipynb #ab00bd45
+# %% ../nbs/15_viz.ipynb #294f5eef
 class BoundExplorer(_Explorer):
     """State and rendering of `bound_explorer`: a Geng network with scaled couplings; `last` holds the curves
     drawn."""
@@ -258,7 +254,7 @@ class BoundExplorer(_Explorer):
         fig.tight_layout()
         return fig
 
-# %% ../nbs/15_viz.ipynb #b1d62a37
+# %% ../nbs/15_viz.ipynb #405ef697
 def bound_explorer(
     p: int = 8,  # the number of variables
     seed: int = 0,  # None, int or np.random.Generator
@@ -278,7 +274,7 @@ def bound_explorer(
     ex.update()
     return box
 
-# %% ../nbs/15_viz.ipynb #8c0e2b8c
+# %% ../nbs/15_viz.ipynb #0005cd75
 def fit_path(
     make,  # make(lam) → an unfitted learner
     X,  # the data
@@ -288,7 +284,7 @@ def fit_path(
     "θ̂ for each λ: `make(lam)` builds an estimator, `fit(X, **fit_kw)` fits it."
     return [np.asarray(make(lam).fit(X, **fit_kw).theta_) for lam in lambdas]
 
-# %% ../nbs/15_viz.ipynb #24b9b03f
+# %% ../nbs/15_viz.ipynb #28c66b6a
 class PathExplorer(_Explorer):
     "State and rendering of `path_explorer`; `last` holds λ, the edge count and (with a truth) TPR/TNR."
 
@@ -332,7 +328,7 @@ class PathExplorer(_Explorer):
         fig.tight_layout()
         return fig
 
-# %% ../nbs/15_viz.ipynb #cee4dda7
+# %% ../nbs/15_viz.ipynb #dbc23327
 def path_explorer(
     thetas,  # θ̂ at each λ (from `fit_path`)
     lambdas,  # the λ values, largest first
@@ -347,7 +343,7 @@ def path_explorer(
     ex.update()
     return box
 
-# %% ../nbs/15_viz.ipynb #294f5eef
+# %% ../nbs/15_viz.ipynb #cd278526
 class GraphViewer(_Explorer):
     "State and rendering of `graph_viewer`; `last` holds the threshold, top and the number of edges drawn."
 
@@ -372,7 +368,7 @@ class GraphViewer(_Explorer):
         fig.tight_layout()
         return fig
 
-# %% ../nbs/15_viz.ipynb #214ee5f7
+# %% ../nbs/15_viz.ipynb #10eafb9f
 def graph_viewer(
     est,  # a fitted learner, a `BinaryMRF` or a θ
     names=None,  # variable names, one per column (None: 0..p−1)
