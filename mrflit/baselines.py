@@ -14,7 +14,6 @@ from mrflit.base import (
     two_stage,
     n_couplings,
     unique_rows,
-    pseudo_likelihood,
     _pl_parts,
 )
 import warnings
@@ -135,7 +134,7 @@ def _l1_kwargs():
 
 _L1 = _l1_kwargs()
 
-# %% ../nbs/12_baselines.ipynb #d8c75436
+# %% ../nbs/12_baselines.ipynb #bfc6e366
 class ELasso(MRFLearner):
     "ELASSO: nodewise ℓ₁ logistic regressions with per-node (E)BIC and the AND rule."
 
@@ -197,7 +196,7 @@ class ELasso(MRFLearner):
         )
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #15e5e154
+# %% ../nbs/12_baselines.ipynb #3eb7a7a0
 class GaussianApprox(MRFLearner):
     "Gaussian approximation: graphical lasso on Σ̂ + I/3 along a λ path, BIC for λ, GIC for the threshold."
 
@@ -270,7 +269,7 @@ class GaussianApprox(MRFLearner):
         self._settle(not unconverged[i], len(path), why)  # the λ BIC chose is the estimate returned
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #ad78fce3
+# %% ../nbs/12_baselines.ipynb #0fa7605e
 def _entry_from_path(active_per_lambda, lambdas, p):
     entry = np.zeros((p, p))
     for lam, act in zip(lambdas, active_per_lambda):
@@ -279,7 +278,7 @@ def _entry_from_path(active_per_lambda, lambdas, p):
     np.fill_diagonal(entry, 0)
     return entry
 
-# %% ../nbs/12_baselines.ipynb #033737d1
+# %% ../nbs/12_baselines.ipynb #3b53d611
 class NeighbourhoodLasso(MRFLearner):
     """LL: Meinshausen–Bühlmann nodewise lasso; `entry_lambda_` ranks pairs by the λ at which they enter (OR
     or AND rule)."""
@@ -334,7 +333,7 @@ class NeighbourhoodLasso(MRFLearner):
         self._settle(not capped.any(), len(alphas), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #a56f3240
+# %% ../nbs/12_baselines.ipynb #0f557daa
 class Skeptic(MRFLearner):
     """SKEPTIC: Kendall-τ correlation sin(πτ/2), made positive definite, then the graphical-lasso path;
     `entry_lambda_` ranks pairs."""
@@ -390,7 +389,7 @@ class Skeptic(MRFLearner):
         self._settle(capped == 0 and len(used) == len(lams), len(used), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #0f557daa
+# %% ../nbs/12_baselines.ipynb #4f91d332
 def diff_lp(
     Sx,  # the first sample's (p, p) covariance
     Sy,  # the second sample's (p, p) covariance
@@ -414,7 +413,7 @@ def diff_lp(
     D = (res.x[: p * p] - res.x[p * p :]).reshape(p, p, order="F")
     return (D + D.T) / 2
 
-# %% ../nbs/12_baselines.ipynb #76e18051
+# %% ../nbs/12_baselines.ipynb #d8d8c560
 class DiffEstimator(MRFLearner):
     """Diff (Zhao, Cai & Li 2014) between p(x) and p(x₁)p(x₂): ranks cross-group pairs by |Δ̂|
     (`entry_lambda_`)."""

@@ -23,9 +23,7 @@ from mrflit.exact import (
     probabilities,
     law_after,
     propagate,
-    sweep_matrix,
     tv_distance,
-    state_index,
 )
 
 # %% auto #0

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import logsumexp
 from .core import as_rng, check_array, check_domain, check_int, check_states, check_memory
-from .models import BinaryMRF, check_model, stat_index, n_stats
+from .models import check_model, stat_index
 
 # %% auto #0
 __all__ = ['MAX_EXACT_P', 'all_states', 'state_index', 'energy_table', 'log_partition', 'probabilities', 'moments', 'marginals',

@@ -10,7 +10,7 @@ import numpy as np
 from .core import as_rng, check_float, check_int, check_states
 from .models import BinaryMRF, mean_stats, to_matrix
 from .gibbs import GibbsChains, gibbs_sample
-from .exact import moments, log_partition, log_likelihood
+from .exact import moments, log_likelihood
 from .prox import project_box, project_spectral
 from .base import MRFLearner, sampling_tol, gap_tolerance
 import warnings

@@ -22,7 +22,7 @@ from mrflit.core import (
     check_domain,
     check_float,
 )
-from .models import BinaryMRF, check_model, n_stats, stat_index, stats
+from .models import BinaryMRF, check_model, stat_index, stats
 
 # %% auto #0
 __all__ = ['GibbsChains', 'gibbs_sample', 'sample_data', 'random_scan_path', 'expand_path', 'mean_field', 'sample_product',

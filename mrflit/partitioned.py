@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import prange
 from .core import as_rng, check_array, check_float, check_int, check_names, kernel
-from .prox import fista, group_shrink, _group_shrink, _check_layout
+from .prox import fista, _group_shrink, _check_layout
 from .base import MRFLearner
 
 # %% auto #0
