@@ -21,6 +21,20 @@ def test_no_undefined_names_in_the_package():
     assert not bad, "\n".join(bad)
 
 
+def test_no_unused_imports_in_the_package():
+    """A module imports what it uses: names only the notebook's tests need belong in its hidden test cell, not
+    in the exported module."""
+    bad = []
+    for f in sorted(pathlib.Path(mrflit.__file__).parent.glob("*.py")):
+        w = checker.Checker(ast.parse(f.read_text(), filename=str(f)), filename=str(f))
+        bad += [
+            f"{f.name}:{m.lineno}: {m.message % m.message_args}"
+            for m in w.messages
+            if isinstance(m, messages.UnusedImport)
+        ]
+    assert not bad, "\n".join(bad)
+
+
 def test_the_check_finds_an_undefined_name():
     w = checker.Checker(ast.parse("def f():\n    return expand_path(1)\n"), filename="x.py")
     assert any(isinstance(m, messages.UndefinedName) for m in w.messages)
