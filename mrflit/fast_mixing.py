@@ -230,44 +230,8 @@ class _DomkeStoppingRule:
         return stat, 2 * float(var[free].sum()) / M, n_free / (2 * M), tol
 
 # %% ../nbs/11_fast_mixing.ipynb #6d1fef1d
-class FastMixingML(_DomkeStoppingRule, MRFLearner):
-    """Domke's Algorithm 1: projected gradient with M random-scan Gibbs chains of v transitions, on the box
-    |θ_ij| ≤ box (Domke's β) or the set ‖R(θ)‖₂ ≤ c (±1 data)."""
-
-    def __init__(
-        self,
-        pairs=None,  # couplings to learn, as (i, j) pairs (None: every pair)
-        *,
-        lam=1.0,  # ridge penalty λ/2‖θ‖² (Domke §6)
-        box=0.2,  # the box |θ_ij| <= box (constraint='box'; Domke's β)
-        L=10.0,  # Lipschitz constant of the gradient: the step is 1/L
-        K=None,  # iterations: None (run to the Monte-Carlo noise floor) or a number (the paper's schedule)
-        M=1533,  # Gibbs chains per gradient estimate (grown ×4 up to M_max when K is None)
-        v=561,  # random-scan Gibbs transitions per chain and iteration
-        constraint="box",  # 'box': |θ_ij| <= box, or 'spectral': ‖R(θ)‖₂ <= c (Gibbs mixes fast on both)
-        c=0.9,  # spectral-norm radius (constraint='spectral')
-        start="uniform",  # chains' start: 'uniform' or ±1 states
-        average=False,  # return the average of the iterates instead of the last one
-        gradient="mcmc",  # 'mcmc' or 'exact' (p <= 16; for tests)
-        max_iter=1000,  # K = None: iterations at most (the stopping rule usually ends the run earlier)
-        M_max=256000,  # the most Gibbs chains M reaches as the stopping rule grows it
-        seed=None,  # None, int or np.random.Generator
-    ):
-        self.pairs = pairs
-        self.lam = lam
-        self.box = box
-        self.L = L
-        self.K = K
-        self.M = M
-        self.v = v
-        self.constraint = constraint
-        self.c = c
-        self.start = start
-        self.average = average
-        self.gradient = gradient
-        self.max_iter = max_iter
-        self.M_max = M_max
-        self.seed = seed
+class _DomkeSetup:
+    "Algorithm 1's settings, checked, and the Gibbs moments behind each gradient."
 
     def _settings(self, p: int) -> _DomkeSettings:
         "The settings, checked, for data with p variables."
@@ -322,6 +286,46 @@ class FastMixingML(_DomkeStoppingRule, MRFLearner):
         chains.run(s.sweeps)
         self._chains = chains
         return s.couplings.means(chains.states)
+
+# %% ../nbs/11_fast_mixing.ipynb #da80cfe9
+class FastMixingML(_DomkeSetup, _DomkeStoppingRule, MRFLearner):
+    """Domke's Algorithm 1: projected gradient with M random-scan Gibbs chains of v transitions, on the box
+    |θ_ij| ≤ box (Domke's β) or the set ‖R(θ)‖₂ ≤ c (±1 data)."""
+
+    def __init__(
+        self,
+        pairs=None,  # couplings to learn, as (i, j) pairs (None: every pair)
+        *,
+        lam=1.0,  # ridge penalty λ/2‖θ‖² (Domke §6)
+        box=0.2,  # the box |θ_ij| <= box (constraint='box'; Domke's β)
+        L=10.0,  # Lipschitz constant of the gradient: the step is 1/L
+        K=None,  # iterations: None (run to the Monte-Carlo noise floor) or a number (the paper's schedule)
+        M=1533,  # Gibbs chains per gradient estimate (grown ×4 up to M_max when K is None)
+        v=561,  # random-scan Gibbs transitions per chain and iteration
+        constraint="box",  # 'box': |θ_ij| <= box, or 'spectral': ‖R(θ)‖₂ <= c (Gibbs mixes fast on both)
+        c=0.9,  # spectral-norm radius (constraint='spectral')
+        start="uniform",  # chains' start: 'uniform' or ±1 states
+        average=False,  # return the average of the iterates instead of the last one
+        gradient="mcmc",  # 'mcmc' or 'exact' (p <= 16; for tests)
+        max_iter=1000,  # K = None: iterations at most (the stopping rule usually ends the run earlier)
+        M_max=256000,  # the most Gibbs chains M reaches as the stopping rule grows it
+        seed=None,  # None, int or np.random.Generator
+    ):
+        self.pairs = pairs
+        self.lam = lam
+        self.box = box
+        self.L = L
+        self.K = K
+        self.M = M
+        self.v = v
+        self.constraint = constraint
+        self.c = c
+        self.start = start
+        self.average = average
+        self.gradient = gradient
+        self.max_iter = max_iter
+        self.M_max = M_max
+        self.seed = seed
 
     def fit(self, X, y=None, *, truth=None, names=None, theta_star=None, X_test=None):
         """Fit to ±1 data; `theta_star` adds ‖θ_k − θ*‖ (`dist`) and `X_test` the exact average test

@@ -654,9 +654,66 @@ class _NewtonSolver:
         return engine.theta_[idx], info
 
 # %% ../nbs/09_mcmc_lasso.ipynb #bd1b4f15
-class _PathSelection:
-    """The λ path of Algorithm 1 (warm starts, early stops) and the choice of λ by BIC and of the threshold by
-    GIC."""
+class _Selection:
+    """The choice of λ by BIC and of the threshold by GIC (with the refinement at the chosen λ), and the
+    verdict."""
+
+    def _select(self, path, lam, X, prob, state, refine, iters, rng):
+        """BIC's λ and GIC's threshold (`two_stage`): BIC on one fresh sample from p(·|θ̂_{K/2}), GIC on a
+        fresh sample from p(·|θ̂) once BIC has chosen θ̂. With `refine`, the chosen λ is re-solved (`_refine`)
+        until the choice is stable (three times at most). Sets `bic_`, `thresholds_`, `gic_`; returns `(i*, θ̂
+        thresholded, {refined i: (gap, tolerance, capped)})`."""
+        draws = int(self.ic_factor) * prob.d
+        ref = ChainSample(BinaryMRF._trusted(path[len(lam) // 2], "pm1"), draws, init=state, seed=rng)
+        gic_sample = {}
+
+        def gic_loss(t, i):
+            if i not in gic_sample:
+                psi = BinaryMRF._trusted(path[i], "pm1")
+                gic_sample[i] = ChainSample(psi, draws, init=ref.x_end, seed=rng)
+            return self.objective(gic_sample[i], t)
+
+        refined = {}  # accuracy where it matters: at the λ BIC chooses
+        while True:
+            bic_losses = [self.objective(ref, t) for t in path]
+            i_star, self.bic_, self.thresholds_, self.gic_, theta = two_stage(
+                path, bic_losses, gic_loss, prob.n, prob.d
+            )
+            if not refine or i_star in refined or len(refined) == 3:
+                return i_star, theta, refined
+            path[i_star], state, gap, tol, n_it, capped = self._refine(
+                lam[i_star], path[i_star], state, X, prob, rng
+            )
+            refined[i_star] = (gap, tol, capped)
+            iters.append(n_it)
+            gic_sample.pop(i_star, None)
+
+    def _shortfalls(self, n_fitted, newton, tol, refine_capped) -> list:
+        """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
+        chosen λ."""
+        reasons = []
+        capped = int(np.sum(~np.asarray(self._log["inner_converged"], bool)))
+        if capped:
+            solver = (
+                "the Newton solver did not meet its rule"
+                if newton
+                else f"FISTA reached max_iter={self.max_iter}"
+            )
+            reasons.append(f"{solver} at {capped} of {n_fitted} λ values")
+        if refine_capped:
+            reasons.append(f"FISTA reached its cap of {10 * self.max_iter} iterations at the chosen λ")
+        if self.mc_gap_ > tol:
+            reasons.append(
+                f"the Monte-Carlo error of the approximation at the chosen λ is too large (estimated "
+                f"objective gap "
+                f"{self.mc_gap_:.2g} > {tol:.2g}); raise max_mcmc_factor"
+            )
+        return reasons
+
+# %% ../nbs/09_mcmc_lasso.ipynb #4628896d
+class _LambdaPath:
+    """The λ path of Algorithm 1: each λ warm-started at the previous one, stopped early where the
+    approximation fails."""
 
     def _fit_path(self, X, prob, lam, theta0, state, engine, rng):
         """Solve (7) at each λ, warm-started at the previous λ (estimate, chains, step size). The path stops
@@ -713,60 +770,48 @@ class _PathSelection:
             **auc,
         )
 
-    def _select(self, path, lam, X, prob, state, refine, iters, rng):
-        """BIC's λ and GIC's threshold (`two_stage`): BIC on one fresh sample from p(·|θ̂_{K/2}), GIC on a
-        fresh sample from p(·|θ̂) once BIC has chosen θ̂. With `refine`, the chosen λ is re-solved (`_refine`)
-        until the choice is stable (three times at most). Sets `bic_`, `thresholds_`, `gic_`; returns `(i*, θ̂
-        thresholded, {refined i: (gap, tolerance, capped)})`."""
-        draws = int(self.ic_factor) * prob.d
-        ref = ChainSample(BinaryMRF._trusted(path[len(lam) // 2], "pm1"), draws, init=state, seed=rng)
-        gic_sample = {}
+# %% ../nbs/09_mcmc_lasso.ipynb #eab70abd
+class _PathStart:
+    "What the path starts from: problem (7) on the data, the λ grid from λ_max, and the chains' start states."
 
-        def gic_loss(t, i):
-            if i not in gic_sample:
-                psi = BinaryMRF._trusted(path[i], "pm1")
-                gic_sample[i] = ChainSample(psi, draws, init=ref.x_end, seed=rng)
-            return self.objective(gic_sample[i], t)
+    def _problem(self, X) -> _Problem:
+        "Problem (7) on the ±1 data X."
+        n, d = X.shape
+        F = bool(self.external_field)
+        idx = stat_index(d, F)
+        Jbar = (X.T.astype(np.float64) @ X) / n
+        np.fill_diagonal(Jbar, X.mean(0))
+        pen = np.where(idx[0] == idx[1], 0.0, 1.0)
+        return _Problem(n, d, F, idx, Jbar[idx], pen)
 
-        refined = {}  # accuracy where it matters: at the λ BIC chooses
-        while True:
-            bic_losses = [self.objective(ref, t) for t in path]
-            i_star, self.bic_, self.thresholds_, self.gic_, theta = two_stage(
-                path, bic_losses, gic_loss, prob.n, prob.d
-            )
-            if not refine or i_star in refined or len(refined) == 3:
-                return i_star, theta, refined
-            path[i_star], state, gap, tol, n_it, capped = self._refine(
-                lam[i_star], path[i_star], state, X, prob, rng
-            )
-            refined[i_star] = (gap, tol, capped)
-            iters.append(n_it)
-            gic_sample.pop(i_star, None)
+    def _lambda_grid(self, X, prob, lambdas):
+        """`(the λ path, θ₀)`: θ₀ = 0, or the independent model fitted to the margins with fields; the path is
+        `lambdas`, or `n_lambdas` values from λ_max = ‖∇ℓ_n(θ₀)‖_∞ over the penalised coordinates (exact)."""
+        idx = prob.idx
+        theta0 = np.zeros(len(prob.Jbar))
+        if prob.F:
+            theta0[idx[0] == idx[1]] = np.arctanh(np.clip(X.mean(0), -0.999, 0.999))  # independent model
+        mu0 = np.tanh(np.diag(prob.mat(theta0)))
+        grad0 = -prob.Jbar + np.where(idx[0] == idx[1], mu0[idx[0]], mu0[idx[0]] * mu0[idx[1]])  # exact at θ₀
+        lam0 = float(np.max(np.abs(grad0[prob.pen > 0])))
+        if lambdas is None:
+            lambdas = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
+        return lambdas, theta0
 
-    def _shortfalls(self, n_fitted, newton, tol, refine_capped) -> list:
-        """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
-        chosen λ."""
-        reasons = []
-        capped = int(np.sum(~np.asarray(self._log["inner_converged"], bool)))
-        if capped:
-            solver = (
-                "the Newton solver did not meet its rule"
-                if newton
-                else f"FISTA reached max_iter={self.max_iter}"
-            )
-            reasons.append(f"{solver} at {capped} of {n_fitted} λ values")
-        if refine_capped:
-            reasons.append(f"FISTA reached its cap of {10 * self.max_iter} iterations at the chosen λ")
-        if self.mc_gap_ > tol:
-            reasons.append(
-                f"the Monte-Carlo error of the approximation at the chosen λ is too large (estimated "
-                f"objective gap "
-                f"{self.mc_gap_:.2g} > {tol:.2g}); raise max_mcmc_factor"
-            )
-        return reasons
+    max_starts = 100
 
-# %% ../nbs/09_mcmc_lasso.ipynb #4628896d
-class MCMCLasso(_PaperSolver, _NewtonSolver, _PathSelection, MRFLearner):
+    def _starts(self, X, rng):
+        """Start states: None (one chain from a uniform draw, as the paper), or `max_starts` data rows (all
+        when n is smaller)."""
+        c = self.max_starts
+        if self.start == "random":
+            return None
+        if len(X) <= c:
+            return X.copy()
+        return X[rng.choice(len(X), c, replace=False)]
+
+# %% ../nbs/09_mcmc_lasso.ipynb #f619c166
+class MCMCLasso(_PaperSolver, _NewtonSolver, _LambdaPath, _Selection, _PathStart, MRFLearner):
     """MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the
     threshold; ±1 data."""
 
@@ -839,42 +884,6 @@ class MCMCLasso(_PaperSolver, _NewtonSolver, _PathSelection, MRFLearner):
         ):
             raise ValueError("lambdas must be a decreasing 1-D sequence of at least 2 positive numbers")
         return lam
-
-    def _problem(self, X) -> _Problem:
-        "Problem (7) on the ±1 data X."
-        n, d = X.shape
-        F = bool(self.external_field)
-        idx = stat_index(d, F)
-        Jbar = (X.T.astype(np.float64) @ X) / n
-        np.fill_diagonal(Jbar, X.mean(0))
-        pen = np.where(idx[0] == idx[1], 0.0, 1.0)
-        return _Problem(n, d, F, idx, Jbar[idx], pen)
-
-    def _lambda_grid(self, X, prob, lambdas):
-        """`(the λ path, θ₀)`: θ₀ = 0, or the independent model fitted to the margins with fields; the path is
-        `lambdas`, or `n_lambdas` values from λ_max = ‖∇ℓ_n(θ₀)‖_∞ over the penalised coordinates (exact)."""
-        idx = prob.idx
-        theta0 = np.zeros(len(prob.Jbar))
-        if prob.F:
-            theta0[idx[0] == idx[1]] = np.arctanh(np.clip(X.mean(0), -0.999, 0.999))  # independent model
-        mu0 = np.tanh(np.diag(prob.mat(theta0)))
-        grad0 = -prob.Jbar + np.where(idx[0] == idx[1], mu0[idx[0]], mu0[idx[0]] * mu0[idx[1]])  # exact at θ₀
-        lam0 = float(np.max(np.abs(grad0[prob.pen > 0])))
-        if lambdas is None:
-            lambdas = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
-        return lambdas, theta0
-
-    max_starts = 100
-
-    def _starts(self, X, rng):
-        """Start states: None (one chain from a uniform draw, as the paper), or `max_starts` data rows (all
-        when n is smaller)."""
-        c = self.max_starts
-        if self.start == "random":
-            return None
-        if len(X) <= c:
-            return X.copy()
-        return X[rng.choice(len(X), c, replace=False)]
 
     def fit(self, X, y=None, *, truth=None, names=None):
         """Run Algorithm 1 on `(n, d)` binary data (0/1 converted to ±1) along the λ path (`lambdas`, or

@@ -444,7 +444,85 @@ class _StoppingRule:
         )
 
 # %% ../nbs/08_spg.ipynb #97386b45
-class _StochasticProxGrad(_GradientSampler, _NewtonStep, _StoppingRule, MRFLearner):
+class _Iteration:
+    "One iteration of the loop: sample the gradient, take the step, test the noise floor, and record it all."
+
+    def _iterate(self, k, theta):
+        """One iteration: sample, step, and test the noise floor. Returns `(θ_new, trace record, gradient
+        estimate, stop)`."""
+        model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
+        tau, bound, df, alpha, S, H_exact = self._sample(k, theta, model)
+        G = _grad_map(theta, df, alpha, self._lam_vec)  # eq. (7), on validated arrays
+        gnorm = float(np.sqrt(G @ G))
+        step, nu2 = self._newton(theta, df, S, H_exact)
+        if self.solver == "newton" and step is not None:
+            new = theta + step
+        else:
+            new = _shrink(theta - alpha * df, alpha * self._lam_vec)  # S_{αλ}: exact zeros (θ − αG is not)
+        floor, gap, stat = self._noise_floor(new, df, nu2, gnorm)
+        self._window.append((stat, floor))
+        w = 1 if self.gradient == "exact" else self._win
+        recent = self._window[-w:]
+        at_floor = len(self._window) >= w and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
+        tol = self._tolerance(new)
+        self._at_floor, self._gap, self._tol_eff = bool(at_floor), gap, tol
+        done = self.tol is not None and at_floor and gap <= tol
+        if self.tol is not None and at_floor and gap > tol and self._q < int(self.n_chains_max):
+            self._q = min(4 * self._q, int(self.n_chains_max))  # growing Monte-Carlo batch
+            self._window = []
+        chains = self._chains
+        work = self._work + (chains.sweeps_done * chains.n_chains if chains is not None else 0)
+        rec = dict(
+            iteration=k,
+            tau=tau,
+            n_chains=chains.n_chains if chains is not None else 0,
+            bound=bound,
+            grad_map_norm=gnorm,
+            certified=bool(bound < 0.5 * gnorm),
+            chain_sweeps=work,
+            seconds=self._elapsed(),
+            alpha=alpha,
+            L_hat=np.nan if self._L is None else self._L,
+            decrement=nu2,
+            noise_floor=floor,
+            mc_gap=gap,
+            at_floor=bool(at_floor),
+        )
+        if self._certifies:
+            rec["certifiable"] = bool(getattr(self, "_certifiable", True))
+            rec["tau_rule"] = getattr(self, "_tau_rule", "certified")  # certified, estimated or capped
+            rec["estimated_bound"] = getattr(self, "_estimated_bound", np.nan)
+        return new, rec, df, done
+
+# %% ../nbs/08_spg.ipynb #3dd3c145
+class _ExactDiagnostics:
+    """The exact objective and gradient error at each iterate, for small models (p ≤ 16): what the tests and
+    plots check."""
+
+    def objective(self, theta_vec, EX=None) -> float:
+        """Exact g(θ) = −θᵀ E_X ψ + log Z(θ) + λ‖θ‖₁ (penalised part) at a stats-order vector (after `fit`; p
+        <= 24)."""
+        EX = self._EX if EX is None else EX
+        m = BinaryMRF(to_matrix(theta_vec, self.p_), self.domain_)
+        penalty = np.where(
+            theta_vec != 0, self._lam_vec * np.abs(theta_vec), 0.0
+        )  # held-at-zero couplings have λ = ∞
+        return float(-theta_vec @ EX + log_partition(m) + penalty.sum())
+
+    def _exact_diagnostics(self, theta, new, df, tau) -> dict:
+        "Exact objective of the new iterate, exact gradient error and the Fischer–Igel bound (p <= 16)."
+        model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
+        true_df = moments(model) - self._EX
+        return dict(
+            objective=self.objective(new),
+            grad_error=float(np.linalg.norm(df - true_df)),
+            fischer=float(fischer_bound(model, max(tau, 1))[0]) if tau else np.nan,
+        )
+
+# %% ../nbs/08_spg.ipynb #b1b1bd48
+class _StochasticProxGrad(
+    _GradientSampler, _NewtonStep, _StoppingRule, _Iteration, _ExactDiagnostics, MRFLearner
+):
     "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3), with mrflit's convergence control."
 
     _certifies = False  # True for learners that choose τ to make the certificate hold (TAY)
@@ -519,16 +597,6 @@ class _StochasticProxGrad(_GradientSampler, _NewtonStep, _StoppingRule, MRFLearn
             if val not in ok:
                 raise ValueError(f"{name} must be one of {ok}, got {val!r}")
 
-    def objective(self, theta_vec, EX=None) -> float:
-        """Exact g(θ) = −θᵀ E_X ψ + log Z(θ) + λ‖θ‖₁ (penalised part) at a stats-order vector (after `fit`; p
-        <= 24)."""
-        EX = self._EX if EX is None else EX
-        m = BinaryMRF(to_matrix(theta_vec, self.p_), self.domain_)
-        penalty = np.where(
-            theta_vec != 0, self._lam_vec * np.abs(theta_vec), 0.0
-        )  # held-at-zero couplings have λ = ∞
-        return float(-theta_vec @ EX + log_partition(m) + penalty.sum())
-
     def fit(self, X, y=None, *, truth=None, names=None):
         """Learn θ from `(n, p)` binary data (0/1 or ±1); `truth` (a (p, p) θ or BinaryMRF) adds the AUC to
         the trace."""
@@ -585,68 +653,11 @@ class _StochasticProxGrad(_GradientSampler, _NewtonStep, _StoppingRule, MRFLearn
         self._win = self.warm_window if warm else self.window
         return theta, diag
 
-    def _exact_diagnostics(self, theta, new, df, tau) -> dict:
-        "Exact objective of the new iterate, exact gradient error and the Fischer–Igel bound (p <= 16)."
-        model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
-        true_df = moments(model) - self._EX
-        return dict(
-            objective=self.objective(new),
-            grad_error=float(np.linalg.norm(df - true_df)),
-            fischer=float(fischer_bound(model, max(tau, 1))[0]) if tau else np.nan,
-        )
-
-    def _iterate(self, k, theta):
-        """One iteration: sample, step, and test the noise floor. Returns `(θ_new, trace record, gradient
-        estimate, stop)`."""
-        model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
-        tau, bound, df, alpha, S, H_exact = self._sample(k, theta, model)
-        G = _grad_map(theta, df, alpha, self._lam_vec)  # eq. (7), on validated arrays
-        gnorm = float(np.sqrt(G @ G))
-        step, nu2 = self._newton(theta, df, S, H_exact)
-        if self.solver == "newton" and step is not None:
-            new = theta + step
-        else:
-            new = _shrink(theta - alpha * df, alpha * self._lam_vec)  # S_{αλ}: exact zeros (θ − αG is not)
-        floor, gap, stat = self._noise_floor(new, df, nu2, gnorm)
-        self._window.append((stat, floor))
-        w = 1 if self.gradient == "exact" else self._win
-        recent = self._window[-w:]
-        at_floor = len(self._window) >= w and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
-        tol = self._tolerance(new)
-        self._at_floor, self._gap, self._tol_eff = bool(at_floor), gap, tol
-        done = self.tol is not None and at_floor and gap <= tol
-        if self.tol is not None and at_floor and gap > tol and self._q < int(self.n_chains_max):
-            self._q = min(4 * self._q, int(self.n_chains_max))  # growing Monte-Carlo batch
-            self._window = []
-        chains = self._chains
-        work = self._work + (chains.sweeps_done * chains.n_chains if chains is not None else 0)
-        rec = dict(
-            iteration=k,
-            tau=tau,
-            n_chains=chains.n_chains if chains is not None else 0,
-            bound=bound,
-            grad_map_norm=gnorm,
-            certified=bool(bound < 0.5 * gnorm),
-            chain_sweeps=work,
-            seconds=self._elapsed(),
-            alpha=alpha,
-            L_hat=np.nan if self._L is None else self._L,
-            decrement=nu2,
-            noise_floor=floor,
-            mc_gap=gap,
-            at_floor=bool(at_floor),
-        )
-        if self._certifies:
-            rec["certifiable"] = bool(getattr(self, "_certifiable", True))
-            rec["tau_rule"] = getattr(self, "_tau_rule", "certified")  # certified, estimated or capped
-            rec["estimated_bound"] = getattr(self, "_estimated_bound", np.nan)
-        return new, rec, df, done
-
-# %% ../nbs/08_spg.ipynb #3dd3c145
+# %% ../nbs/08_spg.ipynb #a7620101
 class CertificateWarning(UserWarning):
     "TAY's Dobrushin certificate held at too few iterations (the estimate may still have converged)."
 
-# %% ../nbs/08_spg.ipynb #b1b1bd48
+# %% ../nbs/08_spg.ipynb #50172da8
 class SPG(_StochasticProxGrad):
     "SPG (Geng et al. Alg. 3) with a fixed number of Gibbs sweeps τ per gradient."
 
@@ -670,7 +681,7 @@ class SPG(_StochasticProxGrad):
         bound = float(gradient_bias_bound(model, tau)[0])
         return tau, bound, df, chains.n_chains
 
-# %% ../nbs/08_spg.ipynb #a7620101
+# %% ../nbs/08_spg.ipynb #756d16fd
 class SPGInc(_StochasticProxGrad):
     "SPG-Inc: τ = k sweeps at iteration k (Atchadé et al. 2014), optionally capped by `tau_max`."
 
@@ -689,7 +700,7 @@ class SPGInc(_StochasticProxGrad):
     def _sweeps(self, k):
         return k if self.tau_max is None else min(k, check_int(self.tau_max, "tau_max", lo=1))
 
-# %% ../nbs/08_spg.ipynb #756d16fd
+# %% ../nbs/08_spg.ipynb #f1f95c4f
 TAY_RULES = (
     "certified",
     "estimated",
@@ -709,7 +720,7 @@ def _curve_upto(U, factor, curve, v, computed, t):
         computed[0] += 1
     return curve[t - 1]
 
-# %% ../nbs/08_spg.ipynb #c0c78dbd
+# %% ../nbs/08_spg.ipynb #d5189e2c
 @kernel
 def _batch_mean(acc, row, mean, C):
     "`mean` ← the means over C chains of ψ after the batch's sweep `row` (acc holds per-block sums)."
@@ -719,7 +730,7 @@ def _batch_mean(acc, row, mean, C):
             total += acc[blk, row, j]
         mean[j] = total / C
 
-# %% ../nbs/08_spg.ipynb #d5189e2c
+# %% ../nbs/08_spg.ipynb #15f3e309
 @kernel
 def _half_grad_map(theta, mean, EX, alpha, lam):
     "½‖G_α‖₂ with the gradient estimate `mean − EX` (eq. 7)."
@@ -729,7 +740,7 @@ def _half_grad_map(theta, mean, EX, alpha, lam):
         g2 += G * G
     return 0.5 * np.sqrt(g2)
 
-# %% ../nbs/08_spg.ipynb #15f3e309
+# %% ../nbs/08_spg.ipynb #f333e9dc
 @kernel
 def _bernstein_norm(mean, lo, C, log2_beta, R):
     "√(Σ_j ε_j²), ε_j the Bernstein half-width of eq. (13) from statistic j's sample variance over C chains."
@@ -739,7 +750,7 @@ def _bernstein_norm(mean, lo, C, log2_beta, R):
         e2 += e * e
     return np.sqrt(e2)
 
-# %% ../nbs/08_spg.ipynb #6159bb65
+# %% ../nbs/08_spg.ipynb #f47aab33
 @kernel
 def _extend_floor(U, factor, curve, v, computed, floor, half, curve_at):
     """Extend the Theorem-3 curve until one of its entries is below ½‖G_α‖ (some τ <= tau_max can certify) or
@@ -751,7 +762,7 @@ def _extend_floor(U, factor, curve, v, computed, floor, half, curve_at):
         floor = min(floor, _curve_upto(U, factor, curve, v, computed, computed[0] + 1))
     return floor, False
 
-# %% ../nbs/08_spg.ipynb #f333e9dc
+# %% ../nbs/08_spg.ipynb #58347c12
 @kernel
 def _uncertified_rule(tau, est, half, tau_uncertified):
     """When no τ <= tau_max can certify: rule 4 (`_NEED_ESTIMATE`: the coupling estimate is not given yet), 1
@@ -764,7 +775,7 @@ def _uncertified_rule(tau, est, half, tau_uncertified):
         return 2
     return -1
 
-# %% ../nbs/08_spg.ipynb #58347c12
+# %% ../nbs/08_spg.ipynb #9048e9fc
 @kernel(parallel=True)
 def _tay_sweeps(
     chain_arrays,
@@ -840,7 +851,7 @@ def _tay_sweeps(
                 return tau, rule, bound, half
     return curve.size, 3, bound, half
 
-# %% ../nbs/08_spg.ipynb #efafb232
+# %% ../nbs/08_spg.ipynb #9eba43a6
 @vectorize(["float64(float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _bernoulli_var(mean, lo, q):
     """Sample variance (ddof=1) of a two-valued statistic from its mean: ψ ∈ {0,1} (lo = 0) or {−1,1} (lo =
@@ -848,7 +859,7 @@ def _bernoulli_var(mean, lo, q):
     v = mean * (1 - mean) if lo == 0 else (1 - mean * mean)
     return max(v, 0.0) * q / (q - 1)
 
-# %% ../nbs/08_spg.ipynb #c705322c
+# %% ../nbs/08_spg.ipynb #c0c5f809
 class TAY(_StochasticProxGrad):
     """TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below
     ½‖G_α‖₂."""
@@ -952,7 +963,7 @@ class TAY(_StochasticProxGrad):
         except ValueError:
             return np.full(taus.size, np.inf)
 
-# %% ../nbs/08_spg.ipynb #c0c5f809
+# %% ../nbs/08_spg.ipynb #b9e34ebc
 def _full_signature(cls):
     "Put `_StochasticProxGrad`'s options in place of `**kw` in the signature of `cls.__init__`."
     own = [p for p in inspect.signature(cls.__init__).parameters.values() if p.kind != p.VAR_KEYWORD]
