@@ -9,6 +9,7 @@ import time
 import numpy as np
 from mrflit.core import (
     check_array,
+    check_data,
     check_states,
     check_theta,
     check_real,
@@ -26,13 +27,15 @@ from mrflit.models import (
     n_stats,
     convert_states,
     convert_theta,
+    n_couplings,
 )
 import warnings
-from sklearn.base import BaseEstimator
+from sklearn.base import BaseEstimator, clone
+from .select import select_lambda
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['LAMBDA_RULES', 'pseudo_likelihood', 'infer_domain', 'check_data', 'Trace', 'MRFLearner', 'lambda_path']
+__all__ = ['LAMBDA_RULES', 'pseudo_likelihood', 'Trace', 'MRFLearner', 'lambda_path']
 
 # %% ../nbs/06_base.ipynb #a1208410
 def _pl_parts(theta_vec, X, domain, w):
@@ -81,37 +84,6 @@ def pseudo_likelihood(
     return _pl_parts(v, U, domain, w)
 
 # %% ../nbs/06_base.ipynb #0ff6c8a0
-def infer_domain(
-    X,  # (n, p) binary data, 0/1 or ±1 rows
-) -> str:
-    "'01' if X holds only 0/1, 'pm1' if only ±1 (all ones: '01'); a clear error for anything else."
-    return "pm1" if (check_states(X, None) == -1).any() else "01"
-
-# %% ../nbs/06_base.ipynb #d01102cb
-def check_data(
-    X,  # (n, p) binary data, 0/1 or ±1 rows
-    domain=None,  # the coding of the states: '01' or 'pm1'
-    min_rows: int = 2,  # the fewest rows accepted
-    allow_constant: bool = False,  # accept constant columns
-    name="X",  # the argument's name, for error messages
-) -> tuple:
-    """Validate learner data: `(int8 copy, domain)`; refuses non-binary data, too few rows and (by default)
-    constant columns."""
-    dom = infer_domain(X) if domain is None else domain
-    Xc = check_states(X, dom, name=name)
-    if Xc.shape[0] < min_rows:
-        raise ValueError(f"{name} needs at least {min_rows} rows, got {Xc.shape[0]}")
-    if not allow_constant:
-        const = np.flatnonzero((Xc == Xc[0]).all(0))
-        if const.size:
-            raise ValueError(
-                f"{name} has constant columns {const[:10].tolist()}: their maximum-likelihood fields are "
-                f"infinite; "
-                "drop them (or use a method that allows them)"
-            )
-    return Xc, dom
-
-# %% ../nbs/06_base.ipynb #22580280
 class Trace(dict):
     """Per-iteration record of a learner: a dict of equal-length NumPy arrays; `notes` lists what the learner
     did to the data before fitting (e.g. a 0/1 → ±1 conversion)."""
@@ -142,7 +114,7 @@ class Trace(dict):
                 a.set_yscale("log")
         return ax
 
-# %% ../nbs/06_base.ipynb #3e2ee946
+# %% ../nbs/06_base.ipynb #d01102cb
 def _conversion_note(learner: str, src: str, dst: str) -> str:
     "What `_begin` says when it recodes the data for a learner's model."
     rule = "s = 2x − 1" if dst == "pm1" else "x = (s + 1) / 2"
@@ -152,7 +124,7 @@ def _conversion_note(learner: str, src: str, dst: str) -> str:
         f"defined there; theta_ is in that coding (model_.to_domain('{src}') gives it in the data's)"
     )
 
-# %% ../nbs/06_base.ipynb #51d923a6
+# %% ../nbs/06_base.ipynb #22580280
 def _column_names(X, names):
     "`names` as a list of strings (one per column, unique), else a DataFrame's column names, else None."
     if names is None and hasattr(X, "columns"):
@@ -162,7 +134,7 @@ def _column_names(X, names):
     p = np.shape(X)[1] if np.ndim(X) == 2 else len(names)
     return check_names(names, p)
 
-# %% ../nbs/06_base.ipynb #ddb0a18a
+# %% ../nbs/06_base.ipynb #3e2ee946
 LAMBDA_RULES = {
     "ebic": dict(criterion="ebic", gamma=0.25),  # IsingFit's default
     "bic": dict(criterion="ebic", gamma=0.0),
@@ -186,7 +158,7 @@ def _penalty_rule(est):
             return key, rule
     return None
 
-# %% ../nbs/06_base.ipynb #7f4308de
+# %% ../nbs/06_base.ipynb #51d923a6
 def _fit_choosing_lambda(fit):
     "Wrap a learner's `fit` so that `lam='ebic'|'bic'|'cv'` chooses λ (`mrflit.select`) and fits there."
 
@@ -195,9 +167,6 @@ def _fit_choosing_lambda(fit):
         chosen = _penalty_rule(self)
         if chosen is None:
             return fit(self, X, y, **fit_params)
-        from mrflit.select import select_lambda
-        from sklearn.base import clone
-
         key, rule = chosen
         names = fit_params.pop("names", None)
         probe = clone(self).set_params(**{key: 1.0})
@@ -208,7 +177,7 @@ def _fit_choosing_lambda(fit):
 
     return wrapper
 
-# %% ../nbs/06_base.ipynb #e636f91a
+# %% ../nbs/06_base.ipynb #7f4308de
 class _FitLifecycle:
     """What every `fit` does around its algorithm: check the data, keep the trace and the clock, settle the
     verdict."""
@@ -291,7 +260,7 @@ class _FitLifecycle:
         self.trace_.notes = tuple(self._notes)
         return self
 
-# %% ../nbs/06_base.ipynb #a242d213
+# %% ../nbs/06_base.ipynb #86f911eb
 class MRFLearner(_FitLifecycle, BaseEstimator):
     """Base of mrflit's estimators: `fit(X, y=None, *, truth=None, names=None)` → self, with `theta_`,
     `domain_`, `graph_`, `trace_`."""
@@ -339,7 +308,7 @@ class MRFLearner(_FitLifecycle, BaseEstimator):
         "Plot `trace_`."
         return self.trace_.plot(keys, x, ax)
 
-# %% ../nbs/06_base.ipynb #103cfe56
+# %% ../nbs/06_base.ipynb #a242d213
 def lambda_path(
     lam_max: float,  # the largest λ (the path starts just below it)
     n_lambdas: int = 100,  # the number of λ values
@@ -350,7 +319,7 @@ def lambda_path(
     ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
     return lam_max * np.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
-# %% ../nbs/06_base.ipynb #9f9b3232
+# %% ../nbs/06_base.ipynb #103cfe56
 def unique_rows(X):
     """Distinct rows of a 2-D array and their frequencies (summing to 1): `(U, w)`; 0/1 or ±1 rows are packed
     into integers first."""
@@ -364,24 +333,19 @@ def unique_rows(X):
     U, counts = np.unique(X, axis=0, return_counts=True)
     return U, counts / n
 
-# %% ../nbs/06_base.ipynb #18b01fdd
+# %% ../nbs/06_base.ipynb #977b0826
 def gap_tolerance(n_active: int, n: int, tol: float = 1e-3, tol_sampling: float = 0.01) -> float:
     """The Monte-Carlo objective gap a learner may leave: `tol`, or `tol_sampling` × the data's own sampling
     gap |A|/2n if larger."""
     return max(float(tol), float(tol_sampling) * n_active / (2 * n))
 
-# %% ../nbs/06_base.ipynb #2eddef3e
+# %% ../nbs/06_base.ipynb #9f9b3232
 def sampling_tol(n: int, fraction: float = 0.1) -> float:
     """Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error
     1/√n (at most 0.5/√n for binary data)."""
     return float(fraction) / np.sqrt(n)
 
-# %% ../nbs/06_base.ipynb #3c1ee089
-def n_couplings(theta) -> int:
-    "Number of nonzero couplings θ_rs, r < s."
-    return int(np.count_nonzero(np.triu(theta, 1)))
-
-# %% ../nbs/06_base.ipynb #c817c874
+# %% ../nbs/06_base.ipynb #18b01fdd
 def two_stage(path, path_losses, gic_loss, n: int, d: int):
     """BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic,
     thresholds, gic, θ_thresholded)`."""

@@ -6,13 +6,12 @@
 from __future__ import annotations
 import numpy as np
 from .core import check_array, check_float, check_int
-from .models import stat_index, to_matrix, n_stats
+from .models import stat_index, to_matrix, n_stats, n_couplings
 from .prox import fista, soft_threshold
 from mrflit.base import (
     MRFLearner,
     lambda_path,
     two_stage,
-    n_couplings,
     unique_rows,
     _pl_parts,
 )

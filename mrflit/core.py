@@ -16,7 +16,8 @@ from numba import njit
 # %% auto #0
 __all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'CHUNK_WORK', 'kernel', 'check_domain', 'check_theta', 'check_states',
            'check_real', 'check_int', 'check_float', 'check_array', 'memory_limit', 'check_memory', 'check_n_jobs',
-           'check_names', 'chunk_length', 'chunks', 'as_rng', 'chain_states', 'atomic_write']
+           'check_names', 'infer_domain', 'check_data', 'chunk_length', 'chunks', 'as_rng', 'chain_states',
+           'atomic_write']
 
 # %% ../nbs/00_core.ipynb #9cf2e53f
 NUMBA_OPTS = dict(cache=os.environ.get("MRFLIT_NUMBA_CACHE", "1") != "0", nogil=True)
@@ -311,6 +312,37 @@ def check_names(
     return out
 
 # %% ../nbs/00_core.ipynb #a91deaef
+def infer_domain(
+    X,  # (n, p) binary data, 0/1 or ±1 rows
+) -> str:
+    "'01' if X holds only 0/1, 'pm1' if only ±1 (all ones: '01'); a clear error for anything else."
+    return "pm1" if (check_states(X, None) == -1).any() else "01"
+
+# %% ../nbs/00_core.ipynb #ed2fd7fa
+def check_data(
+    X,  # (n, p) binary data, 0/1 or ±1 rows
+    domain=None,  # the coding of the states: '01' or 'pm1'
+    min_rows: int = 2,  # the fewest rows accepted
+    allow_constant: bool = False,  # accept constant columns
+    name="X",  # the argument's name, for error messages
+) -> tuple:
+    """Validate learner data: `(int8 copy, domain)`; refuses non-binary data, too few rows and (by default)
+    constant columns."""
+    dom = infer_domain(X) if domain is None else domain
+    Xc = check_states(X, dom, name=name)
+    if Xc.shape[0] < min_rows:
+        raise ValueError(f"{name} needs at least {min_rows} rows, got {Xc.shape[0]}")
+    if not allow_constant:
+        const = np.flatnonzero((Xc == Xc[0]).all(0))
+        if const.size:
+            raise ValueError(
+                f"{name} has constant columns {const[:10].tolist()}: their maximum-likelihood fields are "
+                f"infinite; "
+                "drop them (or use a method that allows them)"
+            )
+    return Xc, dom
+
+# %% ../nbs/00_core.ipynb #b2435c00
 CHUNK_WORK = 2**25  # elementary steps (site updates, table entries) per compiled call; Ctrl-C acts in between
 
 
@@ -320,7 +352,7 @@ def chunk_length(
     "Iterations per compiled call: about `CHUNK_WORK` elementary steps, and at least one iteration."
     return max(1, int(CHUNK_WORK // max(check_float(cost, "cost", lo=0), 1)))
 
-# %% ../nbs/00_core.ipynb #ed2fd7fa
+# %% ../nbs/00_core.ipynb #667ac44c
 def chunks(
     n: int,  # the loop's length (sweeps, steps)
     cost: float,  # elementary steps in one iteration of the loop
@@ -330,7 +362,7 @@ def chunks(
     for start in range(0, n, step):
         yield start, min(n, start + step)
 
-# %% ../nbs/00_core.ipynb #b2435c00
+# %% ../nbs/00_core.ipynb #8574efaa
 def as_rng(
     seed=None,  # None, int or np.random.Generator
 ) -> np.random.Generator:
@@ -343,7 +375,7 @@ def as_rng(
         return np.random.default_rng(seed)
     raise ValueError(f"seed must be None, a non-negative int or a numpy Generator, got {type(seed).__name__}")
 
-# %% ../nbs/00_core.ipynb #667ac44c
+# %% ../nbs/00_core.ipynb #65a6141d
 def chain_states(
     seed,  # None, int or np.random.Generator
     n_chains: int,  # the number of chains
@@ -355,7 +387,7 @@ def chain_states(
     S[0, (S == 0).all(axis=0)] = 1  # the all-zero state is the one fixed point of xoshiro
     return S
 
-# %% ../nbs/00_core.ipynb #8574efaa
+# %% ../nbs/00_core.ipynb #b2ec2c13
 @kernel(inline="always")
 def _xoshiro_step(s0, s1, s2, s3):
     "One xoshiro128** step on a state held in four uint32 scalars: `(output, s0, s1, s2, s3)`."
@@ -371,26 +403,26 @@ def _xoshiro_step(s0, s1, s2, s3):
     s3 = u32(u32(s3 << u32(11)) | u32(s3 >> u32(21)))
     return r, s0, s1, s2, s3
 
-# %% ../nbs/00_core.ipynb #e4ea630e
+# %% ../nbs/00_core.ipynb #d9ff5b5b
 @kernel(inline="always")
 def _to_unit_float32(r):
     "Top 24 bits of a uint32 as a float32 uniform on [0, 1)."
     return np.float32(r >> np.uint32(8)) * np.float32(5.9604644775390625e-08)
 
-# %% ../nbs/00_core.ipynb #b2ec2c13
+# %% ../nbs/00_core.ipynb #99867d33
 @kernel
 def _xoshiro_next(S, c):
     "Advance stream `c` of the `(4, n)` uint32 state `S`; return the next 32-bit output."
     r, S[0, c], S[1, c], S[2, c], S[3, c] = _xoshiro_step(S[0, c], S[1, c], S[2, c], S[3, c])
     return r
 
-# %% ../nbs/00_core.ipynb #f57d75a4
+# %% ../nbs/00_core.ipynb #93312680
 @kernel
 def _xoshiro_uniform(S, c):
     "A float32 uniform on [0, 1) from stream `c` (top 24 bits)."
     return _to_unit_float32(_xoshiro_next(S, c))
 
-# %% ../nbs/00_core.ipynb #93312680
+# %% ../nbs/00_core.ipynb #751e94aa
 def atomic_write(
     path,  # the file to create or replace
     write,  # called with the open binary file object; writes the content

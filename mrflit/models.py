@@ -258,6 +258,11 @@ def edge_list(
     return I[keep], J[keep], W[keep]
 
 # %% ../nbs/01_models.ipynb #82b411e4
+def n_couplings(theta) -> int:
+    "Number of nonzero couplings θ_rs, r < s."
+    return int(np.count_nonzero(np.triu(theta, 1)))
+
+# %% ../nbs/01_models.ipynb #8ba8ca4a
 def theta_graph(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     names=None,  # variable names, one per column (None: 0..p−1)
@@ -274,7 +279,7 @@ def theta_graph(
     G.add_weighted_edges_from((names[i], names[j], float(w)) for i, j, w in zip(I, J, W))
     return G
 
-# %% ../nbs/01_models.ipynb #cf8e3c29
+# %% ../nbs/01_models.ipynb #2934a344
 MAX_MODEL_BYTES = 2**31  # 2 GiB: the most a model file may hold once loaded (θ of about 16,000 variables)
 
 
@@ -287,7 +292,7 @@ def check_model(
         raise ValueError(f"{name} must be a BinaryMRF, got {type(model).__name__}")
     return model
 
-# %% ../nbs/01_models.ipynb #402c7d9f
+# %% ../nbs/01_models.ipynb #08d6aa93
 def save_model(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     path,  # the file to write (.npz), replaced atomically
@@ -302,7 +307,7 @@ def save_model(
     atomic_write(path, lambda f: np.savez(f, **arrays))  # core's one writer: atomic, the user's umask
     return path
 
-# %% ../nbs/01_models.ipynb #2934a344
+# %% ../nbs/01_models.ipynb #8c481b1a
 def _npz_headers(path) -> dict:
     "{array name: (shape, dtype)} from the headers of an .npz archive, without reading the arrays."
     headers = {}
@@ -319,7 +324,7 @@ def _npz_headers(path) -> dict:
             headers[info.filename.removesuffix(".npy")] = (shape, dtype)
     return headers
 
-# %% ../nbs/01_models.ipynb #08d6aa93
+# %% ../nbs/01_models.ipynb #a37d86eb
 def load_model(
     path,  # an .npz file written by `save_model`
     max_bytes: int = MAX_MODEL_BYTES,  # refuse files whose arrays would take more memory than this
@@ -345,7 +350,7 @@ def load_model(
         raise ValueError(f"not an mrflit model file: {path} ({type(e).__name__}: {e})") from None
     return model, names
 
-# %% ../nbs/01_models.ipynb #8c481b1a
+# %% ../nbs/01_models.ipynb #4abaf95c
 def _check_headers(headers: dict, path, max_bytes: int):
     "The arrays a model file must hold, their kinds, and the memory they would take."
     if "theta" not in headers or "domain" not in headers:
@@ -363,7 +368,7 @@ def _check_headers(headers: dict, path, max_bytes: int):
             f"{max_bytes / 2**30:.3g} GiB (load_model(max_bytes=...) raises it)"
         )
 
-# %% ../nbs/01_models.ipynb #19d0bd94
+# %% ../nbs/01_models.ipynb #5f75943e
 def _magnitudes(rng, k, weights, signs):
     lo, hi = (weights, weights) if np.isscalar(weights) else weights
     if not (0 <= lo <= hi):
@@ -377,7 +382,7 @@ def _magnitudes(rng, k, weights, signs):
         raise ValueError(f"signs must be 'random', 'positive' or 'negative', got {signs!r}")
     return w
 
-# %% ../nbs/01_models.ipynb #8e63f05d
+# %% ../nbs/01_models.ipynb #71c7bb70
 def random_mrf(
     p: int,  # number of variables
     edge_prob: float = 0.3,  # probability of each edge (Erdős–Rényi)
@@ -400,7 +405,7 @@ def random_mrf(
         np.fill_diagonal(t, fields if np.isscalar(fields) else rng.uniform(*fields, size=p))
     return BinaryMRF(t, domain)
 
-# %% ../nbs/01_models.ipynb #71c7bb70
+# %% ../nbs/01_models.ipynb #fc3675ff
 def geng_network(
     p: int = 10,  # the number of variables
     seed=None,  # None, int or np.random.Generator
@@ -409,7 +414,7 @@ def geng_network(
     "Geng et al. §7.1: edge prob 0.3, |θ_ij| ~ U[1, 2] with random sign, domain '01'."
     return random_mrf(p, 0.3, (1.0, 2.0), fields, "01", "random", seed)
 
-# %% ../nbs/01_models.ipynb #e9a88bb2
+# %% ../nbs/01_models.ipynb #95014128
 def miasojedow_m1(
     d: int = 20,  # the number of variables (>= 6)
     seed=None,  # None, int or np.random.Generator
@@ -422,7 +427,7 @@ def miasojedow_m1(
     t[I, J] = 2.0 * rng.choice([-1.0, 1.0], size=I.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #fc3675ff
+# %% ../nbs/01_models.ipynb #b98eac24
 def miasojedow_m2(
     d: int = 20,  # the number of variables (>= 20)
     seed=None,  # None, int or np.random.Generator
@@ -435,7 +440,7 @@ def miasojedow_m2(
     t[r - 1, r] = rng.choice([-1.0, 1.0], size=r.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #95014128
+# %% ../nbs/01_models.ipynb #46073550
 def honorio_model(
     N: int = 15,  # the number of variables
     density: float = 0.5,  # the probability that a pair is coupled
@@ -452,7 +457,7 @@ def honorio_model(
     W = W + W.T
     return BinaryMRF.from_honorio(W, rng.uniform(-1, 1, size=N) if field else None)
 
-# %% ../nbs/01_models.ipynb #b98eac24
+# %% ../nbs/01_models.ipynb #29f65bd5
 def grid_edges(
     rows: int,  # the grid's rows
     cols: int,  # the grid's columns
@@ -463,7 +468,7 @@ def grid_edges(
         (int(a), int(b)) for a, b in zip(idx[:-1].ravel(), idx[1:].ravel())
     ]
 
-# %% ../nbs/01_models.ipynb #46073550
+# %% ../nbs/01_models.ipynb #e11d8539
 def domke_grid(
     rows: int = 4,  # the grid's rows
     cols: int = 4,  # the grid's columns

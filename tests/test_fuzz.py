@@ -460,8 +460,8 @@ def _auto_targets(m, X):
         return f
 
     rows = [
-        (base.infer_domain, dict(X=X)),
-        (base.check_data, dict(X=X)),
+        (core.infer_domain, dict(X=X)),
+        (core.check_data, dict(X=X)),
         (concentration.thm4_bound, dict(model=m, tau=2, var=var, q=100, beta=0.05), dict(beta="positive")),
         (concentration.chains_needed, dict(model=m, tau=2, var=var, beta=0.05, target=0.5)),
         (concentration.honorio_moments, dict(X=2 * X - 1)),
