@@ -9,29 +9,26 @@ from pyflakes import checker, messages  # a dev requirement
 UNDEFINED = (messages.UndefinedName, messages.UndefinedLocal, messages.UndefinedExport)
 
 
-def test_no_undefined_names_in_the_package():
+def _pyflakes(kinds) -> list:
+    "pyflakes' messages of the given kinds over every module of mrflit/, as 'file:line: message'."
     bad = []
     for f in sorted(pathlib.Path(mrflit.__file__).parent.glob("*.py")):
         w = checker.Checker(ast.parse(f.read_text(), filename=str(f)), filename=str(f))
         bad += [
-            f"{f.name}:{m.lineno}: {m.message % m.message_args}"
-            for m in w.messages
-            if isinstance(m, UNDEFINED)
+            f"{f.name}:{m.lineno}: {m.message % m.message_args}" for m in w.messages if isinstance(m, kinds)
         ]
+    return bad
+
+
+def test_no_undefined_names_in_the_package():
+    bad = _pyflakes(UNDEFINED)
     assert not bad, "\n".join(bad)
 
 
 def test_no_unused_imports_in_the_package():
     """A module imports what it uses: names only the notebook's tests need belong in its hidden test cell, not
     in the exported module."""
-    bad = []
-    for f in sorted(pathlib.Path(mrflit.__file__).parent.glob("*.py")):
-        w = checker.Checker(ast.parse(f.read_text(), filename=str(f)), filename=str(f))
-        bad += [
-            f"{f.name}:{m.lineno}: {m.message % m.message_args}"
-            for m in w.messages
-            if isinstance(m, messages.UnusedImport)
-        ]
+    bad = _pyflakes(messages.UnusedImport)
     assert not bad, "\n".join(bad)
 
 
