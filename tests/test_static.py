@@ -124,3 +124,32 @@ def test_functions_stay_short():
                 if n > 40:
                     long_.append(f"{f.name}:{node.name} ({n})")
     assert not long_, long_
+
+
+def test_the_quarto_project_file_at_the_top_is_the_one_nbdev_docs_renders(tmp_path):
+    """`_quarto.yml` sits at the top level (the design card's layout); nbdev 2 reads `nbs/_quarto.yml`, a link
+    to it. nbdev's own docs pipeline up to `quarto render` (`refresh_quarto_yml`, `proc_nbs`) is run on a copy
+    of the project: the project file it hands to Quarto in `_proc/` is the top-level one, byte for byte."""
+    import shutil
+    import subprocess
+    import sys
+    import yaml
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    assert (root / "nbs" / "_quarto.yml").is_symlink()
+    assert (root / "nbs" / "_quarto.yml").resolve() == (root / "_quarto.yml").resolve()
+    cfg = yaml.safe_load((root / "_quarto.yml").read_text())
+    assert cfg["project"]["type"] == "website"
+    assert (root / "nbs" / "nbdev.yml").exists() and (root / "nbs" / cfg["format"]["html"]["css"]).exists()
+    shutil.copy(root / "settings.ini", tmp_path)
+    shutil.copy(root / "_quarto.yml", tmp_path)
+    shutil.copytree(root / "nbs", tmp_path / "nbs", symlinks=True)
+    code = (
+        "from nbdev.quarto import refresh_quarto_yml; from nbdev.serve import proc_nbs; "
+        "refresh_quarto_yml(); print(proc_nbs(n_workers=1))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=600
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert (tmp_path / "_proc" / "_quarto.yml").read_bytes() == (root / "_quarto.yml").read_bytes()
