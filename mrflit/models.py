@@ -11,6 +11,7 @@ import numpy as np
 import networkx as nx
 from mrflit.core import (
     as_rng,
+    check_array,
     check_names,
     check_theta,
     check_domain,
@@ -258,9 +259,14 @@ def edge_list(
     return I[keep], J[keep], W[keep]
 
 # %% ../nbs/01_models.ipynb #82b411e4
-def n_couplings(theta) -> int:
+def n_couplings(
+    theta,  # a (p, p) θ (or a nodewise, asymmetric estimate): its upper triangle is read
+) -> int:
     "Number of nonzero couplings θ_rs, r < s."
-    return int(np.count_nonzero(np.triu(theta, 1)))
+    t = check_array(theta, "theta")
+    if t.ndim != 2 or t.shape[0] != t.shape[1]:
+        raise ValueError(f"theta must be a square (p, p) matrix, got shape {t.shape}")
+    return int(np.count_nonzero(np.triu(t, 1)))
 
 # %% ../nbs/01_models.ipynb #8ba8ca4a
 def theta_graph(

@@ -182,6 +182,13 @@ def _targets():
                 dict(theta="theta", names="names"),
             ),
             (
+                "models.edge_list",
+                models.edge_list,
+                dict(theta=th, tol=0.1, top=2),
+                dict(theta="theta", tol="positive", top="count or None"),
+            ),
+            ("models.n_couplings", models.n_couplings, dict(theta=th), dict(theta="matrix")),
+            (
                 "models.random_mrf",
                 models.random_mrf,
                 dict(p=4, edge_prob=0.5, seed=0),
@@ -443,8 +450,8 @@ KIND_BY_NAME = {  # the hostile kind for an argument, by its name (rows of `_aut
 def _auto_targets(m, X):
     """The rest of the public surface, one row per callable: a good call, with the hostile kinds of its
     arguments chosen by name (`KIND_BY_NAME`)."""
-    from mrflit import base, concentration, dobrushin, exact, fast_mixing, fbs, gibbs, metrics, models
-    from mrflit import prox, select, spg, stability
+    from mrflit import concentration, core, dobrushin, exact, fast_mixing, fbs, gibbs, metrics, models
+    from mrflit import prox, select, stability
     from mrflit.baselines import PseudoLikelihoodPath, NeighbourhoodLasso, Skeptic
     from mrflit.fbs import PG
     from mrflit.spg import SPGInc
