@@ -153,7 +153,7 @@ def _log_mean_exp(a, counts, W, T):
         W[f] = acc
     return amax + np.log(tot / m)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #1dc78812
+# %% ../nbs/09_mcmc_lasso.ipynb #4853c823
 @kernel
 def _is_value(D, x0, sites, values, counts, W):
     """log((1/m) Σ_k c_k exp(a_k)) with a_k = Δ-energy of the k-th recorded state (D symmetric); W ← suffix
@@ -162,7 +162,7 @@ def _is_value(D, x0, sites, values, counts, W):
     _energies(D, x0, sites, values, a)
     return _log_mean_exp(a, counts, W, np.empty(sites.size + 1))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #4853c823
+# %% ../nbs/09_mcmc_lasso.ipynb #193cfac5
 @kernel
 def _states(x0, sites, values):
     """The distinct states of a recorded chain, `(flips + 1, d)` float64: the start, then the state after each
@@ -179,7 +179,7 @@ def _states(x0, sites, values):
             Y[f + 1, j] = y[j]
     return Y
 
-# %% ../nbs/09_mcmc_lasso.ipynb #193cfac5
+# %% ../nbs/09_mcmc_lasso.ipynb #d022f8b5
 @kernel
 def _is_grad(Y, x0, sites, values, W, G):
     """G ← E_w[M(y)] (M: y yᵀ with y on the diagonal) from the suffix sums W left by `_log_mean_exp`. Reads
@@ -208,7 +208,7 @@ def _is_grad(Y, x0, sites, values, W, G):
         for j in range(d):
             G[i, j] = A[i, j] + A[j, i] + (x0[i] * x0[j] if i != j else x0[i] - A[i, i])
 
-# %% ../nbs/09_mcmc_lasso.ipynb #94deca20
+# %% ../nbs/09_mcmc_lasso.ipynb #85d45007
 @kernel
 def _stats_dot(A, B, fields):
     """Σ_{i<j} A_ij B_ij (+ Σ_i A_ii B_ii with fields): the inner product of two symmetric matrices as stats
@@ -222,7 +222,7 @@ def _stats_dot(A, B, fields):
             s += A[i, j] * B[i, j]
     return s
 
-# %% ../nbs/09_mcmc_lasso.ipynb #85d45007
+# %% ../nbs/09_mcmc_lasso.ipynb #8e686b21
 @kernel
 def _lasso_gradient(Y, x0, sites, values, W, Jb, fields, g):
     """g ← ∇ℓ_n^m at the point whose importance weights are W: E_w M(Y^k) − J̄, with a zero diagonal without
@@ -235,7 +235,7 @@ def _lasso_gradient(Y, x0, sites, values, W, Jb, fields, g):
         if not fields:
             g[i, i] = 0.0
 
-# %% ../nbs/09_mcmc_lasso.ipynb #2f75206a
+# %% ../nbs/09_mcmc_lasso.ipynb #13a5eda6
 @kernel
 def _prox_point(y, g, L, lam, P, xn, D):
     "xn ← y − g/L with the couplings soft-thresholded at λ/L (fields are not penalised); D ← xn − ψ."
@@ -249,7 +249,7 @@ def _prox_point(y, g, L, lam, P, xn, D):
             xn[i, j] = v
             D[i, j] = v - P[i, j]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #8e686b21
+# %% ../nbs/09_mcmc_lasso.ipynb #d2f69ce8
 @kernel
 def _trial_terms(xn, y, g, fields):
     """(⟨g, xn − y⟩, ‖xn − y‖²) over the free entries — the upper triangle, with the diagonal when there are
@@ -264,7 +264,7 @@ def _trial_terms(xn, y, g, fields):
             dd += e * e
     return q, dd
 
-# %% ../nbs/09_mcmc_lasso.ipynb #13a5eda6
+# %% ../nbs/09_mcmc_lasso.ipynb #a7e7d2b9
 @kernel
 def _backtrack(y, g, fy, L, lam, P, Jb, fields, x0, sites, values, counts, W, T, xn, D, an):
     """Double L until the quadratic upper model at y majorises ℓ_n^m at the proximal point xn (an ← its
@@ -280,7 +280,7 @@ def _backtrack(y, g, fy, L, lam, P, Jb, fields, x0, sites, values, counts, W, T,
         if L > 1e300:
             return fx, L, 2
 
-# %% ../nbs/09_mcmc_lasso.ipynb #7cedfe27
+# %% ../nbs/09_mcmc_lasso.ipynb #fd3e783d
 @kernel
 def _move(xn, x, y, fields):
     """(max |xn − x|, max(1, max |xn|), ⟨y − xn, xn − x⟩) over the free entries: the step and scale of the
@@ -296,7 +296,7 @@ def _move(xn, x, y, fields):
             mom += (y[i, j] - xn[i, j]) * (xn[i, j] - x[i, j])
     return step, big, mom
 
-# %% ../nbs/09_mcmc_lasso.ipynb #d2f69ce8
+# %% ../nbs/09_mcmc_lasso.ipynb #b628d3ad
 @kernel
 def _extrapolate(xn, x, an, ax, ay, t, restart, y):
     """FISTA's next point: y ← xn after a restart (returns t = 1), else y ← xn + c(xn − x) with its energies
@@ -314,7 +314,7 @@ def _extrapolate(xn, x, an, ax, ay, t, restart, y):
         ay[f] = an[f] + c * (an[f] - ax[f])
     return tn
 
-# %% ../nbs/09_mcmc_lasso.ipynb #fd3e783d
+# %% ../nbs/09_mcmc_lasso.ipynb #55633979
 @kernel
 def _start_energies(T0, P, x0, sites, values):
     "The energies (θ₀ − ψ)'J(Y^k) of the recorded states at the start θ₀."
@@ -322,7 +322,7 @@ def _start_energies(T0, P, x0, sites, values):
     _energies(T0 - P, x0, sites, values, a)
     return a
 
-# %% ../nbs/09_mcmc_lasso.ipynb #ea0a73b9
+# %% ../nbs/09_mcmc_lasso.ipynb #7d660176
 @kernel
 def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_iter, tol, out):
     """prox.fista (backtracking, adaptive restart) for ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| in matrix form; out ← θ;
@@ -369,14 +369,14 @@ def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_i
     out[:, :] = x
     return k + 1, L, status
 
-# %% ../nbs/09_mcmc_lasso.ipynb #55633979
+# %% ../nbs/09_mcmc_lasso.ipynb #560cfc55
 @kernel
 def _replay(y, sites, values):
     "Apply the flips (sites, values) to the state y in place."
     for f in range(sites.size):
         y[sites[f]] = values[f]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #560cfc55
+# %% ../nbs/09_mcmc_lasso.ipynb #19f6c8b9
 class _ChainQuality:
     """How much a recorded chain can say at θ: the importance weights' ESS, the Monte-Carlo gap and the
     Hessian."""
@@ -435,7 +435,7 @@ class _ChainQuality:
         mu = w @ J
         return (J * w[:, None]).T @ J - np.outer(mu, mu)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #870a59b3
+# %% ../nbs/09_mcmc_lasso.ipynb #2dd1edd0
 class ChainSample(_ChainQuality):
     """A recorded random-scan chain from p(·|ψ) and fast evaluations of ℓ_n^m (eq. 6) and its gradient (eq.
     17)."""
@@ -521,12 +521,12 @@ class ChainSample(_ChainQuality):
         )
         return out, n, L, status
 
-# %% ../nbs/09_mcmc_lasso.ipynb #2f5a075e
+# %% ../nbs/09_mcmc_lasso.ipynb #d6b21a97
 MIASOJEDOW_SETTINGS = dict(
     solver="paper", start="random", max_iter=100, refine=False
 )  # Algorithm 1 as published
 
-# %% ../nbs/09_mcmc_lasso.ipynb #28f6ceba
+# %% ../nbs/09_mcmc_lasso.ipynb #bd1b4f15
 class _Problem(NamedTuple):
     """Problem (7) on one data set: sizes, the statistics' index and data means, and which coordinates are
     penalised."""
@@ -546,7 +546,7 @@ class _Problem(NamedTuple):
         "|θ|₁ over the penalised coordinates."
         return float(np.sum(np.abs(theta[self.pen > 0])))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #d6b21a97
+# %% ../nbs/09_mcmc_lasso.ipynb #4628896d
 class _PaperSolver:
     """Algorithm 1's own solver for `MCMCLasso(solver="paper")`: eq. (7) at one λ from the reference ψ, with
     optional Geyer–Thompson re-centring, and the refinement at the λ BIC chooses."""
@@ -623,7 +623,7 @@ class _PaperSolver:
         v = np.asarray(theta)[self._idx]
         return float(-v @ self._Jbar + sample.log_mean_exp(theta))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #c36c51e9
+# %% ../nbs/09_mcmc_lasso.ipynb #eab70abd
 class _NewtonSolver:
     """`MCMCLasso(solver="newton")`: each λ of the path by SPG's proximal Newton engine on the exact
     likelihood."""
@@ -653,7 +653,7 @@ class _NewtonSolver:
         )
         return engine.theta_[idx], info
 
-# %% ../nbs/09_mcmc_lasso.ipynb #bd1b4f15
+# %% ../nbs/09_mcmc_lasso.ipynb #f619c166
 class _Selection:
     """The choice of λ by BIC and of the threshold by GIC (with the refinement at the chosen λ), and the
     verdict."""
@@ -710,7 +710,7 @@ class _Selection:
             )
         return reasons
 
-# %% ../nbs/09_mcmc_lasso.ipynb #4628896d
+# %% ../nbs/09_mcmc_lasso.ipynb #02ca6031
 class _LambdaPath:
     """The λ path of Algorithm 1: each λ warm-started at the previous one, stopped early where the
     approximation fails."""
@@ -770,7 +770,7 @@ class _LambdaPath:
             **auc,
         )
 
-# %% ../nbs/09_mcmc_lasso.ipynb #eab70abd
+# %% ../nbs/09_mcmc_lasso.ipynb #8c3f3b60
 class _PathStart:
     "What the path starts from: problem (7) on the data, the λ grid from λ_max, and the chains' start states."
 
@@ -810,7 +810,7 @@ class _PathStart:
             return X.copy()
         return X[rng.choice(len(X), c, replace=False)]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #f619c166
+# %% ../nbs/09_mcmc_lasso.ipynb #aa305b8f
 class MCMCLasso(_PaperSolver, _NewtonSolver, _LambdaPath, _Selection, _PathStart, MRFLearner):
     """MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the
     threshold; ±1 data."""
