@@ -174,9 +174,11 @@ class BinaryMRF:
     has_fields = property(lambda self: bool(np.any(np.diag(self._theta) != 0)), doc="Whether any θ_ii ≠ 0.")
 
     def __repr__(self):
-        nz = int(np.count_nonzero(np.triu(self._theta, 1)))
         fields = "yes" if self.has_fields else "no"
-        return f"BinaryMRF(p={self.p}, domain='{self.domain}', edges={nz}, fields={fields})"
+        return (
+            f"BinaryMRF(p={self.p}, domain='{self.domain}', edges={n_couplings(self._theta)}, "
+            f"fields={fields})"
+        )
 
     def __eq__(self, other):
         return (

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import matplotlib.pyplot as plt
 import networkx as nx
-from .models import BinaryMRF, edge_list, geng_network
+from .models import BinaryMRF, edge_list, geng_network, n_couplings
 from .metrics import roc_curve, roc_auc
 from .base import Trace
 from .core import check_float, check_names, check_theta
@@ -309,10 +309,9 @@ class PathExplorer(_Explorer):
             figsize=(9 if self.truth is not None else 5, 4),
             squeeze=False,
         )
-        plot_graph(
-            t, self.names, ax=ax[0, 0], title=f"λ = {lam:.3g}: {int((np.abs(np.triu(t, 1)) > 0).sum())} edges"
-        )
-        self.last = dict(index=index, lam=lam, edges=int((np.abs(np.triu(t, 1)) > 0).sum()))
+        edges = n_couplings(t)
+        plot_graph(t, self.names, ax=ax[0, 0], title=f"λ = {lam:.3g}: {edges} edges")
+        self.last = dict(index=index, lam=lam, edges=edges)
         if self.truth is not None:
             pts = [selection_metrics(th, self.truth) for th in self.thetas]
             ax[0, 1].plot([1 - m["tnr"] for m in pts], [m["tpr"] for m in pts], "o-", c="0.6", ms=3)
@@ -363,7 +362,7 @@ class GraphViewer(_Explorer):
         self.last = dict(
             threshold=threshold,
             top=top,
-            edges=int(min(top, (np.abs(np.triu(self.theta, 1)) > threshold).sum())),
+            edges=len(edge_list(self.theta, threshold, top)[0]),
         )
         fig.tight_layout()
         return fig
