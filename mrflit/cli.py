@@ -18,6 +18,7 @@ __all__ = ['METHODS', 'PATH_METHODS', 'OUTPUT_FILES', 'output_set', 'write_netwo
 
 # %% ../nbs/16_cli.ipynb #64133387
 METHODS = {
+    "isinglasso": "IsingLasso",
     "tay": "TAY",
     "spg": "SPG",
     "spginc": "SPGInc",
@@ -241,7 +242,7 @@ def _alpha(text):
 # %% ../nbs/16_cli.ipynb #aca0bcd9
 def fit(
     data,  # CSV/TSV of binary columns (read by `datasets.read_binary_csv`)
-    method="tay",  # a key of METHODS
+    method="isinglasso",  # a key of METHODS
     lam=0.05,  # the ℓ1 weight, or a rule: 'ebic', 'bic', 'cv' (ignored by path methods)
     out="mrflit-fit",  # output directory: new, empty, or an earlier output set (replaced whole)
     alpha="auto",  # step size of tay/spg/spginc
@@ -283,6 +284,8 @@ def fit(
     )
     if fields:
         report += f"fields (θ_ii): {fields}\n"
+    if hasattr(est, "certified_share_"):
+        report += f"TAY certificate: held at {est.certified_share_:.0%} of iterations\n"
     report += "".join(f"data: {n}\n" for n in list(notes) + list(est.trace_.notes))
     with output_set(out) as tmp:
         _write_fit_files(tmp, est, names, rows, f"{METHODS[method]} on {Path(data).name}, {lam_txt}")
@@ -300,9 +303,11 @@ def fit(
 def _learner(method, lam, alpha, chains, iters, tau, seed, quiet, penalize_fields):
     "The learner `mrflit fit --method` names, and what report.txt says of its fields (None: nothing)."
     import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml, mrflit.fbs as fb
+    import mrflit.ising_lasso as il
 
     name = METHODS[method]
-    cls = getattr(spg, name, None) or getattr(bl, name, None) or getattr(ml, name, None) or getattr(fb, name)
+    modules = (il, spg, bl, ml, fb)
+    cls = next(getattr(mod, name) for mod in modules if hasattr(mod, name))
     if method == "mcmclasso":
         return cls(seed=seed, verbose=not quiet), None
     if method == "gaussian":
@@ -313,7 +318,9 @@ def _learner(method, lam, alpha, chains, iters, tau, seed, quiet, penalize_field
         return cls(lam), "unpenalised"
     if method == "fbs":  # robust FBS, Gibbs-from-mean-field oracle
         return cls(lam, max_iter=iters or 200, seed=seed, diagnostics=False), None
-    kw = dict(alpha=alpha, n_chains=chains, seed=seed, verbose=not quiet, penalize_fields=penalize_fields)
+    kw = dict(n_chains=chains, seed=seed, verbose=not quiet, penalize_fields=penalize_fields)
+    if method != "isinglasso":
+        kw["alpha"] = alpha
     if iters is not None:
         kw["max_iter"] = iters  # None: the learner's own (converging) default
     if method == "spg" and tau is not None:
@@ -475,7 +482,7 @@ def _fit_parser(sub):
     )
     f.add_argument(
         "--method",
-        default="tay",
+        default="isinglasso",
         choices=sorted(METHODS),
         help="learner (default: %(default)s): " + ", ".join(f"{k} = {v}" for k, v in METHODS.items()),
     )

@@ -13,13 +13,10 @@ from .gibbs import GibbsChains, mean_field, sample_product, importance_moments
 from .prox import soft_threshold, step_schedule, fista
 from .concentration import honorio_D, honorio_G, fbs_bound
 from .base import MRFLearner, sampling_tol
-from .spg import SPG
-import warnings
-from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['SCHEDULES', 'SAMPLERS', 'HONORIO_SETTINGS', 'sample_schedule', 'loopy_bp', 'honorio_oracle', 'FBS', 'PG',
-           'kkt_violation', 'exact_optimum']
+__all__ = ['SCHEDULES', 'SAMPLERS', 'sample_schedule', 'loopy_bp', 'honorio_oracle', 'FBS', 'PG', 'kkt_violation',
+           'exact_optimum']
 
 # %% ../nbs/18_fbs.ipynb #61006b12
 SCHEDULES = {
@@ -148,12 +145,7 @@ def honorio_oracle(
         raise ValueError(f"sampler must be one of {SAMPLERS}, got {sampler!r}")
     return np.clip(C, -1, 1), np.clip(m, -1, 1)
 
-# %% ../nbs/18_fbs.ipynb #63bdcd08
-HONORIO_SETTINGS = dict(
-    solver="paper"
-)  # Honorio's algorithms as published: his step sizes, schedules and outputs
-
-# %% ../nbs/18_fbs.ipynb #688c135f
+# %% ../nbs/18_fbs.ipynb #62a56bbf
 class _HonorioObjective:
     """Honorio's problem in (W, b) form: θ, the model, the objective, its gradient (stochastic or exact) and
     the prox."""
@@ -190,7 +182,7 @@ class _HonorioObjective:
     def _prox(self, W, b, eta):
         return soft_threshold(W, eta * self._rho) * self._mask, b
 
-# %% ../nbs/18_fbs.ipynb #9f812a35
+# %% ../nbs/18_fbs.ipynb #688c135f
 class _HonorioReport:
     "The trace of each iteration, the divergence guard, and the verdict at the returned point."
 
@@ -231,14 +223,10 @@ class _HonorioReport:
             rec.update(self._diagnostics(diag))
         self._record(**rec)
 
-    def _finish(self, W, b, K, engine=None):
-        """Store the estimate; `converged_` by the KKT residual (paper solver) or by the Newton engine's rule
-        (`engine`: its verdict)."""
+    def _finish(self, W, b, K):
+        "Store the estimate; `converged_` by the KKT residual of (H2) at the returned point."
         self.W_, self.b_, self.structure_ = W, b, self._mask
         self.kkt_, noise = self._residual(W, b)
-        if engine is not None:
-            self._settle(engine[0], K, engine[1])
-            return self._end(self._theta(W, b))
         if self._diverged:
             why = (
                 f"the iterates diverged (‖θ‖₂ above 10 D = {10 * self.D_:.3g}, ten times Honorio's Thm 2 "
@@ -251,7 +239,7 @@ class _HonorioReport:
         why = (
             f"the KKT residual {self.kkt_:.3g} of (H2) at the returned point is above {tol:.3g} (a tenth of "
             f"the data's standard "
-            f"error 1/√n) after {K} iterations; raise max_iter or use the default solver"
+            f"error 1/√n) after {K} iterations; raise max_iter (IsingLasso takes Newton steps)"
         )
         self._settle(self.kkt_ <= tol + noise, K, why)
         return self._end(self._theta(W, b))
@@ -273,7 +261,7 @@ class _HonorioReport:
         C, m = honorio_oracle(self._model(W, b), "gibbs", S, n_sweeps=self._sweeps, edges=self._mask, seed=0)
         return _kkt_parts(self, W, (C - self._Shat) * self._mask, m - self._muhat), 3 / np.sqrt(S)
 
-# %% ../nbs/18_fbs.ipynb #142e0e45
+# %% ../nbs/18_fbs.ipynb #9f812a35
 class _HonorioLearner(_HonorioObjective, _HonorioReport, MRFLearner):
     "Shared loop of FBS and PG on Honorio's (W, b) parametrisation."
 
@@ -285,8 +273,6 @@ class _HonorioLearner(_HonorioObjective, _HonorioReport, MRFLearner):
         self._n_rows = T
         rho = check_float(self.rho, "rho", lo=0, lo_open=True)
         self._beta = check_float(self.beta, "beta", lo=0, lo_open=True)
-        if getattr(self, "step", None) is not None:  # PG's fixed step: checked whichever solver runs
-            check_float(self.step, "step", lo=0, lo_open=True)
         if self.sampler not in SAMPLERS:
             raise ValueError(f"sampler must be one of {SAMPLERS}, got {self.sampler!r}")
         self._K = check_int(self.max_iter, "max_iter", lo=1)
@@ -325,42 +311,7 @@ class _HonorioLearner(_HonorioObjective, _HonorioReport, MRFLearner):
             raise ValueError(f"structure must be a symmetric bool ({N}, {N}) mask")
         return s & off
 
-    def _solver(self) -> str:
-        """'newton' or 'paper' ('auto': Newton when the gradients come from Gibbs chains, Honorio's steps for
-        his other oracles)."""
-        if self.solver not in ("auto", "newton", "paper"):
-            raise ValueError(f"solver must be 'auto', 'newton' or 'paper', got {self.solver!r}")
-        if self.solver == "newton" and self.sampler != "gibbs":
-            raise ValueError(
-                f"solver='newton' samples with Gibbs chains; sampler={self.sampler!r} needs solver='paper'"
-            )
-        if self.solver == "auto":
-            return "newton" if self.sampler == "gibbs" else "paper"
-        return self.solver
-
-    def _fit_newton(self, X, N):
-        """(H2) by forward–backward splitting in the Fisher metric: SPG's proximal Newton engine (08_spg) on θ
-        = 2W off the diagonal and b on it. (H2) is eq. (1) on ±1 data with ρ on each coupling θ_rs, the fields
-        unpenalised and the couplings outside `structure` held at zero. Returns `(W, b, iterations,
-        (converged, why))`."""
-        engine = SPG(self._rho, penalize_fields=False, max_iter=self._K, diagnostics=False, seed=self.seed)
-        engine._exclude = ~self._mask & ~np.eye(N, dtype=bool)
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always", ConvergenceWarning)
-            engine.fit(X)
-        why = [
-            str(w.message).split("did not converge: ")[-1]
-            for w in caught
-            if issubclass(w.category, ConvergenceWarning)
-        ]
-        self._log = dict(engine._log)
-        self.n_chains_ = engine.n_chains_
-        self.mc_gap_ = engine.mc_gap_
-        W = engine.theta_ / 2
-        np.fill_diagonal(W, 0.0)
-        return W, np.diag(engine.theta_).copy(), engine.n_iter_, (engine.converged_, "; ".join(why))
-
-# %% ../nbs/18_fbs.ipynb #9b03ba1c
+# %% ../nbs/18_fbs.ipynb #142e0e45
 class FBS(_HonorioLearner):
     """Honorio's forward–backward splitting with η_k = β/(G k^r): 'robust' (Thm 6), 'basic' (Thm 7), 'random'
     (Thm 8) or 'last' point."""
@@ -379,7 +330,6 @@ class FBS(_HonorioLearner):
         structure=None,  # (N, N) bool mask of the couplings allowed to be nonzero (None: all)
         diagnostics="auto",  # exact objective and bounds in the trace: 'auto' (N <= 16), True or False
         eps=0.5,  # Thm 8's confidence (variant='random')
-        solver="auto",  # 'auto' (Newton with Gibbs gradients), 'newton' or 'paper' (Honorio's steps)
         seed=None,  # None, int or np.random.Generator
     ):
         self.rho = rho
@@ -394,9 +344,6 @@ class FBS(_HonorioLearner):
         self.diagnostics = diagnostics
         self.eps = eps
         self.seed = seed
-        # 'auto', 'newton' (Fisher-metric steps, converges) or 'paper' (Honorio's η_k; variant, r, beta,
-        # schedule)
-        self.solver = solver
 
     def _check_variant(self):
         "Check `variant`, `r` and (for 'random') `eps`."
@@ -411,10 +358,6 @@ class FBS(_HonorioLearner):
         "Fit to ±1 data (Honorio's Assumption 1: no constant column)."
         self._check_variant()
         X, N = self._setup(X, truth, names)
-        if self._solver() == "newton":
-            self.picked_ = None
-            W, b, n_iter, verdict = self._fit_newton(X, N)
-            return self._finish(W, b, n_iter, verdict)
         K = self._K
         step = step_schedule("power", beta=self._beta, G=self.G_, r=self.r)
         rng = as_rng(self.seed)
@@ -446,7 +389,7 @@ class FBS(_HonorioLearner):
         self.picked_ = pick if self.variant == "random" else None
         return self._finish(final[0].copy(), final[1].copy(), k)
 
-# %% ../nbs/18_fbs.ipynb #b7774c6c
+# %% ../nbs/18_fbs.ipynb #9b03ba1c
 class PG(_HonorioLearner):
     """Proximal gradient with a constant step (default β/G): basic (PB) or accelerated, FISTA-type (PA);
     outputs the last point."""
@@ -464,7 +407,6 @@ class PG(_HonorioLearner):
         max_iter=200,  # iterations K
         structure=None,  # (N, N) bool mask of the couplings allowed to be nonzero (None: all)
         diagnostics="auto",  # exact objective and bounds in the trace: 'auto' (N <= 16), True or False
-        solver="auto",  # 'auto' (Newton with Gibbs gradients), 'newton' or 'paper' (Honorio's steps)
         seed=None,  # None, int or np.random.Generator
     ):
         self.rho = rho
@@ -478,16 +420,10 @@ class PG(_HonorioLearner):
         self.structure = structure
         self.diagnostics = diagnostics
         self.seed = seed
-        # 'auto', 'newton' (Fisher-metric steps, converges) or 'paper' (Honorio's constant step; accelerated,
-        # schedule)
-        self.solver = solver
 
     def fit(self, X, y=None, *, truth=None, names=None):
         "Fit to ±1 data (Honorio's Assumption 1: no constant column)."
         X, N = self._setup(X, truth, names)
-        if self._solver() == "newton":
-            W, b, n_iter, verdict = self._fit_newton(X, N)
-            return self._finish(W, b, n_iter, verdict)
         K = self._K
         eta = (
             self._beta / self.G_ if self.step is None else check_float(self.step, "step", lo=0, lo_open=True)
@@ -522,7 +458,7 @@ class PG(_HonorioLearner):
             )
         return self._finish(W.copy(), b.copy(), k)
 
-# %% ../nbs/18_fbs.ipynb #59978681
+# %% ../nbs/18_fbs.ipynb #b7774c6c
 def _exact_problem(X, rho, structure):
     """A PG learner set up on X (validation, moments, structure) whose exact objective, gradient and prox the
     two functions below reuse."""
@@ -530,12 +466,12 @@ def _exact_problem(X, rho, structure):
     _, N = h._setup(X, None, None)
     return h, N
 
-# %% ../nbs/18_fbs.ipynb #bc38c0f4
+# %% ../nbs/18_fbs.ipynb #59978681
 def _kkt(h, W, b) -> float:
     gW, gb, _ = h._gradient(W, b, 1, None, sampler="exact")
     return _kkt_parts(h, W, gW, gb)
 
-# %% ../nbs/18_fbs.ipynb #1fb1afaf
+# %% ../nbs/18_fbs.ipynb #bc38c0f4
 def _kkt_parts(h, W, gW, gb) -> float:
     "The largest violation of (H2)'s optimality conditions given the gradient (gW, gb) at W."
     on = (W != 0) & h._mask
@@ -551,7 +487,7 @@ def _kkt_parts(h, W, gW, gb) -> float:
         )
     )  # |∂/∂W| ≤ ρ off it
 
-# %% ../nbs/18_fbs.ipynb #e4a5f7a8
+# %% ../nbs/18_fbs.ipynb #1fb1afaf
 def kkt_violation(
     X,  # (T, N) ±1 data
     rho,  # Honorio's ℓ1 weight ρ > 0
@@ -569,7 +505,7 @@ def kkt_violation(
         raise ValueError(f"W must be ({N}, {N}) and b ({N},); got {W.shape} and {b.shape}")
     return _kkt(h, W, b)
 
-# %% ../nbs/18_fbs.ipynb #d83ae816
+# %% ../nbs/18_fbs.ipynb #e4a5f7a8
 def exact_optimum(
     X,  # (T, N) ±1 data
     rho,  # Honorio's ℓ1 weight ρ > 0

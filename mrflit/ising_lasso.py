@@ -4,9 +4,7 @@
 
 # %% ../nbs/07a_ising_lasso.ipynb #c4ddcb44
 from __future__ import annotations
-import warnings
 import numpy as np
-from sklearn.exceptions import ConvergenceWarning
 from .core import as_rng, check_float, check_int, check_memory, kernel
 from .models import BinaryMRF, stats, to_matrix, stat_index, mean_stats
 from .gibbs import GibbsChains

@@ -11,9 +11,6 @@ from .models import BinaryMRF, stat_index, to_matrix, stats
 from .gibbs import random_scan_path, expand_path
 from .metrics import auc_or_nan
 from .base import MRFLearner, lambda_path, two_stage, gap_tolerance
-from .spg import SPG
-import warnings
-from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
 __all__ = ['MIASOJEDOW_SETTINGS', 'ChainSample', 'MCMCLasso']
@@ -522,9 +519,8 @@ class ChainSample(_ChainQuality):
         return out, n, L, status
 
 # %% ../nbs/09_mcmc_lasso.ipynb #d6b21a97
-MIASOJEDOW_SETTINGS = dict(
-    solver="paper", start="random", max_iter=100, refine=False
-)  # Algorithm 1 as published
+# Algorithm 1 as published: one chain from a uniform start, FISTA capped at 100 iterations, no refinement
+MIASOJEDOW_SETTINGS = dict(start="random", max_iter=100, refine=False)
 
 # %% ../nbs/09_mcmc_lasso.ipynb #bd1b4f15
 class _Problem(NamedTuple):
@@ -548,7 +544,7 @@ class _Problem(NamedTuple):
 
 # %% ../nbs/09_mcmc_lasso.ipynb #4628896d
 class _PaperSolver:
-    """Algorithm 1's own solver for `MCMCLasso(solver="paper")`: eq. (7) at one λ from the reference ψ, with
+    """Algorithm 1's solver: eq. (7) at one λ from the reference ψ, with
     optional Geyer–Thompson re-centring, and the refinement at the λ BIC chooses."""
 
     def _solve_at(self, lam, theta, psi, state, m, prob, L, rng, max_iter=None):
@@ -624,36 +620,6 @@ class _PaperSolver:
         return float(-v @ self._Jbar + sample.log_mean_exp(theta))
 
 # %% ../nbs/09_mcmc_lasso.ipynb #eab70abd
-class _NewtonSolver:
-    """`MCMCLasso(solver="newton")`: each λ of the path by SPG's proximal Newton engine on the exact
-    likelihood."""
-
-    def _engine(self, d, F, rng):
-        """SPG's proximal Newton engine for the path: ±1 model, fields unpenalised (held at 0 without
-        `external_field`), warm starts."""
-        engine = SPG(1.0, penalize_fields=False, warm_start=True, diagnostics=False, seed=rng)
-        if not F:
-            engine._exclude = np.eye(d, dtype=bool)
-        return engine
-
-    def _solve_newton(self, engine, lam, X, idx):
-        """The exact-likelihood ℓ₁ problem at one λ by the engine, warm-started at the previous λ's estimate
-        and chains."""
-        engine.lam = float(lam)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", ConvergenceWarning)
-            engine.fit(X)
-        info = dict(
-            n_iter=engine.n_iter_,
-            L=1.0,
-            ess=1.0,
-            recentred=0,
-            converged=engine.converged_,
-            mc_gap=engine.mc_gap_,
-        )
-        return engine.theta_[idx], info
-
-# %% ../nbs/09_mcmc_lasso.ipynb #f619c166
 class _Selection:
     """The choice of λ by BIC and of the threshold by GIC (with the refinement at the chosen λ), and the
     verdict."""
@@ -688,18 +654,13 @@ class _Selection:
             iters.append(n_it)
             gic_sample.pop(i_star, None)
 
-    def _shortfalls(self, n_fitted, newton, tol, refine_capped) -> list:
+    def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
         """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
         chosen λ."""
         reasons = []
         capped = int(np.sum(~np.asarray(self._log["inner_converged"], bool)))
         if capped:
-            solver = (
-                "the Newton solver did not meet its rule"
-                if newton
-                else f"FISTA reached max_iter={self.max_iter}"
-            )
-            reasons.append(f"{solver} at {capped} of {n_fitted} λ values")
+            reasons.append(f"FISTA reached max_iter={self.max_iter} at {capped} of {n_fitted} λ values")
         if refine_capped:
             reasons.append(f"FISTA reached its cap of {10 * self.max_iter} iterations at the chosen λ")
         if self.mc_gap_ > tol:
@@ -710,12 +671,12 @@ class _Selection:
             )
         return reasons
 
-# %% ../nbs/09_mcmc_lasso.ipynb #02ca6031
+# %% ../nbs/09_mcmc_lasso.ipynb #f619c166
 class _LambdaPath:
     """The λ path of Algorithm 1: each λ warm-started at the previous one, stopped early where the
     approximation fails."""
 
-    def _fit_path(self, X, prob, lam, theta0, state, engine, rng):
+    def _fit_path(self, X, prob, lam, theta0, state, rng):
         """Solve (7) at each λ, warm-started at the previous λ (estimate, chains, step size). The path stops
         early, with the reason, where the MCMC approximation is unbounded below or has degenerated. Returns
         `(estimates, the λ fitted, iterations per λ, reasons, the chains' state)`."""
@@ -726,10 +687,7 @@ class _LambdaPath:
         path, iters, reasons = [], [], []
         for i in self._progress(range(len(lam)), "MCMC-Lasso λ path"):
             try:
-                if engine is not None:
-                    theta, info = self._solve_newton(engine, lam[i], X, prob.idx)
-                else:
-                    theta, info, psi, state, m = self._solve_at(lam[i], theta, psi, state, m, prob, L, rng)
+                theta, info, psi, state, m = self._solve_at(lam[i], theta, psi, state, m, prob, L, rng)
             except FloatingPointError:
                 reasons.append(
                     f"the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie "
@@ -770,7 +728,7 @@ class _LambdaPath:
             **auc,
         )
 
-# %% ../nbs/09_mcmc_lasso.ipynb #8c3f3b60
+# %% ../nbs/09_mcmc_lasso.ipynb #02ca6031
 class _PathStart:
     "What the path starts from: problem (7) on the data, the λ grid from λ_max, and the chains' start states."
 
@@ -810,8 +768,8 @@ class _PathStart:
             return X.copy()
         return X[rng.choice(len(X), c, replace=False)]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #aa305b8f
-class MCMCLasso(_PaperSolver, _NewtonSolver, _LambdaPath, _Selection, _PathStart, MRFLearner):
+# %% ../nbs/09_mcmc_lasso.ipynb #8c3f3b60
+class MCMCLasso(_PaperSolver, _LambdaPath, _Selection, _PathStart, MRFLearner):
     """MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the
     threshold; ±1 data."""
 
@@ -833,8 +791,6 @@ class MCMCLasso(_PaperSolver, _NewtonSolver, _LambdaPath, _Selection, _PathStart
         start="data",  # 'data': chains from up to `max_starts` data rows; 'random': the paper's one chain
         # the most draws (× d) at the chosen λ, where the Monte-Carlo gap must meet its tolerance
         max_mcmc_factor=100_000,
-        # 'newton': each λ by SPG's engine (exact likelihood); 'paper': Alg. 1's MCMC approximation + FISTA
-        solver="newton",
         refine=True,  # 'paper' solver: re-solve BIC's λ with the draws its Monte-Carlo gap needs
         verbose=False,  # progress bar over the path
         seed=None,  # None, int or np.random.Generator
@@ -852,7 +808,6 @@ class MCMCLasso(_PaperSolver, _NewtonSolver, _LambdaPath, _Selection, _PathStart
         self.max_recentre = max_recentre
         self.start = start
         self.max_mcmc_factor = max_mcmc_factor
-        self.solver = solver
         self.refine = refine
         self.verbose = verbose
         self.seed = seed
@@ -868,8 +823,6 @@ class MCMCLasso(_PaperSolver, _NewtonSolver, _LambdaPath, _Selection, _PathStart
         check_float(self.min_ess, "min_ess", lo=0, hi=1)
         check_int(self.max_recentre, "max_recentre", lo=0)
         check_int(self.max_mcmc_factor, "max_mcmc_factor", lo=1)
-        if self.solver not in ("newton", "paper"):
-            raise ValueError(f"solver must be 'newton' or 'paper', got {self.solver!r}")
         if self.start not in ("data", "random"):
             raise ValueError(f"start must be 'data' or 'random', got {self.start!r}")
         if self.lambdas is None:
@@ -896,23 +849,17 @@ class MCMCLasso(_PaperSolver, _NewtonSolver, _LambdaPath, _Selection, _PathStart
         self._m0 = int(self.mcmc_factor) * prob.d
         lam, theta0 = self._lambda_grid(X, prob, lambdas)
         state = self._starts(X, rng)
-        engine = self._engine(prob.d, prob.F, rng) if self.solver == "newton" else None
-        path, lam, iters, reasons, state = self._fit_path(X, prob, lam, theta0, state, engine, rng)
+        path, lam, iters, reasons, state = self._fit_path(X, prob, lam, theta0, state, rng)
         if len(path) < 2:
             raise ValueError(
                 "MCMCLasso: fewer than two λ values could be fitted; use a larger lambda_ratio or more data"
             )
         self.path_, self.lambdas_ = np.array(path), lam
-        if engine is not None:
-            state = self._starts(X, rng)
-        refine = engine is None and self.refine
-        i_star, theta, refined = self._select(path, lam, X, prob, state, refine, iters, rng)
+        i_star, theta, refined = self._select(path, lam, X, prob, state, self.refine, iters, rng)
         self.path_ = np.array(path)
         self.lambda_, self.theta_lasso_ = lam[i_star], path[i_star]
         self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
-        if engine is not None:  # the engine's own Monte-Carlo gap and tolerance
-            refined[i_star] = (self._log["mc_gap"][i_star], np.inf, False)
         self.mc_gap_, tol, refine_capped = refined.get(i_star, (np.inf, 0.0, False))
-        reasons += self._shortfalls(len(path), engine is not None, tol, refine_capped)
+        reasons += self._shortfalls(len(path), tol, refine_capped)
         self._settle(not reasons, int(np.sum(iters)), "; ".join(reasons))
         return self._end(theta)

@@ -24,227 +24,19 @@ from .concentration import chains_needed, _bernstein_halfwidth
 from .prox import _grad_map, _shrink
 from .metrics import auc_or_nan
 from .base import MRFLearner, gap_tolerance
+from .ising_lasso import power_curvature, newton_direction_states, HESSIAN_CHAINS
 import warnings
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
 __all__ = ['GENG_SETTINGS', 'TAY_RULES', 'TAY_BATCH', 'CertificateWarning', 'SPG', 'SPGInc', 'TAY']
 
-# %% ../nbs/08_spg.ipynb #7e60bf4e
-@kernel
-def _cov_matvec(S, v, I, J, out):
-    "Cov(ψ)·v over the chains' states `S` (q, p) without forming the (q, m) statistics: `out` in stats order."
-    q = S.shape[0]
-    m = v.size
-    e = np.empty(q)
-    for s in range(q):
-        acc = 0.0
-        for k in range(m):
-            acc += v[k] * S[s, I[k]] * S[s, J[k]]
-        e[s] = acc
-    mu = e.mean()
-    out[:] = 0.0
-    for s in range(q):
-        w = (e[s] - mu) / q
-        for k in range(m):
-            out[k] += w * S[s, I[k]] * S[s, J[k]]
-
-# %% ../nbs/08_spg.ipynb #8913f146
-def power_curvature(
-    S,  # (q, p) chain states (0/1 or ±1)
-    v=None,  # warm start: the previous call's vector (stats order)
-    n_iter: int = 30,  # power-iteration steps
-    I=None,
-    J=None,
-):  # `stat_index(p)`, if already at hand
-    """λ_max of the statistics' sample covariance over the states `S` by power iteration: `(L̂, v)` (v warm-
-    starts the next call)."""
-    S = np.ascontiguousarray(S, dtype=np.float64)
-    p = S.shape[1]
-    if I is None:
-        I, J = stat_index(p)
-    m = I.size
-    v = np.full(m, 1 / np.sqrt(m)) if v is None else np.asarray(v, dtype=np.float64)
-    out = np.empty(m)
-    L = 0.0
-    for _ in range(check_int(n_iter, "n_iter", lo=1)):
-        _cov_matvec(S, v, I, J, out)
-        L = float(np.linalg.norm(out))
-        if L == 0:
-            return 0.0, v
-        v = out / L
-    return L, v
+# %% ../nbs/08_spg.ipynb #37d69781
+# the constants of Geng et al.'s experiments (§7): α = 0.4, chains restarted at every iteration, a fixed
+# number of iterations
+GENG_SETTINGS = dict(alpha=0.4, restart="random", tol=None)
 
 # %% ../nbs/08_spg.ipynb #f0e80d90
-@kernel
-def _newton_cd(g, H, theta, lam, n_pass, tol):
-    """Coordinate descent for min_d g·d + ½ dᵀHd + Σ λ_j |θ_j + d_j| (the proximal Newton subproblem); returns
-    d."""
-    m = g.size
-    d = np.zeros(m)
-    Hd = np.zeros(m)
-    for _ in range(n_pass):
-        biggest = 0.0
-        for j in range(m):
-            a = H[j, j]
-            if a <= 0.0:
-                continue
-            b = g[j] + Hd[j] - a * d[j]
-            u = theta[j] - b / a
-            shrunk = np.sign(u) * max(abs(u) - lam[j] / a, 0.0)
-            z = shrunk - theta[j] - d[j]
-            if z != 0.0:
-                d[j] += z
-                for k in range(m):
-                    Hd[k] += H[k, j] * z
-                biggest = max(biggest, abs(z))
-        if biggest <= tol:
-            break
-    return d
-
-# %% ../nbs/08_spg.ipynb #f8916a70
-def newton_direction(
-    g,  # gradient of f at θ (working set)
-    H,  # Hessian (working set × working set)
-    theta,  # current θ (working set)
-    lam,  # ℓ₁ weights (working set)
-    *,
-    ridge: float = 1e-3,  # Levenberg damping, relative to the mean diagonal of H
-    max_step: float = 1.0,
-):  # cap on ‖step‖∞
-    """Proximal Newton step on `theta` (gradient g, Hessian H, ℓ₁ weights lam): `(step, ν²)`; the step is
-    damped to ‖·‖∞ ≤ max_step."""
-    m = g.size
-    Hr = H + (ridge * np.trace(H) / max(m, 1) + 1e-6) * np.eye(
-        m
-    )  # Levenberg damping: H is singular on deterministic statistics
-    d = _newton_cd(g, Hr, theta, lam, 200, 1e-10)
-    nu2 = float(d @ Hr @ d)
-    big = float(np.abs(d).max(initial=0.0))
-    return (d * (max_step / big) if big > max_step else d), nu2
-
-# %% ../nbs/08_spg.ipynb #96f0e3bf
-@kernel
-def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
-    """One coordinate-descent pass of `_newton_cd_states` (over the coordinates with θ + d ≠ 0 if
-    `active_only`): the largest change."""
-    q = X.shape[1]
-    biggest = 0.0
-    for t in range(work.size):
-        if active_only and theta[t] + d[t] == 0.0:
-            continue
-        a = var[t] + ridge
-        if a <= 0.0:
-            continue
-        xi = X[I[work[t]]]
-        xj = X[J[work[t]]]
-        diag = I[work[t]] == J[work[t]]
-        cr = 0.0  # Σ_s ψ_s r_s (Σ_s r_s stays 0: r is a sum of centred columns)
-        if diag:
-            for s in range(q):
-                cr += xi[s] * r[s]
-        else:
-            for s in range(q):
-                cr += xi[s] * xj[s] * r[s]
-        b = g[t] + cr / q + ridge * d[t] - a * d[t]
-        u = theta[t] - b / a
-        z = np.sign(u) * max(abs(u) - lam[t] / a, 0.0) - theta[t] - d[t]
-        if z != 0.0:
-            d[t] += z
-            m = mu[t]
-            if diag:
-                for s in range(q):
-                    r[s] += (xi[s] - m) * z
-            else:
-                for s in range(q):
-                    r[s] += (xi[s] * xj[s] - m) * z
-            biggest = max(biggest, abs(z))
-    return biggest
-
-# %% ../nbs/08_spg.ipynb #3c6b68e4
-@kernel
-def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
-    """Proximal Newton subproblem, Ĥ = Cov ψ over the chains `X` (p, q) + ridge·mean(var)·I, never formed:
-    coordinate descent on r = Ψ_c d. Fills d; returns ν². Passes over the whole working set alternate with
-    passes over its nonzero coordinates until those settle (glmnet's active-set cycling); it stops when a full
-    pass changes no coordinate by more than tol·max(1, ‖d‖∞)."""
-    q = X.shape[1]
-    k = work.size
-    mu = np.empty(k)
-    var = np.empty(k)
-    for t in range(k):
-        xi = X[I[work[t]]]
-        xj = X[J[work[t]]]
-        s1 = 0.0
-        s2 = 0.0
-        for s in range(q):
-            v = xi[s] if I[work[t]] == J[work[t]] else xi[s] * xj[s]
-            s1 += v
-            s2 += v * v
-        mu[t] = s1 / q
-        var[t] = s2 / q - mu[t] * mu[t]
-    ridge = (
-        ridge * var.mean() + 1e-6 if k else 0.0
-    )  # Levenberg damping, relative to the mean variance (as the dense step)
-    r = np.zeros(q)
-    passes = 0
-    while passes < n_pass:
-        biggest = _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, False)
-        passes += 1
-        scale = max(1.0, np.abs(d).max()) if k else 1.0
-        if biggest <= tol * scale:
-            break
-        while passes < n_pass:
-            passes += 1
-            if _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, True) <= tol * scale:
-                break
-    nu2 = 0.0
-    for s in range(q):
-        nu2 += r[s] * r[s]
-    return nu2 / q + ridge * np.sum(d * d)
-
-# %% ../nbs/08_spg.ipynb #f2ee94f6
-def newton_direction_states(
-    g,  # gradient of f at θ (working set)
-    X,  # (p, q) chain states, one column per chain
-    work,  # the working set (stats-order indices)
-    theta,  # current θ (working set)
-    lam,  # ℓ₁ weights (working set)
-    *,
-    ridge: float = 1e-3,  # Levenberg damping, relative to the mean variance
-    max_step: float = 1.0,  # cap on ‖step‖∞
-    n_pass: int = 100,  # coordinate-descent passes at most (25 measured 1.5× faster, 1.5× the final gap)
-    tol: float = 1e-4,
-):  # ...or until a full pass moves no coordinate by more than tol·max(1, ‖d‖∞)
-    """Proximal Newton step on the statistics `work`, Hessian = sample Cov ψ over the chains X (p, q): `(step,
-    ν²)`, damped to ‖·‖∞ ≤ max_step."""
-    I, J = stat_index(X.shape[0])
-    X = np.ascontiguousarray(X, dtype=np.float64)
-    work = np.asarray(work, dtype=np.int64)
-    k = work.size
-    d = np.zeros(k)
-    nu2 = _newton_cd_states(
-        np.asarray(g, dtype=np.float64),
-        X,
-        I,
-        J,
-        work,
-        np.asarray(theta, dtype=np.float64),
-        np.asarray(lam, dtype=np.float64),
-        float(ridge),
-        int(n_pass),
-        float(tol),
-        d,
-    )
-    big = float(np.abs(d).max(initial=0.0))
-    return (d * (max_step / big) if big > max_step else d), nu2
-
-# %% ../nbs/08_spg.ipynb #bfe63917
-GENG_SETTINGS = dict(
-    alpha=0.4, init="random", restart="random", solver="gradient", tol=None
-)  # Geng et al.'s Alg. 3 as published
-
-# %% ../nbs/08_spg.ipynb #1e0c628b
 class _GradientSampler:
     """SPG's gradient estimate: the chains of each iteration, the step size α = 1/L̂ and the sample of ∇ log
     Z(θ)."""
@@ -306,44 +98,13 @@ class _GradientSampler:
         tau, bound, df, q_next = self._mcmc_gradient(k, model, chains, theta, self._EX, alpha, self._I.size)
         self._q = max(self._q, q_next)
         S = None
-        if auto or self.solver == "newton":  # the chains' states, for L̂ and the Newton step's Hessian
+        if auto:  # the chains' states, for L̂
             S = np.ascontiguousarray(chains._X.T, dtype=np.float64)
         if auto:
             self._step_size(S)
         return tau, bound, df, alpha, S, None
 
-# %% ../nbs/08_spg.ipynb #037cbcf7
-class _NewtonStep:
-    "The proximal Newton step on the working set, with the Hessian from the chains' states."
-
-    hessian_chains = (
-        4096  # chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |W|)
-    )
-
-    def _newton(self, theta, df, S, H_exact):
-        """Proximal Newton step on the working set: `(full step, ν²)`, or `(None, nan)` if the set exceeds
-        `newton_max`."""
-        if self.solver == "gradient":  # no Newton step: the noise floor is judged on ‖G_α‖² (above)
-            return None, np.nan
-        lam = self._lam_vec
-        work = np.flatnonzero((self._I == self._J) | (theta != 0) | (np.abs(df) > lam))
-        if work.size > int(self.newton_max):
-            return None, np.nan
-        if H_exact is not None:
-            d, nu2 = newton_direction(df[work], H_exact[np.ix_(work, work)], theta[work], lam[work])
-        else:  # the fixed point depends on the gradient only: a subsample of chains suffices for Ĥ
-            Sh = S[: self.hessian_chains]
-            ridge = max(
-                1e-3, work.size / len(Sh)
-            )  # Ĥ has rank <= its chains: shrink harder when they are few (Ledoit–Wolf-like)
-            d, nu2 = newton_direction_states(df[work], Sh.T, work, theta[work], lam[work], ridge=ridge)
-        if nu2 > 1.0:
-            d = d / np.sqrt(nu2)  # trust region: move at most one unit in the local (Fisher) norm
-        step = np.zeros_like(theta)
-        step[work] = d
-        return step, nu2
-
-# %% ../nbs/08_spg.ipynb #c2fa3f68
+# %% ../nbs/08_spg.ipynb #f8916a70
 class _StoppingRule:
     "The noise-floor stopping rule (above): the tolerance, the statistic against its floor, and the verdict."
 
@@ -360,7 +121,7 @@ class _StoppingRule:
             np.count_nonzero(theta), len(self._X), 1e-3 if self.tol is None else self.tol, self.tol_sampling
         )
 
-    def _noise_floor(self, new, df, nu2, gnorm):
+    def _noise_floor(self, new, df, gnorm):
         """`(threshold, Monte-Carlo gap, statistic)`: the stationarity statistic is at its noise floor when ≤
         threshold (see above)."""
         if self.gradient == "exact":
@@ -368,14 +129,21 @@ class _StoppingRule:
             kkt = np.where(new != 0, np.abs(df + lam * np.sign(new)), np.maximum(np.abs(df) - lam, 0))
             return 1e-8, 0.0, float(kkt.max(initial=0.0))
         q = self._chains.n_chains
-        n_active = int(np.count_nonzero(new))
-        gap = n_active / (2 * q)
-        if np.isfinite(nu2):
-            return 2 * n_active / q, gap, nu2
+        gap = int(np.count_nonzero(new)) / (2 * q)
         mean = df + self._EX
         var = _bernoulli_var(mean, self._chains._lo, q) / q
         sens = (new != 0) | (np.abs(df) >= self._lam_vec - 2 * np.sqrt(var))
         return 4 * float(var[sens].sum()), gap, gnorm**2
+
+    def _measured_gap(self, theta, df):
+        """`(estimated objective gap at θ, ν²)`: half the proximal Newton decrement on the chains' states (see
+        above)."""
+        lam = self._lam_vec
+        work = np.flatnonzero((self._I == self._J) | (theta != 0) | (np.abs(df) > lam))
+        S = self._chains._X[:, :HESSIAN_CHAINS]
+        ridge = max(1e-3, work.size / S.shape[1])
+        _, nu2 = newton_direction_states(df[work], S, work, theta[work], lam[work], ridge=ridge)
+        return 0.5 * nu2, nu2
 
     def _judge(self, steps):
         "Set `converged_` by the stopping rule and warn, saying why, when it does not hold."
@@ -390,9 +158,8 @@ class _StoppingRule:
         )
         tol = self._tol_eff
         reasons = []
-        if (
-            self.solver == "gradient" and not self._at_floor and np.median(cos) < -0.5
-        ):  # at the floor, steps are noise
+        # at the floor, steps are noise
+        if not self._at_floor and np.median(cos) < -0.5:
             reasons.append(
                 f"the iterates oscillate (median cosine of successive steps {np.median(cos):.2f}): the step "
                 f"is "
@@ -406,11 +173,18 @@ class _StoppingRule:
                 f"floor; "
                 "raise max_iter"
             )
-        elif self._gap > tol:
+        elif self._gap > tol / 2 and self._measured > tol:
             reasons.append(
                 f"the Monte-Carlo objective gap {self._gap:.2g} is above its tolerance {tol:.2g} with "
                 f"{self._q} chains; "
                 "raise n_chains_max (or tol)"
+            )
+        elif self._measured > tol:
+            reasons.append(
+                f"the gradient is at its noise floor but the Newton decrement estimates an objective gap of "
+                f"{self._measured:.2g} > {tol:.2g}: the gradient steps have not reached the optimum along "
+                f"flat "
+                "directions; raise max_iter (IsingLasso takes Newton steps)"
             )
         self.converged_ = not reasons
         self.mc_gap_ = self._gap
@@ -426,24 +200,24 @@ class _StoppingRule:
         never = ~np.asarray(self._log["certifiable"])
         if cert.mean() >= 0.5 and not never.any():
             return
-        n_est = int(np.sum(np.asarray(self._log["tau_rule"]) == "estimated"))
+        rule = (
+            f"there TAY ran tau_max = {self.tau_max} sweeps ('tau_max' in trace_['tau_rule'])"
+            if self.tau_uncertified is None
+            else "there τ came from the coupling estimate of the bias ('estimated') or tau_uncertified ('capped')"
+        )
         why = (
-            f"; at {never.sum()} iterations no τ <= tau_max could (the Dobrushin bias bound exceeds ½‖G_α‖ "
-            f"for every τ, as "
-            f"under strong coupling): there TAY chose τ by the coupling estimate of the bias ({n_est} "
-            f"iterations, "
-            f"labelled 'estimated' in the trace) or stopped at tau_uncertified={self.tau_uncertified} sweeps "
-            f"('capped')"
+            f"; at {never.sum()} of them no τ <= tau_max could meet the TAY criterion, {rule}"
             if never.any()
             else ""
         )
         warnings.warn(
-            f"TAY: the certificate held at {cert.mean():.0%} of iterations (tau_max={self.tau_max}){why}",
+            f"TAY: the Dobrushin certificate held at {cert.sum()} of {cert.size} iterations "
+            f"({cert.mean():.0%}){why}",
             CertificateWarning,
             stacklevel=4,
         )
 
-# %% ../nbs/08_spg.ipynb #97386b45
+# %% ../nbs/08_spg.ipynb #96f0e3bf
 class _Iteration:
     "One iteration of the loop: sample the gradient, take the step, test the noise floor, and record it all."
 
@@ -451,23 +225,24 @@ class _Iteration:
         """One iteration: sample, step, and test the noise floor. Returns `(θ_new, trace record, gradient
         estimate, stop)`."""
         model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
-        tau, bound, df, alpha, S, H_exact = self._sample(k, theta, model)
+        tau, bound, df, alpha, _, _ = self._sample(k, theta, model)
         G = _grad_map(theta, df, alpha, self._lam_vec)  # eq. (7), on validated arrays
         gnorm = float(np.sqrt(G @ G))
-        step, nu2 = self._newton(theta, df, S, H_exact)
-        if self.solver == "newton" and step is not None:
-            new = theta + step
-        else:
-            new = _shrink(theta - alpha * df, alpha * self._lam_vec)  # S_{αλ}: exact zeros (θ − αG is not)
-        floor, gap, stat = self._noise_floor(new, df, nu2, gnorm)
+        # S_{αλ}: exact zeros (θ − αG is not)
+        new = _shrink(theta - alpha * df, alpha * self._lam_vec)
+        floor, gap, stat = self._noise_floor(new, df, gnorm)
         self._window.append((stat, floor))
         w = 1 if self.gradient == "exact" else self._win
         recent = self._window[-w:]
         at_floor = len(self._window) >= w and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
         tol = self._tolerance(new)
-        self._at_floor, self._gap, self._tol_eff = bool(at_floor), gap, tol
-        done = self.tol is not None and at_floor and gap <= tol
-        if self.tol is not None and at_floor and gap > tol and self._q < int(self.n_chains_max):
+        measured, nu2 = 0.0, np.nan
+        if at_floor and self.gradient != "exact":
+            measured, nu2 = self._measured_gap(theta, df)
+        self._at_floor, self._gap, self._tol_eff, self._measured = bool(at_floor), gap, tol, measured
+        done = self.tol is not None and at_floor and measured <= tol
+        # the Monte-Carlo part |A|/2q must leave room for the rest of the gap
+        if self.tol is not None and at_floor and gap > tol / 2 and self._q < int(self.n_chains_max):
             self._q = min(4 * self._q, int(self.n_chains_max))  # growing Monte-Carlo batch
             self._window = []
         chains = self._chains
@@ -484,6 +259,7 @@ class _Iteration:
             alpha=alpha,
             L_hat=np.nan if self._L is None else self._L,
             decrement=nu2,
+            measured_gap=measured if at_floor else np.nan,
             noise_floor=floor,
             mc_gap=gap,
             at_floor=bool(at_floor),
@@ -494,7 +270,7 @@ class _Iteration:
             rec["estimated_bound"] = getattr(self, "_estimated_bound", np.nan)
         return new, rec, df, done
 
-# %% ../nbs/08_spg.ipynb #3dd3c145
+# %% ../nbs/08_spg.ipynb #3c6b68e4
 class _ExactDiagnostics:
     """The exact objective and gradient error at each iterate, for small models (p ≤ 16): what the tests and
     plots check."""
@@ -519,37 +295,29 @@ class _ExactDiagnostics:
             fischer=float(fischer_bound(model, max(tau, 1))[0]) if tau else np.nan,
         )
 
-# %% ../nbs/08_spg.ipynb #b1b1bd48
-class _StochasticProxGrad(
-    _GradientSampler, _NewtonStep, _StoppingRule, _Iteration, _ExactDiagnostics, MRFLearner
-):
+# %% ../nbs/08_spg.ipynb #f2ee94f6
+class _StochasticProxGrad(_GradientSampler, _StoppingRule, _Iteration, _ExactDiagnostics, MRFLearner):
     "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3), with mrflit's convergence control."
 
     _certifies = False  # True for learners that choose τ to make the certificate hold (TAY)
 
     _restarts_in_driver = False  # True when the sweep driver itself draws restart='random' states (TAY)
 
-    # (p, p) bool mask of couplings held at zero (set by learners that reuse this engine, e.g. FBS's
-    # structure)
-    _exclude = None
-
     def __init__(
         self,
         lam,  # ℓ₁ penalty λ (eq. 1)
         *,
         alpha="auto",  # step size: 'auto' (1/L̂, re-estimated) or a fixed number (the paper's α)
-        solver="newton",  # 'newton' (proximal Newton, chain Hessian) or 'gradient' (Alg. 3's step)
         n_chains=2000,  # chains q at the start
         n_chains_max=256_000,  # the most chains the noise-floor rule may grow to
         max_iter=500,  # iteration limit
         tol=5e-4,  # target Monte-Carlo objective gap |A|/2q; None: run exactly max_iter iterations
         tol_sampling=0.01,  # ...or that fraction of the data's own sampling gap |A|/2n (q >= n/tol_sampling)
-        init="zero",  # θ⁽⁰⁾: 'zero' or 'random' (U[-0.1, 0.1], as Alg. 3)
+        init="random",  # θ⁽⁰⁾: 'random' (U[-0.1, 0.1], as Alg. 3) or 'zero'
         # chains: 'persistent' (start at data rows, continue), 'random' or 'zeros' each iteration
         restart="persistent",
         penalize_fields=True,  # penalise the fields θ_ii as eq. (1) does
         gradient="mcmc",  # 'mcmc' or 'exact' (p <= 16; for tests)
-        newton_max=20_000,  # largest working set for Newton steps (above: gradient steps)
         diagnostics="auto",  # exact objective and gradient error in the trace (auto: p <= 16)
         store_iterates=False,  # keep every θ⁽ᵏ⁾ in `iterates_`
         warm_start=False,  # start from the previous fit's θ and chains (a λ path; scikit-learn's meaning)
@@ -558,7 +326,6 @@ class _StochasticProxGrad(
     ):
         self.lam = lam
         self.alpha = alpha
-        self.solver = solver
         self.n_chains = n_chains
         self.n_chains_max = n_chains_max
         self.max_iter = max_iter
@@ -568,7 +335,6 @@ class _StochasticProxGrad(
         self.restart = restart
         self.penalize_fields = penalize_fields
         self.gradient = gradient
-        self.newton_max = newton_max
         self.diagnostics = diagnostics
         self.store_iterates = store_iterates
         self.warm_start = warm_start
@@ -582,7 +348,6 @@ class _StochasticProxGrad(
         check_int(self.n_chains, "n_chains", lo=2)
         check_int(self.n_chains_max, "n_chains_max", lo=2)
         check_int(self.max_iter, "max_iter", lo=1)
-        check_int(self.newton_max, "newton_max", lo=1)
         if self.tol is not None:
             check_float(self.tol, "tol", lo=0)
         check_float(self.tol_sampling, "tol_sampling", lo=0)
@@ -591,7 +356,6 @@ class _StochasticProxGrad(
             ("restart", self.restart, ("random", "zeros", "persistent")),
             ("gradient", self.gradient, ("mcmc", "exact")),
             ("diagnostics", self.diagnostics, ("auto", True, False)),
-            ("solver", self.solver, ("newton", "gradient")),
         ]
         for name, val, ok in choices:
             if val not in ok:
@@ -620,6 +384,8 @@ class _StochasticProxGrad(
                 break
         self.n_iter_ = k
         self.n_chains_ = self._q
+        if self._certifies:
+            self.certified_share_ = float(np.mean(self._log["certified"]))
         if self.store_iterates:
             self.iterates_ = np.array(path)  # θ^(k) (stats order) at which iteration k's gradient was taken
         self._judge(steps)
@@ -636,8 +402,6 @@ class _StochasticProxGrad(
         self._EX = mean_stats(X)
         self._I, self._J = stat_index(p)
         self._lam_vec = np.where((self._I == self._J) & (not self.penalize_fields), 0.0, float(self.lam))
-        if self._exclude is not None:
-            self._lam_vec[self._exclude[self._I, self._J]] = np.inf  # an infinite penalty keeps them at zero
         m = self._I.size
         warm = self.warm_start and getattr(self, "theta_", None) is not None and self.theta_.shape == (p, p)
         if warm:  # continue from the last fit: its θ, its chains (and their RNG streams), its q and L̂
@@ -653,11 +417,11 @@ class _StochasticProxGrad(
         self._win = self.warm_window if warm else self.window
         return theta, diag
 
-# %% ../nbs/08_spg.ipynb #a7620101
+# %% ../nbs/08_spg.ipynb #0dbdd97c
 class CertificateWarning(UserWarning):
     "TAY's Dobrushin certificate held at too few iterations (the estimate may still have converged)."
 
-# %% ../nbs/08_spg.ipynb #50172da8
+# %% ../nbs/08_spg.ipynb #e988d1f5
 class SPG(_StochasticProxGrad):
     "SPG (Geng et al. Alg. 3) with a fixed number of Gibbs sweeps τ per gradient."
 
@@ -681,7 +445,7 @@ class SPG(_StochasticProxGrad):
         bound = float(gradient_bias_bound(model, tau)[0])
         return tau, bound, df, chains.n_chains
 
-# %% ../nbs/08_spg.ipynb #756d16fd
+# %% ../nbs/08_spg.ipynb #ca946f07
 class SPGInc(_StochasticProxGrad):
     "SPG-Inc: τ = k sweeps at iteration k (Atchadé et al. 2014), optionally capped by `tau_max`."
 
@@ -700,13 +464,11 @@ class SPGInc(_StochasticProxGrad):
     def _sweeps(self, k):
         return k if self.tau_max is None else min(k, check_int(self.tau_max, "tau_max", lo=1))
 
-# %% ../nbs/08_spg.ipynb #f1f95c4f
-TAY_RULES = (
-    "certified",
-    "estimated",
-    "capped",
-    "capped",
-)  # names of the driver's stop codes 0-3 in `trace_['tau_rule']`
+# %% ../nbs/08_spg.ipynb #072df360
+# names of the driver's stop codes 0-3 in `trace_['tau_rule']` with `tau_uncertified` set; without it,
+# "certified" or
+# "tau_max"
+TAY_RULES = ("certified", "estimated", "capped", "capped")
 _NEED_ESTIMATE = 4
 _PAUSED = 5  # the driver has run its share of sweeps: Python may act on Ctrl-C, then resumes it
 TAY_BATCH = 32  # most sweeps in TAY's first parallel launch of an iteration
@@ -720,7 +482,7 @@ def _curve_upto(U, factor, curve, v, computed, t):
         computed[0] += 1
     return curve[t - 1]
 
-# %% ../nbs/08_spg.ipynb #d5189e2c
+# %% ../nbs/08_spg.ipynb #1e0c628b
 @kernel
 def _batch_mean(acc, row, mean, C):
     "`mean` ← the means over C chains of ψ after the batch's sweep `row` (acc holds per-block sums)."
@@ -730,7 +492,7 @@ def _batch_mean(acc, row, mean, C):
             total += acc[blk, row, j]
         mean[j] = total / C
 
-# %% ../nbs/08_spg.ipynb #15f3e309
+# %% ../nbs/08_spg.ipynb #c2fa3f68
 @kernel
 def _half_grad_map(theta, mean, EX, alpha, lam):
     "½‖G_α‖₂ with the gradient estimate `mean − EX` (eq. 7)."
@@ -740,7 +502,7 @@ def _half_grad_map(theta, mean, EX, alpha, lam):
         g2 += G * G
     return 0.5 * np.sqrt(g2)
 
-# %% ../nbs/08_spg.ipynb #f333e9dc
+# %% ../nbs/08_spg.ipynb #3dd3c145
 @kernel
 def _bernstein_norm(mean, lo, C, log2_beta, R):
     "√(Σ_j ε_j²), ε_j the Bernstein half-width of eq. (13) from statistic j's sample variance over C chains."
@@ -750,7 +512,7 @@ def _bernstein_norm(mean, lo, C, log2_beta, R):
         e2 += e * e
     return np.sqrt(e2)
 
-# %% ../nbs/08_spg.ipynb #f47aab33
+# %% ../nbs/08_spg.ipynb #b1b1bd48
 @kernel
 def _extend_floor(U, factor, curve, v, computed, floor, half, curve_at):
     """Extend the Theorem-3 curve until one of its entries is below ½‖G_α‖ (some τ <= tau_max can certify) or
@@ -762,7 +524,7 @@ def _extend_floor(U, factor, curve, v, computed, floor, half, curve_at):
         floor = min(floor, _curve_upto(U, factor, curve, v, computed, computed[0] + 1))
     return floor, False
 
-# %% ../nbs/08_spg.ipynb #58347c12
+# %% ../nbs/08_spg.ipynb #a7620101
 @kernel
 def _uncertified_rule(tau, est, half, tau_uncertified):
     """When no τ <= tau_max can certify: rule 4 (`_NEED_ESTIMATE`: the coupling estimate is not given yet), 1
@@ -775,7 +537,7 @@ def _uncertified_rule(tau, est, half, tau_uncertified):
         return 2
     return -1
 
-# %% ../nbs/08_spg.ipynb #9048e9fc
+# %% ../nbs/08_spg.ipynb #756d16fd
 @kernel(parallel=True)
 def _tay_sweeps(
     chain_arrays,
@@ -851,7 +613,7 @@ def _tay_sweeps(
                 return tau, rule, bound, half
     return curve.size, 3, bound, half
 
-# %% ../nbs/08_spg.ipynb #9eba43a6
+# %% ../nbs/08_spg.ipynb #c0c78dbd
 @vectorize(["float64(float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _bernoulli_var(mean, lo, q):
     """Sample variance (ddof=1) of a two-valued statistic from its mean: ψ ∈ {0,1} (lo = 0) or {−1,1} (lo =
@@ -859,13 +621,15 @@ def _bernoulli_var(mean, lo, q):
     v = mean * (1 - mean) if lo == 0 else (1 - mean * mean)
     return max(v, 0.0) * q / (q - 1)
 
-# %% ../nbs/08_spg.ipynb #c0c5f809
+# %% ../nbs/08_spg.ipynb #d657f17a
 class TAY(_StochasticProxGrad):
     """TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below
     ½‖G_α‖₂."""
 
     _certifies = True
     _restarts_in_driver = True
+
+    coupling_pairs = 200  # coupled pairs behind the bias estimate of `tau_uncertified` (mrflit's opt-in rule)
 
     def __init__(
         self,
@@ -874,9 +638,11 @@ class TAY(_StochasticProxGrad):
         tau_max=200,  # most sweeps per iteration
         criterion="asymptotic",  # 'asymptotic' (TAY-criterion) or 'nonasymptotic' (eq. 15)
         delta=0.05,  # eq. (15): the bound holds with probability 1 − delta (the paper's β)
-        tau_uncertified=10,  # sweeps per iteration at most when no τ <= tau_max can certify (strong coupling)
-        # ...then τ is chosen by the L-lag coupling estimate from this many pairs (0: no estimate)
-        coupling_pairs=200,
+        # when no τ <= tau_max can certify (strong coupling): None runs tau_max sweeps (the paper has no
+        # rule);
+        # a number opts in to mrflit's rule: τ by an L-lag coupling estimate of the bias, at most this many
+        # sweeps
+        tau_uncertified=None,
         **kw,
     ):  # options of `_StochasticProxGrad` (alpha, n_chains, max_iter, tol, ...)
         super().__init__(lam, **kw)
@@ -884,7 +650,6 @@ class TAY(_StochasticProxGrad):
         self.criterion = criterion
         self.delta = delta
         self.tau_uncertified = tau_uncertified
-        self.coupling_pairs = coupling_pairs
 
     def _check_params(self):
         super()._check_params()
@@ -893,8 +658,8 @@ class TAY(_StochasticProxGrad):
         if self.criterion not in ("asymptotic", "nonasymptotic"):
             raise ValueError(f"criterion must be 'asymptotic' or 'nonasymptotic', got {self.criterion!r}")
         check_float(self.delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
-        check_int(self.tau_uncertified, "tau_uncertified", lo=1)
-        check_int(self.coupling_pairs, "coupling_pairs", lo=0)
+        if self.tau_uncertified is not None:
+            check_int(self.tau_uncertified, "tau_uncertified", lo=1)
 
     def _mcmc_gradient(self, k, model, chains, theta, EX, alpha, m):
         q = chains.n_chains
@@ -906,10 +671,12 @@ class TAY(_StochasticProxGrad):
         R = 1.0 if self.domain_ == "01" else 2.0
         log2_beta = np.log(2 / beta_j) if self.criterion == "nonasymptotic" else 0.0
         fresh = self.restart == "random" and k > 1  # the driver draws uniform states before the first sweep
-        start = None  # this iteration's initial law, for the coupling estimate
-        if int(self.coupling_pairs) >= 2:
-            start = "uniform" if fresh else chains._X.copy()  # (p, q) float32: converted only if needed
-        est = np.empty(0)
+        opted = self.tau_uncertified is not None
+        # this iteration's initial law, for the coupling estimate: (p, q) float32, converted only if needed
+        start = ("uniform" if fresh else chains._X.copy()) if opted else None
+        # without the opt-in rule the driver sees an estimate that never certifies, and stops at tau_max
+        est = np.empty(0) if opted else np.full(tmax, np.inf)
+        tau_unc = int(self.tau_uncertified) if opted else tmax
         mean = np.empty(m)
         args = (chains._arrays(), theta, EX, alpha, self._lam_vec, theorem3, log2_beta, R)
         first = min(self._last_tau if k > 1 else 1, tmax, TAY_BATCH)  # τ moves slowly: one launch, usually
@@ -920,7 +687,7 @@ class TAY(_StochasticProxGrad):
             pause_at = int(work[1][0]) + share
             curve_at = int(theorem3[4][0]) + chunk_length(self.p_**2)
             tau, rule, bound, half = _tay_sweeps(
-                *args, est, int(self.tau_uncertified), done, mean, fresh, *work, pause_at, curve_at
+                *args, est, tau_unc, done, mean, fresh, *work, pause_at, curve_at
             )
             if (
                 rule == _NEED_ESTIMATE
@@ -931,9 +698,11 @@ class TAY(_StochasticProxGrad):
             done = tau
         chains.sweeps_done += int(work[1][0])  # every sweep run, those past τ in the first batch included
         self._last_tau = tau
-        self._tau_rule = TAY_RULES[rule]
+        self._tau_rule = TAY_RULES[rule] if opted else ("certified" if rule == 0 else "tau_max")
         self._certifiable = rule not in (1, 2)
-        self._estimated_bound = float(est[tau - 1]) if rule in (1, 2) and tau <= est.size else np.nan
+        self._estimated_bound = np.nan
+        if opted and rule in (1, 2) and tau <= est.size:
+            self._estimated_bound = float(est[tau - 1])
         df = mean - EX
         q_next = q
         if rule == 3 and log2_beta > 0 and curve[-1] < half:  # bias fine, variance too large: more chains
@@ -963,7 +732,7 @@ class TAY(_StochasticProxGrad):
         except ValueError:
             return np.full(taus.size, np.inf)
 
-# %% ../nbs/08_spg.ipynb #b9e34ebc
+# %% ../nbs/08_spg.ipynb #6159bb65
 def _full_signature(cls):
     "Put `_StochasticProxGrad`'s options in place of `**kw` in the signature of `cls.__init__`."
     own = [p for p in inspect.signature(cls.__init__).parameters.values() if p.kind != p.VAR_KEYWORD]

@@ -51,7 +51,7 @@ def test_sample_fit_bound_roundtrip_and_inputs_untouched(tmp_path):
     )
     assert hashlib.sha256((tmp_path / "m.npz").read_bytes()).hexdigest() == digest
     data = (tmp_path / "d.csv").read_bytes()
-    for method in ["tay", "spg", "spginc", "pl", "mcmclasso", "plpath", "elasso", "gaussian"]:
+    for method in ["isinglasso", "tay", "spg", "spginc", "pl", "mcmclasso", "plpath", "elasso", "gaussian"]:
         r = mrflit(
             "fit",
             str(tmp_path / "d.csv"),
@@ -159,16 +159,15 @@ def test_fit_defaults_converge_and_alpha_is_checked(tmp_path):
     r = mrflit(
         "fit",
         str(tmp_path / "x.csv"),
-        "--method",
-        "spg",
         "--lam",
         "0.02",
         "--out",
-        str(tmp_path / "spg"),
+        str(tmp_path / "default"),
         "--quiet",
     )
     assert r.returncode == 0, r.stderr
-    assert "converged: True" in (tmp_path / "spg" / "report.txt").read_text()
+    report = (tmp_path / "default" / "report.txt").read_text()
+    assert "IsingLasso" in report and "converged: True" in report
     r = mrflit("fit", str(tmp_path / "x.csv"), "--alpha", "fast", "--out", str(tmp_path / "bad"), "--quiet")
     assert r.returncode != 0 and "--alpha must be 'auto' or a number" in r.stderr
 

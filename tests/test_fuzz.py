@@ -869,7 +869,7 @@ LONG_CALLS = {  # each would run for hours: Ctrl-C must stop it within seconds
     "exact.law_after(tau=10**9)": "exact.law_after(m, 10**9, x0)",
     "SPG(tau=10**8)": "SPG(0.05, tau=10**8, max_iter=3, diagnostics=False).fit(X)",
     "TAY(tau_max=tau_uncertified=10**7)": (
-        "TAY(0.02, tau_max=10**7, tau_uncertified=10**7, coupling_pairs=0, diagnostics=False).fit(Xs)"
+        "TAY(0.02, tau_max=10**7, tau_uncertified=10**7, diagnostics=False).fit(Xs)"
     ),
     "FastMixingML(v=10**9)": "FastMixingML(lam=0.01, v=10**9, M=20, K=3, seed=0).fit(X)",
     "meeting_times(max_sweeps=10**9)": (

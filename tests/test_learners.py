@@ -140,7 +140,7 @@ def _learners():
         GaussianApprox(n_lambdas=5),
         FBS(0.05, max_iter=20, seed=0),
         PG(0.05, max_iter=20, seed=0),
-        FBS(0.05, max_iter=20, seed=0, solver="paper"),
+        FBS(0.05, max_iter=20, seed=0),
         FastMixingML(K=5, M=200, v=60, seed=0),
         MCMCLasso(n_lambdas=10, mcmc_factor=100, ic_factor=200, seed=0),
         PartitionedRatio(([0, 1, 2], [3, 4, 5]), lam=0.05),
@@ -249,7 +249,7 @@ def test_monte_carlo_residuals_above_16_variables_match_exact():
     X = sample_exact(m, 300, seed=1)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        fb = FBS(0.05, max_iter=15, seed=0, solver="paper").fit(X)
+        fb = FBS(0.05, max_iter=15, seed=0).fit(X)
         fm = FastMixingML(K=10, M=300, v=200, seed=0).fit(X)
     exact_kkt = kkt_violation(X, 0.05, fb.W_, fb.b_)
     assert exact_kkt > 0.01  # 15 paper steps are not converged: a residual worth estimating
