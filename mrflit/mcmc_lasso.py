@@ -418,6 +418,9 @@ class _ChainQuality:
         means, logw = np.array(means), np.array(logw)
         w = np.exp(logw - logw.max())
         w /= w.sum()
+        if len(w) < 2:
+            # the whole record is one stretch of a chain that did not move: no batch means, no estimate
+            return np.inf
         mean = w @ means
         var_mean = len(w) / (len(w) - 1) * (w**2) @ (means - mean) ** 2
         return float(0.5 * np.sum(var_mean / np.maximum(1 - mean**2, 1e-6)))
@@ -519,8 +522,9 @@ class ChainSample(_ChainQuality):
         return out, n, L, status
 
 # %% ../nbs/09_mcmc_lasso.ipynb #d6b21a97
-# Algorithm 1 as published: one chain from a uniform start, FISTA capped at 100 iterations, no refinement
-MIASOJEDOW_SETTINGS = dict(start="random", max_iter=100, refine=False)
+# the constants of Algorithm 1 as published (§4): 100 λ values, m = 10³d draws per λ, 10⁴d draws for BIC and
+# GIC
+MIASOJEDOW_SETTINGS = dict(n_lambdas=100, mcmc_factor=1000, ic_factor=10_000)
 
 # %% ../nbs/09_mcmc_lasso.ipynb #bd1b4f15
 class _Problem(NamedTuple):
@@ -602,13 +606,18 @@ class _PaperSolver:
             v, info, _, state, _ = self._solve_at(lam, T[prob.idx], psi, state, m, prob, 1.0, rng, cap)
             T = prob.mat(v)
             total += info["n_iter"]
-            active = (T != 0) & ~np.eye(d, dtype=bool) | (np.eye(d, dtype=bool) & prob.F)
-            gap = info["sample"].mc_gap(T, active)
-            tol = gap_tolerance(int(np.count_nonzero(np.triu(active))), n)
+            gap, tol = self._gap(T, info["sample"], prob)
             if gap <= tol or m >= m_max:
                 break
             m = int(min(m * 1.5 * gap / tol, m_max))
         return T, state, float(gap), tol, total, info["n_iter"] >= cap
+
+    def _gap(self, T, sample, prob):
+        """`(Monte-Carlo objective gap of the (d, d) estimate T on its sample, the gap accepted)`: batch means
+        (`ChainSample.mc_gap`) against max(10⁻³, 1 % of the sampling gap |A|/2n)."""
+        eye = np.eye(prob.d, dtype=bool)
+        active = (T != 0) & ~eye | (eye & prob.F)
+        return sample.mc_gap(T, active), gap_tolerance(int(np.count_nonzero(np.triu(active))), prob.n)
 
     def objective(
         self,
@@ -654,6 +663,27 @@ class _Selection:
             iters.append(n_it)
             gic_sample.pop(i_star, None)
 
+    def _degenerate(self, lam, i_star) -> list:
+        """Report the λ where the approximation degenerated (|θ|₁ > d log 2/λ) in the trace's notes; a reason
+        not to call the fit converged when BIC chose one of them."""
+        deg = np.flatnonzero(self._log["degenerate"])
+        if deg.size == 0:
+            return []
+        ess = np.asarray(self._log["ess"])[deg].min()
+        self._notes.append(
+            f"at {deg.size} of {len(lam)} λ values (λ <= {lam[deg].max():.3g}) the estimate has |θ|₁ > d log "
+            f"2/λ, "
+            f"which no exact ℓ₁ estimate can have: the MCMC approximation has degenerated there (ESS/m down "
+            f"to "
+            f"{ess:.2g}; `trace_['degenerate']`, `trace_['l1']`)"
+        )
+        if i_star not in deg:
+            return []
+        return [
+            f"BIC chose λ = {lam[i_star]:.3g}, where the MCMC approximation has degenerated (|θ|₁ > d log "
+            f"2/λ)"
+        ]
+
     def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
         """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
         chosen λ."""
@@ -667,18 +697,19 @@ class _Selection:
             reasons.append(
                 f"the Monte-Carlo error of the approximation at the chosen λ is too large (estimated "
                 f"objective gap "
-                f"{self.mc_gap_:.2g} > {tol:.2g}); raise max_mcmc_factor"
+                f"{self.mc_gap_:.2g} > {tol:.2g}); "
+                + ("raise max_mcmc_factor" if self.refine else "refine=True draws what it needs")
             )
         return reasons
 
 # %% ../nbs/09_mcmc_lasso.ipynb #f619c166
 class _LambdaPath:
-    """The λ path of Algorithm 1: each λ warm-started at the previous one, stopped early where the
-    approximation fails."""
+    "The λ path of Algorithm 1: each λ warm-started at the previous one, with |θ|₁ and the ESS recorded."
 
     def _fit_path(self, X, prob, lam, theta0, state, rng):
         """Solve (7) at each λ, warm-started at the previous λ (estimate, chains, step size). The path stops
-        early, with the reason, where the MCMC approximation is unbounded below or has degenerated. Returns
+        early, with the reason, only where the MCMC approximation is unbounded below (FISTA has no finite
+        objective to minimise). Returns
         `(estimates, the λ fitted, iterations per λ, reasons, the chains' state)`."""
         psi = BinaryMRF(prob.mat(theta0), "pm1")
         theta = theta0.copy()
@@ -694,16 +725,9 @@ class _LambdaPath:
                     f"outside what the chain visited); the path stops after {i} of {len(lam)} values"
                 )
                 return path, lam[:i], iters, reasons, state
-            L = info["L"]  # warm-start the step size too
-            if (
-                prob.l1(theta) > prob.d * np.log(2) / lam[i]
-            ):  # impossible for the exact likelihood (see above)
-                reasons.append(
-                    f"at λ = {lam[i]:.3g} the estimate has |θ|₁ = {prob.l1(theta):.3g} > d log 2 / λ, which "
-                    f"no exact ℓ₁ estimate can have: the MCMC approximation has degenerated; the path stops "
-                    f"after {i} of {len(lam)} values"
-                )
-                return path, lam[:i], iters, reasons, state
+            # warm-start the step size too
+            L = info["L"]
+            info["mc_gap"] = self._gap(prob.mat(theta), info["sample"], prob)
             path.append(prob.mat(theta))
             iters.append(info["n_iter"])
             psi = BinaryMRF._trusted(prob.mat(theta), "pm1")  # warm start ψ = θ̂_{i−1}
@@ -723,8 +747,12 @@ class _LambdaPath:
             ess=info["ess"],
             recentred=info["recentred"],
             draws=m,
-            mc_gap=info.get("mc_gap", np.nan),
-            inner_converged=info.get("converged", info["n_iter"] < int(self.max_iter)),
+            mc_gap=info["mc_gap"][0],
+            mc_tol=info["mc_gap"][1],
+            l1=prob.l1(theta),
+            # impossible for the exact likelihood (see above): the approximation has degenerated here
+            degenerate=bool(prob.l1(theta) > prob.d * np.log(2) / lam),
+            inner_converged=info["n_iter"] < int(self.max_iter),
             **auc,
         )
 
@@ -782,16 +810,16 @@ class MCMCLasso(_PaperSolver, _LambdaPath, _Selection, _PathStart, MRFLearner):
         mcmc_factor=1000,  # MCMC draws m = mcmc_factor × d behind each λ's approximation (eq. 6)
         ic_factor=10000,  # draws (× d) behind the BIC and GIC log-likelihoods
         external_field=False,  # fit fields θ_ii too (the paper's model has none)
-        max_iter=1000,  # iterations per λ of the inner solver
+        max_iter=10_000,  # FISTA iterations per λ at most (reached: reported, and the fit is not converged)
         tol=1e-4,  # the inner solver's tolerance
         # Geyer–Thompson: re-centre ψ at the estimate and redraw when the weights' ESS/m < min_ess
         recentre=False,
         min_ess=0.5,  # the ESS fraction below which the reference ψ is re-centred
         max_recentre=5,  # re-centrings per λ at most (then the draws are doubled for the rest of the path)
-        start="data",  # 'data': chains from up to `max_starts` data rows; 'random': the paper's one chain
+        start="random",  # 'random': the paper's one chain from a uniform state; 'data': chains from data rows
         # the most draws (× d) at the chosen λ, where the Monte-Carlo gap must meet its tolerance
         max_mcmc_factor=100_000,
-        refine=True,  # 'paper' solver: re-solve BIC's λ with the draws its Monte-Carlo gap needs
+        refine=False,  # mrflit's addition: re-solve BIC's λ with the draws its Monte-Carlo gap needs
         verbose=False,  # progress bar over the path
         seed=None,  # None, int or np.random.Generator
     ):
@@ -859,7 +887,9 @@ class MCMCLasso(_PaperSolver, _LambdaPath, _Selection, _PathStart, MRFLearner):
         self.path_ = np.array(path)
         self.lambda_, self.theta_lasso_ = lam[i_star], path[i_star]
         self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
-        self.mc_gap_, tol, refine_capped = refined.get(i_star, (np.inf, 0.0, False))
+        at_star = (self._log["mc_gap"][i_star], self._log["mc_tol"][i_star], False)
+        self.mc_gap_, tol, refine_capped = refined.get(i_star, at_star)
         reasons += self._shortfalls(len(path), tol, refine_capped)
+        reasons += self._degenerate(lam, i_star)
         self._settle(not reasons, int(np.sum(iters)), "; ".join(reasons))
         return self._end(theta)
