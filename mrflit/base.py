@@ -4,6 +4,7 @@
 
 # %% ../nbs/06_base.ipynb #2f4a32ac
 from __future__ import annotations
+from fastcore.basics import patch_to
 import functools
 import time
 import numpy as np
@@ -178,90 +179,7 @@ def _fit_choosing_lambda(fit):
     return wrapper
 
 # %% ../nbs/06_base.ipynb #7f4308de
-class _FitLifecycle:
-    """What every `fit` does around its algorithm: check the data, keep the trace and the clock, settle the
-    verdict."""
-
-    def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
-        """Start a fit on binary data: validated int8 copy in `domain` (the learner's model; None: the data's
-        own), converted from the other coding when needed and noted in the trace."""
-        self.names_ = _column_names(X, names)
-        X, data_domain = check_data(X, None, allow_constant=allow_constant)
-        dom = data_domain if domain is None else domain
-        self.domain_ = dom
-        self.n_features_in_ = X.shape[1]
-        self._notes = []
-        if dom != data_domain:
-            X = convert_states(X, data_domain, dom)
-            self._notes.append(_conversion_note(type(self).__name__, data_domain, dom))
-        self._truth = None if truth is None else self._truth_in(truth, data_domain, X.shape[1])
-        self._log = {}
-        self._t0 = time.perf_counter()
-        self._paused = 0.0
-        return X
-
-    def _truth_in(self, truth, data_domain, p):
-        """The true θ in the learner's domain: a `BinaryMRF` is converted exactly; a matrix is read in the
-        data's."""
-        if isinstance(truth, BinaryMRF):
-            t = truth.to_domain(self.domain_).theta
-        else:
-            t = convert_theta(check_theta(truth, "truth"), data_domain, self.domain_)
-        if t.shape != (p, p):
-            raise ValueError(f"truth must be ({p}, {p}), got {t.shape}")
-        return t
-
-    def _begin_real(self, X, names=None, min_rows: int = 3):
-        "Start a fit on real-valued data (continuous or coded discrete): validated float64 copy, no domain."
-        self.names_ = _column_names(X, names)
-        X = check_real(X, min_rows=min_rows)
-        self.domain_ = None
-        self.n_features_in_ = X.shape[1]
-        self._notes = []
-        self._truth = None
-        self._log = {}
-        self._t0 = time.perf_counter()
-        self._paused = 0.0
-        return X
-
-    def _settle(self, converged: bool, n_iter: int, why: str = ""):
-        "Record `converged_` and `n_iter_`; when not converged, one `ConvergenceWarning` that says why."
-        self.converged_ = bool(converged)
-        self.n_iter_ = int(n_iter)
-        if not self.converged_:
-            warnings.warn(f"{type(self).__name__} did not converge: {why}", ConvergenceWarning, stacklevel=3)
-        return self.converged_
-
-    def _elapsed(self):
-        return time.perf_counter() - self._t0 - self._paused
-
-    def _progress(self, steps, desc: str):
-        "`steps`, behind a tqdm progress bar when the learner is `verbose`."
-        if not getattr(self, "verbose", False):
-            return steps
-        from tqdm.auto import tqdm
-
-        return tqdm(steps, desc=desc)
-
-    def _record(self, **values):
-        for k, v in values.items():
-            self._log.setdefault(k, []).append(v)
-
-    def _diagnostics(self, fn):
-        "Run `fn()` without counting its time in `seconds`."
-        t = time.perf_counter()
-        out = fn()
-        self._paused += time.perf_counter() - t
-        return out
-
-    def _end(self, theta):
-        self.theta_ = np.asarray(theta, dtype=np.float64)
-        self.trace_ = Trace({k: np.asarray(v) for k, v in self._log.items()})
-        self.trace_.notes = tuple(self._notes)
-        return self
-
-# %% ../nbs/06_base.ipynb #86f911eb
-class MRFLearner(_FitLifecycle, BaseEstimator):
+class MRFLearner(BaseEstimator):
     """Base of mrflit's estimators: `fit(X, y=None, *, truth=None, names=None)` → self, with `theta_`,
     `domain_`, `graph_`, `trace_`."""
 
@@ -307,6 +225,105 @@ class MRFLearner(_FitLifecycle, BaseEstimator):
     def plot_trace(self, keys=None, x="iteration", ax=None):
         "Plot `trace_`."
         return self.trace_.plot(keys, x, ax)
+
+# %% ../nbs/06_base.ipynb #86f911eb
+# FitLifecycle: What every `fit` does around its algorithm: check the data, keep the trace and the clock,
+# settle the
+# verdict.
+@patch_to(MRFLearner)
+def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
+    """Start a fit on binary data: validated int8 copy in `domain` (the learner's model; None: the data's
+    own), converted from the other coding when needed and noted in the trace."""
+    self.names_ = _column_names(X, names)
+    X, data_domain = check_data(X, None, allow_constant=allow_constant)
+    dom = data_domain if domain is None else domain
+    self.domain_ = dom
+    self.n_features_in_ = X.shape[1]
+    self._notes = []
+    if dom != data_domain:
+        X = convert_states(X, data_domain, dom)
+        self._notes.append(_conversion_note(type(self).__name__, data_domain, dom))
+    self._truth = None if truth is None else self._truth_in(truth, data_domain, X.shape[1])
+    self._log = {}
+    self._t0 = time.perf_counter()
+    self._paused = 0.0
+    return X
+
+
+@patch_to(MRFLearner)
+def _truth_in(self, truth, data_domain, p):
+    """The true θ in the learner's domain: a `BinaryMRF` is converted exactly; a matrix is read in the
+    data's."""
+    if isinstance(truth, BinaryMRF):
+        t = truth.to_domain(self.domain_).theta
+    else:
+        t = convert_theta(check_theta(truth, "truth"), data_domain, self.domain_)
+    if t.shape != (p, p):
+        raise ValueError(f"truth must be ({p}, {p}), got {t.shape}")
+    return t
+
+
+@patch_to(MRFLearner)
+def _begin_real(self, X, names=None, min_rows: int = 3):
+    "Start a fit on real-valued data (continuous or coded discrete): validated float64 copy, no domain."
+    self.names_ = _column_names(X, names)
+    X = check_real(X, min_rows=min_rows)
+    self.domain_ = None
+    self.n_features_in_ = X.shape[1]
+    self._notes = []
+    self._truth = None
+    self._log = {}
+    self._t0 = time.perf_counter()
+    self._paused = 0.0
+    return X
+
+
+@patch_to(MRFLearner)
+def _settle(self, converged: bool, n_iter: int, why: str = ""):
+    "Record `converged_` and `n_iter_`; when not converged, one `ConvergenceWarning` that says why."
+    self.converged_ = bool(converged)
+    self.n_iter_ = int(n_iter)
+    if not self.converged_:
+        warnings.warn(f"{type(self).__name__} did not converge: {why}", ConvergenceWarning, stacklevel=3)
+    return self.converged_
+
+
+@patch_to(MRFLearner)
+def _elapsed(self):
+    return time.perf_counter() - self._t0 - self._paused
+
+
+@patch_to(MRFLearner)
+def _progress(self, steps, desc: str):
+    "`steps`, behind a tqdm progress bar when the learner is `verbose`."
+    if not getattr(self, "verbose", False):
+        return steps
+    from tqdm.auto import tqdm
+
+    return tqdm(steps, desc=desc)
+
+
+@patch_to(MRFLearner)
+def _record(self, **values):
+    for k, v in values.items():
+        self._log.setdefault(k, []).append(v)
+
+
+@patch_to(MRFLearner)
+def _diagnostics(self, fn):
+    "Run `fn()` without counting its time in `seconds`."
+    t = time.perf_counter()
+    out = fn()
+    self._paused += time.perf_counter() - t
+    return out
+
+
+@patch_to(MRFLearner)
+def _end(self, theta):
+    self.theta_ = np.asarray(theta, dtype=np.float64)
+    self.trace_ = Trace({k: np.asarray(v) for k, v in self._log.items()})
+    self.trace_.notes = tuple(self._notes)
+    return self
 
 # %% ../nbs/06_base.ipynb #a242d213
 def lambda_path(

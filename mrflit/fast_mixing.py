@@ -4,6 +4,7 @@
 
 # %% ../nbs/11_fast_mixing.ipynb #ef777b69
 from __future__ import annotations
+from fastcore.basics import patch_to
 import math
 from typing import NamedTuple
 import numpy as np
@@ -180,117 +181,11 @@ class _DomkeSettings(NamedTuple):
     init: np.ndarray | None  # the chains' start (None: uniform)
 
 # %% ../nbs/11_fast_mixing.ipynb #af6e5f28
-class _DomkeStoppingRule:
-    """When Algorithm 1 may stop (K = None): the step at its Monte-Carlo noise floor and the gap within
-    tolerance."""
-
-    window = 5  # iterations over which the noise-floor test averages (as SPG's)
-
-    def _adaptive_rule(self, s, th, new, Et, M, n, rec):
-        """The stopping rule for K = None: `(done, M)`. Done when the step has been at its noise floor over
-        `window` iterations and the Monte-Carlo gap meets its tolerance; M grows ×4 (to M_max) when the floor
-        is reached but the gap is not."""
-        stat, floor, gap, tol = self._noise_floor(s.L * (th - new), new, Et, M, n, s.couplings.bound)
-        self._recent.append((stat, floor))
-        w = np.array(self._recent[-self.window :])
-        at_floor = len(self._recent) >= self.window and w[:, 0].mean() <= w[:, 1].mean()
-        done = at_floor and gap <= tol
-        if at_floor and not done and M < s.M_max:
-            M = min(4 * M, s.M_max)  # a larger Monte-Carlo batch, as SPG's rule
-            self._recent = []
-        rec.update(step_norm2=stat, noise_floor=floor, mc_gap=gap, at_floor=bool(at_floor))
-        self.mc_gap_, self._gap_tol = gap, tol
-        return done, M
-
-    def _residual(self, s, out, tbar):
-        """`(‖L(θ − P(θ − ∇f/L))‖_∞, its Monte-Carlo noise)` at the output: exact moments (p ≤ 16), or 20,000
-        fresh chains run 10 × `sweeps` sweeps."""
-        model = BinaryMRF._trusted(s.couplings.mat(out), "pm1")
-        if s.couplings.p <= 16:
-            Et, noise = s.couplings.moments(model), 0.0
-        else:
-            S = gibbs_sample(model, 20_000, 10 * s.sweeps, scan="random", seed=0)
-            Et, noise = s.couplings.means(S), 3 / np.sqrt(20_000)
-        G = s.L * (out - s.couplings.project(out - (Et - tbar + s.lam * out) / s.L))
-        return float(np.abs(G).max(initial=0.0)), noise
-
-    def _noise_floor(self, G, new, Et, M, n, bound):
-        """`(‖G_free‖², threshold, Monte-Carlo gap, its tolerance)` for the step G = L(θ − θ_new). Free
-        coordinates: those not held at the box's bound (all, for the spectral set). At the optimum E‖G_free‖²
-        ≈ Σ Var(ψ_j)/M, so the step is at its noise floor when ‖G_free‖² ≤ 2 Σ Var(ψ_j)/M (averaged over
-        `window` iterations); the objective gap the noise leaves is about |free|/2M. Exact gradients: the
-        floor is 1e-16 (a KKT residual of 1e-8) and the gap 0."""
-        free = np.abs(new) < bound - 1e-12 if self.constraint == "box" else np.ones(new.size, bool)
-        stat = float(np.sum(G[free] ** 2))
-        n_free = int(free.sum())
-        tol = gap_tolerance(n_free, n)
-        if self.gradient == "exact":
-            return float(np.max(np.abs(G), initial=0.0)) ** 2, 1e-16, 0.0, tol
-        var = np.clip(1 - Et**2, 1 / M, None)
-        return stat, 2 * float(var[free].sum()) / M, n_free / (2 * M), tol
-
-# %% ../nbs/11_fast_mixing.ipynb #6d1fef1d
-class _DomkeSetup:
-    "Algorithm 1's settings, checked, and the Gibbs moments behind each gradient."
-
-    def _settings(self, p: int) -> _DomkeSettings:
-        "The settings, checked, for data with p variables."
-        lam = check_float(self.lam, "lam", lo=0)
-        L = check_float(self.L, "L", lo=0, lo_open=True)
-        adaptive = self.K is None
-        K = check_int(self.max_iter, "max_iter", lo=1) if adaptive else check_int(self.K, "K", lo=1)
-        M = check_int(self.M, "M", lo=1)
-        v = check_int(self.v, "v", lo=1)
-        M_max = max(M, check_int(self.M_max, "M_max", lo=1))
-        if self.gradient not in ("mcmc", "exact"):
-            raise ValueError(f"gradient must be 'mcmc' or 'exact', got {self.gradient!r}")
-        if self.constraint == "box":
-            bound = check_float(self.box, "box", lo=0, lo_open=True)
-        elif self.constraint == "spectral":
-            bound = check_float(self.c, "c", lo=0, lo_open=True)
-        else:
-            raise ValueError(f"constraint must be 'box' or 'spectral', got {self.constraint!r}")
-        couplings = _Couplings(self._pairs(p), p, self.constraint, bound)
-        init = None
-        if not (isinstance(self.start, str) and self.start == "uniform"):
-            init = check_states(np.atleast_2d(self.start), "pm1", p, "start")
-        return _DomkeSettings(lam, L, adaptive, K, M, M_max, math.ceil(v / p), couplings, init)
-
-    def _pairs(self, p: int) -> np.ndarray:
-        "`pairs` as a checked (k, 2) int array (None: every pair)."
-        pairs = np.array(
-            self.pairs if self.pairs is not None else list(zip(*np.triu_indices(p, 1))), dtype=np.int64
-        )
-        if (
-            pairs.ndim != 2
-            or pairs.shape[1] != 2
-            or pairs.min() < 0
-            or pairs.max() >= p
-            or np.any(pairs[:, 0] == pairs[:, 1])
-        ):
-            raise ValueError("pairs must be a list of (i, j) with 0 <= i != j < p")
-        return pairs
-
-    def _model_moments(self, s, th, M, rng):
-        """E x_i x_j under θ: exact, or the mean over M chains from the fixed start r run `sweeps` sweeps (the
-        chains are kept and restarted, Domke §6)."""
-        model = BinaryMRF._trusted(s.couplings.mat(th), "pm1")
-        if self.gradient == "exact":
-            return s.couplings.moments(model)
-        chains = self._chains
-        if chains is None or chains.n_chains != M:
-            chains = GibbsChains(model, M, scan="random", seed=rng)
-        else:
-            chains.set_model(model)
-        chains.restart(s.init)  # r: the fixed start distribution (uniform in Domke §6)
-        chains.run(s.sweeps)
-        self._chains = chains
-        return s.couplings.means(chains.states)
-
-# %% ../nbs/11_fast_mixing.ipynb #da80cfe9
-class FastMixingML(_DomkeSetup, _DomkeStoppingRule, MRFLearner):
+class FastMixingML(MRFLearner):
     """Domke's Algorithm 1: projected gradient with M random-scan Gibbs chains of v transitions, on the box
     |θ_ij| ≤ box (Domke's β) or the set ‖R(θ)‖₂ ≤ c (±1 data)."""
+
+    window = 5  # iterations over which the noise-floor test averages (as SPG's)
 
     def __init__(
         self,
@@ -388,3 +283,116 @@ class FastMixingML(_DomkeSetup, _DomkeStoppingRule, MRFLearner):
             model = BinaryMRF._trusted(pairs.mat(out), "pm1")
             rec["test_ll"] = self._diagnostics(lambda: log_likelihood(model, X_test))
         self._record(**rec)
+
+# %% ../nbs/11_fast_mixing.ipynb #6d1fef1d
+# DomkeStoppingRule: When Algorithm 1 may stop (K = None): the step at its Monte-Carlo noise floor and the gap
+# within
+# tolerance.
+@patch_to(FastMixingML)
+def _adaptive_rule(self, s, th, new, Et, M, n, rec):
+    """The stopping rule for K = None: `(done, M)`. Done when the step has been at its noise floor over
+    `window` iterations and the Monte-Carlo gap meets its tolerance; M grows ×4 (to M_max) when the floor
+    is reached but the gap is not."""
+    stat, floor, gap, tol = self._noise_floor(s.L * (th - new), new, Et, M, n, s.couplings.bound)
+    self._recent.append((stat, floor))
+    w = np.array(self._recent[-self.window :])
+    at_floor = len(self._recent) >= self.window and w[:, 0].mean() <= w[:, 1].mean()
+    done = at_floor and gap <= tol
+    if at_floor and not done and M < s.M_max:
+        M = min(4 * M, s.M_max)  # a larger Monte-Carlo batch, as SPG's rule
+        self._recent = []
+    rec.update(step_norm2=stat, noise_floor=floor, mc_gap=gap, at_floor=bool(at_floor))
+    self.mc_gap_, self._gap_tol = gap, tol
+    return done, M
+
+
+@patch_to(FastMixingML)
+def _residual(self, s, out, tbar):
+    """`(‖L(θ − P(θ − ∇f/L))‖_∞, its Monte-Carlo noise)` at the output: exact moments (p ≤ 16), or 20,000
+    fresh chains run 10 × `sweeps` sweeps."""
+    model = BinaryMRF._trusted(s.couplings.mat(out), "pm1")
+    if s.couplings.p <= 16:
+        Et, noise = s.couplings.moments(model), 0.0
+    else:
+        S = gibbs_sample(model, 20_000, 10 * s.sweeps, scan="random", seed=0)
+        Et, noise = s.couplings.means(S), 3 / np.sqrt(20_000)
+    G = s.L * (out - s.couplings.project(out - (Et - tbar + s.lam * out) / s.L))
+    return float(np.abs(G).max(initial=0.0)), noise
+
+
+@patch_to(FastMixingML)
+def _noise_floor(self, G, new, Et, M, n, bound):
+    """`(‖G_free‖², threshold, Monte-Carlo gap, its tolerance)` for the step G = L(θ − θ_new). Free
+    coordinates: those not held at the box's bound (all, for the spectral set). At the optimum E‖G_free‖²
+    ≈ Σ Var(ψ_j)/M, so the step is at its noise floor when ‖G_free‖² ≤ 2 Σ Var(ψ_j)/M (averaged over
+    `window` iterations); the objective gap the noise leaves is about |free|/2M. Exact gradients: the
+    floor is 1e-16 (a KKT residual of 1e-8) and the gap 0."""
+    free = np.abs(new) < bound - 1e-12 if self.constraint == "box" else np.ones(new.size, bool)
+    stat = float(np.sum(G[free] ** 2))
+    n_free = int(free.sum())
+    tol = gap_tolerance(n_free, n)
+    if self.gradient == "exact":
+        return float(np.max(np.abs(G), initial=0.0)) ** 2, 1e-16, 0.0, tol
+    var = np.clip(1 - Et**2, 1 / M, None)
+    return stat, 2 * float(var[free].sum()) / M, n_free / (2 * M), tol
+
+# %% ../nbs/11_fast_mixing.ipynb #da80cfe9
+# DomkeSetup: Algorithm 1's settings, checked, and the Gibbs moments behind each gradient.
+@patch_to(FastMixingML)
+def _settings(self, p: int) -> _DomkeSettings:
+    "The settings, checked, for data with p variables."
+    lam = check_float(self.lam, "lam", lo=0)
+    L = check_float(self.L, "L", lo=0, lo_open=True)
+    adaptive = self.K is None
+    K = check_int(self.max_iter, "max_iter", lo=1) if adaptive else check_int(self.K, "K", lo=1)
+    M = check_int(self.M, "M", lo=1)
+    v = check_int(self.v, "v", lo=1)
+    M_max = max(M, check_int(self.M_max, "M_max", lo=1))
+    if self.gradient not in ("mcmc", "exact"):
+        raise ValueError(f"gradient must be 'mcmc' or 'exact', got {self.gradient!r}")
+    if self.constraint == "box":
+        bound = check_float(self.box, "box", lo=0, lo_open=True)
+    elif self.constraint == "spectral":
+        bound = check_float(self.c, "c", lo=0, lo_open=True)
+    else:
+        raise ValueError(f"constraint must be 'box' or 'spectral', got {self.constraint!r}")
+    couplings = _Couplings(self._pairs(p), p, self.constraint, bound)
+    init = None
+    if not (isinstance(self.start, str) and self.start == "uniform"):
+        init = check_states(np.atleast_2d(self.start), "pm1", p, "start")
+    return _DomkeSettings(lam, L, adaptive, K, M, M_max, math.ceil(v / p), couplings, init)
+
+
+@patch_to(FastMixingML)
+def _pairs(self, p: int) -> np.ndarray:
+    "`pairs` as a checked (k, 2) int array (None: every pair)."
+    pairs = np.array(
+        self.pairs if self.pairs is not None else list(zip(*np.triu_indices(p, 1))), dtype=np.int64
+    )
+    if (
+        pairs.ndim != 2
+        or pairs.shape[1] != 2
+        or pairs.min() < 0
+        or pairs.max() >= p
+        or np.any(pairs[:, 0] == pairs[:, 1])
+    ):
+        raise ValueError("pairs must be a list of (i, j) with 0 <= i != j < p")
+    return pairs
+
+
+@patch_to(FastMixingML)
+def _model_moments(self, s, th, M, rng):
+    """E x_i x_j under θ: exact, or the mean over M chains from the fixed start r run `sweeps` sweeps (the
+    chains are kept and restarted, Domke §6)."""
+    model = BinaryMRF._trusted(s.couplings.mat(th), "pm1")
+    if self.gradient == "exact":
+        return s.couplings.moments(model)
+    chains = self._chains
+    if chains is None or chains.n_chains != M:
+        chains = GibbsChains(model, M, scan="random", seed=rng)
+    else:
+        chains.set_model(model)
+    chains.restart(s.init)  # r: the fixed start distribution (uniform in Domke §6)
+    chains.run(s.sweeps)
+    self._chains = chains
+    return s.couplings.means(chains.states)

@@ -4,6 +4,7 @@
 
 # %% ../nbs/18_fbs.ipynb #8fd62d1f
 from __future__ import annotations
+from fastcore.basics import patch_to
 import math
 import numpy as np
 from .core import as_rng, check_array, check_float, check_int
@@ -146,123 +147,7 @@ def honorio_oracle(
     return np.clip(C, -1, 1), np.clip(m, -1, 1)
 
 # %% ../nbs/18_fbs.ipynb #62a56bbf
-class _HonorioObjective:
-    """Honorio's problem in (W, b) form: θ, the model, the objective, its gradient (stochastic or exact) and
-    the prox."""
-
-    @staticmethod
-    def _theta(W, b):
-        "θ = 2W off the diagonal, b on it (`BinaryMRF.from_honorio` without its checks, for the inner loop)."
-        t = 2 * W
-        t[np.diag_indices_from(t)] = b
-        return t
-
-    def _model(self, W, b):
-        return BinaryMRF._trusted(self._theta(W, b), "pm1")
-
-    def _objective(self, W, b, logZ=None):
-        "Exact objective (H2)."
-        logZ = log_partition(self._model(W, b)) if logZ is None else logZ
-        return float(logZ - np.sum(self._Shat * W) - self._muhat @ b + self._rho * np.abs(W).sum())
-
-    def _gradient(self, W, b, k, rng, sampler=None):
-        "Eq. (4) from the oracle's moments: (∂L/∂W on the structure, ∂L/∂b, S_k)."
-        sampler = sampler or self.sampler
-        S = self._S(k) if sampler in ("gibbs", "meanfield_is") else 0
-        C, m = honorio_oracle(
-            self._model(W, b), sampler, max(S, 1), n_sweeps=self._sweeps, edges=self._mask, seed=rng
-        )
-        return (C - self._Shat) * self._mask, m - self._muhat, S
-
-    def _error(self, W, b, gW, gb):
-        "‖ξ‖₂: the distance of the estimated gradient from the exact one."
-        eW, eb, _ = self._gradient(W, b, 1, None, sampler="exact")
-        return float(np.sqrt(np.sum((gW - eW) ** 2) + np.sum((gb - eb) ** 2)))
-
-    def _prox(self, W, b, eta):
-        return soft_threshold(W, eta * self._rho) * self._mask, b
-
-# %% ../nbs/18_fbs.ipynb #688c135f
-class _HonorioReport:
-    "The trace of each iteration, the divergence guard, and the verdict at the returned point."
-
-    def _log_iteration(self, k, S, eta, out, errs, weights, wkind, it):
-        rec = dict(
-            iteration=k,
-            samples=S,
-            eta=eta,
-            seconds=self._elapsed(),
-            theta_norm=float(np.sqrt(np.sum(it[0] ** 2) + np.sum(it[1] ** 2))),
-        )
-        if self._diag:
-
-            def diag():
-                model = self._model(*out)
-                logZ = log_partition(model)
-                d = dict(objective=self._objective(*out, logZ=logZ))
-                w = np.asarray(weights[:k], float)
-                w = w / w.sum()
-                A = float(w @ np.asarray(errs[:k]))
-                d["error_term"] = A if wkind == "linear" else (k * A * A if wkind == "pb" else k * k * A * A)
-                if self._variant in ("robust", "basic", "random"):
-                    d["bound"] = fbs_bound(
-                        self._variant,
-                        self.D_,
-                        self.G_,
-                        self._beta,
-                        self.r,
-                        k,
-                        A,
-                        eps=self.eps if self._variant == "random" else None,
-                    )
-                if self._truth is not None:  # KL(a‖b) = (θ_a − θ_b)ᵀ E_a ψ − log Z_a + log Z_b, a fixed
-                    c0, Ea = self._kl_truth
-                    d["kl"] = float(c0 - model.vector() @ Ea + logZ)
-                return d
-
-            rec.update(self._diagnostics(diag))
-        self._record(**rec)
-
-    def _finish(self, W, b, K):
-        "Store the estimate; `converged_` by the KKT residual of (H2) at the returned point."
-        self.W_, self.b_, self.structure_ = W, b, self._mask
-        self.kkt_, noise = self._residual(W, b)
-        if self._diverged:
-            why = (
-                f"the iterates diverged (‖θ‖₂ above 10 D = {10 * self.D_:.3g}, ten times Honorio's Thm 2 "
-                f"bound on the "
-                f"optimum's norm) after {K} iterations: the step is too large; lower beta (FBS) or step (PG)"
-            )
-            self._settle(False, K, why)
-            return self._end(self._theta(W, b))
-        tol = sampling_tol(self._n_rows)
-        why = (
-            f"the KKT residual {self.kkt_:.3g} of (H2) at the returned point is above {tol:.3g} (a tenth of "
-            f"the data's standard "
-            f"error 1/√n) after {K} iterations; raise max_iter (IsingLasso takes Newton steps)"
-        )
-        self._settle(self.kkt_ <= tol + noise, K, why)
-        return self._end(self._theta(W, b))
-
-    def _diverges(self, W, b) -> bool:
-        """True (and remembered) when an iterate is not finite or its norm exceeds 10 D (D: Thm 2's bound on
-        ‖θ*‖₂)."""
-        with np.errstate(over="ignore", invalid="ignore"):  # an overflow is the divergence being detected
-            norm = np.sqrt((W**2).sum() + (b**2).sum())
-        self._diverged = not np.isfinite(norm) or norm > 10 * self.D_
-        return self._diverged
-
-    def _residual(self, W, b):
-        """KKT residual of (H2) at (W, b) and its Monte-Carlo allowance: exact for N <= 16, else from 20,000
-        fresh Gibbs draws (3/√S)."""
-        if W.shape[0] <= 16:
-            return _kkt(self, W, b), 0.0
-        S = 20_000
-        C, m = honorio_oracle(self._model(W, b), "gibbs", S, n_sweeps=self._sweeps, edges=self._mask, seed=0)
-        return _kkt_parts(self, W, (C - self._Shat) * self._mask, m - self._muhat), 3 / np.sqrt(S)
-
-# %% ../nbs/18_fbs.ipynb #9f812a35
-class _HonorioLearner(_HonorioObjective, _HonorioReport, MRFLearner):
+class _HonorioLearner(MRFLearner):
     "Shared loop of FBS and PG on Honorio's (W, b) parametrisation."
 
     _variant = None
@@ -310,6 +195,136 @@ class _HonorioLearner(_HonorioObjective, _HonorioReport, MRFLearner):
         if s.shape != (N, N) or np.any(s != s.T):
             raise ValueError(f"structure must be a symmetric bool ({N}, {N}) mask")
         return s & off
+
+# %% ../nbs/18_fbs.ipynb #688c135f
+# HonorioObjective: Honorio's problem in (W, b) form: θ, the model, the objective, its gradient (stochastic or
+# exact) and
+# the prox.
+@patch_to(_HonorioLearner, static_method=True)
+def _theta(W, b):
+    "θ = 2W off the diagonal, b on it (`BinaryMRF.from_honorio` without its checks, for the inner loop)."
+    t = 2 * W
+    t[np.diag_indices_from(t)] = b
+    return t
+
+
+@patch_to(_HonorioLearner)
+def _model(self, W, b):
+    return BinaryMRF._trusted(self._theta(W, b), "pm1")
+
+
+@patch_to(_HonorioLearner)
+def _objective(self, W, b, logZ=None):
+    "Exact objective (H2)."
+    logZ = log_partition(self._model(W, b)) if logZ is None else logZ
+    return float(logZ - np.sum(self._Shat * W) - self._muhat @ b + self._rho * np.abs(W).sum())
+
+
+@patch_to(_HonorioLearner)
+def _gradient(self, W, b, k, rng, sampler=None):
+    "Eq. (4) from the oracle's moments: (∂L/∂W on the structure, ∂L/∂b, S_k)."
+    sampler = sampler or self.sampler
+    S = self._S(k) if sampler in ("gibbs", "meanfield_is") else 0
+    C, m = honorio_oracle(
+        self._model(W, b), sampler, max(S, 1), n_sweeps=self._sweeps, edges=self._mask, seed=rng
+    )
+    return (C - self._Shat) * self._mask, m - self._muhat, S
+
+
+@patch_to(_HonorioLearner)
+def _error(self, W, b, gW, gb):
+    "‖ξ‖₂: the distance of the estimated gradient from the exact one."
+    eW, eb, _ = self._gradient(W, b, 1, None, sampler="exact")
+    return float(np.sqrt(np.sum((gW - eW) ** 2) + np.sum((gb - eb) ** 2)))
+
+
+@patch_to(_HonorioLearner)
+def _prox(self, W, b, eta):
+    return soft_threshold(W, eta * self._rho) * self._mask, b
+
+# %% ../nbs/18_fbs.ipynb #9f812a35
+# HonorioReport: The trace of each iteration, the divergence guard, and the verdict at the returned point.
+@patch_to(_HonorioLearner)
+def _log_iteration(self, k, S, eta, out, errs, weights, wkind, it):
+    rec = dict(
+        iteration=k,
+        samples=S,
+        eta=eta,
+        seconds=self._elapsed(),
+        theta_norm=float(np.sqrt(np.sum(it[0] ** 2) + np.sum(it[1] ** 2))),
+    )
+    if self._diag:
+
+        def diag():
+            model = self._model(*out)
+            logZ = log_partition(model)
+            d = dict(objective=self._objective(*out, logZ=logZ))
+            w = np.asarray(weights[:k], float)
+            w = w / w.sum()
+            A = float(w @ np.asarray(errs[:k]))
+            d["error_term"] = A if wkind == "linear" else (k * A * A if wkind == "pb" else k * k * A * A)
+            if self._variant in ("robust", "basic", "random"):
+                d["bound"] = fbs_bound(
+                    self._variant,
+                    self.D_,
+                    self.G_,
+                    self._beta,
+                    self.r,
+                    k,
+                    A,
+                    eps=self.eps if self._variant == "random" else None,
+                )
+            if self._truth is not None:  # KL(a‖b) = (θ_a − θ_b)ᵀ E_a ψ − log Z_a + log Z_b, a fixed
+                c0, Ea = self._kl_truth
+                d["kl"] = float(c0 - model.vector() @ Ea + logZ)
+            return d
+
+        rec.update(self._diagnostics(diag))
+    self._record(**rec)
+
+
+@patch_to(_HonorioLearner)
+def _finish(self, W, b, K):
+    "Store the estimate; `converged_` by the KKT residual of (H2) at the returned point."
+    self.W_, self.b_, self.structure_ = W, b, self._mask
+    self.kkt_, noise = self._residual(W, b)
+    if self._diverged:
+        why = (
+            f"the iterates diverged (‖θ‖₂ above 10 D = {10 * self.D_:.3g}, ten times Honorio's Thm 2 "
+            f"bound on the "
+            f"optimum's norm) after {K} iterations: the step is too large; lower beta (FBS) or step (PG)"
+        )
+        self._settle(False, K, why)
+        return self._end(self._theta(W, b))
+    tol = sampling_tol(self._n_rows)
+    why = (
+        f"the KKT residual {self.kkt_:.3g} of (H2) at the returned point is above {tol:.3g} (a tenth of "
+        f"the data's standard "
+        f"error 1/√n) after {K} iterations; raise max_iter (IsingLasso takes Newton steps)"
+    )
+    self._settle(self.kkt_ <= tol + noise, K, why)
+    return self._end(self._theta(W, b))
+
+
+@patch_to(_HonorioLearner)
+def _diverges(self, W, b) -> bool:
+    """True (and remembered) when an iterate is not finite or its norm exceeds 10 D (D: Thm 2's bound on
+    ‖θ*‖₂)."""
+    with np.errstate(over="ignore", invalid="ignore"):  # an overflow is the divergence being detected
+        norm = np.sqrt((W**2).sum() + (b**2).sum())
+    self._diverged = not np.isfinite(norm) or norm > 10 * self.D_
+    return self._diverged
+
+
+@patch_to(_HonorioLearner)
+def _residual(self, W, b):
+    """KKT residual of (H2) at (W, b) and its Monte-Carlo allowance: exact for N <= 16, else from 20,000
+    fresh Gibbs draws (3/√S)."""
+    if W.shape[0] <= 16:
+        return _kkt(self, W, b), 0.0
+    S = 20_000
+    C, m = honorio_oracle(self._model(W, b), "gibbs", S, n_sweeps=self._sweeps, edges=self._mask, seed=0)
+    return _kkt_parts(self, W, (C - self._Shat) * self._mask, m - self._muhat), 3 / np.sqrt(S)
 
 # %% ../nbs/18_fbs.ipynb #142e0e45
 class FBS(_HonorioLearner):

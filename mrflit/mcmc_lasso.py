@@ -4,6 +4,7 @@
 
 # %% ../nbs/09_mcmc_lasso.ipynb #b97d4250
 from __future__ import annotations
+from fastcore.basics import patch_to
 from typing import NamedTuple
 import numpy as np
 from .core import kernel, as_rng, check_int, check_float
@@ -374,69 +375,7 @@ def _replay(y, sites, values):
         y[sites[f]] = values[f]
 
 # %% ../nbs/09_mcmc_lasso.ipynb #19f6c8b9
-class _ChainQuality:
-    """How much a recorded chain can say at θ: the importance weights' ESS, the Monte-Carlo gap and the
-    Hessian."""
-
-    def ess(self, theta) -> float:
-        """Kish's effective sample size of the importance weights exp[(θ−ψ)'J(Y^k)] over the m recorded draws
-        (m when θ = ψ)."""
-        D = np.ascontiguousarray(np.asarray(theta, np.float64) - self.psi.theta)
-        W = np.empty(self.sites.size + 1)
-        if not np.isfinite(_is_value(D, self.x0f, self.sites, self.valf, self.counts, W)):
-            return 0.0
-        p = W - np.r_[W[1:], 0.0]  # normalised weight of each occupied state (W: suffix sums)
-        c = self.counts
-        occupied = c > 0
-        return float(1.0 / np.sum(p[occupied] ** 2 / c[occupied]))
-
-    def mc_gap(self, theta, active, n_batches: int = 25) -> float:
-        """Estimated objective gap from the Monte-Carlo error of the gradient at θ: ½ Σ_{j∈A} Var(Ê_w
-        J_j)/Var_w(J_j), with Var(Ê_w J_j) from the weighted means of `n_batches` consecutive stretches of the
-        record (batch means: autocorrelation included); `active` is a (d, d) bool mask of the coordinates in
-        A. For independent draws it is |A|/(2 ESS)."""
-        D = np.ascontiguousarray(np.asarray(theta, np.float64) - self.psi.theta)
-        cum = np.cumsum(self.counts)
-        edges = np.searchsorted(cum, np.linspace(0, cum[-1], n_batches + 1)[1:-1], side="right")
-        edges = np.unique(np.r_[0, edges, self.counts.size])
-        y = self.x0f.copy()
-        means, logw = [], []
-        for a, b in zip(edges[:-1], edges[1:]):
-            sites, values, counts = self.sites[a : b - 1], self.valf[a : b - 1], self.counts[a:b]
-            if counts.sum() == 0:
-                _replay(y, self.sites[a:b], self.valf[a:b])
-                continue
-            W = np.empty(b - a)
-            v = _is_value(D, y, sites, values, counts, W)
-            G = np.empty_like(D)
-            _is_grad(np.empty((0, y.size)), y, sites, values, W, G)
-            means.append(G[active])
-            logw.append(v + np.log(counts.sum()))
-            _replay(
-                y, self.sites[a:b], self.valf[a:b]
-            )  # the state after this stretch's flips and the passage to the next
-        means, logw = np.array(means), np.array(logw)
-        w = np.exp(logw - logw.max())
-        w /= w.sum()
-        if len(w) < 2:
-            # the whole record is one stretch of a chain that did not move: no batch means, no estimate
-            return np.inf
-        mean = w @ means
-        var_mean = len(w) / (len(w) - 1) * (w**2) @ (means - mean) ** 2
-        return float(0.5 * np.sum(var_mean / np.maximum(1 - mean**2, 1e-6)))
-
-    def hessian(self, theta, fields: bool = False) -> np.ndarray:
-        "Eq. (19) by expanding the chain (diagnostics for small d): the weighted covariance of J(Y^k)."
-        Y = expand_path(self.x0, self.sites, self.values, self.counts)
-        J = stats(Y, fields)
-        a = J @ (np.asarray(theta) - self.psi.theta)[stat_index(Y.shape[1], fields)]
-        w = np.exp(a - a.max())
-        w /= w.sum()
-        mu = w @ J
-        return (J * w[:, None]).T @ J - np.outer(mu, mu)
-
-# %% ../nbs/09_mcmc_lasso.ipynb #2dd1edd0
-class ChainSample(_ChainQuality):
+class ChainSample:
     """A recorded random-scan chain from p(·|ψ) and fast evaluations of ℓ_n^m (eq. 6) and its gradient (eq.
     17)."""
 
@@ -521,6 +460,72 @@ class ChainSample(_ChainQuality):
         )
         return out, n, L, status
 
+# %% ../nbs/09_mcmc_lasso.ipynb #2dd1edd0
+# ChainQuality: How much a recorded chain can say at θ: the importance weights' ESS, the Monte-Carlo gap and
+# the
+# Hessian.
+@patch_to(ChainSample)
+def ess(self, theta) -> float:
+    """Kish's effective sample size of the importance weights exp[(θ−ψ)'J(Y^k)] over the m recorded draws
+    (m when θ = ψ)."""
+    D = np.ascontiguousarray(np.asarray(theta, np.float64) - self.psi.theta)
+    W = np.empty(self.sites.size + 1)
+    if not np.isfinite(_is_value(D, self.x0f, self.sites, self.valf, self.counts, W)):
+        return 0.0
+    p = W - np.r_[W[1:], 0.0]  # normalised weight of each occupied state (W: suffix sums)
+    c = self.counts
+    occupied = c > 0
+    return float(1.0 / np.sum(p[occupied] ** 2 / c[occupied]))
+
+
+@patch_to(ChainSample)
+def mc_gap(self, theta, active, n_batches: int = 25) -> float:
+    """Estimated objective gap from the Monte-Carlo error of the gradient at θ: ½ Σ_{j∈A} Var(Ê_w
+    J_j)/Var_w(J_j), with Var(Ê_w J_j) from the weighted means of `n_batches` consecutive stretches of the
+    record (batch means: autocorrelation included); `active` is a (d, d) bool mask of the coordinates in
+    A. For independent draws it is |A|/(2 ESS)."""
+    D = np.ascontiguousarray(np.asarray(theta, np.float64) - self.psi.theta)
+    cum = np.cumsum(self.counts)
+    edges = np.searchsorted(cum, np.linspace(0, cum[-1], n_batches + 1)[1:-1], side="right")
+    edges = np.unique(np.r_[0, edges, self.counts.size])
+    y = self.x0f.copy()
+    means, logw = [], []
+    for a, b in zip(edges[:-1], edges[1:]):
+        sites, values, counts = self.sites[a : b - 1], self.valf[a : b - 1], self.counts[a:b]
+        if counts.sum() == 0:
+            _replay(y, self.sites[a:b], self.valf[a:b])
+            continue
+        W = np.empty(b - a)
+        v = _is_value(D, y, sites, values, counts, W)
+        G = np.empty_like(D)
+        _is_grad(np.empty((0, y.size)), y, sites, values, W, G)
+        means.append(G[active])
+        logw.append(v + np.log(counts.sum()))
+        _replay(
+            y, self.sites[a:b], self.valf[a:b]
+        )  # the state after this stretch's flips and the passage to the next
+    means, logw = np.array(means), np.array(logw)
+    w = np.exp(logw - logw.max())
+    w /= w.sum()
+    if len(w) < 2:
+        # the whole record is one stretch of a chain that did not move: no batch means, no estimate
+        return np.inf
+    mean = w @ means
+    var_mean = len(w) / (len(w) - 1) * (w**2) @ (means - mean) ** 2
+    return float(0.5 * np.sum(var_mean / np.maximum(1 - mean**2, 1e-6)))
+
+
+@patch_to(ChainSample)
+def hessian(self, theta, fields: bool = False) -> np.ndarray:
+    "Eq. (19) by expanding the chain (diagnostics for small d): the weighted covariance of J(Y^k)."
+    Y = expand_path(self.x0, self.sites, self.values, self.counts)
+    J = stats(Y, fields)
+    a = J @ (np.asarray(theta) - self.psi.theta)[stat_index(Y.shape[1], fields)]
+    w = np.exp(a - a.max())
+    w /= w.sum()
+    mu = w @ J
+    return (J * w[:, None]).T @ J - np.outer(mu, mu)
+
 # %% ../nbs/09_mcmc_lasso.ipynb #d6b21a97
 # the constants of Algorithm 1 as published (§4): 100 λ values, m = 10³d draws per λ, 10⁴d draws for BIC and
 # GIC
@@ -547,259 +552,11 @@ class _Problem(NamedTuple):
         return float(np.sum(np.abs(theta[self.pen > 0])))
 
 # %% ../nbs/09_mcmc_lasso.ipynb #4628896d
-class _PaperSolver:
-    """Algorithm 1's solver: eq. (7) at one λ from the reference ψ, with
-    optional Geyer–Thompson re-centring, and the refinement at the λ BIC chooses."""
-
-    def _solve_at(self, lam, theta, psi, state, m, prob, L, rng, max_iter=None):
-        """Eq. (7) at one λ from the reference ψ. With `recentre`, Geyer–Thompson steps: while the weights'
-        ESS/m at the solution is below `min_ess`, ψ moves toward the solution as far as the ESS allows (the
-        step halved until it does), the chains draw afresh from there, and (7) is solved again — at most
-        `max_recentre` times."""
-        recentred = 0
-        while True:
-            cs = ChainSample(psi, m, init=state, seed=rng)
-            state = cs.x_end
-            L0 = max(L / 4, 1e-3)
-            max_it = int(max_iter or self.max_iter)
-            T, n_it, L, status = cs._lasso(
-                prob.mat(theta), prob.mat(prob.Jbar), lam, prob.F, L0, max_it, self.tol
-            )
-            ess = cs.ess(T) / cs.m
-            if (
-                not self.recentre
-                or recentred == int(self.max_recentre)
-                or (status == 0 and ess >= float(self.min_ess))
-            ):
-                break
-            psi = self._recentred(cs, psi, T)
-            theta = psi.theta[prob.idx]
-            recentred += 1
-        if status:
-            raise FloatingPointError(
-                "MCMC-Lasso FISTA: the objective is not finite" if status == 1 else "no step"
-            )
-        info = dict(n_iter=n_it, L=L, ess=ess, recentred=recentred, sample=cs)
-        return T[prob.idx], info, psi, state, m
-
-    def _recentred(self, cs, psi, T) -> BinaryMRF:
-        """ψ moved toward the solution T as far as the weights' ESS/m stays ≥ `min_ess` (the step halved from
-        ½ to 1/64)."""
-        move = T - psi.theta
-        s = 0.5
-        while s > 1 / 64 and cs.ess(psi.theta + s * move) / cs.m < float(self.min_ess):
-            s /= 2
-        return BinaryMRF._trusted(psi.theta + s * move, "pm1")
-
-    def _refine(self, lam, T, state, X, prob, rng):
-        """Re-solve (7) at the chosen λ with ψ = θ̂ and as many draws as the Monte-Carlo gap needs: the gap
-        (`ChainSample.mc_gap`, batch means) falls like 1/m, so m is scaled by gap/tolerance (×1.5), from
-        mcmc_factor·d up to max_mcmc_factor·d, four times at most; the chains continue. Returns `(θ̂, state,
-        mc_gap, tolerance, FISTA iterations, FISTA capped)`."""
-        n, d = X.shape
-        m = self._m0
-        m_max = int(self.max_mcmc_factor) * d
-        total = 0
-        cap = 10 * int(self.max_iter)
-        for _ in range(4):
-            psi = BinaryMRF._trusted(T, "pm1")
-            v, info, _, state, _ = self._solve_at(lam, T[prob.idx], psi, state, m, prob, 1.0, rng, cap)
-            T = prob.mat(v)
-            total += info["n_iter"]
-            gap, tol = self._gap(T, info["sample"], prob)
-            if gap <= tol or m >= m_max:
-                break
-            m = int(min(m * 1.5 * gap / tol, m_max))
-        return T, state, float(gap), tol, total, info["n_iter"] >= cap
-
-    def _gap(self, T, sample, prob):
-        """`(Monte-Carlo objective gap of the (d, d) estimate T on its sample, the gap accepted)`: batch means
-        (`ChainSample.mc_gap`) against max(10⁻³, 1 % of the sampling gap |A|/2n)."""
-        eye = np.eye(prob.d, dtype=bool)
-        active = (T != 0) & ~eye | (eye & prob.F)
-        return sample.mc_gap(T, active), gap_tolerance(int(np.count_nonzero(np.triu(active))), prob.n)
-
-    def objective(
-        self,
-        sample: ChainSample,  # draws from a reference ψ (eq. 6)
-        theta,  # the (d, d) θ at which to evaluate
-    ) -> float:
-        "ℓ_n^m(θ) on `sample` (eq. 6), after `fit` (uses the fitted data's moments)."
-        v = np.asarray(theta)[self._idx]
-        return float(-v @ self._Jbar + sample.log_mean_exp(theta))
-
-# %% ../nbs/09_mcmc_lasso.ipynb #eab70abd
-class _Selection:
-    """The choice of λ by BIC and of the threshold by GIC (with the refinement at the chosen λ), and the
-    verdict."""
-
-    def _select(self, path, lam, X, prob, state, refine, iters, rng):
-        """BIC's λ and GIC's threshold (`two_stage`): BIC on one fresh sample from p(·|θ̂_{K/2}), GIC on a
-        fresh sample from p(·|θ̂) once BIC has chosen θ̂. With `refine`, the chosen λ is re-solved (`_refine`)
-        until the choice is stable (three times at most). Sets `bic_`, `thresholds_`, `gic_`; returns `(i*, θ̂
-        thresholded, {refined i: (gap, tolerance, capped)})`."""
-        draws = int(self.ic_factor) * prob.d
-        ref = ChainSample(BinaryMRF._trusted(path[len(lam) // 2], "pm1"), draws, init=state, seed=rng)
-        gic_sample = {}
-
-        def gic_loss(t, i):
-            if i not in gic_sample:
-                psi = BinaryMRF._trusted(path[i], "pm1")
-                gic_sample[i] = ChainSample(psi, draws, init=ref.x_end, seed=rng)
-            return self.objective(gic_sample[i], t)
-
-        refined = {}  # accuracy where it matters: at the λ BIC chooses
-        while True:
-            bic_losses = [self.objective(ref, t) for t in path]
-            i_star, self.bic_, self.thresholds_, self.gic_, theta = two_stage(
-                path, bic_losses, gic_loss, prob.n, prob.d
-            )
-            if not refine or i_star in refined or len(refined) == 3:
-                return i_star, theta, refined
-            path[i_star], state, gap, tol, n_it, capped = self._refine(
-                lam[i_star], path[i_star], state, X, prob, rng
-            )
-            refined[i_star] = (gap, tol, capped)
-            iters.append(n_it)
-            gic_sample.pop(i_star, None)
-
-    def _degenerate(self, lam, i_star) -> list:
-        """Report the λ where the approximation degenerated (|θ|₁ > d log 2/λ) in the trace's notes; a reason
-        not to call the fit converged when BIC chose one of them."""
-        deg = np.flatnonzero(self._log["degenerate"])
-        if deg.size == 0:
-            return []
-        ess = np.asarray(self._log["ess"])[deg].min()
-        self._notes.append(
-            f"at {deg.size} of {len(lam)} λ values (λ <= {lam[deg].max():.3g}) the estimate has |θ|₁ > d log "
-            f"2/λ, "
-            f"which no exact ℓ₁ estimate can have: the MCMC approximation has degenerated there (ESS/m down "
-            f"to "
-            f"{ess:.2g}; `trace_['degenerate']`, `trace_['l1']`)"
-        )
-        if i_star not in deg:
-            return []
-        return [
-            f"BIC chose λ = {lam[i_star]:.3g}, where the MCMC approximation has degenerated (|θ|₁ > d log "
-            f"2/λ)"
-        ]
-
-    def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
-        """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
-        chosen λ."""
-        reasons = []
-        capped = int(np.sum(~np.asarray(self._log["inner_converged"], bool)))
-        if capped:
-            reasons.append(f"FISTA reached max_iter={self.max_iter} at {capped} of {n_fitted} λ values")
-        if refine_capped:
-            reasons.append(f"FISTA reached its cap of {10 * self.max_iter} iterations at the chosen λ")
-        if self.mc_gap_ > tol:
-            reasons.append(
-                f"the Monte-Carlo error of the approximation at the chosen λ is too large (estimated "
-                f"objective gap "
-                f"{self.mc_gap_:.2g} > {tol:.2g}); "
-                + ("raise max_mcmc_factor" if self.refine else "refine=True draws what it needs")
-            )
-        return reasons
-
-# %% ../nbs/09_mcmc_lasso.ipynb #f619c166
-class _LambdaPath:
-    "The λ path of Algorithm 1: each λ warm-started at the previous one, with |θ|₁ and the ESS recorded."
-
-    def _fit_path(self, X, prob, lam, theta0, state, rng):
-        """Solve (7) at each λ, warm-started at the previous λ (estimate, chains, step size). The path stops
-        early, with the reason, only where the MCMC approximation is unbounded below (FISTA has no finite
-        objective to minimise). Returns
-        `(estimates, the λ fitted, iterations per λ, reasons, the chains' state)`."""
-        psi = BinaryMRF(prob.mat(theta0), "pm1")
-        theta = theta0.copy()
-        L = 1.0
-        m = self._m0
-        path, iters, reasons = [], [], []
-        for i in self._progress(range(len(lam)), "MCMC-Lasso λ path"):
-            try:
-                theta, info, psi, state, m = self._solve_at(lam[i], theta, psi, state, m, prob, L, rng)
-            except FloatingPointError:
-                reasons.append(
-                    f"the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie "
-                    f"outside what the chain visited); the path stops after {i} of {len(lam)} values"
-                )
-                return path, lam[:i], iters, reasons, state
-            # warm-start the step size too
-            L = info["L"]
-            info["mc_gap"] = self._gap(prob.mat(theta), info["sample"], prob)
-            path.append(prob.mat(theta))
-            iters.append(info["n_iter"])
-            psi = BinaryMRF._trusted(prob.mat(theta), "pm1")  # warm start ψ = θ̂_{i−1}
-            self._record_lambda(lam[i], theta, info, m, prob)
-        return path, lam, iters, reasons, state
-
-    def _record_lambda(self, lam, theta, info, m, prob):
-        "One row of the trace per λ of the path."
-        auc = {}
-        if self._truth is not None:
-            auc["auc"] = self._diagnostics(lambda: auc_or_nan(prob.mat(theta), self._truth))
-        self._record(
-            lam=lam,
-            n_edges=int(np.count_nonzero(theta[prob.pen > 0])),
-            inner_iter=info["n_iter"],
-            seconds=self._elapsed(),
-            ess=info["ess"],
-            recentred=info["recentred"],
-            draws=m,
-            mc_gap=info["mc_gap"][0],
-            mc_tol=info["mc_gap"][1],
-            l1=prob.l1(theta),
-            # impossible for the exact likelihood (see above): the approximation has degenerated here
-            degenerate=bool(prob.l1(theta) > prob.d * np.log(2) / lam),
-            inner_converged=info["n_iter"] < int(self.max_iter),
-            **auc,
-        )
-
-# %% ../nbs/09_mcmc_lasso.ipynb #02ca6031
-class _PathStart:
-    "What the path starts from: problem (7) on the data, the λ grid from λ_max, and the chains' start states."
-
-    def _problem(self, X) -> _Problem:
-        "Problem (7) on the ±1 data X."
-        n, d = X.shape
-        F = bool(self.external_field)
-        idx = stat_index(d, F)
-        Jbar = (X.T.astype(np.float64) @ X) / n
-        np.fill_diagonal(Jbar, X.mean(0))
-        pen = np.where(idx[0] == idx[1], 0.0, 1.0)
-        return _Problem(n, d, F, idx, Jbar[idx], pen)
-
-    def _lambda_grid(self, X, prob, lambdas):
-        """`(the λ path, θ₀)`: θ₀ = 0, or the independent model fitted to the margins with fields; the path is
-        `lambdas`, or `n_lambdas` values from λ_max = ‖∇ℓ_n(θ₀)‖_∞ over the penalised coordinates (exact)."""
-        idx = prob.idx
-        theta0 = np.zeros(len(prob.Jbar))
-        if prob.F:
-            theta0[idx[0] == idx[1]] = np.arctanh(np.clip(X.mean(0), -0.999, 0.999))  # independent model
-        mu0 = np.tanh(np.diag(prob.mat(theta0)))
-        grad0 = -prob.Jbar + np.where(idx[0] == idx[1], mu0[idx[0]], mu0[idx[0]] * mu0[idx[1]])  # exact at θ₀
-        lam0 = float(np.max(np.abs(grad0[prob.pen > 0])))
-        if lambdas is None:
-            lambdas = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
-        return lambdas, theta0
-
-    max_starts = 100
-
-    def _starts(self, X, rng):
-        """Start states: None (one chain from a uniform draw, as the paper), or `max_starts` data rows (all
-        when n is smaller)."""
-        c = self.max_starts
-        if self.start == "random":
-            return None
-        if len(X) <= c:
-            return X.copy()
-        return X[rng.choice(len(X), c, replace=False)]
-
-# %% ../nbs/09_mcmc_lasso.ipynb #8c3f3b60
-class MCMCLasso(_PaperSolver, _LambdaPath, _Selection, _PathStart, MRFLearner):
+class MCMCLasso(MRFLearner):
     """MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the
     threshold; ±1 data."""
+
+    max_starts = 100
 
     def __init__(
         self,
@@ -893,3 +650,266 @@ class MCMCLasso(_PaperSolver, _LambdaPath, _Selection, _PathStart, MRFLearner):
         reasons += self._degenerate(lam, i_star)
         self._settle(not reasons, int(np.sum(iters)), "; ".join(reasons))
         return self._end(theta)
+
+# %% ../nbs/09_mcmc_lasso.ipynb #eab70abd
+# PaperSolver: Algorithm 1's solver: eq. (7) at one λ from the reference ψ, with
+# optional Geyer–Thompson re-centring, and the refinement at the λ BIC chooses.
+@patch_to(MCMCLasso)
+def _solve_at(self, lam, theta, psi, state, m, prob, L, rng, max_iter=None):
+    """Eq. (7) at one λ from the reference ψ. With `recentre`, Geyer–Thompson steps: while the weights'
+    ESS/m at the solution is below `min_ess`, ψ moves toward the solution as far as the ESS allows (the
+    step halved until it does), the chains draw afresh from there, and (7) is solved again — at most
+    `max_recentre` times."""
+    recentred = 0
+    while True:
+        cs = ChainSample(psi, m, init=state, seed=rng)
+        state = cs.x_end
+        L0 = max(L / 4, 1e-3)
+        max_it = int(max_iter or self.max_iter)
+        T, n_it, L, status = cs._lasso(
+            prob.mat(theta), prob.mat(prob.Jbar), lam, prob.F, L0, max_it, self.tol
+        )
+        ess = cs.ess(T) / cs.m
+        if (
+            not self.recentre
+            or recentred == int(self.max_recentre)
+            or (status == 0 and ess >= float(self.min_ess))
+        ):
+            break
+        psi = self._recentred(cs, psi, T)
+        theta = psi.theta[prob.idx]
+        recentred += 1
+    if status:
+        raise FloatingPointError(
+            "MCMC-Lasso FISTA: the objective is not finite" if status == 1 else "no step"
+        )
+    info = dict(n_iter=n_it, L=L, ess=ess, recentred=recentred, sample=cs)
+    return T[prob.idx], info, psi, state, m
+
+
+@patch_to(MCMCLasso)
+def _recentred(self, cs, psi, T) -> BinaryMRF:
+    """ψ moved toward the solution T as far as the weights' ESS/m stays ≥ `min_ess` (the step halved from
+    ½ to 1/64)."""
+    move = T - psi.theta
+    s = 0.5
+    while s > 1 / 64 and cs.ess(psi.theta + s * move) / cs.m < float(self.min_ess):
+        s /= 2
+    return BinaryMRF._trusted(psi.theta + s * move, "pm1")
+
+
+@patch_to(MCMCLasso)
+def _refine(self, lam, T, state, X, prob, rng):
+    """Re-solve (7) at the chosen λ with ψ = θ̂ and as many draws as the Monte-Carlo gap needs: the gap
+    (`ChainSample.mc_gap`, batch means) falls like 1/m, so m is scaled by gap/tolerance (×1.5), from
+    mcmc_factor·d up to max_mcmc_factor·d, four times at most; the chains continue. Returns `(θ̂, state,
+    mc_gap, tolerance, FISTA iterations, FISTA capped)`."""
+    n, d = X.shape
+    m = self._m0
+    m_max = int(self.max_mcmc_factor) * d
+    total = 0
+    cap = 10 * int(self.max_iter)
+    for _ in range(4):
+        psi = BinaryMRF._trusted(T, "pm1")
+        v, info, _, state, _ = self._solve_at(lam, T[prob.idx], psi, state, m, prob, 1.0, rng, cap)
+        T = prob.mat(v)
+        total += info["n_iter"]
+        gap, tol = self._gap(T, info["sample"], prob)
+        if gap <= tol or m >= m_max:
+            break
+        m = int(min(m * 1.5 * gap / tol, m_max))
+    return T, state, float(gap), tol, total, info["n_iter"] >= cap
+
+
+@patch_to(MCMCLasso)
+def _gap(self, T, sample, prob):
+    """`(Monte-Carlo objective gap of the (d, d) estimate T on its sample, the gap accepted)`: batch means
+    (`ChainSample.mc_gap`) against max(10⁻³, 1 % of the sampling gap |A|/2n)."""
+    eye = np.eye(prob.d, dtype=bool)
+    active = (T != 0) & ~eye | (eye & prob.F)
+    return sample.mc_gap(T, active), gap_tolerance(int(np.count_nonzero(np.triu(active))), prob.n)
+
+
+@patch_to(MCMCLasso)
+def objective(
+    self,
+    sample: ChainSample,  # draws from a reference ψ (eq. 6)
+    theta,  # the (d, d) θ at which to evaluate
+) -> float:
+    "ℓ_n^m(θ) on `sample` (eq. 6), after `fit` (uses the fitted data's moments)."
+    v = np.asarray(theta)[self._idx]
+    return float(-v @ self._Jbar + sample.log_mean_exp(theta))
+
+# %% ../nbs/09_mcmc_lasso.ipynb #f619c166
+# Selection: The choice of λ by BIC and of the threshold by GIC (with the refinement at the chosen λ), and the
+# verdict.
+@patch_to(MCMCLasso)
+def _select(self, path, lam, X, prob, state, refine, iters, rng):
+    """BIC's λ and GIC's threshold (`two_stage`): BIC on one fresh sample from p(·|θ̂_{K/2}), GIC on a
+    fresh sample from p(·|θ̂) once BIC has chosen θ̂. With `refine`, the chosen λ is re-solved (`_refine`)
+    until the choice is stable (three times at most). Sets `bic_`, `thresholds_`, `gic_`; returns `(i*, θ̂
+    thresholded, {refined i: (gap, tolerance, capped)})`."""
+    draws = int(self.ic_factor) * prob.d
+    ref = ChainSample(BinaryMRF._trusted(path[len(lam) // 2], "pm1"), draws, init=state, seed=rng)
+    gic_sample = {}
+
+    def gic_loss(t, i):
+        if i not in gic_sample:
+            psi = BinaryMRF._trusted(path[i], "pm1")
+            gic_sample[i] = ChainSample(psi, draws, init=ref.x_end, seed=rng)
+        return self.objective(gic_sample[i], t)
+
+    refined = {}  # accuracy where it matters: at the λ BIC chooses
+    while True:
+        bic_losses = [self.objective(ref, t) for t in path]
+        i_star, self.bic_, self.thresholds_, self.gic_, theta = two_stage(
+            path, bic_losses, gic_loss, prob.n, prob.d
+        )
+        if not refine or i_star in refined or len(refined) == 3:
+            return i_star, theta, refined
+        path[i_star], state, gap, tol, n_it, capped = self._refine(
+            lam[i_star], path[i_star], state, X, prob, rng
+        )
+        refined[i_star] = (gap, tol, capped)
+        iters.append(n_it)
+        gic_sample.pop(i_star, None)
+
+
+@patch_to(MCMCLasso)
+def _degenerate(self, lam, i_star) -> list:
+    """Report the λ where the approximation degenerated (|θ|₁ > d log 2/λ) in the trace's notes; a reason
+    not to call the fit converged when BIC chose one of them."""
+    deg = np.flatnonzero(self._log["degenerate"])
+    if deg.size == 0:
+        return []
+    ess = np.asarray(self._log["ess"])[deg].min()
+    self._notes.append(
+        f"at {deg.size} of {len(lam)} λ values (λ <= {lam[deg].max():.3g}) the estimate has |θ|₁ > d log "
+        f"2/λ, "
+        f"which no exact ℓ₁ estimate can have: the MCMC approximation has degenerated there (ESS/m down "
+        f"to "
+        f"{ess:.2g}; `trace_['degenerate']`, `trace_['l1']`)"
+    )
+    if i_star not in deg:
+        return []
+    return [
+        f"BIC chose λ = {lam[i_star]:.3g}, where the MCMC approximation has degenerated (|θ|₁ > d log 2/λ)"
+    ]
+
+
+@patch_to(MCMCLasso)
+def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
+    """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
+    chosen λ."""
+    reasons = []
+    capped = int(np.sum(~np.asarray(self._log["inner_converged"], bool)))
+    if capped:
+        reasons.append(f"FISTA reached max_iter={self.max_iter} at {capped} of {n_fitted} λ values")
+    if refine_capped:
+        reasons.append(f"FISTA reached its cap of {10 * self.max_iter} iterations at the chosen λ")
+    if self.mc_gap_ > tol:
+        reasons.append(
+            f"the Monte-Carlo error of the approximation at the chosen λ is too large (estimated "
+            f"objective gap "
+            f"{self.mc_gap_:.2g} > {tol:.2g}); "
+            + ("raise max_mcmc_factor" if self.refine else "refine=True draws what it needs")
+        )
+    return reasons
+
+# %% ../nbs/09_mcmc_lasso.ipynb #02ca6031
+# LambdaPath: The λ path of Algorithm 1: each λ warm-started at the previous one, with |θ|₁ and the ESS
+# recorded.
+@patch_to(MCMCLasso)
+def _fit_path(self, X, prob, lam, theta0, state, rng):
+    """Solve (7) at each λ, warm-started at the previous λ (estimate, chains, step size). The path stops
+    early, with the reason, only where the MCMC approximation is unbounded below (FISTA has no finite
+    objective to minimise). Returns
+    `(estimates, the λ fitted, iterations per λ, reasons, the chains' state)`."""
+    psi = BinaryMRF(prob.mat(theta0), "pm1")
+    theta = theta0.copy()
+    L = 1.0
+    m = self._m0
+    path, iters, reasons = [], [], []
+    for i in self._progress(range(len(lam)), "MCMC-Lasso λ path"):
+        try:
+            theta, info, psi, state, m = self._solve_at(lam[i], theta, psi, state, m, prob, L, rng)
+        except FloatingPointError:
+            reasons.append(
+                f"the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie "
+                f"outside what the chain visited); the path stops after {i} of {len(lam)} values"
+            )
+            return path, lam[:i], iters, reasons, state
+        # warm-start the step size too
+        L = info["L"]
+        info["mc_gap"] = self._gap(prob.mat(theta), info["sample"], prob)
+        path.append(prob.mat(theta))
+        iters.append(info["n_iter"])
+        psi = BinaryMRF._trusted(prob.mat(theta), "pm1")  # warm start ψ = θ̂_{i−1}
+        self._record_lambda(lam[i], theta, info, m, prob)
+    return path, lam, iters, reasons, state
+
+
+@patch_to(MCMCLasso)
+def _record_lambda(self, lam, theta, info, m, prob):
+    "One row of the trace per λ of the path."
+    auc = {}
+    if self._truth is not None:
+        auc["auc"] = self._diagnostics(lambda: auc_or_nan(prob.mat(theta), self._truth))
+    self._record(
+        lam=lam,
+        n_edges=int(np.count_nonzero(theta[prob.pen > 0])),
+        inner_iter=info["n_iter"],
+        seconds=self._elapsed(),
+        ess=info["ess"],
+        recentred=info["recentred"],
+        draws=m,
+        mc_gap=info["mc_gap"][0],
+        mc_tol=info["mc_gap"][1],
+        l1=prob.l1(theta),
+        # impossible for the exact likelihood (see above): the approximation has degenerated here
+        degenerate=bool(prob.l1(theta) > prob.d * np.log(2) / lam),
+        inner_converged=info["n_iter"] < int(self.max_iter),
+        **auc,
+    )
+
+# %% ../nbs/09_mcmc_lasso.ipynb #8c3f3b60
+# PathStart: What the path starts from: problem (7) on the data, the λ grid from λ_max, and the chains' start
+# states.
+@patch_to(MCMCLasso)
+def _problem(self, X) -> _Problem:
+    "Problem (7) on the ±1 data X."
+    n, d = X.shape
+    F = bool(self.external_field)
+    idx = stat_index(d, F)
+    Jbar = (X.T.astype(np.float64) @ X) / n
+    np.fill_diagonal(Jbar, X.mean(0))
+    pen = np.where(idx[0] == idx[1], 0.0, 1.0)
+    return _Problem(n, d, F, idx, Jbar[idx], pen)
+
+
+@patch_to(MCMCLasso)
+def _lambda_grid(self, X, prob, lambdas):
+    """`(the λ path, θ₀)`: θ₀ = 0, or the independent model fitted to the margins with fields; the path is
+    `lambdas`, or `n_lambdas` values from λ_max = ‖∇ℓ_n(θ₀)‖_∞ over the penalised coordinates (exact)."""
+    idx = prob.idx
+    theta0 = np.zeros(len(prob.Jbar))
+    if prob.F:
+        theta0[idx[0] == idx[1]] = np.arctanh(np.clip(X.mean(0), -0.999, 0.999))  # independent model
+    mu0 = np.tanh(np.diag(prob.mat(theta0)))
+    grad0 = -prob.Jbar + np.where(idx[0] == idx[1], mu0[idx[0]], mu0[idx[0]] * mu0[idx[1]])  # exact at θ₀
+    lam0 = float(np.max(np.abs(grad0[prob.pen > 0])))
+    if lambdas is None:
+        lambdas = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
+    return lambdas, theta0
+
+
+@patch_to(MCMCLasso)
+def _starts(self, X, rng):
+    """Start states: None (one chain from a uniform draw, as the paper), or `max_starts` data rows (all
+    when n is smaller)."""
+    c = self.max_starts
+    if self.start == "random":
+        return None
+    if len(X) <= c:
+        return X.copy()
+    return X[rng.choice(len(X), c, replace=False)]

@@ -4,6 +4,7 @@
 
 # %% ../nbs/10_partitioned.ipynb #dd91b2f1
 from __future__ import annotations
+from fastcore.basics import patch_to
 from dataclasses import dataclass, field
 import numpy as np
 from numba import prange
@@ -542,68 +543,7 @@ def _check_groups(groups, p):
 AUTO_PAIRS = 4_000_000  # n(n − 1) above which n_pairs='auto' switches to about this many sampled pairs
 
 # %% ../nbs/10_partitioned.ipynb #02628b45
-class _PairObjective:
-    """The empirical objective (4) on pairs of rows: the sampled pairs, ℓ with its gradient, and the fitted
-    parameters."""
-
-    def _pair_sample(self, n):
-        "None for the complete U-statistic, else the shifts of the incomplete one."
-        total = n * (n - 1)
-        if self.n_pairs == "auto":
-            B = AUTO_PAIRS if total > AUTO_PAIRS else None
-        elif self.n_pairs is None:
-            B = None
-        else:
-            B = check_int(self.n_pairs, "n_pairs", lo=1)
-        shifts = None if B is None else sample_shifts(n, B, self.random_state)
-        if shifts is not None and shifts.size == n - 1:  # every diagonal: the complete statistic
-            shifts = None
-        self.n_pairs_ = total if shifts is None else n * shifts.size
-        self.complete_ = shifts is None
-        return shifts
-
-    def _objective(self, X, sample):
-        "The design and a function v ↦ (ℓ, ∇ℓ, se of log N̂)."
-        g1, g2 = self.g1_, self.g2_
-        if callable(self.features):
-            design = callable_design(X, self.features, g1, g2, self.pairs)
-            size = self.n_pairs_ * design.n_params * 8
-            if size > 2e9:
-                raise ValueError(
-                    f"a feature function is evaluated on every permuted pair: {size / 1e9:.0f} GB here; pass "
-                    f"n_pairs (an incomplete U-statistic) or use a built-in feature"
-                )
-            self.levels_ = None
-            return design, lambda v, gradient=True: mlmi_direct(v, X, design, self.features, sample)
-        phi, comps, self.levels_ = encode_variables(
-            X, self.features, self.names_, self.min_level_count, self.rare_levels, self.levels
-        )
-        design = separable_design(phi, comps, g1, g2, self.pairs)
-        return design, lambda v, gradient=True: mlmi_objective(v, design, sample, gradient)
-
-    def _store(self, v, design, p):
-        "θ per modelled pair, the (p, p) strength matrix and the cross-group passages."
-        self.lambda_ = float(self.lambdas_[-1])
-        nm = self.names_ or list(range(p))
-        starts, sizes = design.starts, design.sizes
-        self.pair_coef_ = {
-            (u, w): v[s : s + b].copy() for (u, w, _), s, b in zip(design.pairs, starts, sizes)
-        }
-        scalar = bool(np.all(sizes == 1))
-        value = lambda t: float(t[0]) if scalar else float(np.linalg.norm(t))
-        theta = np.zeros((p, p))
-        for (u, w), t in self.pair_coef_.items():
-            theta[u, w] = theta[w, u] = value(t)
-        self.theta_ = theta
-        self.coef_ = theta[np.ix_(self.g1_, self.g2_)]
-        self.passages_ = [
-            (nm[u], nm[w], value(self.pair_coef_[u, w]))
-            for u, w, kind in design.pairs
-            if kind == "cross" and np.any(self.pair_coef_[u, w] != 0)
-        ]
-
-# %% ../nbs/10_partitioned.ipynb #335079ce
-class PartitionedRatio(_PairObjective, MRFLearner):
+class PartitionedRatio(MRFLearner):
     """Partitioned-ratio estimator of the links between two groups (Liu et al. 2016): group-lasso MLMI with a
     U-statistic normaliser, vector features and all pairs."""
 
@@ -685,3 +625,66 @@ class PartitionedRatio(_PairObjective, MRFLearner):
         )
         self._settle(capped == 0, sum(k for k, _ in fista_runs), why)
         return self._end(self.theta_)
+
+# %% ../nbs/10_partitioned.ipynb #335079ce
+# PairObjective: The empirical objective (4) on pairs of rows: the sampled pairs, ℓ with its gradient, and the
+# fitted
+# parameters.
+@patch_to(PartitionedRatio)
+def _pair_sample(self, n):
+    "None for the complete U-statistic, else the shifts of the incomplete one."
+    total = n * (n - 1)
+    if self.n_pairs == "auto":
+        B = AUTO_PAIRS if total > AUTO_PAIRS else None
+    elif self.n_pairs is None:
+        B = None
+    else:
+        B = check_int(self.n_pairs, "n_pairs", lo=1)
+    shifts = None if B is None else sample_shifts(n, B, self.random_state)
+    if shifts is not None and shifts.size == n - 1:  # every diagonal: the complete statistic
+        shifts = None
+    self.n_pairs_ = total if shifts is None else n * shifts.size
+    self.complete_ = shifts is None
+    return shifts
+
+
+@patch_to(PartitionedRatio)
+def _objective(self, X, sample):
+    "The design and a function v ↦ (ℓ, ∇ℓ, se of log N̂)."
+    g1, g2 = self.g1_, self.g2_
+    if callable(self.features):
+        design = callable_design(X, self.features, g1, g2, self.pairs)
+        size = self.n_pairs_ * design.n_params * 8
+        if size > 2e9:
+            raise ValueError(
+                f"a feature function is evaluated on every permuted pair: {size / 1e9:.0f} GB here; pass "
+                f"n_pairs (an incomplete U-statistic) or use a built-in feature"
+            )
+        self.levels_ = None
+        return design, lambda v, gradient=True: mlmi_direct(v, X, design, self.features, sample)
+    phi, comps, self.levels_ = encode_variables(
+        X, self.features, self.names_, self.min_level_count, self.rare_levels, self.levels
+    )
+    design = separable_design(phi, comps, g1, g2, self.pairs)
+    return design, lambda v, gradient=True: mlmi_objective(v, design, sample, gradient)
+
+
+@patch_to(PartitionedRatio)
+def _store(self, v, design, p):
+    "θ per modelled pair, the (p, p) strength matrix and the cross-group passages."
+    self.lambda_ = float(self.lambdas_[-1])
+    nm = self.names_ or list(range(p))
+    starts, sizes = design.starts, design.sizes
+    self.pair_coef_ = {(u, w): v[s : s + b].copy() for (u, w, _), s, b in zip(design.pairs, starts, sizes)}
+    scalar = bool(np.all(sizes == 1))
+    value = lambda t: float(t[0]) if scalar else float(np.linalg.norm(t))
+    theta = np.zeros((p, p))
+    for (u, w), t in self.pair_coef_.items():
+        theta[u, w] = theta[w, u] = value(t)
+    self.theta_ = theta
+    self.coef_ = theta[np.ix_(self.g1_, self.g2_)]
+    self.passages_ = [
+        (nm[u], nm[w], value(self.pair_coef_[u, w]))
+        for u, w, kind in design.pairs
+        if kind == "cross" and np.any(self.pair_coef_[u, w] != 0)
+    ]

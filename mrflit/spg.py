@@ -4,6 +4,7 @@
 
 # %% ../nbs/08_spg.ipynb #d3f0730d
 from __future__ import annotations
+from fastcore.basics import patch_to
 import inspect
 import numpy as np
 from numba import vectorize
@@ -37,267 +38,14 @@ __all__ = ['GENG_SETTINGS', 'TAY_RULES', 'TAY_BATCH', 'CertificateWarning', 'SPG
 GENG_SETTINGS = dict(alpha=0.4, restart="random", tol=None)
 
 # %% ../nbs/08_spg.ipynb #f0e80d90
-class _GradientSampler:
-    """SPG's gradient estimate: the chains of each iteration, the step size α = 1/L̂ and the sample of ∇ log
-    Z(θ)."""
-
-    def _prepare_chains(self, k, model):
-        "The chains for this iteration: created, grown to the current q, or restarted as `restart` asks."
-        chains, q = self._chains, self._q
-        check_memory(
-            q * (8 * self.p_ + 48), f"{q} chains of {self.p_} variables"
-        )  # before drawing their starts
-        if chains is None:
-            start = self._X[self._rng.integers(0, len(self._X), q)] if self.restart == "persistent" else None
-            chains = GibbsChains(model, q, init=start, seed=self._rng)
-        elif chains.n_chains != q:
-            self._work += chains.sweeps_done * chains.n_chains
-            old = chains.states
-            chains = GibbsChains(model, q, init=old[np.arange(q) % len(old)], seed=self._rng)
-        else:
-            chains.set_model(model)
-        if (
-            self.restart != "persistent"
-            and k > 1
-            and not (self._restarts_in_driver and self.restart == "random")
-        ):
-            chains.restart(None if self.restart == "random" else np.full(self.p_, model.lo, np.int8))
-        self._chains = chains
-        return chains
-
-    def _step_size(self, S=None, exact_H=None) -> float:
-        """α: the fixed number, or 1/L̂ with L̂ the covariance's largest eigenvalue (exact, or by warm-started
-        power iteration)."""
-        if exact_H is not None:
-            self._L = float(np.linalg.eigvalsh(exact_H)[-1])
-        elif S is not None:
-            self._L, self._v = power_curvature(S, self._v, 30 if self._v is None else 2, self._I, self._J)
-        if not isinstance(self.alpha, str):
-            return float(self.alpha)
-        return 1.0 / max(self._L, 1e-12)
-
-    def _curvature(self) -> float:
-        "L̂ at the last iterate (computed now if the fixed α did not need it)."
-        if self._L is None:
-            self._step_size(np.ascontiguousarray(self._chains._X.T, dtype=np.float64))
-        return self._L
-
-    def _sample(self, k, theta, model):
-        """Gradient estimate at θ: `(tau, bound, df, alpha, states, H_exact)` from the chains, or exact
-        (gradient='exact')."""
-        if self.gradient == "exact":
-            P, Ps = probabilities(model), stats(all_states(self.p_, self.domain_))
-            mu = P @ Ps
-            H = (Ps * P[:, None]).T @ Ps - np.outer(mu, mu)
-            return 0, 0.0, mu - self._EX, self._step_size(exact_H=H), None, H
-        chains = self._prepare_chains(k, model)
-        auto = isinstance(
-            self.alpha, str
-        )  # a fixed α needs L̂ only for the oscillation warning, computed then
-        alpha = self._step_size(chains._X.T if self._L is None and auto else None)
-        tau, bound, df, q_next = self._mcmc_gradient(k, model, chains, theta, self._EX, alpha, self._I.size)
-        self._q = max(self._q, q_next)
-        S = None
-        if auto:  # the chains' states, for L̂
-            S = np.ascontiguousarray(chains._X.T, dtype=np.float64)
-        if auto:
-            self._step_size(S)
-        return tau, bound, df, alpha, S, None
-
-# %% ../nbs/08_spg.ipynb #f8916a70
-class _StoppingRule:
-    "The noise-floor stopping rule (above): the tolerance, the statistic against its floor, and the verdict."
+class _StochasticProxGrad(MRFLearner):
+    "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3), with mrflit's convergence control."
 
     window = 5  # iterations over which the noise-floor test averages
 
     warm_window = (
         2  # ... after a warm start (`warm_start=True`: the fit starts next to the floor, as along a λ path)
     )
-
-    def _tolerance(self, theta) -> float:
-        """The Monte-Carlo gap accepted at θ: `tol`, or `tol_sampling` × the sampling gap |A|/2n if that is
-        larger."""
-        return gap_tolerance(
-            np.count_nonzero(theta), len(self._X), 1e-3 if self.tol is None else self.tol, self.tol_sampling
-        )
-
-    def _noise_floor(self, new, df, gnorm):
-        """`(threshold, Monte-Carlo gap, statistic)`: the stationarity statistic is at its noise floor when ≤
-        threshold (see above)."""
-        if self.gradient == "exact":
-            lam = self._lam_vec
-            kkt = np.where(new != 0, np.abs(df + lam * np.sign(new)), np.maximum(np.abs(df) - lam, 0))
-            return 1e-8, 0.0, float(kkt.max(initial=0.0))
-        q = self._chains.n_chains
-        gap = int(np.count_nonzero(new)) / (2 * q)
-        mean = df + self._EX
-        var = _bernoulli_var(mean, self._chains._lo, q) / q
-        sens = (new != 0) | (np.abs(df) >= self._lam_vec - 2 * np.sqrt(var))
-        return 4 * float(var[sens].sum()), gap, gnorm**2
-
-    def _measured_gap(self, theta, df):
-        """`(estimated objective gap at θ, ν²)`: half the proximal Newton decrement on the chains' states (see
-        above)."""
-        lam = self._lam_vec
-        work = np.flatnonzero((self._I == self._J) | (theta != 0) | (np.abs(df) > lam))
-        S = self._chains._X[:, :HESSIAN_CHAINS]
-        ridge = max(1e-3, work.size / S.shape[1])
-        _, nu2 = newton_direction_states(df[work], S, work, theta[work], lam[work], ridge=ridge)
-        return 0.5 * nu2, nu2
-
-    def _judge(self, steps):
-        "Set `converged_` by the stopping rule and warn, saying why, when it does not hold."
-        name = type(self).__name__
-        g = np.asarray(self._log["grad_map_norm"])
-        s = np.asarray(steps[-2 * self.window :])
-        norms = np.linalg.norm(s, axis=1)
-        cos = (
-            np.sum(s[1:] * s[:-1], axis=1) / np.maximum(norms[1:] * norms[:-1], 1e-300)
-            if len(s) > 2
-            else np.zeros(1)
-        )
-        tol = self._tol_eff
-        reasons = []
-        # at the floor, steps are noise
-        if not self._at_floor and np.median(cos) < -0.5:
-            reasons.append(
-                f"the iterates oscillate (median cosine of successive steps {np.median(cos):.2f}): the step "
-                f"is "
-                f"above 2/L̂ = {2 / self._curvature():.3g}; use alpha='auto'"
-            )
-        if not self._at_floor and len(g) >= 10 and np.median(g[-5:]) > 1.5 * g[0]:
-            reasons.append(f"‖G_α‖ grew from {g[0]:.3g} to {np.median(g[-5:]):.3g}: the iterates diverge")
-        if not self._at_floor:
-            reasons.append(
-                f"after {self.n_iter_} iterations the stationarity measure is above its Monte-Carlo noise "
-                f"floor; "
-                "raise max_iter"
-            )
-        elif self._gap > tol / 2 and self._measured > tol:
-            reasons.append(
-                f"the Monte-Carlo objective gap {self._gap:.2g} is above its tolerance {tol:.2g} with "
-                f"{self._q} chains; "
-                "raise n_chains_max (or tol)"
-            )
-        elif self._measured > tol:
-            reasons.append(
-                f"the gradient is at its noise floor but the Newton decrement estimates an objective gap of "
-                f"{self._measured:.2g} > {tol:.2g}: the gradient steps have not reached the optimum along "
-                f"flat "
-                "directions; raise max_iter (IsingLasso takes Newton steps)"
-            )
-        self.converged_ = not reasons
-        self.mc_gap_ = self._gap
-        if reasons:
-            warnings.warn(f"{name} did not converge: " + "; ".join(reasons), ConvergenceWarning, stacklevel=3)
-        if self._certifies:
-            self._warn_certificate()
-
-    def _warn_certificate(self):
-        """One `CertificateWarning` when the certificate held at under half of the iterations or no τ could
-        certify at some."""
-        cert = np.asarray(self._log["certified"])
-        never = ~np.asarray(self._log["certifiable"])
-        if cert.mean() >= 0.5 and not never.any():
-            return
-        rule = (
-            f"there TAY ran tau_max = {self.tau_max} sweeps ('tau_max' in trace_['tau_rule'])"
-            if self.tau_uncertified is None
-            else "there τ came from the coupling estimate of the bias ('estimated') or tau_uncertified ('capped')"
-        )
-        why = (
-            f"; at {never.sum()} of them no τ <= tau_max could meet the TAY criterion, {rule}"
-            if never.any()
-            else ""
-        )
-        warnings.warn(
-            f"TAY: the Dobrushin certificate held at {cert.sum()} of {cert.size} iterations "
-            f"({cert.mean():.0%}){why}",
-            CertificateWarning,
-            stacklevel=4,
-        )
-
-# %% ../nbs/08_spg.ipynb #96f0e3bf
-class _Iteration:
-    "One iteration of the loop: sample the gradient, take the step, test the noise floor, and record it all."
-
-    def _iterate(self, k, theta):
-        """One iteration: sample, step, and test the noise floor. Returns `(θ_new, trace record, gradient
-        estimate, stop)`."""
-        model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
-        tau, bound, df, alpha, _, _ = self._sample(k, theta, model)
-        G = _grad_map(theta, df, alpha, self._lam_vec)  # eq. (7), on validated arrays
-        gnorm = float(np.sqrt(G @ G))
-        # S_{αλ}: exact zeros (θ − αG is not)
-        new = _shrink(theta - alpha * df, alpha * self._lam_vec)
-        floor, gap, stat = self._noise_floor(new, df, gnorm)
-        self._window.append((stat, floor))
-        w = 1 if self.gradient == "exact" else self._win
-        recent = self._window[-w:]
-        at_floor = len(self._window) >= w and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
-        tol = self._tolerance(new)
-        measured, nu2 = 0.0, np.nan
-        if at_floor and self.gradient != "exact":
-            measured, nu2 = self._measured_gap(theta, df)
-        self._at_floor, self._gap, self._tol_eff, self._measured = bool(at_floor), gap, tol, measured
-        done = self.tol is not None and at_floor and measured <= tol
-        # the Monte-Carlo part |A|/2q must leave room for the rest of the gap
-        if self.tol is not None and at_floor and gap > tol / 2 and self._q < int(self.n_chains_max):
-            self._q = min(4 * self._q, int(self.n_chains_max))  # growing Monte-Carlo batch
-            self._window = []
-        chains = self._chains
-        work = self._work + (chains.sweeps_done * chains.n_chains if chains is not None else 0)
-        rec = dict(
-            iteration=k,
-            tau=tau,
-            n_chains=chains.n_chains if chains is not None else 0,
-            bound=bound,
-            grad_map_norm=gnorm,
-            certified=bool(bound < 0.5 * gnorm),
-            chain_sweeps=work,
-            seconds=self._elapsed(),
-            alpha=alpha,
-            L_hat=np.nan if self._L is None else self._L,
-            decrement=nu2,
-            measured_gap=measured if at_floor else np.nan,
-            noise_floor=floor,
-            mc_gap=gap,
-            at_floor=bool(at_floor),
-        )
-        if self._certifies:
-            rec["certifiable"] = bool(getattr(self, "_certifiable", True))
-            rec["tau_rule"] = getattr(self, "_tau_rule", "certified")  # certified, estimated or capped
-            rec["estimated_bound"] = getattr(self, "_estimated_bound", np.nan)
-        return new, rec, df, done
-
-# %% ../nbs/08_spg.ipynb #3c6b68e4
-class _ExactDiagnostics:
-    """The exact objective and gradient error at each iterate, for small models (p ≤ 16): what the tests and
-    plots check."""
-
-    def objective(self, theta_vec, EX=None) -> float:
-        """Exact g(θ) = −θᵀ E_X ψ + log Z(θ) + λ‖θ‖₁ (penalised part) at a stats-order vector (after `fit`; p
-        <= 24)."""
-        EX = self._EX if EX is None else EX
-        m = BinaryMRF(to_matrix(theta_vec, self.p_), self.domain_)
-        penalty = np.where(
-            theta_vec != 0, self._lam_vec * np.abs(theta_vec), 0.0
-        )  # held-at-zero couplings have λ = ∞
-        return float(-theta_vec @ EX + log_partition(m) + penalty.sum())
-
-    def _exact_diagnostics(self, theta, new, df, tau) -> dict:
-        "Exact objective of the new iterate, exact gradient error and the Fischer–Igel bound (p <= 16)."
-        model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
-        true_df = moments(model) - self._EX
-        return dict(
-            objective=self.objective(new),
-            grad_error=float(np.linalg.norm(df - true_df)),
-            fischer=float(fischer_bound(model, max(tau, 1))[0]) if tau else np.nan,
-        )
-
-# %% ../nbs/08_spg.ipynb #f2ee94f6
-class _StochasticProxGrad(_GradientSampler, _StoppingRule, _Iteration, _ExactDiagnostics, MRFLearner):
-    "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3), with mrflit's convergence control."
 
     _certifies = False  # True for learners that choose τ to make the certificate hold (TAY)
 
@@ -416,6 +164,267 @@ class _StochasticProxGrad(_GradientSampler, _StoppingRule, _Iteration, _ExactDia
         self._X, self._rng, self._work, self._window = X, rng, 0, []
         self._win = self.warm_window if warm else self.window
         return theta, diag
+
+# %% ../nbs/08_spg.ipynb #f8916a70
+# GradientSampler: SPG's gradient estimate: the chains of each iteration, the step size α = 1/L̂ and the
+# sample of ∇ log
+# Z(θ).
+@patch_to(_StochasticProxGrad)
+def _prepare_chains(self, k, model):
+    "The chains for this iteration: created, grown to the current q, or restarted as `restart` asks."
+    chains, q = self._chains, self._q
+    check_memory(q * (8 * self.p_ + 48), f"{q} chains of {self.p_} variables")  # before drawing their starts
+    if chains is None:
+        start = self._X[self._rng.integers(0, len(self._X), q)] if self.restart == "persistent" else None
+        chains = GibbsChains(model, q, init=start, seed=self._rng)
+    elif chains.n_chains != q:
+        self._work += chains.sweeps_done * chains.n_chains
+        old = chains.states
+        chains = GibbsChains(model, q, init=old[np.arange(q) % len(old)], seed=self._rng)
+    else:
+        chains.set_model(model)
+    if self.restart != "persistent" and k > 1 and not (self._restarts_in_driver and self.restart == "random"):
+        chains.restart(None if self.restart == "random" else np.full(self.p_, model.lo, np.int8))
+    self._chains = chains
+    return chains
+
+
+@patch_to(_StochasticProxGrad)
+def _step_size(self, S=None, exact_H=None) -> float:
+    """α: the fixed number, or 1/L̂ with L̂ the covariance's largest eigenvalue (exact, or by warm-started
+    power iteration)."""
+    if exact_H is not None:
+        self._L = float(np.linalg.eigvalsh(exact_H)[-1])
+    elif S is not None:
+        self._L, self._v = power_curvature(S, self._v, 30 if self._v is None else 2, self._I, self._J)
+    if not isinstance(self.alpha, str):
+        return float(self.alpha)
+    return 1.0 / max(self._L, 1e-12)
+
+
+@patch_to(_StochasticProxGrad)
+def _curvature(self) -> float:
+    "L̂ at the last iterate (computed now if the fixed α did not need it)."
+    if self._L is None:
+        self._step_size(np.ascontiguousarray(self._chains._X.T, dtype=np.float64))
+    return self._L
+
+
+@patch_to(_StochasticProxGrad)
+def _sample(self, k, theta, model):
+    """Gradient estimate at θ: `(tau, bound, df, alpha, states, H_exact)` from the chains, or exact
+    (gradient='exact')."""
+    if self.gradient == "exact":
+        P, Ps = probabilities(model), stats(all_states(self.p_, self.domain_))
+        mu = P @ Ps
+        H = (Ps * P[:, None]).T @ Ps - np.outer(mu, mu)
+        return 0, 0.0, mu - self._EX, self._step_size(exact_H=H), None, H
+    chains = self._prepare_chains(k, model)
+    auto = isinstance(self.alpha, str)  # a fixed α needs L̂ only for the oscillation warning, computed then
+    alpha = self._step_size(chains._X.T if self._L is None and auto else None)
+    tau, bound, df, q_next = self._mcmc_gradient(k, model, chains, theta, self._EX, alpha, self._I.size)
+    self._q = max(self._q, q_next)
+    S = None
+    if auto:  # the chains' states, for L̂
+        S = np.ascontiguousarray(chains._X.T, dtype=np.float64)
+    if auto:
+        self._step_size(S)
+    return tau, bound, df, alpha, S, None
+
+# %% ../nbs/08_spg.ipynb #96f0e3bf
+# StoppingRule: The noise-floor stopping rule (above): the tolerance, the statistic against its floor, and the
+# verdict.
+@patch_to(_StochasticProxGrad)
+def _tolerance(self, theta) -> float:
+    """The Monte-Carlo gap accepted at θ: `tol`, or `tol_sampling` × the sampling gap |A|/2n if that is
+    larger."""
+    return gap_tolerance(
+        np.count_nonzero(theta), len(self._X), 1e-3 if self.tol is None else self.tol, self.tol_sampling
+    )
+
+
+@patch_to(_StochasticProxGrad)
+def _noise_floor(self, new, df, gnorm):
+    """`(threshold, Monte-Carlo gap, statistic)`: the stationarity statistic is at its noise floor when ≤
+    threshold (see above)."""
+    if self.gradient == "exact":
+        lam = self._lam_vec
+        kkt = np.where(new != 0, np.abs(df + lam * np.sign(new)), np.maximum(np.abs(df) - lam, 0))
+        return 1e-8, 0.0, float(kkt.max(initial=0.0))
+    q = self._chains.n_chains
+    gap = int(np.count_nonzero(new)) / (2 * q)
+    mean = df + self._EX
+    var = _bernoulli_var(mean, self._chains._lo, q) / q
+    sens = (new != 0) | (np.abs(df) >= self._lam_vec - 2 * np.sqrt(var))
+    return 4 * float(var[sens].sum()), gap, gnorm**2
+
+
+@patch_to(_StochasticProxGrad)
+def _measured_gap(self, theta, df):
+    """`(estimated objective gap at θ, ν²)`: half the proximal Newton decrement on the chains' states (see
+    above)."""
+    lam = self._lam_vec
+    work = np.flatnonzero((self._I == self._J) | (theta != 0) | (np.abs(df) > lam))
+    S = self._chains._X[:, :HESSIAN_CHAINS]
+    ridge = max(1e-3, work.size / S.shape[1])
+    _, nu2 = newton_direction_states(df[work], S, work, theta[work], lam[work], ridge=ridge)
+    return 0.5 * nu2, nu2
+
+
+@patch_to(_StochasticProxGrad)
+def _judge(self, steps):
+    "Set `converged_` by the stopping rule and warn, saying why, when it does not hold."
+    name = type(self).__name__
+    g = np.asarray(self._log["grad_map_norm"])
+    s = np.asarray(steps[-2 * self.window :])
+    norms = np.linalg.norm(s, axis=1)
+    cos = (
+        np.sum(s[1:] * s[:-1], axis=1) / np.maximum(norms[1:] * norms[:-1], 1e-300)
+        if len(s) > 2
+        else np.zeros(1)
+    )
+    tol = self._tol_eff
+    reasons = []
+    # at the floor, steps are noise
+    if not self._at_floor and np.median(cos) < -0.5:
+        reasons.append(
+            f"the iterates oscillate (median cosine of successive steps {np.median(cos):.2f}): the step "
+            f"is "
+            f"above 2/L̂ = {2 / self._curvature():.3g}; use alpha='auto'"
+        )
+    if not self._at_floor and len(g) >= 10 and np.median(g[-5:]) > 1.5 * g[0]:
+        reasons.append(f"‖G_α‖ grew from {g[0]:.3g} to {np.median(g[-5:]):.3g}: the iterates diverge")
+    if not self._at_floor:
+        reasons.append(
+            f"after {self.n_iter_} iterations the stationarity measure is above its Monte-Carlo noise "
+            f"floor; "
+            "raise max_iter"
+        )
+    elif self._gap > tol / 2 and self._measured > tol:
+        reasons.append(
+            f"the Monte-Carlo objective gap {self._gap:.2g} is above its tolerance {tol:.2g} with "
+            f"{self._q} chains; "
+            "raise n_chains_max (or tol)"
+        )
+    elif self._measured > tol:
+        reasons.append(
+            f"the gradient is at its noise floor but the Newton decrement estimates an objective gap of "
+            f"{self._measured:.2g} > {tol:.2g}: the gradient steps have not reached the optimum along "
+            f"flat "
+            "directions; raise max_iter (IsingLasso takes Newton steps)"
+        )
+    self.converged_ = not reasons
+    self.mc_gap_ = self._gap
+    if reasons:
+        warnings.warn(f"{name} did not converge: " + "; ".join(reasons), ConvergenceWarning, stacklevel=3)
+    if self._certifies:
+        self._warn_certificate()
+
+
+@patch_to(_StochasticProxGrad)
+def _warn_certificate(self):
+    """One `CertificateWarning` when the certificate held at under half of the iterations or no τ could
+    certify at some."""
+    cert = np.asarray(self._log["certified"])
+    never = ~np.asarray(self._log["certifiable"])
+    if cert.mean() >= 0.5 and not never.any():
+        return
+    rule = (
+        f"there TAY ran tau_max = {self.tau_max} sweeps ('tau_max' in trace_['tau_rule'])"
+        if self.tau_uncertified is None
+        else "there τ came from the coupling estimate of the bias ('estimated') or tau_uncertified ('capped')"
+    )
+    why = (
+        f"; at {never.sum()} of them no τ <= tau_max could meet the TAY criterion, {rule}"
+        if never.any()
+        else ""
+    )
+    warnings.warn(
+        f"TAY: the Dobrushin certificate held at {cert.sum()} of {cert.size} iterations "
+        f"({cert.mean():.0%}){why}",
+        CertificateWarning,
+        stacklevel=4,
+    )
+
+# %% ../nbs/08_spg.ipynb #3c6b68e4
+# Iteration: One iteration of the loop: sample the gradient, take the step, test the noise floor, and record
+# it all.
+@patch_to(_StochasticProxGrad)
+def _iterate(self, k, theta):
+    """One iteration: sample, step, and test the noise floor. Returns `(θ_new, trace record, gradient
+    estimate, stop)`."""
+    model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
+    tau, bound, df, alpha, _, _ = self._sample(k, theta, model)
+    G = _grad_map(theta, df, alpha, self._lam_vec)  # eq. (7), on validated arrays
+    gnorm = float(np.sqrt(G @ G))
+    # S_{αλ}: exact zeros (θ − αG is not)
+    new = _shrink(theta - alpha * df, alpha * self._lam_vec)
+    floor, gap, stat = self._noise_floor(new, df, gnorm)
+    self._window.append((stat, floor))
+    w = 1 if self.gradient == "exact" else self._win
+    recent = self._window[-w:]
+    at_floor = len(self._window) >= w and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
+    tol = self._tolerance(new)
+    measured, nu2 = 0.0, np.nan
+    if at_floor and self.gradient != "exact":
+        measured, nu2 = self._measured_gap(theta, df)
+    self._at_floor, self._gap, self._tol_eff, self._measured = bool(at_floor), gap, tol, measured
+    done = self.tol is not None and at_floor and measured <= tol
+    # the Monte-Carlo part |A|/2q must leave room for the rest of the gap
+    if self.tol is not None and at_floor and gap > tol / 2 and self._q < int(self.n_chains_max):
+        self._q = min(4 * self._q, int(self.n_chains_max))  # growing Monte-Carlo batch
+        self._window = []
+    chains = self._chains
+    work = self._work + (chains.sweeps_done * chains.n_chains if chains is not None else 0)
+    rec = dict(
+        iteration=k,
+        tau=tau,
+        n_chains=chains.n_chains if chains is not None else 0,
+        bound=bound,
+        grad_map_norm=gnorm,
+        certified=bool(bound < 0.5 * gnorm),
+        chain_sweeps=work,
+        seconds=self._elapsed(),
+        alpha=alpha,
+        L_hat=np.nan if self._L is None else self._L,
+        decrement=nu2,
+        measured_gap=measured if at_floor else np.nan,
+        noise_floor=floor,
+        mc_gap=gap,
+        at_floor=bool(at_floor),
+    )
+    if self._certifies:
+        rec["certifiable"] = bool(getattr(self, "_certifiable", True))
+        rec["tau_rule"] = getattr(self, "_tau_rule", "certified")  # certified, estimated or capped
+        rec["estimated_bound"] = getattr(self, "_estimated_bound", np.nan)
+    return new, rec, df, done
+
+# %% ../nbs/08_spg.ipynb #f2ee94f6
+# ExactDiagnostics: The exact objective and gradient error at each iterate, for small models (p ≤ 16): what
+# the tests and
+# plots check.
+@patch_to(_StochasticProxGrad)
+def objective(self, theta_vec, EX=None) -> float:
+    """Exact g(θ) = −θᵀ E_X ψ + log Z(θ) + λ‖θ‖₁ (penalised part) at a stats-order vector (after `fit`; p
+    <= 24)."""
+    EX = self._EX if EX is None else EX
+    m = BinaryMRF(to_matrix(theta_vec, self.p_), self.domain_)
+    penalty = np.where(
+        theta_vec != 0, self._lam_vec * np.abs(theta_vec), 0.0
+    )  # held-at-zero couplings have λ = ∞
+    return float(-theta_vec @ EX + log_partition(m) + penalty.sum())
+
+
+@patch_to(_StochasticProxGrad)
+def _exact_diagnostics(self, theta, new, df, tau) -> dict:
+    "Exact objective of the new iterate, exact gradient error and the Fischer–Igel bound (p <= 16)."
+    model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
+    true_df = moments(model) - self._EX
+    return dict(
+        objective=self.objective(new),
+        grad_error=float(np.linalg.norm(df - true_df)),
+        fischer=float(fischer_bound(model, max(tau, 1))[0]) if tau else np.nan,
+    )
 
 # %% ../nbs/08_spg.ipynb #0dbdd97c
 class CertificateWarning(UserWarning):

@@ -6,6 +6,7 @@ import pytest
 from mrflit.models import geng_network, random_mrf
 from mrflit.gibbs import sample_data
 from mrflit.spg import SPG, SPGInc, TAY, GENG_SETTINGS
+from mrflit.ising_lasso import IsingLasso
 from mrflit.baselines import PseudoLikelihood
 
 
@@ -79,8 +80,8 @@ def test_bad_data(data):
 
 # ---------- convergence at the defaults (issue: fits that converge on real data) ----------
 def test_default_spg_same_theta_for_any_thread_count(tmp_path):
-    """The default SPG (persistent chains, Newton steps, growing q) gives the same θ with 1 and 2 Numba
-    threads."""
+    """IsingLasso's Gibbs route (persistent chains, Newton steps, growing q) and SPG give the same θ with 1 and 2
+    Numba threads."""
     import os, subprocess, sys, textwrap
 
     code = textwrap.dedent("""
@@ -90,8 +91,10 @@ def test_default_spg_same_theta_for_any_thread_count(tmp_path):
         from mrflit.spg import SPG
         m = random_mrf(6, 0.6, (0.5, 1.0), (-0.5, 0.5), 'pm1', seed=5)
         X = sample_exact(m, 5000, seed=1)
-        est = SPG(0.02, seed=3, diagnostics=False, max_iter=40).fit(X)
-        np.savez(sys.argv[1], theta=est.theta_, q=est.n_chains_)
+        from mrflit.ising_lasso import IsingLasso
+        spg = SPG(0.02, seed=3, diagnostics=False, max_iter=40).fit(X)
+        est = IsingLasso(0.02, solver="mcmc", seed=3).fit(X)
+        np.savez(sys.argv[1], theta=est.theta_, q=est.n_chains_, spg=spg.theta_)
     """)
     outs = []
     for nt in ("1", "2"):
@@ -101,6 +104,7 @@ def test_default_spg_same_theta_for_any_thread_count(tmp_path):
         )
         outs.append(np.load(f, allow_pickle=False))
     np.testing.assert_array_equal(outs[0]["theta"], outs[1]["theta"])
+    np.testing.assert_array_equal(outs[0]["spg"], outs[1]["spg"])
     assert outs[0]["q"] > 2000  # the run reached the growing-batch phase
 
 
@@ -112,10 +116,10 @@ def test_convergence_warning_both_ways(data):
     _, X = data
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter("always")
-        ok = SPG(0.05, seed=0, diagnostics=False).fit(X)
+        ok = IsingLasso(0.05, solver="mcmc", seed=0).fit(X)
         bad = TAY(0.05, seed=0, diagnostics=False, max_iter=2).fit(X)
     conv = [x for x in w if issubclass(x.category, ConvergenceWarning)]
-    assert ok.converged_ and not bad.converged_ and ok.n_iter_ < 500
+    assert ok.converged_ and not bad.converged_ and ok.n_iter_ < 200
     assert len(conv) == 1 and "TAY did not converge" in str(conv[0].message)
 
 
@@ -138,9 +142,13 @@ def _learners():
         PseudoLikelihoodPath(n_lambdas=10),
         ELasso(n_C=5),
         GaussianApprox(n_lambdas=5),
+        IsingLasso(0.05),
+        IsingLasso(0.05, solver="mcmc"),
+        SPG(0.05, max_iter=50, seed=0),
+        TAY(0.05, max_iter=20, seed=0),
         FBS(0.05, max_iter=20, seed=0),
         PG(0.05, max_iter=20, seed=0),
-        FBS(0.05, max_iter=20, seed=0),
+        FBS(0.05, variant="basic", max_iter=20, seed=0),
         FastMixingML(K=5, M=200, v=60, seed=0),
         MCMCLasso(n_lambdas=10, mcmc_factor=100, ic_factor=200, seed=0),
         PartitionedRatio(([0, 1, 2], [3, 4, 5]), lam=0.05),
@@ -211,23 +219,30 @@ def test_senate_fixed_step_oscillation_is_reported():
 
 
 def test_tay_says_when_no_tau_can_certify(data):
-    """Strong coupling: TAY stops at tau_uncertified sweeps and says so; on Geng's 10-node network every
+    """Strong coupling: by default TAY runs tau_max sweeps where no τ can certify (the paper has no other rule)
+    and says so once; `tau_uncertified` opts in to the coupling estimate; on Geng's 10-node network every
     iteration is certifiable."""
     from mrflit.spg import CertificateWarning
     from mrflit.exact import sample_exact
 
     strong = random_mrf(7, 0.5, (0.5, 1.2), (-0.6, 0.6), "pm1", seed=0)
     X = ((sample_exact(strong, 20_000, seed=0) + 1) // 2).astype(np.int8)
+    kw = dict(seed=0, diagnostics=False, max_iter=40, tau_max=30)
     with pytest.warns(CertificateWarning, match="no τ <= tau_max could"):
-        est = TAY(0.01, seed=0, diagnostics=False).fit(X)
+        est = TAY(0.01, **kw).fit(X)
     never = ~est.trace_["certifiable"]
     rule = est.trace_["tau_rule"]
+    assert never.any() and set(rule[never]) == {"tau_max"} and set(rule[~never]) == {"certified"}
+    assert np.all(est.trace_["tau"][never] == 30) and np.isnan(est.trace_["estimated_bound"]).all()
+    with pytest.warns(CertificateWarning, match="coupling estimate"):
+        opt = TAY(0.01, tau_uncertified=10, **kw).fit(X)
+    never = ~opt.trace_["certifiable"]
+    rule = opt.trace_["tau_rule"]
     assert never.any() and set(rule[never]) <= {"estimated", "capped"} and set(rule[~never]) == {"certified"}
-    assert np.all(est.trace_["tau"][rule == "capped"] == 10) and np.all(est.trace_["tau"][never] <= 10)
-    assert not np.isnan(
-        est.trace_["estimated_bound"][never]
-    ).any()  # the coupling estimate is recorded beside the bound
-    assert np.isnan(est.trace_["estimated_bound"][~never]).all()
+    assert np.all(opt.trace_["tau"][rule == "capped"] == 10) and np.all(opt.trace_["tau"][never] <= 10)
+    # the coupling estimate is recorded beside the bound
+    assert not np.isnan(opt.trace_["estimated_bound"][never]).any()
+    assert np.isnan(opt.trace_["estimated_bound"][~never]).all()
     _, Xw = data
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

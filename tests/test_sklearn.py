@@ -25,11 +25,13 @@ from mrflit.baselines import (
     DiffEstimator,
 )
 from mrflit.mcmc_lasso import MCMCLasso
+from mrflit.ising_lasso import IsingLasso
 from mrflit.fbs import FBS, PG
 from mrflit.fast_mixing import FastMixingML
 from mrflit.partitioned import PartitionedRatio
 
 LEARNERS = [
+    IsingLasso(0.05),
     SPG(0.05),
     SPGInc(0.05, tau_max=20),
     TAY(0.05, tau_max=50),
