@@ -21,9 +21,7 @@ from _report import write_section
 
 def fbs_iteration(X, sampler, S=100, reps=5):
     "Seconds per FBS iteration: (fit with 41 iterations − fit with 1) / 40, median of `reps`."
-    fit = lambda K: FBS(
-        1 / 16, sampler=sampler, schedule=S, max_iter=K, seed=0, diagnostics=False
-    ).fit(X)
+    fit = lambda K: FBS(1 / 16, sampler=sampler, schedule=S, max_iter=K, seed=0, diagnostics=False).fit(X)
     fit(2)  # compile
     return (median_time(lambda: fit(41), reps) - median_time(lambda: fit(1), reps)) / 40
 

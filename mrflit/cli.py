@@ -490,8 +490,8 @@ def _fit_parser(sub):
         "--lam",
         type=_lam_arg,
         default=0.05,
-        help="ℓ1 weight for tay, spg, spginc, pl and fbs: a number, 'ebic' (γ = 0.25), 'bic' or 'cv' "
-        "(5-fold pseudo-likelihood); ignored by path methods (default: %(default)s)",
+        help="ℓ1 weight for isinglasso, tay, spg, spginc, pl and fbs: a number, 'ebic' (γ = 0.25), 'bic' "
+        "or 'cv' (5-fold pseudo-likelihood); ignored by path methods (default: %(default)s)",
     )
     f.add_argument(
         "--alpha",
@@ -504,14 +504,15 @@ def _fit_parser(sub):
         "--chains",
         type=int,
         default=2000,
-        help="Gibbs chains per gradient for tay, spg and spginc (default: %(default)s)",
+        help="Gibbs chains at the start for isinglasso (Gibbs moments, p > 16), tay, spg and spginc "
+        "(default: %(default)s)",
     )
     f.add_argument(
         "--iters",
         type=int,
         default=None,
-        help="most iterations of tay, spg, spginc and fbs; they stop earlier once converged "
-        "(default: the learner's own, 500 for tay/spg/spginc, 200 for fbs)",
+        help="most iterations of isinglasso, tay, spg, spginc and fbs; they stop earlier once converged "
+        "(default: the learner's own, 200 for isinglasso and fbs, 500 for tay/spg/spginc)",
     )
     f.add_argument(
         "--tau",
@@ -536,7 +537,8 @@ def _fit_parser(sub):
     f.add_argument(
         "--penalize-fields",
         action="store_true",
-        help="tay, spg, spginc: penalise the fields θ_ii too, as eq. (1) (default: couplings only)",
+        help="isinglasso, tay, spg, spginc: penalise the fields θ_ii too, as eq. (1) "
+        "(default: couplings only)",
     )
     f.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
     f.add_argument("--no-header", action="store_true", help="the file has no header row (columns x0, x1, …)")

@@ -79,9 +79,9 @@ def test_bad_data(data):
 
 
 # ---------- convergence at the defaults (issue: fits that converge on real data) ----------
-def test_default_spg_same_theta_for_any_thread_count(tmp_path):
-    """IsingLasso's Gibbs route (persistent chains, Newton steps, growing q) and SPG give the same θ with 1 and 2
-    Numba threads."""
+def test_gibbs_fits_same_theta_for_any_thread_count(tmp_path):
+    """IsingLasso's Gibbs route (persistent chains, Newton steps, growing q) and SPG give the same θ with 1
+    and 2 Numba threads."""
     import os, subprocess, sys, textwrap
 
     code = textwrap.dedent("""
@@ -219,9 +219,9 @@ def test_senate_fixed_step_oscillation_is_reported():
 
 
 def test_tay_says_when_no_tau_can_certify(data):
-    """Strong coupling: by default TAY runs tau_max sweeps where no τ can certify (the paper has no other rule)
-    and says so once; `tau_uncertified` opts in to the coupling estimate; on Geng's 10-node network every
-    iteration is certifiable."""
+    """Strong coupling: by default TAY runs tau_max sweeps where no τ can certify (the paper has no other
+    rule) and says so once; `tau_uncertified` opts in to the coupling estimate; on Geng's 10-node network
+    every iteration is certifiable."""
     from mrflit.spg import CertificateWarning
     from mrflit.exact import sample_exact
 
