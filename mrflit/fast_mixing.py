@@ -305,7 +305,7 @@ def _adaptive_rule(self, s, th, new, Et, M, n, rec):
     self.mc_gap_, self._gap_tol = gap, tol
     return done, M
 
-
+# %% ../nbs/11_fast_mixing.ipynb #da80cfe9
 @patch_to(FastMixingML)
 def _residual(self, s, out, tbar):
     """`(‖L(θ − P(θ − ∇f/L))‖_∞, its Monte-Carlo noise)` at the output: exact moments (p ≤ 16), or 20,000
@@ -319,7 +319,7 @@ def _residual(self, s, out, tbar):
     G = s.L * (out - s.couplings.project(out - (Et - tbar + s.lam * out) / s.L))
     return float(np.abs(G).max(initial=0.0)), noise
 
-
+# %% ../nbs/11_fast_mixing.ipynb #a1517440
 @patch_to(FastMixingML)
 def _noise_floor(self, G, new, Et, M, n, bound):
     """`(‖G_free‖², threshold, Monte-Carlo gap, its tolerance)` for the step G = L(θ − θ_new). Free
@@ -336,7 +336,7 @@ def _noise_floor(self, G, new, Et, M, n, bound):
     var = np.clip(1 - Et**2, 1 / M, None)
     return stat, 2 * float(var[free].sum()) / M, n_free / (2 * M), tol
 
-# %% ../nbs/11_fast_mixing.ipynb #da80cfe9
+# %% ../nbs/11_fast_mixing.ipynb #995c1e67
 # DomkeSetup: Algorithm 1's settings, checked, and the Gibbs moments behind each gradient.
 @patch_to(FastMixingML)
 def _settings(self, p: int) -> _DomkeSettings:
@@ -362,7 +362,7 @@ def _settings(self, p: int) -> _DomkeSettings:
         init = check_states(np.atleast_2d(self.start), "pm1", p, "start")
     return _DomkeSettings(lam, L, adaptive, K, M, M_max, math.ceil(v / p), couplings, init)
 
-
+# %% ../nbs/11_fast_mixing.ipynb #4827d802
 @patch_to(FastMixingML)
 def _pairs(self, p: int) -> np.ndarray:
     "`pairs` as a checked (k, 2) int array (None: every pair)."
@@ -379,7 +379,7 @@ def _pairs(self, p: int) -> np.ndarray:
         raise ValueError("pairs must be a list of (i, j) with 0 <= i != j < p")
     return pairs
 
-
+# %% ../nbs/11_fast_mixing.ipynb #75a0a713
 @patch_to(FastMixingML)
 def _model_moments(self, s, th, M, rng):
     """E x_i x_j under θ: exact, or the mean over M chains from the fixed start r run `sweeps` sweeps (the

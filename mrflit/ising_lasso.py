@@ -12,7 +12,8 @@ from .exact import log_partition, probabilities, all_states
 from .base import MRFLearner, gap_tolerance
 
 # %% auto #0
-__all__ = ['VERDICTS', 'HESSIAN_CHAINS', 'EXACT_MAX_P', 'kkt_residual', 'NewtonSolver', 'IsingLasso']
+__all__ = ['HESSIAN_CHAINS', 'VERDICTS', 'EXACT_MAX_P', 'working_set', 'chain_newton_step', 'kkt_residual', 'NewtonSolver',
+           'IsingLasso']
 
 # %% ../nbs/07a_ising_lasso.ipynb #bf62e3b0
 @kernel
@@ -224,6 +225,38 @@ def newton_direction_states(
     return (d * (max_step / big) if big > max_step else d), nu2
 
 # %% ../nbs/07a_ising_lasso.ipynb #d1621d50
+# the chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |working set|)
+HESSIAN_CHAINS = 4096
+
+
+def working_set(
+    theta,  # (m,) float64 current θ in stats order
+    grad,  # (m,) float64 gradient of f at θ
+    lam,  # (m,) float64 ℓ₁ weights
+    p: int,  # the number of variables
+) -> np.ndarray:
+    "Indices of the fields, the nonzero coordinates and the coordinates that violate the KKT conditions at θ."
+    I, J = stat_index(p)
+    return np.flatnonzero((I == J) | (theta != 0) | (np.abs(grad) > lam))
+
+# %% ../nbs/07a_ising_lasso.ipynb #cf745db9
+def chain_newton_step(
+    grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ
+    theta,  # (m,) float64 current θ in stats order
+    lam,  # (m,) float64 ℓ₁ weights
+    X,  # (p, q) chain states, one column per chain
+    n_hessian: int = HESSIAN_CHAINS,  # the first chains, behind Ĥ
+):
+    """Proximal Newton step on the working set, Ĥ the covariance of the chains' ψ: `(working set, step there,
+    ν²)`."""
+    work = working_set(theta, grad, lam, X.shape[0])
+    S = X[:, :n_hessian]
+    # Ĥ has rank <= its chains: shrink harder when they are few
+    ridge = max(1e-3, work.size / S.shape[1])
+    d, nu2 = newton_direction_states(grad[work], S, work, theta[work], lam[work], ridge=ridge)
+    return work, d, nu2
+
+# %% ../nbs/07a_ising_lasso.ipynb #66b5c03e
 def kkt_residual(
     theta,  # (m,) float64 iterate in stats order
     grad,  # (m,) float64 gradient of f at theta, E_θψ − E_Xψ
@@ -234,11 +267,8 @@ def kkt_residual(
     off = np.maximum(np.abs(grad) - lam, 0.0)
     return float(np.where(theta != 0, on, off).max(initial=0.0))
 
-# %% ../nbs/07a_ising_lasso.ipynb #3aba08f2
+# %% ../nbs/07a_ising_lasso.ipynb #fff59b02
 VERDICTS = ("continue", "more chains", "converged", "stalled")
-
-# the chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |working set|)
-HESSIAN_CHAINS = 4096
 
 
 class NewtonSolver:
@@ -300,10 +330,6 @@ class NewtonSolver:
         rec = self._step_exact() if self.exact else self._step_mcmc()
         return dict(iteration=self.n_iter, **rec)
 
-    def _working_set(self, grad):
-        "Fields, nonzero coordinates and the coordinates that violate the KKT conditions at θ."
-        return np.flatnonzero((self._I == self._J) | (self.theta != 0) | (np.abs(grad) > self.lam))
-
     def _model(self, theta) -> BinaryMRF:
         return BinaryMRF._trusted(to_matrix(theta, self.p), self.domain)
 
@@ -327,7 +353,7 @@ class NewtonSolver:
         rec = dict(objective=g0, kkt=self.kkt, decrement=np.nan, step=0.0)
         if self.kkt <= self.kkt_tol:
             return dict(rec, verdict="converged")
-        work = self._working_set(grad)
+        work = working_set(self.theta, grad, self.lam, self.p)
         d_w, nu2 = newton_direction(
             grad[work], H[np.ix_(work, work)], self.theta[work], self.lam[work], ridge=1e-9, max_step=np.inf
         )
@@ -364,11 +390,7 @@ class NewtonSolver:
         chains = self._chains_for(self._model(self.theta))
         chains.run(self.n_sweeps - 1)
         grad = chains.run(1, return_stats=True)[0] - self.EX
-        work = self._working_set(grad)
-        S = chains._X[:, :HESSIAN_CHAINS]
-        # Ĥ has rank <= its chains: shrink harder when they are few
-        ridge = max(1e-3, work.size / S.shape[1])
-        d, nu2 = newton_direction_states(grad[work], S, work, self.theta[work], self.lam[work], ridge=ridge)
+        work, d, nu2 = chain_newton_step(grad, self.theta, self.lam, chains._X)
         if nu2 > 1.0:
             # trust region: move at most one unit in the local (Fisher) norm
             d = d / np.sqrt(nu2)
@@ -394,7 +416,7 @@ class NewtonSolver:
         rec = dict(n_chains=q, decrement=nu2, noise_floor=floor, mc_gap=self.gap, tol=self.tol_eff)
         return dict(rec, at_floor=at_floor, verdict=verdict)
 
-# %% ../nbs/07a_ising_lasso.ipynb #fff59b02
+# %% ../nbs/07a_ising_lasso.ipynb #f1ce9c50
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
@@ -468,7 +490,9 @@ class IsingLasso(MRFLearner):
         I, J = stat_index(p)
         lam = np.where((I == J) & (not self.penalize_fields), 0.0, float(self.lam))
         old = getattr(self, "solver_", None)
-        warm = self.warm_start and old is not None and old.p == p and old.exact == exact
+        warm = (
+            self.warm_start and old is not None and (old.p, old.exact, old.domain) == (p, exact, self.domain_)
+        )
         if warm:
             solver = old.set_problem(mean_stats(X), lam, n, window=2)
         else:

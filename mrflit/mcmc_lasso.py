@@ -477,7 +477,7 @@ def ess(self, theta) -> float:
     occupied = c > 0
     return float(1.0 / np.sum(p[occupied] ** 2 / c[occupied]))
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #052a369f
 @patch_to(ChainSample)
 def mc_gap(self, theta, active, n_batches: int = 25) -> float:
     """Estimated objective gap from the Monte-Carlo error of the gradient at θ: ½ Σ_{j∈A} Var(Ê_w
@@ -514,7 +514,7 @@ def mc_gap(self, theta, active, n_batches: int = 25) -> float:
     var_mean = len(w) / (len(w) - 1) * (w**2) @ (means - mean) ** 2
     return float(0.5 * np.sum(var_mean / np.maximum(1 - mean**2, 1e-6)))
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #bcc6d886
 @patch_to(ChainSample)
 def hessian(self, theta, fields: bool = False) -> np.ndarray:
     "Eq. (19) by expanding the chain (diagnostics for small d): the weighted covariance of J(Y^k)."
@@ -526,12 +526,12 @@ def hessian(self, theta, fields: bool = False) -> np.ndarray:
     mu = w @ J
     return (J * w[:, None]).T @ J - np.outer(mu, mu)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #d6b21a97
+# %% ../nbs/09_mcmc_lasso.ipynb #bd1b4f15
 # the constants of Algorithm 1 as published (§4): 100 λ values, m = 10³d draws per λ, 10⁴d draws for BIC and
 # GIC
 MIASOJEDOW_SETTINGS = dict(n_lambdas=100, mcmc_factor=1000, ic_factor=10_000)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #bd1b4f15
+# %% ../nbs/09_mcmc_lasso.ipynb #eab70abd
 class _Problem(NamedTuple):
     """Problem (7) on one data set: sizes, the statistics' index and data means, and which coordinates are
     penalised."""
@@ -551,7 +551,7 @@ class _Problem(NamedTuple):
         "|θ|₁ over the penalised coordinates."
         return float(np.sum(np.abs(theta[self.pen > 0])))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #4628896d
+# %% ../nbs/09_mcmc_lasso.ipynb #f619c166
 class MCMCLasso(MRFLearner):
     """MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the
     threshold; ±1 data."""
@@ -651,7 +651,7 @@ class MCMCLasso(MRFLearner):
         self._settle(not reasons, int(np.sum(iters)), "; ".join(reasons))
         return self._end(theta)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #eab70abd
+# %% ../nbs/09_mcmc_lasso.ipynb #02ca6031
 # PaperSolver: Algorithm 1's solver: eq. (7) at one λ from the reference ψ, with
 # optional Geyer–Thompson re-centring, and the refinement at the λ BIC chooses.
 @patch_to(MCMCLasso)
@@ -686,7 +686,7 @@ def _solve_at(self, lam, theta, psi, state, m, prob, L, rng, max_iter=None):
     info = dict(n_iter=n_it, L=L, ess=ess, recentred=recentred, sample=cs)
     return T[prob.idx], info, psi, state, m
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #8c3f3b60
 @patch_to(MCMCLasso)
 def _recentred(self, cs, psi, T) -> BinaryMRF:
     """ψ moved toward the solution T as far as the weights' ESS/m stays ≥ `min_ess` (the step halved from
@@ -697,7 +697,7 @@ def _recentred(self, cs, psi, T) -> BinaryMRF:
         s /= 2
     return BinaryMRF._trusted(psi.theta + s * move, "pm1")
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #aa305b8f
 @patch_to(MCMCLasso)
 def _refine(self, lam, T, state, X, prob, rng):
     """Re-solve (7) at the chosen λ with ψ = θ̂ and as many draws as the Monte-Carlo gap needs: the gap
@@ -720,7 +720,7 @@ def _refine(self, lam, T, state, X, prob, rng):
         m = int(min(m * 1.5 * gap / tol, m_max))
     return T, state, float(gap), tol, total, info["n_iter"] >= cap
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #3f210997
 @patch_to(MCMCLasso)
 def _gap(self, T, sample, prob):
     """`(Monte-Carlo objective gap of the (d, d) estimate T on its sample, the gap accepted)`: batch means
@@ -729,7 +729,7 @@ def _gap(self, T, sample, prob):
     active = (T != 0) & ~eye | (eye & prob.F)
     return sample.mc_gap(T, active), gap_tolerance(int(np.count_nonzero(np.triu(active))), prob.n)
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #420477b1
 @patch_to(MCMCLasso)
 def objective(
     self,
@@ -740,7 +740,7 @@ def objective(
     v = np.asarray(theta)[self._idx]
     return float(-v @ self._Jbar + sample.log_mean_exp(theta))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #f619c166
+# %% ../nbs/09_mcmc_lasso.ipynb #9d5824a2
 # Selection: The choice of λ by BIC and of the threshold by GIC (with the refinement at the chosen λ), and the
 # verdict.
 @patch_to(MCMCLasso)
@@ -774,7 +774,7 @@ def _select(self, path, lam, X, prob, state, refine, iters, rng):
         iters.append(n_it)
         gic_sample.pop(i_star, None)
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #8f82cd69
 @patch_to(MCMCLasso)
 def _degenerate(self, lam, i_star) -> list:
     """Report the λ where the approximation degenerated (|θ|₁ > d log 2/λ) in the trace's notes; a reason
@@ -796,7 +796,7 @@ def _degenerate(self, lam, i_star) -> list:
         f"BIC chose λ = {lam[i_star]:.3g}, where the MCMC approximation has degenerated (|θ|₁ > d log 2/λ)"
     ]
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #5f0566c3
 @patch_to(MCMCLasso)
 def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
     """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
@@ -816,7 +816,7 @@ def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
         )
     return reasons
 
-# %% ../nbs/09_mcmc_lasso.ipynb #02ca6031
+# %% ../nbs/09_mcmc_lasso.ipynb #c2158399
 # LambdaPath: The λ path of Algorithm 1: each λ warm-started at the previous one, with |θ|₁ and the ESS
 # recorded.
 @patch_to(MCMCLasso)
@@ -848,7 +848,7 @@ def _fit_path(self, X, prob, lam, theta0, state, rng):
         self._record_lambda(lam[i], theta, info, m, prob)
     return path, lam, iters, reasons, state
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #325322b6
 @patch_to(MCMCLasso)
 def _record_lambda(self, lam, theta, info, m, prob):
     "One row of the trace per λ of the path."
@@ -872,7 +872,7 @@ def _record_lambda(self, lam, theta, info, m, prob):
         **auc,
     )
 
-# %% ../nbs/09_mcmc_lasso.ipynb #8c3f3b60
+# %% ../nbs/09_mcmc_lasso.ipynb #10c0bd0d
 # PathStart: What the path starts from: problem (7) on the data, the λ grid from λ_max, and the chains' start
 # states.
 @patch_to(MCMCLasso)
@@ -886,7 +886,7 @@ def _problem(self, X) -> _Problem:
     pen = np.where(idx[0] == idx[1], 0.0, 1.0)
     return _Problem(n, d, F, idx, Jbar[idx], pen)
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #86cdebf2
 @patch_to(MCMCLasso)
 def _lambda_grid(self, X, prob, lambdas):
     """`(the λ path, θ₀)`: θ₀ = 0, or the independent model fitted to the margins with fields; the path is
@@ -902,7 +902,7 @@ def _lambda_grid(self, X, prob, lambdas):
         lambdas = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
     return lambdas, theta0
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #4e575b62
 @patch_to(MCMCLasso)
 def _starts(self, X, rng):
     """Start states: None (one chain from a uniform draw, as the paper), or `max_starts` data rows (all

@@ -25,7 +25,7 @@ from .concentration import chains_needed, _bernstein_halfwidth
 from .prox import _grad_map, _shrink
 from .metrics import auc_or_nan
 from .base import MRFLearner, gap_tolerance
-from .ising_lasso import power_curvature, newton_direction_states, HESSIAN_CHAINS
+from .ising_lasso import power_curvature, chain_newton_step, kkt_residual
 import warnings
 from sklearn.exceptions import ConvergenceWarning
 
@@ -188,7 +188,7 @@ def _prepare_chains(self, k, model):
     self._chains = chains
     return chains
 
-
+# %% ../nbs/08_spg.ipynb #96f0e3bf
 @patch_to(_StochasticProxGrad)
 def _step_size(self, S=None, exact_H=None) -> float:
     """α: the fixed number, or 1/L̂ with L̂ the covariance's largest eigenvalue (exact, or by warm-started
@@ -201,7 +201,7 @@ def _step_size(self, S=None, exact_H=None) -> float:
         return float(self.alpha)
     return 1.0 / max(self._L, 1e-12)
 
-
+# %% ../nbs/08_spg.ipynb #3c6b68e4
 @patch_to(_StochasticProxGrad)
 def _curvature(self) -> float:
     "L̂ at the last iterate (computed now if the fixed α did not need it)."
@@ -209,7 +209,7 @@ def _curvature(self) -> float:
         self._step_size(np.ascontiguousarray(self._chains._X.T, dtype=np.float64))
     return self._L
 
-
+# %% ../nbs/08_spg.ipynb #f2ee94f6
 @patch_to(_StochasticProxGrad)
 def _sample(self, k, theta, model):
     """Gradient estimate at θ: `(tau, bound, df, alpha, states, H_exact)` from the chains, or exact
@@ -231,7 +231,7 @@ def _sample(self, k, theta, model):
         self._step_size(S)
     return tau, bound, df, alpha, S, None
 
-# %% ../nbs/08_spg.ipynb #96f0e3bf
+# %% ../nbs/08_spg.ipynb #0dbdd97c
 # StoppingRule: The noise-floor stopping rule (above): the tolerance, the statistic against its floor, and the
 # verdict.
 @patch_to(_StochasticProxGrad)
@@ -242,15 +242,13 @@ def _tolerance(self, theta) -> float:
         np.count_nonzero(theta), len(self._X), 1e-3 if self.tol is None else self.tol, self.tol_sampling
     )
 
-
+# %% ../nbs/08_spg.ipynb #e988d1f5
 @patch_to(_StochasticProxGrad)
 def _noise_floor(self, new, df, gnorm):
     """`(threshold, Monte-Carlo gap, statistic)`: the stationarity statistic is at its noise floor when ≤
     threshold (see above)."""
     if self.gradient == "exact":
-        lam = self._lam_vec
-        kkt = np.where(new != 0, np.abs(df + lam * np.sign(new)), np.maximum(np.abs(df) - lam, 0))
-        return 1e-8, 0.0, float(kkt.max(initial=0.0))
+        return 1e-8, 0.0, kkt_residual(new, df, self._lam_vec)
     q = self._chains.n_chains
     gap = int(np.count_nonzero(new)) / (2 * q)
     mean = df + self._EX
@@ -258,19 +256,15 @@ def _noise_floor(self, new, df, gnorm):
     sens = (new != 0) | (np.abs(df) >= self._lam_vec - 2 * np.sqrt(var))
     return 4 * float(var[sens].sum()), gap, gnorm**2
 
-
+# %% ../nbs/08_spg.ipynb #ca946f07
 @patch_to(_StochasticProxGrad)
 def _measured_gap(self, theta, df):
     """`(estimated objective gap at θ, ν²)`: half the proximal Newton decrement on the chains' states (see
     above)."""
-    lam = self._lam_vec
-    work = np.flatnonzero((self._I == self._J) | (theta != 0) | (np.abs(df) > lam))
-    S = self._chains._X[:, :HESSIAN_CHAINS]
-    ridge = max(1e-3, work.size / S.shape[1])
-    _, nu2 = newton_direction_states(df[work], S, work, theta[work], lam[work], ridge=ridge)
+    _, _, nu2 = chain_newton_step(df, theta, self._lam_vec, self._chains._X)
     return 0.5 * nu2, nu2
 
-
+# %% ../nbs/08_spg.ipynb #bfe63917
 @patch_to(_StochasticProxGrad)
 def _judge(self, steps):
     "Set `converged_` by the stopping rule and warn, saying why, when it does not hold."
@@ -320,7 +314,7 @@ def _judge(self, steps):
     if self._certifies:
         self._warn_certificate()
 
-
+# %% ../nbs/08_spg.ipynb #072df360
 @patch_to(_StochasticProxGrad)
 def _warn_certificate(self):
     """One `CertificateWarning` when the certificate held at under half of the iterations or no τ could
@@ -346,7 +340,7 @@ def _warn_certificate(self):
         stacklevel=4,
     )
 
-# %% ../nbs/08_spg.ipynb #3c6b68e4
+# %% ../nbs/08_spg.ipynb #1e0c628b
 # Iteration: One iteration of the loop: sample the gradient, take the step, test the noise floor, and record
 # it all.
 @patch_to(_StochasticProxGrad)
@@ -399,7 +393,7 @@ def _iterate(self, k, theta):
         rec["estimated_bound"] = getattr(self, "_estimated_bound", np.nan)
     return new, rec, df, done
 
-# %% ../nbs/08_spg.ipynb #f2ee94f6
+# %% ../nbs/08_spg.ipynb #037cbcf7
 # ExactDiagnostics: The exact objective and gradient error at each iterate, for small models (p ≤ 16): what
 # the tests and
 # plots check.
@@ -414,7 +408,7 @@ def objective(self, theta_vec, EX=None) -> float:
     )  # held-at-zero couplings have λ = ∞
     return float(-theta_vec @ EX + log_partition(m) + penalty.sum())
 
-
+# %% ../nbs/08_spg.ipynb #c2fa3f68
 @patch_to(_StochasticProxGrad)
 def _exact_diagnostics(self, theta, new, df, tau) -> dict:
     "Exact objective of the new iterate, exact gradient error and the Fischer–Igel bound (p <= 16)."
@@ -426,11 +420,11 @@ def _exact_diagnostics(self, theta, new, df, tau) -> dict:
         fischer=float(fischer_bound(model, max(tau, 1))[0]) if tau else np.nan,
     )
 
-# %% ../nbs/08_spg.ipynb #0dbdd97c
+# %% ../nbs/08_spg.ipynb #97386b45
 class CertificateWarning(UserWarning):
     "TAY's Dobrushin certificate held at too few iterations (the estimate may still have converged)."
 
-# %% ../nbs/08_spg.ipynb #e988d1f5
+# %% ../nbs/08_spg.ipynb #3dd3c145
 class SPG(_StochasticProxGrad):
     "SPG (Geng et al. Alg. 3) with a fixed number of Gibbs sweeps τ per gradient."
 
@@ -454,7 +448,7 @@ class SPG(_StochasticProxGrad):
         bound = float(gradient_bias_bound(model, tau)[0])
         return tau, bound, df, chains.n_chains
 
-# %% ../nbs/08_spg.ipynb #ca946f07
+# %% ../nbs/08_spg.ipynb #b1b1bd48
 class SPGInc(_StochasticProxGrad):
     "SPG-Inc: τ = k sweeps at iteration k (Atchadé et al. 2014), optionally capped by `tau_max`."
 
@@ -473,7 +467,7 @@ class SPGInc(_StochasticProxGrad):
     def _sweeps(self, k):
         return k if self.tau_max is None else min(k, check_int(self.tau_max, "tau_max", lo=1))
 
-# %% ../nbs/08_spg.ipynb #072df360
+# %% ../nbs/08_spg.ipynb #50172da8
 # names of the driver's stop codes 0-3 in `trace_['tau_rule']` with `tau_uncertified` set; without it,
 # "certified" or
 # "tau_max"
@@ -491,7 +485,7 @@ def _curve_upto(U, factor, curve, v, computed, t):
         computed[0] += 1
     return curve[t - 1]
 
-# %% ../nbs/08_spg.ipynb #1e0c628b
+# %% ../nbs/08_spg.ipynb #756d16fd
 @kernel
 def _batch_mean(acc, row, mean, C):
     "`mean` ← the means over C chains of ψ after the batch's sweep `row` (acc holds per-block sums)."
@@ -501,7 +495,7 @@ def _batch_mean(acc, row, mean, C):
             total += acc[blk, row, j]
         mean[j] = total / C
 
-# %% ../nbs/08_spg.ipynb #c2fa3f68
+# %% ../nbs/08_spg.ipynb #f1f95c4f
 @kernel
 def _half_grad_map(theta, mean, EX, alpha, lam):
     "½‖G_α‖₂ with the gradient estimate `mean − EX` (eq. 7)."
@@ -511,7 +505,7 @@ def _half_grad_map(theta, mean, EX, alpha, lam):
         g2 += G * G
     return 0.5 * np.sqrt(g2)
 
-# %% ../nbs/08_spg.ipynb #3dd3c145
+# %% ../nbs/08_spg.ipynb #d657f17a
 @kernel
 def _bernstein_norm(mean, lo, C, log2_beta, R):
     "√(Σ_j ε_j²), ε_j the Bernstein half-width of eq. (13) from statistic j's sample variance over C chains."
@@ -521,7 +515,7 @@ def _bernstein_norm(mean, lo, C, log2_beta, R):
         e2 += e * e
     return np.sqrt(e2)
 
-# %% ../nbs/08_spg.ipynb #b1b1bd48
+# %% ../nbs/08_spg.ipynb #15f3e309
 @kernel
 def _extend_floor(U, factor, curve, v, computed, floor, half, curve_at):
     """Extend the Theorem-3 curve until one of its entries is below ½‖G_α‖ (some τ <= tau_max can certify) or
@@ -533,7 +527,7 @@ def _extend_floor(U, factor, curve, v, computed, floor, half, curve_at):
         floor = min(floor, _curve_upto(U, factor, curve, v, computed, computed[0] + 1))
     return floor, False
 
-# %% ../nbs/08_spg.ipynb #a7620101
+# %% ../nbs/08_spg.ipynb #6159bb65
 @kernel
 def _uncertified_rule(tau, est, half, tau_uncertified):
     """When no τ <= tau_max can certify: rule 4 (`_NEED_ESTIMATE`: the coupling estimate is not given yet), 1
@@ -546,7 +540,7 @@ def _uncertified_rule(tau, est, half, tau_uncertified):
         return 2
     return -1
 
-# %% ../nbs/08_spg.ipynb #756d16fd
+# %% ../nbs/08_spg.ipynb #f47aab33
 @kernel(parallel=True)
 def _tay_sweeps(
     chain_arrays,
@@ -622,7 +616,7 @@ def _tay_sweeps(
                 return tau, rule, bound, half
     return curve.size, 3, bound, half
 
-# %% ../nbs/08_spg.ipynb #c0c78dbd
+# %% ../nbs/08_spg.ipynb #58347c12
 @vectorize(["float64(float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _bernoulli_var(mean, lo, q):
     """Sample variance (ddof=1) of a two-valued statistic from its mean: ψ ∈ {0,1} (lo = 0) or {−1,1} (lo =
@@ -630,7 +624,7 @@ def _bernoulli_var(mean, lo, q):
     v = mean * (1 - mean) if lo == 0 else (1 - mean * mean)
     return max(v, 0.0) * q / (q - 1)
 
-# %% ../nbs/08_spg.ipynb #d657f17a
+# %% ../nbs/08_spg.ipynb #9eba43a6
 class TAY(_StochasticProxGrad):
     """TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below
     ½‖G_α‖₂."""
@@ -707,11 +701,7 @@ class TAY(_StochasticProxGrad):
             done = tau
         chains.sweeps_done += int(work[1][0])  # every sweep run, those past τ in the first batch included
         self._last_tau = tau
-        self._tau_rule = TAY_RULES[rule] if opted else ("certified" if rule == 0 else "tau_max")
-        self._certifiable = rule not in (1, 2)
-        self._estimated_bound = np.nan
-        if opted and rule in (1, 2) and tau <= est.size:
-            self._estimated_bound = float(est[tau - 1])
+        self._record_rule(rule, tau, est if opted else None)
         df = mean - EX
         q_next = q
         if rule == 3 and log2_beta > 0 and curve[-1] < half:  # bias fine, variance too large: more chains
@@ -719,6 +709,15 @@ class TAY(_StochasticProxGrad):
             need = chains_needed(model, tau, var, beta_j, half, value_range=R, q_max=int(self.n_chains_max))
             q_next = int(self.n_chains_max) if need is None else max(q, min(need, int(self.n_chains_max)))
         return tau, float(bound), df, q_next
+
+    def _record_rule(self, rule, tau, est):
+        """What stopped the sweeps, for the trace: the rule's name, whether some τ could certify, and the
+        coupling estimate at τ (`est`: None without the opt-in rule)."""
+        self._tau_rule = TAY_RULES[rule] if est is not None else ("certified" if rule == 0 else "tau_max")
+        self._certifiable = rule not in (1, 2)
+        self._estimated_bound = np.nan
+        if est is not None and rule in (1, 2) and tau <= est.size:
+            self._estimated_bound = float(est[tau - 1])
 
     def _estimated_curve(self, model, start, m):
         """The estimated norm of the gradient bias after τ = 1..tau_uncertified sweeps, ‖b̂_τ‖₂ from L-lag
@@ -741,7 +740,7 @@ class TAY(_StochasticProxGrad):
         except ValueError:
             return np.full(taus.size, np.inf)
 
-# %% ../nbs/08_spg.ipynb #6159bb65
+# %% ../nbs/08_spg.ipynb #bdf43cfc
 def _full_signature(cls):
     "Put `_StochasticProxGrad`'s options in place of `**kw` in the signature of `cls.__init__`."
     own = [p for p in inspect.signature(cls.__init__).parameters.values() if p.kind != p.VAR_KEYWORD]
