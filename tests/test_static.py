@@ -153,3 +153,22 @@ def test_the_quarto_project_file_at_the_top_is_the_one_nbdev_docs_renders(tmp_pa
     )
     assert run.returncode == 0, run.stderr[-2000:]
     assert (tmp_path / "_proc" / "_quarto.yml").read_bytes() == (root / "_quarto.yml").read_bytes()
+
+
+def test_no_mixins_and_shallow_hierarchies():
+    """A learner reads top-down: no class has more than two mrflit classes among its ancestors, and every mrflit
+    class used as a base serves at least two subclasses (a base for one class is a mixin in disguise)."""
+    import importlib, inspect, pkgutil
+
+    classes = set()
+    for info in pkgutil.iter_modules(mrflit.__path__):
+        mod = importlib.import_module(f"mrflit.{info.name}")
+        classes |= {c for c in vars(mod).values() if inspect.isclass(c) and c.__module__.startswith("mrflit")}
+    deep = [c.__name__ for c in classes if sum(k.__module__.startswith("mrflit") for k in c.__mro__[1:]) > 2]
+    users = {}
+    for c in classes:
+        for b in c.__bases__:
+            if b.__module__.startswith("mrflit"):
+                users.setdefault(b.__name__, []).append(c.__name__)
+    single = {b: u for b, u in users.items() if len(u) == 1}
+    assert not deep and not single, (deep, single)
