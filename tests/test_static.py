@@ -156,8 +156,9 @@ def test_the_quarto_project_file_at_the_top_is_the_one_nbdev_docs_renders(tmp_pa
 
 
 def test_no_mixins_and_shallow_hierarchies():
-    """A learner reads top-down: no class has more than two mrflit classes among its ancestors, and every mrflit
-    class used as a base serves at least two subclasses (a base for one class is a mixin in disguise)."""
+    """A learner reads top-down: no class has more than two mrflit classes among its ancestors, and every
+    mrflit class used as a base serves at least two subclasses (a base for one class is a mixin in disguise).
+    """
     import importlib, inspect, pkgutil
 
     classes = set()
