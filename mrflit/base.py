@@ -227,8 +227,7 @@ class MRFLearner(BaseEstimator):
         return self.trace_.plot(keys, x, ax)
 
 # %% ../nbs/06_base.ipynb #86f911eb
-# FitLifecycle: What every `fit` does around its algorithm: check the data, keep the trace and the clock,
-# settle the
+# What every `fit` does around its algorithm: check the data, keep the trace and the clock, settle the
 # verdict.
 @patch_to(MRFLearner)
 def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):

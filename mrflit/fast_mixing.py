@@ -285,9 +285,7 @@ class FastMixingML(MRFLearner):
         self._record(**rec)
 
 # %% ../nbs/11_fast_mixing.ipynb #6d1fef1d
-# DomkeStoppingRule: When Algorithm 1 may stop (K = None): the step at its Monte-Carlo noise floor and the gap
-# within
-# tolerance.
+# When Algorithm 1 may stop (K = None): the step at its Monte-Carlo noise floor and the gap within tolerance.
 @patch_to(FastMixingML)
 def _adaptive_rule(self, s, th, new, Et, M, n, rec):
     """The stopping rule for K = None: `(done, M)`. Done when the step has been at its noise floor over
@@ -337,7 +335,7 @@ def _noise_floor(self, G, new, Et, M, n, bound):
     return stat, 2 * float(var[free].sum()) / M, n_free / (2 * M), tol
 
 # %% ../nbs/11_fast_mixing.ipynb #995c1e67
-# DomkeSetup: Algorithm 1's settings, checked, and the Gibbs moments behind each gradient.
+# Algorithm 1's settings, checked, and the Gibbs moments behind each gradient.
 @patch_to(FastMixingML)
 def _settings(self, p: int) -> _DomkeSettings:
     "The settings, checked, for data with p variables."

@@ -197,9 +197,8 @@ class _HonorioLearner(MRFLearner):
         return s & off
 
 # %% ../nbs/18_fbs.ipynb #688c135f
-# HonorioObjective: Honorio's problem in (W, b) form: θ, the model, the objective, its gradient (stochastic or
-# exact) and
-# the prox.
+# Honorio's problem in (W, b) form: θ, the model, the objective, its gradient (stochastic or exact) and the
+# prox.
 @patch_to(_HonorioLearner, static_method=True)
 def _theta(W, b):
     "θ = 2W off the diagonal, b on it (`BinaryMRF.from_honorio` without its checks, for the inner loop)."
@@ -243,7 +242,7 @@ def _prox(self, W, b, eta):
     return soft_threshold(W, eta * self._rho) * self._mask, b
 
 # %% ../nbs/18_fbs.ipynb #bc38c0f4
-# HonorioReport: The trace of each iteration, the divergence guard, and the verdict at the returned point.
+# The trace of each iteration, the divergence guard, and the verdict at the returned point.
 @patch_to(_HonorioLearner)
 def _log_iteration(self, k, S, eta, out, errs, weights, wkind, it):
     rec = dict(

@@ -461,9 +461,7 @@ class ChainSample:
         return out, n, L, status
 
 # %% ../nbs/09_mcmc_lasso.ipynb #2dd1edd0
-# ChainQuality: How much a recorded chain can say at θ: the importance weights' ESS, the Monte-Carlo gap and
-# the
-# Hessian.
+# How much a recorded chain can say at θ: the importance weights' ESS, the Monte-Carlo gap and the Hessian.
 @patch_to(ChainSample)
 def ess(self, theta) -> float:
     """Kish's effective sample size of the importance weights exp[(θ−ψ)'J(Y^k)] over the m recorded draws
@@ -652,8 +650,8 @@ class MCMCLasso(MRFLearner):
         return self._end(theta)
 
 # %% ../nbs/09_mcmc_lasso.ipynb #02ca6031
-# PaperSolver: Algorithm 1's solver: eq. (7) at one λ from the reference ψ, with
-# optional Geyer–Thompson re-centring, and the refinement at the λ BIC chooses.
+# Algorithm 1's solver: eq. (7) at one λ from the reference ψ, with optional Geyer–Thompson re-centring, and
+# the refinement at the λ BIC chooses.
 @patch_to(MCMCLasso)
 def _solve_at(self, lam, theta, psi, state, m, prob, L, rng, max_iter=None):
     """Eq. (7) at one λ from the reference ψ. With `recentre`, Geyer–Thompson steps: while the weights'
@@ -741,8 +739,7 @@ def objective(
     return float(-v @ self._Jbar + sample.log_mean_exp(theta))
 
 # %% ../nbs/09_mcmc_lasso.ipynb #9d5824a2
-# Selection: The choice of λ by BIC and of the threshold by GIC (with the refinement at the chosen λ), and the
-# verdict.
+# The choice of λ by BIC and of the threshold by GIC (with the refinement at the chosen λ), and the verdict.
 @patch_to(MCMCLasso)
 def _select(self, path, lam, X, prob, state, refine, iters, rng):
     """BIC's λ and GIC's threshold (`two_stage`): BIC on one fresh sample from p(·|θ̂_{K/2}), GIC on a
@@ -817,8 +814,7 @@ def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
     return reasons
 
 # %% ../nbs/09_mcmc_lasso.ipynb #c2158399
-# LambdaPath: The λ path of Algorithm 1: each λ warm-started at the previous one, with |θ|₁ and the ESS
-# recorded.
+# The λ path of Algorithm 1: each λ warm-started at the previous one, with |θ|₁ and the ESS recorded.
 @patch_to(MCMCLasso)
 def _fit_path(self, X, prob, lam, theta0, state, rng):
     """Solve (7) at each λ, warm-started at the previous λ (estimate, chains, step size). The path stops
@@ -873,8 +869,7 @@ def _record_lambda(self, lam, theta, info, m, prob):
     )
 
 # %% ../nbs/09_mcmc_lasso.ipynb #10c0bd0d
-# PathStart: What the path starts from: problem (7) on the data, the λ grid from λ_max, and the chains' start
-# states.
+# What the path starts from: problem (7) on the data, the λ grid from λ_max, and the chains' start states.
 @patch_to(MCMCLasso)
 def _problem(self, X) -> _Problem:
     "Problem (7) on the ±1 data X."

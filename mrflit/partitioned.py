@@ -627,8 +627,7 @@ class PartitionedRatio(MRFLearner):
         return self._end(self.theta_)
 
 # %% ../nbs/10_partitioned.ipynb #335079ce
-# PairObjective: The empirical objective (4) on pairs of rows: the sampled pairs, ℓ with its gradient, and the
-# fitted
+# The empirical objective (4) on pairs of rows: the sampled pairs, ℓ with its gradient, and the fitted
 # parameters.
 @patch_to(PartitionedRatio)
 def _pair_sample(self, n):
