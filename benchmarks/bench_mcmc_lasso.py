@@ -46,9 +46,10 @@ def _median_us(f, reps):
 
 
 def kernel_row(est, d):
-    """One chain of m = 10³d steps from the middle of the fitted path: the exp pass and both gradient paths,
-    in µs."""
-    i = len(est.path_) // 2
+    """One chain of m = 10³d steps from the middle of the path's points that did not degenerate: the exp pass
+    and both gradient paths, in µs."""
+    sane = np.flatnonzero(~est.trace_["degenerate"][:-1])
+    i = int(sane[len(sane) // 2])
     cs = ChainSample(BinaryMRF(est.path_[i], "pm1"), 1000 * d, seed=3)
     F1 = cs.sites.size + 1
     W = np.empty(F1)
