@@ -9,6 +9,7 @@ import functools
 import time
 import numpy as np
 from mrflit.core import (
+    warn,
     check_array,
     check_data,
     check_states,
@@ -30,7 +31,6 @@ from mrflit.models import (
     convert_theta,
     n_couplings,
 )
-import warnings
 from sklearn.base import BaseEstimator, clone
 from .select import select_lambda
 from sklearn.exceptions import ConvergenceWarning
@@ -283,7 +283,7 @@ def _settle(self, converged: bool, n_iter: int, why: str = ""):
     self.converged_ = bool(converged)
     self.n_iter_ = int(n_iter)
     if not self.converged_:
-        warnings.warn(f"{type(self).__name__} did not converge: {why}", ConvergenceWarning, stacklevel=3)
+        warn(f"{type(self).__name__} did not converge: {why}", ConvergenceWarning)
     return self.converged_
 
 # %% ../nbs/06_base.ipynb #103cfe56

@@ -7,7 +7,10 @@ from __future__ import annotations
 import functools
 import numbers
 import os
+import sys
+import mrflit
 import threading
+import warnings
 import types
 import numba
 import numpy as np
@@ -17,7 +20,7 @@ from numba import njit
 __all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'CHUNK_WORK', 'kernel', 'check_domain', 'check_theta', 'check_states',
            'check_real', 'check_int', 'check_float', 'check_array', 'memory_limit', 'check_memory', 'check_n_jobs',
            'check_names', 'infer_domain', 'check_data', 'chunk_length', 'chunks', 'as_rng', 'chain_states',
-           'atomic_write']
+           'atomic_write', 'warn']
 
 # %% ../nbs/00_core.ipynb #9cf2e53f
 NUMBA_OPTS = dict(cache=os.environ.get("MRFLIT_NUMBA_CACHE", "1") != "0", nogil=True)
@@ -448,3 +451,18 @@ def atomic_write(
         if os.path.exists(tmp):
             os.remove(tmp)
     return path
+
+# %% ../nbs/00_core.ipynb #dadc1eca
+def warn(
+    message: str,  # what to say
+    category=UserWarning,  # the warning's class
+):
+    "`warnings.warn` attributed to the first caller outside mrflit."
+    here = os.path.dirname(os.path.abspath(mrflit.__file__))
+    frame = sys._getframe(1)
+    # stacklevel 2 is warn's caller; each frame inside the package moves it one further out
+    level = 2
+    while frame is not None and os.path.dirname(os.path.abspath(frame.f_code.co_filename)) == here:
+        frame = frame.f_back
+        level += 1
+    warnings.warn(message, category, stacklevel=level)

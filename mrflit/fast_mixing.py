@@ -8,13 +8,12 @@ from fastcore.basics import patch_to
 import math
 from typing import NamedTuple
 import numpy as np
-from .core import as_rng, check_float, check_int, check_states
+from .core import as_rng, check_float, check_int, check_states, warn
 from .models import BinaryMRF, mean_stats, to_matrix
 from .gibbs import GibbsChains, gibbs_sample
 from .exact import moments, log_likelihood
 from .prox import project_box, project_spectral
 from .base import MRFLearner, sampling_tol, gap_tolerance
-import warnings
 
 # %% auto #0
 __all__ = ['DOMKE_SETTINGS', 'corollary9_schedule', 'theorem4_schedule', 'theorem5_schedule', 'theorem8_schedule', 'FastMixingML']
@@ -23,9 +22,7 @@ __all__ = ['DOMKE_SETTINGS', 'corollary9_schedule', 'theorem4_schedule', 'theore
 def _betas(betas):
     b1, b2, b3 = (check_float(b, "beta", lo=0, lo_open=True) for b in betas)
     if not math.isclose(b1 + b2 + b3, 1.0, rel_tol=1e-9):
-        warnings.warn(
-            f"betas sum to {b1 + b2 + b3:g}; Domke's Theorems 4 and 8 assume β₁ + β₂ + β₃ = 1", stacklevel=3
-        )
+        warn(f"betas sum to {b1 + b2 + b3:g}; Domke's Theorems 4 and 8 assume β₁ + β₂ + β₃ = 1")
     return b1, b2, b3
 
 # %% ../nbs/11_fast_mixing.ipynb #fe1bb97c

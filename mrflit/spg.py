@@ -8,7 +8,7 @@ from fastcore.basics import patch_to
 import inspect
 import numpy as np
 from numba import vectorize
-from .core import as_rng, check_float, check_int, check_memory, chunk_length, kernel, NUMBA_OPTS
+from .core import as_rng, check_float, check_int, check_memory, chunk_length, kernel, warn, NUMBA_OPTS
 from .models import BinaryMRF, stats, to_matrix, stat_index, mean_stats
 from numba import prange
 from .gibbs import GibbsChains, BLOCK, _systematic_block, _uniform_block
@@ -26,7 +26,6 @@ from .prox import _grad_map, _shrink
 from .metrics import auc_or_nan
 from .base import MRFLearner, gap_tolerance
 from .ising_lasso import power_curvature, chain_newton_step, kkt_residual
-import warnings
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
@@ -307,7 +306,7 @@ def _judge(self, steps):
     self.converged_ = not reasons
     self.mc_gap_ = self._gap
     if reasons:
-        warnings.warn(f"{name} did not converge: " + "; ".join(reasons), ConvergenceWarning, stacklevel=3)
+        warn(f"{name} did not converge: " + "; ".join(reasons), ConvergenceWarning)
     if self._certifies:
         self._warn_certificate()
 
@@ -330,11 +329,10 @@ def _warn_certificate(self):
         if never.any()
         else ""
     )
-    warnings.warn(
+    warn(
         f"TAY: the Dobrushin certificate held at {cert.sum()} of {cert.size} iterations "
         f"({cert.mean():.0%}){why}",
         CertificateWarning,
-        stacklevel=4,
     )
 
 # %% ../nbs/08_spg.ipynb #3dd3c145
