@@ -248,7 +248,7 @@ def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
     self._paused = 0.0
     return X
 
-# %% ../nbs/06_base.ipynb #e636f91a
+# %% ../nbs/06_base.ipynb #a242d213
 @patch_to(MRFLearner)
 def _truth_in(self, truth, data_domain, p):
     """The true θ in the learner's domain: a `BinaryMRF` is converted exactly; a matrix is read in the
@@ -261,7 +261,7 @@ def _truth_in(self, truth, data_domain, p):
         raise ValueError(f"truth must be ({p}, {p}), got {t.shape}")
     return t
 
-# %% ../nbs/06_base.ipynb #a242d213
+# %% ../nbs/06_base.ipynb #103cfe56
 @patch_to(MRFLearner)
 def _begin_real(self, X, names=None, min_rows: int = 3):
     "Start a fit on real-valued data (continuous or coded discrete): validated float64 copy, no domain."
@@ -276,7 +276,7 @@ def _begin_real(self, X, names=None, min_rows: int = 3):
     self._paused = 0.0
     return X
 
-# %% ../nbs/06_base.ipynb #2e019080
+# %% ../nbs/06_base.ipynb #9f9b3232
 @patch_to(MRFLearner)
 def _settle(self, converged: bool, n_iter: int, why: str = ""):
     "Record `converged_` and `n_iter_`; when not converged, one `ConvergenceWarning` that says why."
@@ -286,12 +286,12 @@ def _settle(self, converged: bool, n_iter: int, why: str = ""):
         warn(f"{type(self).__name__} did not converge: {why}", ConvergenceWarning)
     return self.converged_
 
-# %% ../nbs/06_base.ipynb #103cfe56
+# %% ../nbs/06_base.ipynb #2eddef3e
 @patch_to(MRFLearner)
 def _elapsed(self):
     return time.perf_counter() - self._t0 - self._paused
 
-# %% ../nbs/06_base.ipynb #977b0826
+# %% ../nbs/06_base.ipynb #c817c874
 @patch_to(MRFLearner)
 def _progress(self, steps, desc: str):
     "`steps`, behind a tqdm progress bar when the learner is `verbose`."
@@ -301,13 +301,13 @@ def _progress(self, steps, desc: str):
 
     return tqdm(steps, desc=desc)
 
-# %% ../nbs/06_base.ipynb #9f9b3232
+# %% ../nbs/06_base.ipynb #7c6f9bf1
 @patch_to(MRFLearner)
 def _record(self, **values):
     for k, v in values.items():
         self._log.setdefault(k, []).append(v)
 
-# %% ../nbs/06_base.ipynb #18b01fdd
+# %% ../nbs/06_base.ipynb #05584047
 @patch_to(MRFLearner)
 def _diagnostics(self, fn):
     "Run `fn()` without counting its time in `seconds`."
@@ -316,7 +316,7 @@ def _diagnostics(self, fn):
     self._paused += time.perf_counter() - t
     return out
 
-# %% ../nbs/06_base.ipynb #2eddef3e
+# %% ../nbs/06_base.ipynb #b8a93ca5
 @patch_to(MRFLearner)
 def _end(self, theta):
     self.theta_ = np.asarray(theta, dtype=np.float64)
@@ -324,7 +324,7 @@ def _end(self, theta):
     self.trace_.notes = tuple(self._notes)
     return self
 
-# %% ../nbs/06_base.ipynb #c817c874
+# %% ../nbs/06_base.ipynb #df5bc7d3
 def lambda_path(
     lam_max: float,  # the largest λ (the path starts just below it)
     n_lambdas: int = 100,  # the number of λ values
@@ -335,7 +335,7 @@ def lambda_path(
     ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
     return lam_max * np.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
-# %% ../nbs/06_base.ipynb #7c6f9bf1
+# %% ../nbs/06_base.ipynb #c3d83cb0
 def unique_rows(X):
     """Distinct rows of a 2-D array and their frequencies (summing to 1): `(U, w)`; 0/1 or ±1 rows are packed
     into integers first."""
@@ -349,19 +349,19 @@ def unique_rows(X):
     U, counts = np.unique(X, axis=0, return_counts=True)
     return U, counts / n
 
-# %% ../nbs/06_base.ipynb #74e37c36
+# %% ../nbs/06_base.ipynb #86c6f7e2
 def gap_tolerance(n_active: int, n: int, tol: float = 1e-3, tol_sampling: float = 0.01) -> float:
     """The Monte-Carlo objective gap a learner may leave: `tol`, or `tol_sampling` × the data's own sampling
     gap |A|/2n if larger."""
     return max(float(tol), float(tol_sampling) * n_active / (2 * n))
 
-# %% ../nbs/06_base.ipynb #05584047
+# %% ../nbs/06_base.ipynb #be385741
 def sampling_tol(n: int, fraction: float = 0.1) -> float:
     """Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error
     1/√n (at most 0.5/√n for binary data)."""
     return float(fraction) / np.sqrt(n)
 
-# %% ../nbs/06_base.ipynb #f97d3b53
+# %% ../nbs/06_base.ipynb #d6f24f15
 def two_stage(path, path_losses, gic_loss, n: int, d: int):
     """BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic,
     thresholds, gic, θ_thresholded)`."""
