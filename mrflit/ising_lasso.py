@@ -12,8 +12,7 @@ from .exact import log_partition, probabilities, all_states
 from .base import MRFLearner, gap_tolerance
 
 # %% auto #0
-__all__ = ['HESSIAN_CHAINS', 'VERDICTS', 'EXACT_MAX_P', 'working_set', 'chain_newton_step', 'kkt_residual', 'NewtonSolver',
-           'IsingLasso']
+__all__ = ['EXACT_MAX_P', 'IsingLasso']
 
 # %% ../nbs/07a_ising_lasso.ipynb #bf62e3b0
 @kernel

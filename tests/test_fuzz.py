@@ -455,6 +455,7 @@ def _auto_targets(m, X):
     from mrflit.baselines import PseudoLikelihoodPath, NeighbourhoodLasso, Skeptic
     from mrflit.fbs import PG
     from mrflit.spg import SPGInc
+    from mrflit.ising_lasso import IsingLasso
 
     x0 = np.zeros(4, np.int8)
     var = np.full(10, 0.2)
@@ -537,6 +538,11 @@ def _auto_targets(m, X):
             fit(SPGInc, lam=0.1, n_chains=50, max_iter=2, seed=0),
             dict(X=X),
             dict(X="X", tau_max="count or None"),
+        ),
+        (
+            fit(IsingLasso, lam=0.1, max_iter=3),
+            dict(X=X),
+            dict(X="X", lam="positive", solver="choice", domain="choice", max_iter="count", n_chains="count"),
         ),
     ]
     rows += _rows_of_the_rest(m, X)
