@@ -276,3 +276,41 @@ def test_monte_carlo_residuals_above_16_variables_match_exact():
     exact_map = np.abs(10.0 * (th - project_box(th - (Et - tbar + th) / 10.0, 0.2))).max()
     assert exact_map > 0.01
     assert abs(fm.grad_map_ - exact_map) <= 3 / np.sqrt(20_000)
+
+
+def test_verdicts_on_strong_coupling_against_exact_optima():
+    """On strongly coupled ±1 data (couplings 0.6–1.0, i.e. 2.5–4 in the 0/1 coding) `converged_` agrees with
+    the exact optimum of each learner's own problem, both ways: PG (Honorio's (H2)) after 20 and 300
+    accelerated steps, MCMC-Lasso at the paper's m = 10³d and with `refine=True` (eq. (7) with fields, at
+    BIC's λ)."""
+    from sklearn.exceptions import ConvergenceWarning
+    from mrflit.models import BinaryMRF, stat_index
+    from mrflit.exact import sample_exact
+    from mrflit.fbs import PG, exact_optimum, _exact_problem
+    from mrflit.mcmc_lasso import MCMCLasso
+
+    t = np.zeros((5, 5))
+    for i, j, w in [(0, 1, 0.75), (1, 2, -0.875), (2, 3, 1.0), (3, 4, 0.75), (0, 4, -0.625)]:
+        t[i, j] = t[j, i] = w
+    np.fill_diagonal(t, [0.3, -0.2, 0.1, 0.0, -0.3])
+    X = sample_exact(BinaryMRF(t, "pm1"), 5000, seed=0)
+    h, _ = _exact_problem(X, 0.02, None)
+    f_star = exact_optimum(X, 0.02)["objective"]
+    for K, expect in ((20, False), (300, True)):
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
+            pg = PG(0.02, accelerated=True, sampler="exact", max_iter=K, diagnostics=False).fit(X)
+        gap = h._objective(pg.W_, pg.b_) - f_star
+        n_warn = sum(issubclass(x.category, ConvergenceWarning) for x in w)
+        assert pg.converged_ == expect and n_warn == (0 if expect else 1), (K, pg.converged_, gap)
+        assert (0 <= gap <= 1e-6) if expect else (gap > 1e-4), (K, gap)
+    I, J = stat_index(5)
+    for kw, expect in ((dict(), False), (dict(refine=True, start="data"), True)):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            ml = MCMCLasso(external_field=True, lambdas=0.02 * np.geomspace(10, 1, 8), seed=0, **kw).fit(X)
+        at = IsingLasso(ml.lambda_, solver="exact").fit(X)
+        gap = at.solver_.objective(ml.theta_lasso_[I, J]) - at.solver_.objective(at.theta_[I, J])
+        assert ml.converged_ == expect, (kw, gap, ml.mc_gap_)
+        # converged: within the tolerance max(1e-3, 1 % of |A|/2n) = 1e-3 here; not: well above it
+        assert (0 <= gap <= 1e-3) if expect else (gap > 2e-3), (kw, gap)
