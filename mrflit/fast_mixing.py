@@ -282,56 +282,23 @@ class FastMixingML(MRFLearner):
         self._record(**rec)
 
 # %% ../nbs/11_fast_mixing.ipynb #6d1fef1d
-# When Algorithm 1 may stop (K = None): the step at its Monte-Carlo noise floor and the gap within tolerance.
 @patch_to(FastMixingML)
-def _adaptive_rule(self, s, th, new, Et, M, n, rec):
-    """The stopping rule for K = None: `(done, M)`. Done when the step has been at its noise floor over
-    `window` iterations and the Monte-Carlo gap meets its tolerance; M grows ×4 (to M_max) when the floor
-    is reached but the gap is not."""
-    stat, floor, gap, tol = self._noise_floor(s.L * (th - new), new, Et, M, n, s.couplings.bound)
-    self._recent.append((stat, floor))
-    w = np.array(self._recent[-self.window :])
-    at_floor = len(self._recent) >= self.window and w[:, 0].mean() <= w[:, 1].mean()
-    done = at_floor and gap <= tol
-    if at_floor and not done and M < s.M_max:
-        M = min(4 * M, s.M_max)  # a larger Monte-Carlo batch, as SPG's rule
-        self._recent = []
-    rec.update(step_norm2=stat, noise_floor=floor, mc_gap=gap, at_floor=bool(at_floor))
-    self.mc_gap_, self._gap_tol = gap, tol
-    return done, M
-
-# %% ../nbs/11_fast_mixing.ipynb #da80cfe9
-@patch_to(FastMixingML)
-def _residual(self, s, out, tbar):
-    """`(‖L(θ − P(θ − ∇f/L))‖_∞, its Monte-Carlo noise)` at the output: exact moments (p ≤ 16), or 20,000
-    fresh chains run 10 × `sweeps` sweeps."""
-    model = BinaryMRF._trusted(s.couplings.mat(out), "pm1")
-    if s.couplings.p <= 16:
-        Et, noise = s.couplings.moments(model), 0.0
-    else:
-        S = gibbs_sample(model, 20_000, 10 * s.sweeps, scan="random", seed=0)
-        Et, noise = s.couplings.means(S), 3 / np.sqrt(20_000)
-    G = s.L * (out - s.couplings.project(out - (Et - tbar + s.lam * out) / s.L))
-    return float(np.abs(G).max(initial=0.0)), noise
+def _pairs(self, p: int) -> np.ndarray:
+    "`pairs` as a checked (k, 2) int array (None: every pair)."
+    pairs = np.array(
+        self.pairs if self.pairs is not None else list(zip(*np.triu_indices(p, 1))), dtype=np.int64
+    )
+    if (
+        pairs.ndim != 2
+        or pairs.shape[1] != 2
+        or pairs.min() < 0
+        or pairs.max() >= p
+        or np.any(pairs[:, 0] == pairs[:, 1])
+    ):
+        raise ValueError("pairs must be a list of (i, j) with 0 <= i != j < p")
+    return pairs
 
 # %% ../nbs/11_fast_mixing.ipynb #a1517440
-@patch_to(FastMixingML)
-def _noise_floor(self, G, new, Et, M, n, bound):
-    """`(‖G_free‖², threshold, Monte-Carlo gap, its tolerance)` for the step G = L(θ − θ_new). Free
-    coordinates: those not held at the box's bound (all, for the spectral set). At the optimum E‖G_free‖²
-    ≈ Σ Var(ψ_j)/M, so the step is at its noise floor when ‖G_free‖² ≤ 2 Σ Var(ψ_j)/M (averaged over
-    `window` iterations); the objective gap the noise leaves is about |free|/2M. Exact gradients: the
-    floor is 1e-16 (a KKT residual of 1e-8) and the gap 0."""
-    free = np.abs(new) < bound - 1e-12 if self.constraint == "box" else np.ones(new.size, bool)
-    stat = float(np.sum(G[free] ** 2))
-    n_free = int(free.sum())
-    tol = gap_tolerance(n_free, n)
-    if self.gradient == "exact":
-        return float(np.max(np.abs(G), initial=0.0)) ** 2, 1e-16, 0.0, tol
-    var = np.clip(1 - Et**2, 1 / M, None)
-    return stat, 2 * float(var[free].sum()) / M, n_free / (2 * M), tol
-
-# %% ../nbs/11_fast_mixing.ipynb #995c1e67
 # Algorithm 1's settings, checked, and the Gibbs moments behind each gradient.
 @patch_to(FastMixingML)
 def _settings(self, p: int) -> _DomkeSettings:
@@ -359,23 +326,6 @@ def _settings(self, p: int) -> _DomkeSettings:
 
 # %% ../nbs/11_fast_mixing.ipynb #4827d802
 @patch_to(FastMixingML)
-def _pairs(self, p: int) -> np.ndarray:
-    "`pairs` as a checked (k, 2) int array (None: every pair)."
-    pairs = np.array(
-        self.pairs if self.pairs is not None else list(zip(*np.triu_indices(p, 1))), dtype=np.int64
-    )
-    if (
-        pairs.ndim != 2
-        or pairs.shape[1] != 2
-        or pairs.min() < 0
-        or pairs.max() >= p
-        or np.any(pairs[:, 0] == pairs[:, 1])
-    ):
-        raise ValueError("pairs must be a list of (i, j) with 0 <= i != j < p")
-    return pairs
-
-# %% ../nbs/11_fast_mixing.ipynb #75a0a713
-@patch_to(FastMixingML)
 def _model_moments(self, s, th, M, rng):
     """E x_i x_j under θ: exact, or the mean over M chains from the fixed start r run `sweeps` sweeps (the
     chains are kept and restarted, Domke §6)."""
@@ -391,3 +341,53 @@ def _model_moments(self, s, th, M, rng):
     chains.run(s.sweeps)
     self._chains = chains
     return s.couplings.means(chains.states)
+
+# %% ../nbs/11_fast_mixing.ipynb #2bf93212
+@patch_to(FastMixingML)
+def _noise_floor(self, G, new, Et, M, n, bound):
+    """`(‖G_free‖², threshold, Monte-Carlo gap, its tolerance)` for the step G = L(θ − θ_new). Free
+    coordinates: those not held at the box's bound (all, for the spectral set). At the optimum E‖G_free‖²
+    ≈ Σ Var(ψ_j)/M, so the step is at its noise floor when ‖G_free‖² ≤ 2 Σ Var(ψ_j)/M (averaged over
+    `window` iterations); the objective gap the noise leaves is about |free|/2M. Exact gradients: the
+    floor is 1e-16 (a KKT residual of 1e-8) and the gap 0."""
+    free = np.abs(new) < bound - 1e-12 if self.constraint == "box" else np.ones(new.size, bool)
+    stat = float(np.sum(G[free] ** 2))
+    n_free = int(free.sum())
+    tol = gap_tolerance(n_free, n)
+    if self.gradient == "exact":
+        return float(np.max(np.abs(G), initial=0.0)) ** 2, 1e-16, 0.0, tol
+    var = np.clip(1 - Et**2, 1 / M, None)
+    return stat, 2 * float(var[free].sum()) / M, n_free / (2 * M), tol
+
+# %% ../nbs/11_fast_mixing.ipynb #51c91430
+@patch_to(FastMixingML)
+def _residual(self, s, out, tbar):
+    """`(‖L(θ − P(θ − ∇f/L))‖_∞, its Monte-Carlo noise)` at the output: exact moments (p ≤ 16), or 20,000
+    fresh chains run 10 × `sweeps` sweeps."""
+    model = BinaryMRF._trusted(s.couplings.mat(out), "pm1")
+    if s.couplings.p <= 16:
+        Et, noise = s.couplings.moments(model), 0.0
+    else:
+        S = gibbs_sample(model, 20_000, 10 * s.sweeps, scan="random", seed=0)
+        Et, noise = s.couplings.means(S), 3 / np.sqrt(20_000)
+    G = s.L * (out - s.couplings.project(out - (Et - tbar + s.lam * out) / s.L))
+    return float(np.abs(G).max(initial=0.0)), noise
+
+# %% ../nbs/11_fast_mixing.ipynb #19cfa0a5
+# When Algorithm 1 may stop (K = None): the step at its Monte-Carlo noise floor and the gap within tolerance.
+@patch_to(FastMixingML)
+def _adaptive_rule(self, s, th, new, Et, M, n, rec):
+    """The stopping rule for K = None: `(done, M)`. Done when the step has been at its noise floor over
+    `window` iterations and the Monte-Carlo gap meets its tolerance; M grows ×4 (to M_max) when the floor
+    is reached but the gap is not."""
+    stat, floor, gap, tol = self._noise_floor(s.L * (th - new), new, Et, M, n, s.couplings.bound)
+    self._recent.append((stat, floor))
+    w = np.array(self._recent[-self.window :])
+    at_floor = len(self._recent) >= self.window and w[:, 0].mean() <= w[:, 1].mean()
+    done = at_floor and gap <= tol
+    if at_floor and not done and M < s.M_max:
+        M = min(4 * M, s.M_max)  # a larger Monte-Carlo batch, as SPG's rule
+        self._recent = []
+    rec.update(step_norm2=stat, noise_floor=floor, mc_gap=gap, at_floor=bool(at_floor))
+    self.mc_gap_, self._gap_tol = gap, tol
+    return done, M
