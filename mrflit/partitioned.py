@@ -646,7 +646,7 @@ def _pair_sample(self, n):
     self.complete_ = shifts is None
     return shifts
 
-# %% ../nbs/10_partitioned.ipynb #3649a55c
+# %% ../nbs/10_partitioned.ipynb #5b44b554
 @patch_to(PartitionedRatio)
 def _objective(self, X, sample):
     "The design and a function v ↦ (ℓ, ∇ℓ, se of log N̂)."
@@ -667,7 +667,7 @@ def _objective(self, X, sample):
     design = separable_design(phi, comps, g1, g2, self.pairs)
     return design, lambda v, gradient=True: mlmi_objective(v, design, sample, gradient)
 
-# %% ../nbs/10_partitioned.ipynb #5b44b554
+# %% ../nbs/10_partitioned.ipynb #e77a189f
 @patch_to(PartitionedRatio)
 def _store(self, v, design, p):
     "θ per modelled pair, the (p, p) strength matrix and the cross-group passages."
