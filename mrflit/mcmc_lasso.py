@@ -650,6 +650,47 @@ class MCMCLasso(MRFLearner):
         return self._end(theta)
 
 # %% ../nbs/09_mcmc_lasso.ipynb #02ca6031
+# What the path starts from: problem (7) on the data, the λ grid from λ_max, and the chains' start states.
+@patch_to(MCMCLasso)
+def _problem(self, X) -> _Problem:
+    "Problem (7) on the ±1 data X."
+    n, d = X.shape
+    F = bool(self.external_field)
+    idx = stat_index(d, F)
+    Jbar = (X.T.astype(np.float64) @ X) / n
+    np.fill_diagonal(Jbar, X.mean(0))
+    pen = np.where(idx[0] == idx[1], 0.0, 1.0)
+    return _Problem(n, d, F, idx, Jbar[idx], pen)
+
+# %% ../nbs/09_mcmc_lasso.ipynb #aa305b8f
+@patch_to(MCMCLasso)
+def _lambda_grid(self, X, prob, lambdas):
+    """`(the λ path, θ₀)`: θ₀ = 0, or the independent model fitted to the margins with fields; the path is
+    `lambdas`, or `n_lambdas` values from λ_max = ‖∇ℓ_n(θ₀)‖_∞ over the penalised coordinates (exact)."""
+    idx = prob.idx
+    theta0 = np.zeros(len(prob.Jbar))
+    if prob.F:
+        theta0[idx[0] == idx[1]] = np.arctanh(np.clip(X.mean(0), -0.999, 0.999))  # independent model
+    mu0 = np.tanh(np.diag(prob.mat(theta0)))
+    grad0 = -prob.Jbar + np.where(idx[0] == idx[1], mu0[idx[0]], mu0[idx[0]] * mu0[idx[1]])  # exact at θ₀
+    lam0 = float(np.max(np.abs(grad0[prob.pen > 0])))
+    if lambdas is None:
+        lambdas = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
+    return lambdas, theta0
+
+# %% ../nbs/09_mcmc_lasso.ipynb #420477b1
+@patch_to(MCMCLasso)
+def _starts(self, X, rng):
+    """Start states: None (one chain from a uniform draw, as the paper), or `max_starts` data rows (all
+    when n is smaller)."""
+    c = self.max_starts
+    if self.start == "random":
+        return None
+    if len(X) <= c:
+        return X.copy()
+    return X[rng.choice(len(X), c, replace=False)]
+
+# %% ../nbs/09_mcmc_lasso.ipynb #8f82cd69
 # Algorithm 1's solver: eq. (7) at one λ from the reference ψ, with optional Geyer–Thompson re-centring, and
 # the refinement at the λ BIC chooses.
 @patch_to(MCMCLasso)
@@ -684,7 +725,7 @@ def _solve_at(self, lam, theta, psi, state, m, prob, L, rng, max_iter=None):
     info = dict(n_iter=n_it, L=L, ess=ess, recentred=recentred, sample=cs)
     return T[prob.idx], info, psi, state, m
 
-# %% ../nbs/09_mcmc_lasso.ipynb #8c3f3b60
+# %% ../nbs/09_mcmc_lasso.ipynb #5f0566c3
 @patch_to(MCMCLasso)
 def _recentred(self, cs, psi, T) -> BinaryMRF:
     """ψ moved toward the solution T as far as the weights' ESS/m stays ≥ `min_ess` (the step halved from
@@ -695,7 +736,7 @@ def _recentred(self, cs, psi, T) -> BinaryMRF:
         s /= 2
     return BinaryMRF._trusted(psi.theta + s * move, "pm1")
 
-# %% ../nbs/09_mcmc_lasso.ipynb #aa305b8f
+# %% ../nbs/09_mcmc_lasso.ipynb #c2158399
 @patch_to(MCMCLasso)
 def _refine(self, lam, T, state, X, prob, rng):
     """Re-solve (7) at the chosen λ with ψ = θ̂ and as many draws as the Monte-Carlo gap needs: the gap
@@ -718,7 +759,7 @@ def _refine(self, lam, T, state, X, prob, rng):
         m = int(min(m * 1.5 * gap / tol, m_max))
     return T, state, float(gap), tol, total, info["n_iter"] >= cap
 
-# %% ../nbs/09_mcmc_lasso.ipynb #3f210997
+# %% ../nbs/09_mcmc_lasso.ipynb #325322b6
 @patch_to(MCMCLasso)
 def _gap(self, T, sample, prob):
     """`(Monte-Carlo objective gap of the (d, d) estimate T on its sample, the gap accepted)`: batch means
@@ -727,7 +768,7 @@ def _gap(self, T, sample, prob):
     active = (T != 0) & ~eye | (eye & prob.F)
     return sample.mc_gap(T, active), gap_tolerance(int(np.count_nonzero(np.triu(active))), prob.n)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #420477b1
+# %% ../nbs/09_mcmc_lasso.ipynb #86cdebf2
 @patch_to(MCMCLasso)
 def objective(
     self,
@@ -738,7 +779,7 @@ def objective(
     v = np.asarray(theta)[self._idx]
     return float(-v @ self._Jbar + sample.log_mean_exp(theta))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #9d5824a2
+# %% ../nbs/09_mcmc_lasso.ipynb #ecacc518
 # The choice of λ by BIC and of the threshold by GIC (with the refinement at the chosen λ), and the verdict.
 @patch_to(MCMCLasso)
 def _select(self, path, lam, X, prob, state, refine, iters, rng):
@@ -771,7 +812,7 @@ def _select(self, path, lam, X, prob, state, refine, iters, rng):
         iters.append(n_it)
         gic_sample.pop(i_star, None)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #8f82cd69
+# %% ../nbs/09_mcmc_lasso.ipynb #aa9b4642
 @patch_to(MCMCLasso)
 def _degenerate(self, lam, i_star) -> list:
     """Report the λ where the approximation degenerated (|θ|₁ > d log 2/λ) in the trace's notes; a reason
@@ -793,7 +834,7 @@ def _degenerate(self, lam, i_star) -> list:
         f"BIC chose λ = {lam[i_star]:.3g}, where the MCMC approximation has degenerated (|θ|₁ > d log 2/λ)"
     ]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #5f0566c3
+# %% ../nbs/09_mcmc_lasso.ipynb #24f0f570
 @patch_to(MCMCLasso)
 def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
     """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
@@ -813,7 +854,7 @@ def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
         )
     return reasons
 
-# %% ../nbs/09_mcmc_lasso.ipynb #c2158399
+# %% ../nbs/09_mcmc_lasso.ipynb #9fc4e1e5
 # The λ path of Algorithm 1: each λ warm-started at the previous one, with |θ|₁ and the ESS recorded.
 @patch_to(MCMCLasso)
 def _fit_path(self, X, prob, lam, theta0, state, rng):
@@ -844,7 +885,7 @@ def _fit_path(self, X, prob, lam, theta0, state, rng):
         self._record_lambda(lam[i], theta, info, m, prob)
     return path, lam, iters, reasons, state
 
-# %% ../nbs/09_mcmc_lasso.ipynb #325322b6
+# %% ../nbs/09_mcmc_lasso.ipynb #682d61fd
 @patch_to(MCMCLasso)
 def _record_lambda(self, lam, theta, info, m, prob):
     "One row of the trace per λ of the path."
@@ -867,44 +908,3 @@ def _record_lambda(self, lam, theta, info, m, prob):
         inner_converged=info["n_iter"] < int(self.max_iter),
         **auc,
     )
-
-# %% ../nbs/09_mcmc_lasso.ipynb #10c0bd0d
-# What the path starts from: problem (7) on the data, the λ grid from λ_max, and the chains' start states.
-@patch_to(MCMCLasso)
-def _problem(self, X) -> _Problem:
-    "Problem (7) on the ±1 data X."
-    n, d = X.shape
-    F = bool(self.external_field)
-    idx = stat_index(d, F)
-    Jbar = (X.T.astype(np.float64) @ X) / n
-    np.fill_diagonal(Jbar, X.mean(0))
-    pen = np.where(idx[0] == idx[1], 0.0, 1.0)
-    return _Problem(n, d, F, idx, Jbar[idx], pen)
-
-# %% ../nbs/09_mcmc_lasso.ipynb #86cdebf2
-@patch_to(MCMCLasso)
-def _lambda_grid(self, X, prob, lambdas):
-    """`(the λ path, θ₀)`: θ₀ = 0, or the independent model fitted to the margins with fields; the path is
-    `lambdas`, or `n_lambdas` values from λ_max = ‖∇ℓ_n(θ₀)‖_∞ over the penalised coordinates (exact)."""
-    idx = prob.idx
-    theta0 = np.zeros(len(prob.Jbar))
-    if prob.F:
-        theta0[idx[0] == idx[1]] = np.arctanh(np.clip(X.mean(0), -0.999, 0.999))  # independent model
-    mu0 = np.tanh(np.diag(prob.mat(theta0)))
-    grad0 = -prob.Jbar + np.where(idx[0] == idx[1], mu0[idx[0]], mu0[idx[0]] * mu0[idx[1]])  # exact at θ₀
-    lam0 = float(np.max(np.abs(grad0[prob.pen > 0])))
-    if lambdas is None:
-        lambdas = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
-    return lambdas, theta0
-
-# %% ../nbs/09_mcmc_lasso.ipynb #4e575b62
-@patch_to(MCMCLasso)
-def _starts(self, X, rng):
-    """Start states: None (one chain from a uniform draw, as the paper), or `max_starts` data rows (all
-    when n is smaller)."""
-    c = self.max_starts
-    if self.start == "random":
-        return None
-    if len(X) <= c:
-        return X.copy()
-    return X[rng.choice(len(X), c, replace=False)]
