@@ -314,3 +314,19 @@ def test_verdicts_on_strong_coupling_against_exact_optima():
         assert ml.converged_ == expect, (kw, gap, ml.mc_gap_)
         # converged: within the tolerance max(1e-3, 1 % of |A|/2n) = 1e-3 here; not: well above it
         assert (0 <= gap <= 1e-3) if expect else (gap > 2e-3), (kw, gap)
+    # FastMixingML: Domke's objective (ridge λ = 1) over the box |θ| <= 0.2, against its exact projected
+    # optimum
+    from mrflit.fast_mixing import FastMixingML
+    from mrflit.exact import log_partition
+
+    iu = np.triu_indices(5, 1)
+    tbar = (X.T.astype(float) @ X / len(X))[iu]
+    domke = lambda th: -th[iu] @ tbar + log_partition(BinaryMRF(th, "pm1")) + 0.5 * np.sum(th[iu] ** 2)
+    star = FastMixingML(gradient="exact", K=3000).fit(X)
+    for kw, expect in ((dict(max_iter=3), False), (dict(), True)):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            fm = FastMixingML(seed=0, **kw).fit(X)
+        gap = domke(fm.theta_) - domke(star.theta_)
+        assert star.converged_ and fm.converged_ == expect, (kw, gap)
+        assert (-1e-12 <= gap <= 1e-3) if expect else (gap > 1e-2), (kw, gap)
