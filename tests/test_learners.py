@@ -282,8 +282,8 @@ def test_verdicts_on_strong_coupling_against_exact_optima():
     """On strongly coupled ±1 data (couplings 0.6–1.0, i.e. 2.5–4 in the 0/1 coding) `converged_` agrees with
     the exact optimum of each learner's own problem, both ways: PG (Honorio's (H2)) after 20 and 300
     accelerated steps, MCMC-Lasso at the paper's m = 10³d and with `refine=True` (eq. (7) with fields, at
-    BIC's λ), FastMixingML after 3 iterations and at its defaults (Domke's objective on the box). IsingLasso and
-    SPG/TAY: 07a and 08."""
+    BIC's λ), FastMixingML after 3 iterations and at its defaults (Domke's objective on the box). IsingLasso
+    and SPG/TAY: 07a and 08."""
     from sklearn.exceptions import ConvergenceWarning
     from mrflit.models import BinaryMRF, stat_index
     from mrflit.exact import sample_exact
