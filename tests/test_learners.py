@@ -282,8 +282,9 @@ def test_verdicts_on_strong_coupling_against_exact_optima():
     """On strongly coupled ±1 data (couplings 0.6–1.0, i.e. 2.5–4 in the 0/1 coding) `converged_` agrees with
     the exact optimum of each learner's own problem, both ways: PG (Honorio's (H2)) after 20 and 300
     accelerated steps, MCMC-Lasso at the paper's m = 10³d and with `refine=True` (eq. (7) with fields, at
-    BIC's λ), FastMixingML after 3 iterations and at its defaults (Domke's objective on the box). IsingLasso
-    and SPG/TAY: 07a and 08."""
+    BIC's λ), FastMixingML after 3 iterations and at its defaults (Domke's objective on the box), and
+    PartitionedRatio after 3 FISTA iterations and at its defaults (Gaussian links, its group KKT residual).
+    IsingLasso and SPG/TAY: 07a and 08."""
     from sklearn.exceptions import ConvergenceWarning
     from mrflit.models import BinaryMRF, stat_index
     from mrflit.exact import sample_exact
@@ -331,3 +332,20 @@ def test_verdicts_on_strong_coupling_against_exact_optima():
         gap = domke(fm.theta_) - domke(star.theta_)
         assert star.converged_ and fm.converged_ == expect, (kw, gap)
         assert (-1e-12 <= gap <= 1e-3) if expect else (gap > 1e-2), (kw, gap)
+    # PartitionedRatio: strongly linked Gaussian groups; its objective is deterministic, so the group-lasso
+    # KKT
+    # residual measures the distance to its exact optimum
+    from mrflit.partitioned import PartitionedRatio, group_kkt_violation
+
+    Theta = np.eye(6) * 2.0
+    for u, v in [(0, 3), (1, 4), (2, 5)]:
+        Theta[u, v] = Theta[v, u] = 0.9
+    Xg = np.random.default_rng(1).multivariate_normal(np.zeros(6), np.linalg.inv(Theta), size=300)
+    for kw, expect in ((dict(max_iter=3), False), (dict(), True)):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            pr = PartitionedRatio(([0, 1, 2], [3, 4, 5]), lam=0.02, **kw).fit(Xg)
+        d = pr.design_
+        v = np.concatenate([pr.pair_coef_[a, b] for a, b, _ in d.pairs])
+        kkt = group_kkt_violation(pr.grad_, v, d.starts, 0.02, pr.group_weights_)
+        assert pr.converged_ == expect and ((kkt <= 1e-4) if expect else (kkt > 1e-2)), (kw, kkt)
