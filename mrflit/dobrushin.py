@@ -303,7 +303,9 @@ def _run_coupled(model, x0, n_pairs, lag, K, max_sweeps, fields, rng):
     """L-lag coupled pairs through `_coupled_bias`: `(acc, met)`, the 16 blocks' telescoping sums for τ = 1..K
     (none when K = 0) and each pair's meeting time."""
     X, Y = _start_pairs(model, x0, n_pairs, rng)
-    acc = np.zeros((16, K, n_stats(model.p, fields) if K else 0))
+    m = n_stats(model.p, fields) if K else 0
+    check_memory(16 * K * m * 8, f"the coupled pairs' statistics for τ = 1..{K}")
+    acc = np.zeros((16, K, m))
     met = np.full(n_pairs, max_sweeps + 1, np.int64)  # max_sweeps + 1: not met
     kappa = model.kappa
     theta = np.ascontiguousarray(model.theta, dtype=np.float64)

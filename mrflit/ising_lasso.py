@@ -59,7 +59,7 @@ def power_curvature(
         v = out / L
     return L, v
 
-# %% ../nbs/07a_ising_lasso.ipynb #a0639cfb
+# %% ../nbs/07a_ising_lasso.ipynb #5c68bfc1
 @kernel
 def _newton_cd(g, H, theta, lam, n_pass, tol):
     """Coordinate descent for min_d g·d + ½ dᵀHd + Σ λ_j |θ_j + d_j| (the proximal Newton subproblem); returns
@@ -86,7 +86,7 @@ def _newton_cd(g, H, theta, lam, n_pass, tol):
             break
     return d
 
-# %% ../nbs/07a_ising_lasso.ipynb #51477b6c
+# %% ../nbs/07a_ising_lasso.ipynb #daa5955c
 def newton_direction(
     g,  # gradient of f at θ (working set)
     H,  # Hessian (working set × working set)
@@ -107,7 +107,7 @@ def newton_direction(
     big = float(np.abs(d).max(initial=0.0))
     return (d * (max_step / big) if big > max_step else d), nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #5c68bfc1
+# %% ../nbs/07a_ising_lasso.ipynb #118e9c5f
 @kernel
 def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
     """One coordinate-descent pass of `_newton_cd_states` (over the coordinates with θ + d ≠ 0 if
@@ -145,7 +145,7 @@ def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
             biggest = max(biggest, abs(z))
     return biggest
 
-# %% ../nbs/07a_ising_lasso.ipynb #2df534a4
+# %% ../nbs/07a_ising_lasso.ipynb #d1621d50
 @kernel
 def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
     """Proximal Newton subproblem, Ĥ = Cov ψ over the chains `X` (p, q) + ridge·mean(var)·I, never formed:
@@ -187,7 +187,7 @@ def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
         nu2 += r[s] * r[s]
     return nu2 / q + ridge * np.sum(d * d)
 
-# %% ../nbs/07a_ising_lasso.ipynb #daa5955c
+# %% ../nbs/07a_ising_lasso.ipynb #cf745db9
 def newton_direction_states(
     g,  # gradient of f at θ (working set)
     X,  # (p, q) chain states, one column per chain
@@ -223,7 +223,7 @@ def newton_direction_states(
     big = float(np.abs(d).max(initial=0.0))
     return (d * (max_step / big) if big > max_step else d), nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #d1621d50
+# %% ../nbs/07a_ising_lasso.ipynb #66b5c03e
 # the chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |working set|)
 HESSIAN_CHAINS = 4096
 
@@ -238,7 +238,7 @@ def working_set(
     I, J = stat_index(p)
     return np.flatnonzero((I == J) | (theta != 0) | (np.abs(grad) > lam))
 
-# %% ../nbs/07a_ising_lasso.ipynb #cf745db9
+# %% ../nbs/07a_ising_lasso.ipynb #ef9bbb33
 def chain_newton_step(
     grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ
     theta,  # (m,) float64 current θ in stats order
@@ -255,7 +255,7 @@ def chain_newton_step(
     d, nu2 = newton_direction_states(grad[work], S, work, theta[work], lam[work], ridge=ridge)
     return work, d, nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #66b5c03e
+# %% ../nbs/07a_ising_lasso.ipynb #8d16bafa
 def kkt_residual(
     theta,  # (m,) float64 iterate in stats order
     grad,  # (m,) float64 gradient of f at theta, E_θψ − E_Xψ
@@ -266,7 +266,7 @@ def kkt_residual(
     off = np.maximum(np.abs(grad) - lam, 0.0)
     return float(np.where(theta != 0, on, off).max(initial=0.0))
 
-# %% ../nbs/07a_ising_lasso.ipynb #fff59b02
+# %% ../nbs/07a_ising_lasso.ipynb #f1ce9c50
 VERDICTS = ("continue", "more chains", "converged", "stalled")
 
 
@@ -415,7 +415,7 @@ class NewtonSolver:
         rec = dict(n_chains=q, decrement=nu2, noise_floor=floor, mc_gap=self.gap, tol=self.tol_eff)
         return dict(rec, at_floor=at_floor, verdict=verdict)
 
-# %% ../nbs/07a_ising_lasso.ipynb #f1ce9c50
+# %% ../nbs/07a_ising_lasso.ipynb #75c28caa
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
