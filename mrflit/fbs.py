@@ -424,7 +424,7 @@ class FBS(_HonorioLearner):
         self.picked_ = pick if self.variant == "random" else None
         return self._finish(final[0].copy(), final[1].copy(), k)
 
-# %% ../nbs/18_fbs.ipynb #e5ab5806
+# %% ../nbs/18_fbs.ipynb #bc516048
 class PG(_HonorioLearner):
     """Proximal gradient with a constant step (default β/G): basic (PB) or accelerated, FISTA-type (PA);
     outputs the last point."""
@@ -493,7 +493,7 @@ class PG(_HonorioLearner):
             )
         return self._finish(W.copy(), b.copy(), k)
 
-# %% ../nbs/18_fbs.ipynb #bc516048
+# %% ../nbs/18_fbs.ipynb #76fc8e0e
 def _exact_problem(X, rho, structure):
     """A PG learner set up on X (validation, moments, structure) whose exact objective, gradient and prox the
     two functions below reuse."""
@@ -501,7 +501,7 @@ def _exact_problem(X, rho, structure):
     _, N = h._setup(X, None, None)
     return h, N
 
-# %% ../nbs/18_fbs.ipynb #cea5fcb7
+# %% ../nbs/18_fbs.ipynb #1f64ba23
 def kkt_violation(
     X,  # (T, N) ±1 data
     rho,  # Honorio's ℓ1 weight ρ > 0
@@ -519,7 +519,7 @@ def kkt_violation(
         raise ValueError(f"W must be ({N}, {N}) and b ({N},); got {W.shape} and {b.shape}")
     return _kkt(h, W, b)
 
-# %% ../nbs/18_fbs.ipynb #76fc8e0e
+# %% ../nbs/18_fbs.ipynb #dd09f05e
 def exact_optimum(
     X,  # (T, N) ±1 data
     rho,  # Honorio's ℓ1 weight ρ > 0
