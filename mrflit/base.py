@@ -71,7 +71,7 @@ def _pl_parts(theta_vec, X, domain, w):
     np.fill_diagonal(G, -r.sum(0))
     return -float(np.sum(w @ ll)), G[stat_index(p)]
 
-# %% ../nbs/06_base.ipynb #d01102cb
+# %% ../nbs/06_base.ipynb #22580280
 def pseudo_likelihood(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     X,  # (n, p) binary data, 0/1 or ±1 rows
@@ -98,7 +98,7 @@ def pseudo_likelihood(
     U, w = unique_rows(X)
     return _pl_parts(v, U, domain, w)
 
-# %% ../nbs/06_base.ipynb #3e2ee946
+# %% ../nbs/06_base.ipynb #51d923a6
 class Trace(dict):
     """Per-iteration record of a learner: a dict of equal-length NumPy arrays; `notes` lists what the learner
     did to the data before fitting (e.g. a 0/1 → ±1 conversion)."""
@@ -129,7 +129,7 @@ class Trace(dict):
                 a.set_yscale("log")
         return ax
 
-# %% ../nbs/06_base.ipynb #ddb0a18a
+# %% ../nbs/06_base.ipynb #7f4308de
 def _conversion_note(learner: str, src: str, dst: str) -> str:
     "What `_begin` says when it recodes the data for a learner's model."
     rule = "s = 2x − 1" if dst == "pm1" else "x = (s + 1) / 2"
@@ -139,7 +139,7 @@ def _conversion_note(learner: str, src: str, dst: str) -> str:
         f"defined there; theta_ is in that coding (model_.to_domain('{src}') gives it in the data's)"
     )
 
-# %% ../nbs/06_base.ipynb #86f911eb
+# %% ../nbs/06_base.ipynb #e636f91a
 def _column_names(X, names):
     "`names` as a list of strings (one per column, unique), else a DataFrame's column names, else None."
     if names is None and hasattr(X, "columns"):
@@ -149,7 +149,7 @@ def _column_names(X, names):
     p = np.shape(X)[1] if np.ndim(X) == 2 else len(names)
     return check_names(names, p)
 
-# %% ../nbs/06_base.ipynb #a242d213
+# %% ../nbs/06_base.ipynb #2e019080
 LAMBDA_RULES = {
     "ebic": dict(criterion="ebic", gamma=0.25),  # IsingFit's default
     "bic": dict(criterion="ebic", gamma=0.0),
@@ -173,7 +173,7 @@ def _penalty_rule(est):
             return key, rule
     return None
 
-# %% ../nbs/06_base.ipynb #103cfe56
+# %% ../nbs/06_base.ipynb #977b0826
 def _fit_choosing_lambda(fit):
     "Wrap a learner's `fit` so that `lam='ebic'|'bic'|'cv'` chooses λ (`mrflit.select`) and fits there."
 
@@ -192,7 +192,7 @@ def _fit_choosing_lambda(fit):
 
     return wrapper
 
-# %% ../nbs/06_base.ipynb #9f9b3232
+# %% ../nbs/06_base.ipynb #2eddef3e
 class MRFLearner(BaseEstimator):
     """Base of mrflit's estimators: `fit(X, y=None, *, truth=None, names=None)` → self, with `theta_`,
     `domain_`, `graph_`, `trace_`."""
@@ -240,7 +240,7 @@ class MRFLearner(BaseEstimator):
         "Plot `trace_`."
         return self.trace_.plot(keys, x, ax)
 
-# %% ../nbs/06_base.ipynb #18b01fdd
+# %% ../nbs/06_base.ipynb #c817c874
 # What every `fit` does around its algorithm: check the data, keep the trace and the clock, settle the
 # verdict.
 @patch_to(MRFLearner)
@@ -262,7 +262,7 @@ def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
     self._paused = 0.0
     return X
 
-# %% ../nbs/06_base.ipynb #3c1ee089
+# %% ../nbs/06_base.ipynb #7c6f9bf1
 @patch_to(MRFLearner)
 def _truth_in(self, truth, data_domain, p):
     """The true θ in the learner's domain: a `BinaryMRF` is converted exactly; a matrix is read in the
@@ -275,7 +275,7 @@ def _truth_in(self, truth, data_domain, p):
         raise ValueError(f"truth must be ({p}, {p}), got {t.shape}")
     return t
 
-# %% ../nbs/06_base.ipynb #d2faf80f
+# %% ../nbs/06_base.ipynb #05584047
 @patch_to(MRFLearner)
 def _begin_real(self, X, names=None, min_rows: int = 3):
     "Start a fit on real-valued data (continuous or coded discrete): validated float64 copy, no domain."
@@ -290,7 +290,7 @@ def _begin_real(self, X, names=None, min_rows: int = 3):
     self._paused = 0.0
     return X
 
-# %% ../nbs/06_base.ipynb #74e37c36
+# %% ../nbs/06_base.ipynb #b8a93ca5
 @patch_to(MRFLearner)
 def _settle(self, converged: bool, n_iter: int, why: str = ""):
     "Record `converged_` and `n_iter_`; when not converged, one `ConvergenceWarning` that says why."
@@ -300,12 +300,12 @@ def _settle(self, converged: bool, n_iter: int, why: str = ""):
         warn(f"{type(self).__name__} did not converge: {why}", ConvergenceWarning)
     return self.converged_
 
-# %% ../nbs/06_base.ipynb #f97d3b53
+# %% ../nbs/06_base.ipynb #d5412b1b
 @patch_to(MRFLearner)
 def _elapsed(self):
     return time.perf_counter() - self._t0 - self._paused
 
-# %% ../nbs/06_base.ipynb #4ff2b82c
+# %% ../nbs/06_base.ipynb #9bf27f69
 @patch_to(MRFLearner)
 def _progress(self, steps, desc: str):
     "`steps`, behind a tqdm progress bar when the learner is `verbose`."
@@ -315,13 +315,13 @@ def _progress(self, steps, desc: str):
 
     return tqdm(steps, desc=desc)
 
-# %% ../nbs/06_base.ipynb #df5bc7d3
+# %% ../nbs/06_base.ipynb #86c6f7e2
 @patch_to(MRFLearner)
 def _record(self, **values):
     for k, v in values.items():
         self._log.setdefault(k, []).append(v)
 
-# %% ../nbs/06_base.ipynb #c3d83cb0
+# %% ../nbs/06_base.ipynb #d6f24f15
 @patch_to(MRFLearner)
 def _diagnostics(self, fn):
     "Run `fn()` without counting its time in `seconds`."
@@ -330,7 +330,7 @@ def _diagnostics(self, fn):
     self._paused += time.perf_counter() - t
     return out
 
-# %% ../nbs/06_base.ipynb #be385741
+# %% ../nbs/06_base.ipynb #2a6c3d78
 @patch_to(MRFLearner)
 def _end(self, theta):
     self.theta_ = np.asarray(theta, dtype=np.float64)
@@ -338,7 +338,7 @@ def _end(self, theta):
     self.trace_.notes = tuple(self._notes)
     return self
 
-# %% ../nbs/06_base.ipynb #2a6c3d78
+# %% ../nbs/06_base.ipynb #9495f98b
 def lambda_path(
     lam_max: float,  # the largest λ (the path starts just below it)
     n_lambdas: int = 100,  # the number of λ values
@@ -349,19 +349,19 @@ def lambda_path(
     ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
     return lam_max * np.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
-# %% ../nbs/06_base.ipynb #9495f98b
+# %% ../nbs/06_base.ipynb #ab4cda36
 def gap_tolerance(n_active: int, n: int, tol: float = 1e-3, tol_sampling: float = 0.01) -> float:
     """The Monte-Carlo objective gap a learner may leave: `tol`, or `tol_sampling` × the data's own sampling
     gap |A|/2n if larger."""
     return max(float(tol), float(tol_sampling) * n_active / (2 * n))
 
-# %% ../nbs/06_base.ipynb #a5c9aac9
+# %% ../nbs/06_base.ipynb #32aa2733
 def sampling_tol(n: int, fraction: float = 0.1) -> float:
     """Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error
     1/√n (at most 0.5/√n for binary data)."""
     return float(fraction) / np.sqrt(n)
 
-# %% ../nbs/06_base.ipynb #2569222a
+# %% ../nbs/06_base.ipynb #6fd325d4
 def two_stage(path, path_losses, gic_loss, n: int, d: int):
     """BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic,
     thresholds, gic, θ_thresholded)`."""

@@ -121,7 +121,7 @@ class PseudoLikelihoodPath(MRFLearner):
         self._settle(not any(capped), int(np.sum(self._log["fista_iter"])), why)
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #4d1e9c12
+# %% ../nbs/12_baselines.ipynb #bfc6e366
 def _l1_kwargs():
     """scikit-learn >= 1.8 spells the ℓ₁ penalty l1_ratio=1 (penalty= is deprecated); older versions need
     penalty='l1'."""
@@ -133,7 +133,7 @@ def _l1_kwargs():
 
 _L1 = _l1_kwargs()
 
-# %% ../nbs/12_baselines.ipynb #bfc6e366
+# %% ../nbs/12_baselines.ipynb #3eb7a7a0
 class ELasso(MRFLearner):
     "ELASSO: nodewise ℓ₁ logistic regressions with per-node (E)BIC and the AND rule."
 
@@ -195,7 +195,7 @@ class ELasso(MRFLearner):
         )
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #3eb7a7a0
+# %% ../nbs/12_baselines.ipynb #ad78fce3
 class GaussianApprox(MRFLearner):
     "Gaussian approximation: graphical lasso on Σ̂ + I/3 along a λ path, BIC for λ, GIC for the threshold."
 
@@ -268,7 +268,7 @@ class GaussianApprox(MRFLearner):
         self._settle(not unconverged[i], len(path), why)  # the λ BIC chose is the estimate returned
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #0fa7605e
+# %% ../nbs/12_baselines.ipynb #ec951315
 def _entry_from_path(active_per_lambda, lambdas, p):
     entry = np.zeros((p, p))
     for lam, act in zip(lambdas, active_per_lambda):
@@ -277,7 +277,7 @@ def _entry_from_path(active_per_lambda, lambdas, p):
     np.fill_diagonal(entry, 0)
     return entry
 
-# %% ../nbs/12_baselines.ipynb #3b53d611
+# %% ../nbs/12_baselines.ipynb #4f91d332
 class NeighbourhoodLasso(MRFLearner):
     """LL: Meinshausen–Bühlmann nodewise lasso; `entry_lambda_` ranks pairs by the λ at which they enter (OR
     or AND rule)."""
@@ -332,7 +332,7 @@ class NeighbourhoodLasso(MRFLearner):
         self._settle(not capped.any(), len(alphas), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #0f557daa
+# %% ../nbs/12_baselines.ipynb #04b9d54b
 class Skeptic(MRFLearner):
     """SKEPTIC: Kendall-τ correlation sin(πτ/2), made positive definite, then the graphical-lasso path;
     `entry_lambda_` ranks pairs."""
@@ -388,7 +388,7 @@ class Skeptic(MRFLearner):
         self._settle(capped == 0 and len(used) == len(lams), len(used), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #4f91d332
+# %% ../nbs/12_baselines.ipynb #9e0c6008
 def diff_lp(
     Sx,  # the first sample's (p, p) covariance
     Sy,  # the second sample's (p, p) covariance
@@ -412,7 +412,7 @@ def diff_lp(
     D = (res.x[: p * p] - res.x[p * p :]).reshape(p, p, order="F")
     return (D + D.T) / 2
 
-# %% ../nbs/12_baselines.ipynb #d8d8c560
+# %% ../nbs/12_baselines.ipynb #2142767b
 class DiffEstimator(MRFLearner):
     """Diff (Zhao, Cai & Li 2014) between p(x) and p(x₁)p(x₂): ranks cross-group pairs by |Δ̂|
     (`entry_lambda_`)."""

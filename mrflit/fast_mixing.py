@@ -16,7 +16,7 @@ from .prox import project_box, project_spectral
 from .base import MRFLearner, sampling_tol, gap_tolerance
 
 # %% auto #0
-__all__ = ['DOMKE_SETTINGS', 'corollary9_schedule', 'theorem4_schedule', 'theorem5_schedule', 'theorem8_schedule', 'FastMixingML']
+__all__ = ['DOMKE_SETTINGS', 'theorem4_schedule', 'theorem5_schedule', 'theorem8_schedule', 'corollary9_schedule', 'FastMixingML']
 
 # %% ../nbs/11_fast_mixing.ipynb #3d317b0e
 def _betas(betas):
@@ -25,7 +25,69 @@ def _betas(betas):
         warn(f"betas sum to {b1 + b2 + b3:g}; Domke's Theorems 4 and 8 assume β₁ + β₂ + β₃ = 1")
     return b1, b2, b3
 
-# %% ../nbs/11_fast_mixing.ipynb #fe1bb97c
+# %% ../nbs/11_fast_mixing.ipynb #5bdc92c8
+def theorem4_schedule(
+    a: float,  # a, the bound's term for the start (Thm 4)
+    b: float,  # b, the coefficient of the Monte-Carlo term K/√M
+    c: float,  # c, the coefficient of the mixing term K α^v
+    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
+    eps: float,  # ε, the target accuracy
+    betas=(0.66, 0.33, 0.01),  # the schedule's split of the error budget (three shares summing to 1)
+):
+    "Domke Thm 4: (K, M, v) with (1/K)(a + bK/√M + Kcα^v)² ≤ ε."
+    a, b, c = (check_float(x, n, lo=0, lo_open=True) for x, n in ((a, "a"), (b, "b"), (c, "c")))
+    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
+    eps = check_float(eps, "eps", lo=0, lo_open=True)
+    b1, b2, b3 = _betas(betas)
+    return (
+        math.ceil(a * a / (b1 * b1 * eps)),
+        math.ceil((a * b / (b1 * b2 * eps)) ** 2),
+        max(1, math.ceil(math.log(a * c / (b1 * b3 * eps)) / -math.log(alpha))),
+    )
+
+# %% ../nbs/11_fast_mixing.ipynb #fc9e7d6b
+def theorem5_schedule(
+    L: float,  # L, the Lipschitz constant of the gradient (`dobrushin.domke_lipschitz`)
+    R2: float,  # R₂, a bound on ‖t(x)‖₂
+    dist0: float,  # D, a bound on the initial distance ‖θ₀ − θ*‖₂
+    delta: float,  # δ, the probability that the guarantee fails
+    C: float,  # C of the mixing bound ‖M^v q − p‖_TV ≤ C α^v (`dobrushin.mixing_constants`)
+    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
+    eps_f: float,  # ε_f, the target accuracy of the objective
+    betas=(0.66, 0.33, 0.01),  # the schedule's split of the error budget (three shares summing to 1)
+):
+    """Domke Thm 5: (K, M, v) for f(θ̄_K) − f(θ*) ≤ ε_f with probability 1 − δ (Thm 4 with a = L·D/(4R₂) +
+    log(1/δ), b = 1, c = C, ε = ε_f L/(8R₂²))."""
+    L = check_float(L, "L", lo=0, lo_open=True)
+    R2 = check_float(R2, "R2", lo=0, lo_open=True)
+    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
+    eps_f = check_float(eps_f, "eps_f", lo=0, lo_open=True)
+    a = L * check_float(dist0, "dist0", lo=0) / (4 * R2) + math.log(1 / delta)
+    return theorem4_schedule(a, 1.0, C, alpha, eps_f * L / (8 * R2 * R2), betas)
+
+# %% ../nbs/11_fast_mixing.ipynb #b1ca208c
+def theorem8_schedule(
+    a: float,  # a, the bound's term for the start (Thm 4)
+    b: float,  # b, the coefficient of the Monte-Carlo term K/√M
+    c: float,  # c, the coefficient of the mixing term K α^v
+    gamma: float,  # γ, the strong-convexity constant
+    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
+    eps: float,  # ε, the target accuracy
+    delta: float,  # δ, the probability that the guarantee fails
+    betas=(0.1464, 0.7071, 0.1464),  # the schedule's split of the error budget (three shares summing to 1)
+):
+    "Domke Thm 8: (K, M, v) with γ^K a + (b/√M)(1 + √(2 log(K/δ))) + cα^v ≤ ε."
+    a, b, c = (check_float(x, n, lo=0, lo_open=True) for x, n in ((a, "a"), (b, "b"), (c, "c")))
+    gamma = check_float(gamma, "gamma", lo=0, hi=1, lo_open=True, hi_open=True)
+    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
+    eps = check_float(eps, "eps", lo=0, lo_open=True)
+    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
+    b1, b2, b3 = _betas(betas)
+    K = max(1, math.ceil(math.log(a / (b1 * eps)) / -math.log(gamma)))
+    M = math.ceil(b * b / (eps * eps * b2 * b2) * (1 + math.sqrt(2 * math.log(max(K, 1) / delta))) ** 2)
+    return K, M, max(1, math.ceil(math.log(c / (b3 * eps)) / -math.log(alpha)))
+
+# %% ../nbs/11_fast_mixing.ipynb #465ef099
 def corollary9_schedule(
     L: float,  # L, the Lipschitz constant of the gradient (`dobrushin.domke_lipschitz`)
     lam: float,  # λ > 0, the ridge weight
@@ -53,74 +115,12 @@ def corollary9_schedule(
     v = math.ceil(math.log(2 * L * R2 * C / (b3 * eps * lam)) / (1 - alpha))
     return K, M, v
 
-# %% ../nbs/11_fast_mixing.ipynb #5bdc92c8
-def theorem4_schedule(
-    a: float,  # a, the bound's term for the start (Thm 4)
-    b: float,  # b, the coefficient of the Monte-Carlo term K/√M
-    c: float,  # c, the coefficient of the mixing term K α^v
-    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
-    eps: float,  # ε, the target accuracy
-    betas=(0.66, 0.33, 0.01),  # the schedule's split of the error budget (three shares summing to 1)
-):
-    "Domke Thm 4: (K, M, v) with (1/K)(a + bK/√M + Kcα^v)² ≤ ε."
-    a, b, c = (check_float(x, n, lo=0, lo_open=True) for x, n in ((a, "a"), (b, "b"), (c, "c")))
-    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
-    eps = check_float(eps, "eps", lo=0, lo_open=True)
-    b1, b2, b3 = _betas(betas)
-    return (
-        math.ceil(a * a / (b1 * b1 * eps)),
-        math.ceil((a * b / (b1 * b2 * eps)) ** 2),
-        max(1, math.ceil(math.log(a * c / (b1 * b3 * eps)) / -math.log(alpha))),
-    )
-
-# %% ../nbs/11_fast_mixing.ipynb #bbc8630d
-def theorem5_schedule(
-    L: float,  # L, the Lipschitz constant of the gradient (`dobrushin.domke_lipschitz`)
-    R2: float,  # R₂, a bound on ‖t(x)‖₂
-    dist0: float,  # D, a bound on the initial distance ‖θ₀ − θ*‖₂
-    delta: float,  # δ, the probability that the guarantee fails
-    C: float,  # C of the mixing bound ‖M^v q − p‖_TV ≤ C α^v (`dobrushin.mixing_constants`)
-    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
-    eps_f: float,  # ε_f, the target accuracy of the objective
-    betas=(0.66, 0.33, 0.01),  # the schedule's split of the error budget (three shares summing to 1)
-):
-    """Domke Thm 5: (K, M, v) for f(θ̄_K) − f(θ*) ≤ ε_f with probability 1 − δ (Thm 4 with a = L·D/(4R₂) +
-    log(1/δ), b = 1, c = C, ε = ε_f L/(8R₂²))."""
-    L = check_float(L, "L", lo=0, lo_open=True)
-    R2 = check_float(R2, "R2", lo=0, lo_open=True)
-    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
-    eps_f = check_float(eps_f, "eps_f", lo=0, lo_open=True)
-    a = L * check_float(dist0, "dist0", lo=0) / (4 * R2) + math.log(1 / delta)
-    return theorem4_schedule(a, 1.0, C, alpha, eps_f * L / (8 * R2 * R2), betas)
-
-# %% ../nbs/11_fast_mixing.ipynb #fc9e7d6b
-def theorem8_schedule(
-    a: float,  # a, the bound's term for the start (Thm 4)
-    b: float,  # b, the coefficient of the Monte-Carlo term K/√M
-    c: float,  # c, the coefficient of the mixing term K α^v
-    gamma: float,  # γ, the strong-convexity constant
-    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
-    eps: float,  # ε, the target accuracy
-    delta: float,  # δ, the probability that the guarantee fails
-    betas=(0.1464, 0.7071, 0.1464),  # the schedule's split of the error budget (three shares summing to 1)
-):
-    "Domke Thm 8: (K, M, v) with γ^K a + (b/√M)(1 + √(2 log(K/δ))) + cα^v ≤ ε."
-    a, b, c = (check_float(x, n, lo=0, lo_open=True) for x, n in ((a, "a"), (b, "b"), (c, "c")))
-    gamma = check_float(gamma, "gamma", lo=0, hi=1, lo_open=True, hi_open=True)
-    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
-    eps = check_float(eps, "eps", lo=0, lo_open=True)
-    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
-    b1, b2, b3 = _betas(betas)
-    K = max(1, math.ceil(math.log(a / (b1 * eps)) / -math.log(gamma)))
-    M = math.ceil(b * b / (eps * eps * b2 * b2) * (1 + math.sqrt(2 * math.log(max(K, 1) / delta))) ** 2)
-    return K, M, max(1, math.ceil(math.log(c / (b3 * eps)) / -math.log(alpha)))
-
-# %% ../nbs/11_fast_mixing.ipynb #8c5b7455
+# %% ../nbs/11_fast_mixing.ipynb #6d1fef1d
 DOMKE_SETTINGS = dict(
     K=46, M=1533, v=561
 )  # Algorithm 1 with the §6 schedule (Corollary 9): exactly K iterations of M chains
 
-# %% ../nbs/11_fast_mixing.ipynb #899f186e
+# %% ../nbs/11_fast_mixing.ipynb #995c1e67
 class _Couplings:
     """The couplings (i, j) Domke's learner fits, and the convex set — box or spectral ball — it projects them
     on."""
@@ -163,7 +163,7 @@ class _Couplings:
         "The exact E x_i x_j under `model` (p ≤ 16)."
         return to_matrix(moments(model), self.p)[self.I, self.J]
 
-# %% ../nbs/11_fast_mixing.ipynb #b1350fb0
+# %% ../nbs/11_fast_mixing.ipynb #75a0a713
 class _DomkeSettings(NamedTuple):
     "`FastMixingML`'s settings, checked for p variables."
 
@@ -177,7 +177,7 @@ class _DomkeSettings(NamedTuple):
     couplings: _Couplings  # the pairs and the constraint set
     init: np.ndarray | None  # the chains' start (None: uniform)
 
-# %% ../nbs/11_fast_mixing.ipynb #af6e5f28
+# %% ../nbs/11_fast_mixing.ipynb #9c29beb6
 class FastMixingML(MRFLearner):
     """Domke's Algorithm 1: projected gradient with M random-scan Gibbs chains of v transitions, on the box
     |θ_ij| ≤ box (Domke's β) or the set ‖R(θ)‖₂ ≤ c (±1 data)."""
@@ -281,7 +281,7 @@ class FastMixingML(MRFLearner):
             rec["test_ll"] = self._diagnostics(lambda: log_likelihood(model, X_test))
         self._record(**rec)
 
-# %% ../nbs/11_fast_mixing.ipynb #6d1fef1d
+# %% ../nbs/11_fast_mixing.ipynb #f1cf58fe
 @patch_to(FastMixingML)
 def _pairs(self, p: int) -> np.ndarray:
     "`pairs` as a checked (k, 2) int array (None: every pair)."
@@ -298,7 +298,7 @@ def _pairs(self, p: int) -> np.ndarray:
         raise ValueError("pairs must be a list of (i, j) with 0 <= i != j < p")
     return pairs
 
-# %% ../nbs/11_fast_mixing.ipynb #a1517440
+# %% ../nbs/11_fast_mixing.ipynb #7292c9c5
 # Algorithm 1's settings, checked, and the Gibbs moments behind each gradient.
 @patch_to(FastMixingML)
 def _settings(self, p: int) -> _DomkeSettings:
@@ -324,7 +324,7 @@ def _settings(self, p: int) -> _DomkeSettings:
         init = check_states(np.atleast_2d(self.start), "pm1", p, "start")
     return _DomkeSettings(lam, L, adaptive, K, M, M_max, math.ceil(v / p), couplings, init)
 
-# %% ../nbs/11_fast_mixing.ipynb #4827d802
+# %% ../nbs/11_fast_mixing.ipynb #889693a4
 @patch_to(FastMixingML)
 def _model_moments(self, s, th, M, rng):
     """E x_i x_j under θ: exact, or the mean over M chains from the fixed start r run `sweeps` sweeps (the
@@ -342,7 +342,7 @@ def _model_moments(self, s, th, M, rng):
     self._chains = chains
     return s.couplings.means(chains.states)
 
-# %% ../nbs/11_fast_mixing.ipynb #2bf93212
+# %% ../nbs/11_fast_mixing.ipynb #6d8b51d6
 @patch_to(FastMixingML)
 def _noise_floor(self, G, new, Et, M, n, bound):
     """`(‖G_free‖², threshold, Monte-Carlo gap, its tolerance)` for the step G = L(θ − θ_new). Free
@@ -359,7 +359,7 @@ def _noise_floor(self, G, new, Et, M, n, bound):
     var = np.clip(1 - Et**2, 1 / M, None)
     return stat, 2 * float(var[free].sum()) / M, n_free / (2 * M), tol
 
-# %% ../nbs/11_fast_mixing.ipynb #51c91430
+# %% ../nbs/11_fast_mixing.ipynb #5f7ca6c4
 @patch_to(FastMixingML)
 def _residual(self, s, out, tbar):
     """`(‖L(θ − P(θ − ∇f/L))‖_∞, its Monte-Carlo noise)` at the output: exact moments (p ≤ 16), or 20,000
@@ -373,7 +373,7 @@ def _residual(self, s, out, tbar):
     G = s.L * (out - s.couplings.project(out - (Et - tbar + s.lam * out) / s.L))
     return float(np.abs(G).max(initial=0.0)), noise
 
-# %% ../nbs/11_fast_mixing.ipynb #19cfa0a5
+# %% ../nbs/11_fast_mixing.ipynb #cb6282d5
 # When Algorithm 1 may stop (K = None): the step at its Monte-Carlo noise floor and the gap within tolerance.
 @patch_to(FastMixingML)
 def _adaptive_rule(self, s, th, new, Et, M, n, rec):

@@ -39,7 +39,7 @@ def sample_schedule(
     f = SCHEDULES[kind]
     return lambda k: max(1, math.ceil(f(c, k) - 1e-9))
 
-# %% ../nbs/18_fbs.ipynb #ca894b2e
+# %% ../nbs/18_fbs.ipynb #68264c49
 def _as_schedule(s):
     "Accept an int (constant), a kind, a (kind, c) pair or a callable k ↦ S_k."
     if callable(s):
@@ -64,7 +64,7 @@ def _as_schedule(s):
 
     return checked
 
-# %% ../nbs/18_fbs.ipynb #2b00c326
+# %% ../nbs/18_fbs.ipynb #9526696f
 def loopy_bp(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     *,
@@ -105,7 +105,7 @@ def loopy_bp(
     np.fill_diagonal(C, 1.0)
     return np.tanh(h0 + U.sum(0)), C, converged
 
-# %% ../nbs/18_fbs.ipynb #c528e0ff
+# %% ../nbs/18_fbs.ipynb #634ee660
 SAMPLERS = ("gibbs", "meanfield_is", "exact", "bp")
 
 
@@ -116,7 +116,7 @@ def _moment_matrices(mu, p):
     np.fill_diagonal(C, 1.0)
     return C, m
 
-# %% ../nbs/18_fbs.ipynb #634ee660
+# %% ../nbs/18_fbs.ipynb #e25e8c9c
 def honorio_oracle(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     sampler: str,  # one of `SAMPLERS`
@@ -146,7 +146,7 @@ def honorio_oracle(
         raise ValueError(f"sampler must be one of {SAMPLERS}, got {sampler!r}")
     return np.clip(C, -1, 1), np.clip(m, -1, 1)
 
-# %% ../nbs/18_fbs.ipynb #62a56bbf
+# %% ../nbs/18_fbs.ipynb #9f812a35
 class _HonorioLearner(MRFLearner):
     "Shared loop of FBS and PG on Honorio's (W, b) parametrisation."
 
@@ -196,7 +196,7 @@ class _HonorioLearner(MRFLearner):
             raise ValueError(f"structure must be a symmetric bool ({N}, {N}) mask")
         return s & off
 
-# %% ../nbs/18_fbs.ipynb #9f812a35
+# %% ../nbs/18_fbs.ipynb #9b03ba1c
 # Honorio's problem in (W, b) form: θ, the model, the objective, its gradient (stochastic or exact) and the
 # prox.
 @patch_to(_HonorioLearner, static_method=True)
@@ -206,19 +206,19 @@ def _theta(W, b):
     t[np.diag_indices_from(t)] = b
     return t
 
-# %% ../nbs/18_fbs.ipynb #9b03ba1c
+# %% ../nbs/18_fbs.ipynb #59978681
 @patch_to(_HonorioLearner)
 def _model(self, W, b):
     return BinaryMRF._trusted(self._theta(W, b), "pm1")
 
-# %% ../nbs/18_fbs.ipynb #59978681
+# %% ../nbs/18_fbs.ipynb #1fb1afaf
 @patch_to(_HonorioLearner)
 def _objective(self, W, b, logZ=None):
     "Exact objective (H2)."
     logZ = log_partition(self._model(W, b)) if logZ is None else logZ
     return float(logZ - np.sum(self._Shat * W) - self._muhat @ b + self._rho * np.abs(W).sum())
 
-# %% ../nbs/18_fbs.ipynb #1fb1afaf
+# %% ../nbs/18_fbs.ipynb #d83ae816
 @patch_to(_HonorioLearner)
 def _gradient(self, W, b, k, rng, sampler=None):
     "Eq. (4) from the oracle's moments: (∂L/∂W on the structure, ∂L/∂b, S_k)."
@@ -229,19 +229,19 @@ def _gradient(self, W, b, k, rng, sampler=None):
     )
     return (C - self._Shat) * self._mask, m - self._muhat, S
 
-# %% ../nbs/18_fbs.ipynb #d83ae816
+# %% ../nbs/18_fbs.ipynb #abd74ff5
 @patch_to(_HonorioLearner)
 def _error(self, W, b, gW, gb):
     "‖ξ‖₂: the distance of the estimated gradient from the exact one."
     eW, eb, _ = self._gradient(W, b, 1, None, sampler="exact")
     return float(np.sqrt(np.sum((gW - eW) ** 2) + np.sum((gb - eb) ** 2)))
 
-# %% ../nbs/18_fbs.ipynb #abd74ff5
+# %% ../nbs/18_fbs.ipynb #01d7bde4
 @patch_to(_HonorioLearner)
 def _prox(self, W, b, eta):
     return soft_threshold(W, eta * self._rho) * self._mask, b
 
-# %% ../nbs/18_fbs.ipynb #01d7bde4
+# %% ../nbs/18_fbs.ipynb #110235e6
 # The trace of each iteration, the divergence guard, and the verdict at the returned point.
 @patch_to(_HonorioLearner)
 def _log_iteration(self, k, S, eta, out, errs, weights, wkind, it):
@@ -281,7 +281,7 @@ def _log_iteration(self, k, S, eta, out, errs, weights, wkind, it):
         rec.update(self._diagnostics(diag))
     self._record(**rec)
 
-# %% ../nbs/18_fbs.ipynb #110235e6
+# %% ../nbs/18_fbs.ipynb #379de3e8
 @patch_to(_HonorioLearner)
 def _diverges(self, W, b) -> bool:
     """True (and remembered) when an iterate is not finite or its norm exceeds 10 D (D: Thm 2's bound on
@@ -291,7 +291,7 @@ def _diverges(self, W, b) -> bool:
     self._diverged = not np.isfinite(norm) or norm > 10 * self.D_
     return self._diverged
 
-# %% ../nbs/18_fbs.ipynb #379de3e8
+# %% ../nbs/18_fbs.ipynb #9a26f67f
 def _kkt_parts(h, W, gW, gb) -> float:
     "The largest violation of (H2)'s optimality conditions given the gradient (gW, gb) at W."
     on = (W != 0) & h._mask
@@ -307,12 +307,12 @@ def _kkt_parts(h, W, gW, gb) -> float:
         )
     )  # |∂/∂W| ≤ ρ off it
 
-# %% ../nbs/18_fbs.ipynb #9a26f67f
+# %% ../nbs/18_fbs.ipynb #3e3a5282
 def _kkt(h, W, b) -> float:
     gW, gb, _ = h._gradient(W, b, 1, None, sampler="exact")
     return _kkt_parts(h, W, gW, gb)
 
-# %% ../nbs/18_fbs.ipynb #3e3a5282
+# %% ../nbs/18_fbs.ipynb #1557743e
 @patch_to(_HonorioLearner)
 def _residual(self, W, b):
     """KKT residual of (H2) at (W, b) and its Monte-Carlo allowance: exact for N <= 16, else from 20,000
@@ -323,7 +323,7 @@ def _residual(self, W, b):
     C, m = honorio_oracle(self._model(W, b), "gibbs", S, n_sweeps=self._sweeps, edges=self._mask, seed=0)
     return _kkt_parts(self, W, (C - self._Shat) * self._mask, m - self._muhat), 3 / np.sqrt(S)
 
-# %% ../nbs/18_fbs.ipynb #1557743e
+# %% ../nbs/18_fbs.ipynb #fb7a073d
 @patch_to(_HonorioLearner)
 def _finish(self, W, b, K):
     "Store the estimate; `converged_` by the KKT residual of (H2) at the returned point."
@@ -346,7 +346,7 @@ def _finish(self, W, b, K):
     self._settle(self.kkt_ <= tol + noise, K, why)
     return self._end(self._theta(W, b))
 
-# %% ../nbs/18_fbs.ipynb #fb7a073d
+# %% ../nbs/18_fbs.ipynb #bc516048
 class FBS(_HonorioLearner):
     """Honorio's forward–backward splitting with η_k = β/(G k^r): 'robust' (Thm 6), 'basic' (Thm 7), 'random'
     (Thm 8) or 'last' point."""
@@ -424,7 +424,7 @@ class FBS(_HonorioLearner):
         self.picked_ = pick if self.variant == "random" else None
         return self._finish(final[0].copy(), final[1].copy(), k)
 
-# %% ../nbs/18_fbs.ipynb #bc516048
+# %% ../nbs/18_fbs.ipynb #76fc8e0e
 class PG(_HonorioLearner):
     """Proximal gradient with a constant step (default β/G): basic (PB) or accelerated, FISTA-type (PA);
     outputs the last point."""
@@ -493,7 +493,7 @@ class PG(_HonorioLearner):
             )
         return self._finish(W.copy(), b.copy(), k)
 
-# %% ../nbs/18_fbs.ipynb #76fc8e0e
+# %% ../nbs/18_fbs.ipynb #1f64ba23
 def _exact_problem(X, rho, structure):
     """A PG learner set up on X (validation, moments, structure) whose exact objective, gradient and prox the
     two functions below reuse."""
@@ -501,7 +501,7 @@ def _exact_problem(X, rho, structure):
     _, N = h._setup(X, None, None)
     return h, N
 
-# %% ../nbs/18_fbs.ipynb #1f64ba23
+# %% ../nbs/18_fbs.ipynb #dd09f05e
 def kkt_violation(
     X,  # (T, N) ±1 data
     rho,  # Honorio's ℓ1 weight ρ > 0
@@ -519,7 +519,7 @@ def kkt_violation(
         raise ValueError(f"W must be ({N}, {N}) and b ({N},); got {W.shape} and {b.shape}")
     return _kkt(h, W, b)
 
-# %% ../nbs/18_fbs.ipynb #dd09f05e
+# %% ../nbs/18_fbs.ipynb #fb7e16cf
 def exact_optimum(
     X,  # (T, N) ±1 data
     rho,  # Honorio's ℓ1 weight ρ > 0

@@ -120,7 +120,7 @@ def _exp_weights(a, shift, counts, W, T):
         tot += W[f]
     return tot + acc.sum()
 
-# %% ../nbs/09_mcmc_lasso.ipynb #8cbf870a
+# %% ../nbs/09_mcmc_lasso.ipynb #1dc78812
 @kernel
 def _log_mean_exp(a, counts, W, T):
     """log((1/m) Σ_k c_k exp(a_k)) over the states the chain occupied; W ← suffix sums of the normalised
@@ -151,7 +151,7 @@ def _log_mean_exp(a, counts, W, T):
         W[f] = acc
     return amax + np.log(tot / m)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #4853c823
+# %% ../nbs/09_mcmc_lasso.ipynb #daf2243e
 @kernel
 def _is_value(D, x0, sites, values, counts, W):
     """log((1/m) Σ_k c_k exp(a_k)) with a_k = Δ-energy of the k-th recorded state (D symmetric); W ← suffix
@@ -160,7 +160,7 @@ def _is_value(D, x0, sites, values, counts, W):
     _energies(D, x0, sites, values, a)
     return _log_mean_exp(a, counts, W, np.empty(sites.size + 1))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #193cfac5
+# %% ../nbs/09_mcmc_lasso.ipynb #94deca20
 @kernel
 def _states(x0, sites, values):
     """The distinct states of a recorded chain, `(flips + 1, d)` float64: the start, then the state after each
@@ -177,7 +177,7 @@ def _states(x0, sites, values):
             Y[f + 1, j] = y[j]
     return Y
 
-# %% ../nbs/09_mcmc_lasso.ipynb #d022f8b5
+# %% ../nbs/09_mcmc_lasso.ipynb #00d42fe6
 @kernel
 def _is_grad(Y, x0, sites, values, W, G):
     """G ← E_w[M(y)] (M: y yᵀ with y on the diagonal) from the suffix sums W left by `_log_mean_exp`. Reads
@@ -206,7 +206,7 @@ def _is_grad(Y, x0, sites, values, W, G):
         for j in range(d):
             G[i, j] = A[i, j] + A[j, i] + (x0[i] * x0[j] if i != j else x0[i] - A[i, i])
 
-# %% ../nbs/09_mcmc_lasso.ipynb #85d45007
+# %% ../nbs/09_mcmc_lasso.ipynb #2f75206a
 @kernel
 def _stats_dot(A, B, fields):
     """Σ_{i<j} A_ij B_ij (+ Σ_i A_ii B_ii with fields): the inner product of two symmetric matrices as stats
@@ -220,7 +220,7 @@ def _stats_dot(A, B, fields):
             s += A[i, j] * B[i, j]
     return s
 
-# %% ../nbs/09_mcmc_lasso.ipynb #8e686b21
+# %% ../nbs/09_mcmc_lasso.ipynb #13a5eda6
 @kernel
 def _lasso_gradient(Y, x0, sites, values, W, Jb, fields, g):
     """g ← ∇ℓ_n^m at the point whose importance weights are W: E_w M(Y^k) − J̄, with a zero diagonal without
@@ -233,7 +233,7 @@ def _lasso_gradient(Y, x0, sites, values, W, Jb, fields, g):
         if not fields:
             g[i, i] = 0.0
 
-# %% ../nbs/09_mcmc_lasso.ipynb #13a5eda6
+# %% ../nbs/09_mcmc_lasso.ipynb #d2f69ce8
 @kernel
 def _prox_point(y, g, L, lam, P, xn, D):
     "xn ← y − g/L with the couplings soft-thresholded at λ/L (fields are not penalised); D ← xn − ψ."
@@ -247,7 +247,7 @@ def _prox_point(y, g, L, lam, P, xn, D):
             xn[i, j] = v
             D[i, j] = v - P[i, j]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #d2f69ce8
+# %% ../nbs/09_mcmc_lasso.ipynb #fd3e783d
 @kernel
 def _trial_terms(xn, y, g, fields):
     """(⟨g, xn − y⟩, ‖xn − y‖²) over the free entries — the upper triangle, with the diagonal when there are
@@ -262,7 +262,7 @@ def _trial_terms(xn, y, g, fields):
             dd += e * e
     return q, dd
 
-# %% ../nbs/09_mcmc_lasso.ipynb #a7e7d2b9
+# %% ../nbs/09_mcmc_lasso.ipynb #ea0a73b9
 @kernel
 def _backtrack(y, g, fy, L, lam, P, Jb, fields, x0, sites, values, counts, W, T, xn, D, an):
     """Double L until the quadratic upper model at y majorises ℓ_n^m at the proximal point xn (an ← its
@@ -278,7 +278,7 @@ def _backtrack(y, g, fy, L, lam, P, Jb, fields, x0, sites, values, counts, W, T,
         if L > 1e300:
             return fx, L, 2
 
-# %% ../nbs/09_mcmc_lasso.ipynb #fd3e783d
+# %% ../nbs/09_mcmc_lasso.ipynb #46b13856
 @kernel
 def _move(xn, x, y, fields):
     """(max |xn − x|, max(1, max |xn|), ⟨y − xn, xn − x⟩) over the free entries: the step and scale of the
@@ -294,7 +294,7 @@ def _move(xn, x, y, fields):
             mom += (y[i, j] - xn[i, j]) * (xn[i, j] - x[i, j])
     return step, big, mom
 
-# %% ../nbs/09_mcmc_lasso.ipynb #b628d3ad
+# %% ../nbs/09_mcmc_lasso.ipynb #560cfc55
 @kernel
 def _extrapolate(xn, x, an, ax, ay, t, restart, y):
     """FISTA's next point: y ← xn after a restart (returns t = 1), else y ← xn + c(xn − x) with its energies
@@ -312,7 +312,7 @@ def _extrapolate(xn, x, an, ax, ay, t, restart, y):
         ay[f] = an[f] + c * (an[f] - ax[f])
     return tn
 
-# %% ../nbs/09_mcmc_lasso.ipynb #55633979
+# %% ../nbs/09_mcmc_lasso.ipynb #43db7a16
 @kernel
 def _start_energies(T0, P, x0, sites, values):
     "The energies (θ₀ − ψ)'J(Y^k) of the recorded states at the start θ₀."
@@ -320,7 +320,7 @@ def _start_energies(T0, P, x0, sites, values):
     _energies(T0 - P, x0, sites, values, a)
     return a
 
-# %% ../nbs/09_mcmc_lasso.ipynb #7d660176
+# %% ../nbs/09_mcmc_lasso.ipynb #2dd1edd0
 @kernel
 def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_iter, tol, out):
     """prox.fista (backtracking, adaptive restart) for ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| in matrix form; out ← θ;
@@ -367,14 +367,14 @@ def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_i
     out[:, :] = x
     return k + 1, L, status
 
-# %% ../nbs/09_mcmc_lasso.ipynb #560cfc55
+# %% ../nbs/09_mcmc_lasso.ipynb #bcc6d886
 @kernel
 def _replay(y, sites, values):
     "Apply the flips (sites, values) to the state y in place."
     for f in range(sites.size):
         y[sites[f]] = values[f]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #19f6c8b9
+# %% ../nbs/09_mcmc_lasso.ipynb #d8004f82
 class ChainSample:
     """A recorded random-scan chain from p(·|ψ) and fast evaluations of ℓ_n^m (eq. 6) and its gradient (eq.
     17)."""
@@ -460,7 +460,7 @@ class ChainSample:
         )
         return out, n, L, status
 
-# %% ../nbs/09_mcmc_lasso.ipynb #2dd1edd0
+# %% ../nbs/09_mcmc_lasso.ipynb #28f6ceba
 # How much a recorded chain can say at θ: the importance weights' ESS, the Monte-Carlo gap and the Hessian.
 @patch_to(ChainSample)
 def ess(self, theta) -> float:
@@ -475,7 +475,7 @@ def ess(self, theta) -> float:
     occupied = c > 0
     return float(1.0 / np.sum(p[occupied] ** 2 / c[occupied]))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #052a369f
+# %% ../nbs/09_mcmc_lasso.ipynb #c36c51e9
 @patch_to(ChainSample)
 def mc_gap(self, theta, active, n_batches: int = 25) -> float:
     """Estimated objective gap from the Monte-Carlo error of the gradient at θ: ½ Σ_{j∈A} Var(Ê_w
@@ -512,7 +512,7 @@ def mc_gap(self, theta, active, n_batches: int = 25) -> float:
     var_mean = len(w) / (len(w) - 1) * (w**2) @ (means - mean) ** 2
     return float(0.5 * np.sum(var_mean / np.maximum(1 - mean**2, 1e-6)))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #bcc6d886
+# %% ../nbs/09_mcmc_lasso.ipynb #4628896d
 @patch_to(ChainSample)
 def hessian(self, theta, fields: bool = False) -> np.ndarray:
     "Eq. (19) by expanding the chain (diagnostics for small d): the weighted covariance of J(Y^k)."
@@ -524,12 +524,7 @@ def hessian(self, theta, fields: bool = False) -> np.ndarray:
     mu = w @ J
     return (J * w[:, None]).T @ J - np.outer(mu, mu)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #bd1b4f15
-# the constants of Algorithm 1 as published (§4): 100 λ values, m = 10³d draws per λ, 10⁴d draws for BIC and
-# GIC
-MIASOJEDOW_SETTINGS = dict(n_lambdas=100, mcmc_factor=1000, ic_factor=10_000)
-
-# %% ../nbs/09_mcmc_lasso.ipynb #eab70abd
+# %% ../nbs/09_mcmc_lasso.ipynb #420477b1
 class _Problem(NamedTuple):
     """Problem (7) on one data set: sizes, the statistics' index and data means, and which coordinates are
     penalised."""
@@ -549,7 +544,7 @@ class _Problem(NamedTuple):
         "|θ|₁ over the penalised coordinates."
         return float(np.sum(np.abs(theta[self.pen > 0])))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #f619c166
+# %% ../nbs/09_mcmc_lasso.ipynb #8f82cd69
 class MCMCLasso(MRFLearner):
     """MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the
     threshold; ±1 data."""
@@ -649,7 +644,12 @@ class MCMCLasso(MRFLearner):
         self._settle(not reasons, int(np.sum(iters)), "; ".join(reasons))
         return self._end(theta)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #02ca6031
+# %% ../nbs/09_mcmc_lasso.ipynb #c2158399
+# the constants of Algorithm 1 as published (§4): 100 λ values, m = 10³d draws per λ, 10⁴d draws for BIC and
+# GIC
+MIASOJEDOW_SETTINGS = dict(n_lambdas=100, mcmc_factor=1000, ic_factor=10_000)
+
+# %% ../nbs/09_mcmc_lasso.ipynb #10c0bd0d
 # What the path starts from: problem (7) on the data, the λ grid from λ_max, and the chains' start states.
 @patch_to(MCMCLasso)
 def _problem(self, X) -> _Problem:
@@ -662,7 +662,7 @@ def _problem(self, X) -> _Problem:
     pen = np.where(idx[0] == idx[1], 0.0, 1.0)
     return _Problem(n, d, F, idx, Jbar[idx], pen)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #aa305b8f
+# %% ../nbs/09_mcmc_lasso.ipynb #4e575b62
 @patch_to(MCMCLasso)
 def _lambda_grid(self, X, prob, lambdas):
     """`(the λ path, θ₀)`: θ₀ = 0, or the independent model fitted to the margins with fields; the path is
@@ -678,7 +678,7 @@ def _lambda_grid(self, X, prob, lambdas):
         lambdas = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
     return lambdas, theta0
 
-# %% ../nbs/09_mcmc_lasso.ipynb #420477b1
+# %% ../nbs/09_mcmc_lasso.ipynb #aa9b4642
 @patch_to(MCMCLasso)
 def _starts(self, X, rng):
     """Start states: None (one chain from a uniform draw, as the paper), or `max_starts` data rows (all
@@ -690,7 +690,7 @@ def _starts(self, X, rng):
         return X.copy()
     return X[rng.choice(len(X), c, replace=False)]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #8f82cd69
+# %% ../nbs/09_mcmc_lasso.ipynb #24f0f570
 # Algorithm 1's solver: eq. (7) at one λ from the reference ψ, with optional Geyer–Thompson re-centring, and
 # the refinement at the λ BIC chooses.
 @patch_to(MCMCLasso)
@@ -725,7 +725,7 @@ def _solve_at(self, lam, theta, psi, state, m, prob, L, rng, max_iter=None):
     info = dict(n_iter=n_it, L=L, ess=ess, recentred=recentred, sample=cs)
     return T[prob.idx], info, psi, state, m
 
-# %% ../nbs/09_mcmc_lasso.ipynb #5f0566c3
+# %% ../nbs/09_mcmc_lasso.ipynb #9fc4e1e5
 @patch_to(MCMCLasso)
 def _recentred(self, cs, psi, T) -> BinaryMRF:
     """ψ moved toward the solution T as far as the weights' ESS/m stays ≥ `min_ess` (the step halved from
@@ -736,7 +736,16 @@ def _recentred(self, cs, psi, T) -> BinaryMRF:
         s /= 2
     return BinaryMRF._trusted(psi.theta + s * move, "pm1")
 
-# %% ../nbs/09_mcmc_lasso.ipynb #c2158399
+# %% ../nbs/09_mcmc_lasso.ipynb #7fdfae11
+@patch_to(MCMCLasso)
+def _gap(self, T, sample, prob):
+    """`(Monte-Carlo objective gap of the (d, d) estimate T on its sample, the gap accepted)`: batch means
+    (`ChainSample.mc_gap`) against max(10⁻³, 1 % of the sampling gap |A|/2n)."""
+    eye = np.eye(prob.d, dtype=bool)
+    active = (T != 0) & ~eye | (eye & prob.F)
+    return sample.mc_gap(T, active), gap_tolerance(int(np.count_nonzero(np.triu(active))), prob.n)
+
+# %% ../nbs/09_mcmc_lasso.ipynb #cc6f4a30
 @patch_to(MCMCLasso)
 def _refine(self, lam, T, state, X, prob, rng):
     """Re-solve (7) at the chosen λ with ψ = θ̂ and as many draws as the Monte-Carlo gap needs: the gap
@@ -759,16 +768,7 @@ def _refine(self, lam, T, state, X, prob, rng):
         m = int(min(m * 1.5 * gap / tol, m_max))
     return T, state, float(gap), tol, total, info["n_iter"] >= cap
 
-# %% ../nbs/09_mcmc_lasso.ipynb #325322b6
-@patch_to(MCMCLasso)
-def _gap(self, T, sample, prob):
-    """`(Monte-Carlo objective gap of the (d, d) estimate T on its sample, the gap accepted)`: batch means
-    (`ChainSample.mc_gap`) against max(10⁻³, 1 % of the sampling gap |A|/2n)."""
-    eye = np.eye(prob.d, dtype=bool)
-    active = (T != 0) & ~eye | (eye & prob.F)
-    return sample.mc_gap(T, active), gap_tolerance(int(np.count_nonzero(np.triu(active))), prob.n)
-
-# %% ../nbs/09_mcmc_lasso.ipynb #86cdebf2
+# %% ../nbs/09_mcmc_lasso.ipynb #3f9a49af
 @patch_to(MCMCLasso)
 def objective(
     self,
@@ -779,7 +779,104 @@ def objective(
     v = np.asarray(theta)[self._idx]
     return float(-v @ self._Jbar + sample.log_mean_exp(theta))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #ecacc518
+# %% ../nbs/09_mcmc_lasso.ipynb #443303cf
+@patch_to(MCMCLasso)
+def _degenerate(self, lam, i_star) -> list:
+    """Report the λ where the approximation degenerated (|θ|₁ > d log 2/λ) in the trace's notes; a reason
+    not to call the fit converged when BIC chose one of them."""
+    deg = np.flatnonzero(self._log["degenerate"])
+    if deg.size == 0:
+        return []
+    ess = np.asarray(self._log["ess"])[deg].min()
+    self._notes.append(
+        f"at {deg.size} of {len(lam)} λ values (λ <= {lam[deg].max():.3g}) the estimate has |θ|₁ > d log "
+        f"2/λ, "
+        f"which no exact ℓ₁ estimate can have: the MCMC approximation has degenerated there (ESS/m down "
+        f"to "
+        f"{ess:.2g}; `trace_['degenerate']`, `trace_['l1']`)"
+    )
+    if i_star not in deg:
+        return []
+    return [
+        f"BIC chose λ = {lam[i_star]:.3g}, where the MCMC approximation has degenerated (|θ|₁ > d log 2/λ)"
+    ]
+
+# %% ../nbs/09_mcmc_lasso.ipynb #ee1279af
+@patch_to(MCMCLasso)
+def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
+    """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
+    chosen λ."""
+    reasons = []
+    capped = int(np.sum(~np.asarray(self._log["inner_converged"], bool)))
+    if capped:
+        reasons.append(f"FISTA reached max_iter={self.max_iter} at {capped} of {n_fitted} λ values")
+    if refine_capped:
+        reasons.append(f"FISTA reached its cap of {10 * self.max_iter} iterations at the chosen λ")
+    if self.mc_gap_ > tol:
+        reasons.append(
+            f"the Monte-Carlo error of the approximation at the chosen λ is too large (estimated "
+            f"objective gap "
+            f"{self.mc_gap_:.2g} > {tol:.2g}); "
+            + ("raise max_mcmc_factor" if self.refine else "refine=True draws what it needs")
+        )
+    return reasons
+
+# %% ../nbs/09_mcmc_lasso.ipynb #676ade8c
+@patch_to(MCMCLasso)
+def _record_lambda(self, lam, theta, info, m, prob):
+    "One row of the trace per λ of the path."
+    auc = {}
+    if self._truth is not None:
+        auc["auc"] = self._diagnostics(lambda: auc_or_nan(prob.mat(theta), self._truth))
+    self._record(
+        lam=lam,
+        n_edges=int(np.count_nonzero(theta[prob.pen > 0])),
+        inner_iter=info["n_iter"],
+        seconds=self._elapsed(),
+        ess=info["ess"],
+        recentred=info["recentred"],
+        draws=m,
+        mc_gap=info["mc_gap"][0],
+        mc_tol=info["mc_gap"][1],
+        l1=prob.l1(theta),
+        # impossible for the exact likelihood (see above): the approximation has degenerated here
+        degenerate=bool(prob.l1(theta) > prob.d * np.log(2) / lam),
+        inner_converged=info["n_iter"] < int(self.max_iter),
+        **auc,
+    )
+
+# %% ../nbs/09_mcmc_lasso.ipynb #52ebe9be
+# The λ path of Algorithm 1: each λ warm-started at the previous one, with |θ|₁ and the ESS recorded.
+@patch_to(MCMCLasso)
+def _fit_path(self, X, prob, lam, theta0, state, rng):
+    """Solve (7) at each λ, warm-started at the previous λ (estimate, chains, step size). The path stops
+    early, with the reason, only where the MCMC approximation is unbounded below (FISTA has no finite
+    objective to minimise). Returns
+    `(estimates, the λ fitted, iterations per λ, reasons, the chains' state)`."""
+    psi = BinaryMRF(prob.mat(theta0), "pm1")
+    theta = theta0.copy()
+    L = 1.0
+    m = self._m0
+    path, iters, reasons = [], [], []
+    for i in self._progress(range(len(lam)), "MCMC-Lasso λ path"):
+        try:
+            theta, info, psi, state, m = self._solve_at(lam[i], theta, psi, state, m, prob, L, rng)
+        except FloatingPointError:
+            reasons.append(
+                f"the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie "
+                f"outside what the chain visited); the path stops after {i} of {len(lam)} values"
+            )
+            return path, lam[:i], iters, reasons, state
+        # warm-start the step size too
+        L = info["L"]
+        info["mc_gap"] = self._gap(prob.mat(theta), info["sample"], prob)
+        path.append(prob.mat(theta))
+        iters.append(info["n_iter"])
+        psi = BinaryMRF._trusted(prob.mat(theta), "pm1")  # warm start ψ = θ̂_{i−1}
+        self._record_lambda(lam[i], theta, info, m, prob)
+    return path, lam, iters, reasons, state
+
+# %% ../nbs/09_mcmc_lasso.ipynb #2ecc5678
 # The choice of λ by BIC and of the threshold by GIC (with the refinement at the chosen λ), and the verdict.
 @patch_to(MCMCLasso)
 def _select(self, path, lam, X, prob, state, refine, iters, rng):
@@ -811,100 +908,3 @@ def _select(self, path, lam, X, prob, state, refine, iters, rng):
         refined[i_star] = (gap, tol, capped)
         iters.append(n_it)
         gic_sample.pop(i_star, None)
-
-# %% ../nbs/09_mcmc_lasso.ipynb #aa9b4642
-@patch_to(MCMCLasso)
-def _degenerate(self, lam, i_star) -> list:
-    """Report the λ where the approximation degenerated (|θ|₁ > d log 2/λ) in the trace's notes; a reason
-    not to call the fit converged when BIC chose one of them."""
-    deg = np.flatnonzero(self._log["degenerate"])
-    if deg.size == 0:
-        return []
-    ess = np.asarray(self._log["ess"])[deg].min()
-    self._notes.append(
-        f"at {deg.size} of {len(lam)} λ values (λ <= {lam[deg].max():.3g}) the estimate has |θ|₁ > d log "
-        f"2/λ, "
-        f"which no exact ℓ₁ estimate can have: the MCMC approximation has degenerated there (ESS/m down "
-        f"to "
-        f"{ess:.2g}; `trace_['degenerate']`, `trace_['l1']`)"
-    )
-    if i_star not in deg:
-        return []
-    return [
-        f"BIC chose λ = {lam[i_star]:.3g}, where the MCMC approximation has degenerated (|θ|₁ > d log 2/λ)"
-    ]
-
-# %% ../nbs/09_mcmc_lasso.ipynb #24f0f570
-@patch_to(MCMCLasso)
-def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
-    """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
-    chosen λ."""
-    reasons = []
-    capped = int(np.sum(~np.asarray(self._log["inner_converged"], bool)))
-    if capped:
-        reasons.append(f"FISTA reached max_iter={self.max_iter} at {capped} of {n_fitted} λ values")
-    if refine_capped:
-        reasons.append(f"FISTA reached its cap of {10 * self.max_iter} iterations at the chosen λ")
-    if self.mc_gap_ > tol:
-        reasons.append(
-            f"the Monte-Carlo error of the approximation at the chosen λ is too large (estimated "
-            f"objective gap "
-            f"{self.mc_gap_:.2g} > {tol:.2g}); "
-            + ("raise max_mcmc_factor" if self.refine else "refine=True draws what it needs")
-        )
-    return reasons
-
-# %% ../nbs/09_mcmc_lasso.ipynb #9fc4e1e5
-# The λ path of Algorithm 1: each λ warm-started at the previous one, with |θ|₁ and the ESS recorded.
-@patch_to(MCMCLasso)
-def _fit_path(self, X, prob, lam, theta0, state, rng):
-    """Solve (7) at each λ, warm-started at the previous λ (estimate, chains, step size). The path stops
-    early, with the reason, only where the MCMC approximation is unbounded below (FISTA has no finite
-    objective to minimise). Returns
-    `(estimates, the λ fitted, iterations per λ, reasons, the chains' state)`."""
-    psi = BinaryMRF(prob.mat(theta0), "pm1")
-    theta = theta0.copy()
-    L = 1.0
-    m = self._m0
-    path, iters, reasons = [], [], []
-    for i in self._progress(range(len(lam)), "MCMC-Lasso λ path"):
-        try:
-            theta, info, psi, state, m = self._solve_at(lam[i], theta, psi, state, m, prob, L, rng)
-        except FloatingPointError:
-            reasons.append(
-                f"the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie "
-                f"outside what the chain visited); the path stops after {i} of {len(lam)} values"
-            )
-            return path, lam[:i], iters, reasons, state
-        # warm-start the step size too
-        L = info["L"]
-        info["mc_gap"] = self._gap(prob.mat(theta), info["sample"], prob)
-        path.append(prob.mat(theta))
-        iters.append(info["n_iter"])
-        psi = BinaryMRF._trusted(prob.mat(theta), "pm1")  # warm start ψ = θ̂_{i−1}
-        self._record_lambda(lam[i], theta, info, m, prob)
-    return path, lam, iters, reasons, state
-
-# %% ../nbs/09_mcmc_lasso.ipynb #682d61fd
-@patch_to(MCMCLasso)
-def _record_lambda(self, lam, theta, info, m, prob):
-    "One row of the trace per λ of the path."
-    auc = {}
-    if self._truth is not None:
-        auc["auc"] = self._diagnostics(lambda: auc_or_nan(prob.mat(theta), self._truth))
-    self._record(
-        lam=lam,
-        n_edges=int(np.count_nonzero(theta[prob.pen > 0])),
-        inner_iter=info["n_iter"],
-        seconds=self._elapsed(),
-        ess=info["ess"],
-        recentred=info["recentred"],
-        draws=m,
-        mc_gap=info["mc_gap"][0],
-        mc_tol=info["mc_gap"][1],
-        l1=prob.l1(theta),
-        # impossible for the exact likelihood (see above): the approximation has degenerated here
-        degenerate=bool(prob.l1(theta) > prob.d * np.log(2) / lam),
-        inner_converged=info["n_iter"] < int(self.max_iter),
-        **auc,
-    )

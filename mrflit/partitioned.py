@@ -61,7 +61,7 @@ def _integer_levels(X, names, min_level_count, rare_levels, levels=None):
         out.append((lv, active))
     return out
 
-# %% ../nbs/10_partitioned.ipynb #03e4f178
+# %% ../nbs/10_partitioned.ipynb #04a1444e
 def encode_variables(
     X,  # (n, p) data; integer codes for 'onehot' and 'delta'
     features="product",  # one of FEATURES
@@ -98,7 +98,7 @@ def encode_variables(
         return phi, lambda du, dv: [[(a, b)] for a in range(du) for b in range(dv)], [lv for lv, _ in coded]
     raise ValueError(f"features must be one of {FEATURES} or a callable psi(xu, xv), got {features!r}")
 
-# %% ../nbs/10_partitioned.ipynb #43a2d282
+# %% ../nbs/10_partitioned.ipynb #6b398287
 @dataclass
 class PairDesign:
     "The modelled pairs of eq. (4) and, for separable features, the encodings that give the matrix form."
@@ -138,7 +138,7 @@ class PairDesign:
     def n_cross(self):
         return sum(kind == "cross" for _, _, kind in self.pairs)
 
-# %% ../nbs/10_partitioned.ipynb #6b398287
+# %% ../nbs/10_partitioned.ipynb #1374d011
 def _pair_list(g1, g2, pairs):
     "Groups in a fixed order: cross pairs (row-major over G₁ × G₂), within-group pairs, then diagonal terms."
     out = [(u, v, "cross") for u in g1 for v in g2]
@@ -148,7 +148,7 @@ def _pair_list(g1, g2, pairs):
         out += [(u, u, "diag") for u in np.r_[g1, g2]]
     return [(int(u), int(v), k) for u, v, k in out]
 
-# %% ../nbs/10_partitioned.ipynb #34577434
+# %% ../nbs/10_partitioned.ipynb #c87d1261
 def separable_design(
     phi,  # per-variable encodings Φ_u, (n, d_u) each (`encode_variables`)
     comps,  # comps(d_u, d_v) → the component map S_k of ψ as lists of index pairs (a, b)
@@ -186,7 +186,18 @@ def separable_design(
     F = np.hstack([phi[u] for u in order])
     return PairDesign(kept_pairs, np.array(sizes), g1, g2, F[:, :d1], F[:, d1:], cells, keep)
 
-# %% ../nbs/10_partitioned.ipynb #1374d011
+# %% ../nbs/10_partitioned.ipynb #9a561d26
+def _psi(psi, a, b):
+    "psi(a, b) as an array with the components on the last axis."
+    out = np.asarray(psi(a, b), dtype=np.float64)
+    shape = np.broadcast_shapes(np.shape(a), np.shape(b))
+    if out.shape == shape:
+        return out[..., None]
+    if out.shape[:-1] != shape:
+        raise ValueError(f"the feature function returned shape {out.shape} for inputs of shape {shape}")
+    return out
+
+# %% ../nbs/10_partitioned.ipynb #527b3357
 def callable_design(
     X,  # (n, p) data, as the fit sees it
     psi,  # the feature function psi(xu, xv) → (m,) or (m, b)
@@ -207,18 +218,7 @@ def callable_design(
             kept_pairs.append((u, v, kind))
     return PairDesign(kept_pairs, np.array(sizes), g1, g2, keep=keep)
 
-# %% ../nbs/10_partitioned.ipynb #099abca5
-def _psi(psi, a, b):
-    "psi(a, b) as an array with the components on the last axis."
-    out = np.asarray(psi(a, b), dtype=np.float64)
-    shape = np.broadcast_shapes(np.shape(a), np.shape(b))
-    if out.shape == shape:
-        return out[..., None]
-    if out.shape[:-1] != shape:
-        raise ValueError(f"the feature function returned shape {out.shape} for inputs of shape {shape}")
-    return out
-
-# %% ../nbs/10_partitioned.ipynb #68f7880b
+# %% ../nbs/10_partitioned.ipynb #a478d357
 def sample_shifts(
     n,  # samples
     n_pairs,  # about this many pairs
@@ -230,7 +230,7 @@ def sample_shifts(
     m = int(min(n - 1, max(2, round(check_int(n_pairs, "n_pairs", lo=1) / n))))
     return np.sort(as_rng(seed).choice(np.arange(1, n), size=m, replace=False))
 
-# %% ../nbs/10_partitioned.ipynb #9a561d26
+# %% ../nbs/10_partitioned.ipynb #016b3bb7
 def _shifted_pairs(n, shifts):
     "The pairs (j, k) of a shift design, shift by shift."
     j = np.tile(np.arange(n), shifts.size)
@@ -239,7 +239,7 @@ def _shifted_pairs(n, shifts):
 
 _ROWS = 2048  # rows per block in the shift kernels: along a diagonal a block's accesses stream
 
-# %% ../nbs/10_partitioned.ipynb #4ccbed45
+# %% ../nbs/10_partitioned.ipynb #4f470d1a
 @kernel(parallel=True)
 def _shifted_energies(A, F2, e1, e2, shifts, out):
     "out[t, j] = A[j]·F2[k] + e1[j] + e2[k] with k = j + s_t mod n."
@@ -255,7 +255,7 @@ def _shifted_energies(A, F2, e1, e2, shifts, out):
                     s += A[j, d] * F2[k, d]
                 out[t, j] = s
 
-# %% ../nbs/10_partitioned.ipynb #29800b96
+# %% ../nbs/10_partitioned.ipynb #e4f38874
 @kernel(parallel=True)
 def _shifted_weights(E, F2, shifts, mx, r, c, WF2):
     "E ← exp(E − mx) in place; row sums r, column sums c and WF2[j] = Σ_t w[t, j] F2[j + s_t mod n]."
@@ -289,7 +289,7 @@ def _shifted_weights(E, F2, shifts, mx, r, c, WF2):
                     j += n
                 c[k] += E[t, j]
 
-# %% ../nbs/10_partitioned.ipynb #a478d357
+# %% ../nbs/10_partitioned.ipynb #729d1e8c
 def _complete_normaliser(design, A, e1, e2, gradient):
     "log N̂ over all n(n − 1) permuted pairs; with `gradient`, the weights' row and column sums and W F₂."
     F2 = design.F2
@@ -309,7 +309,7 @@ def _complete_normaliser(design, A, e1, e2, gradient):
     E *= 1 / Z  # the normalised weights W (0 on the diagonal)
     return logN, 0.0, (E.sum(1), E.sum(0), E @ F2)
 
-# %% ../nbs/10_partitioned.ipynb #5df081a8
+# %% ../nbs/10_partitioned.ipynb #c72b1469
 def _sampled_normaliser(design, A, e1, e2, shifts, gradient):
     "log N̂ over the pairs of `shifts` and its standard error; with `gradient`, r, c and W F₂ as above."
     F2 = design.F2
@@ -326,7 +326,7 @@ def _sampled_normaliser(design, A, e1, e2, shifts, gradient):
     se = float(per_shift.std(ddof=1) / per_shift.mean() * np.sqrt((1 - m / (n - 1)) / m))
     return logN, se, ((r / Z, c / Z, WF2 / Z) if gradient else None)
 
-# %% ../nbs/10_partitioned.ipynb #016b3bb7
+# %% ../nbs/10_partitioned.ipynb #b4549f34
 def mlmi_objective(
     v,  # θ, one block θ_g per group of `design`
     design,  # a separable PairDesign
@@ -361,7 +361,7 @@ def mlmi_objective(
     grad = np.bincount(param, G[rows, cols], design.n_params)
     return -data + logN, grad, se
 
-# %% ../nbs/10_partitioned.ipynb #4f470d1a
+# %% ../nbs/10_partitioned.ipynb #30d4d505
 def mlmi_direct(
     v,  # θ, one block θ_g per group of `design`
     X,  # (n, p) data, as the fit sees it
@@ -410,7 +410,7 @@ def mlmi_direct(
     grad = np.concatenate([W @ P - Pd.mean(0) for P, Pd in feats]) if feats else np.zeros(0)
     return -data + mx + np.log(Z / j.size), grad, se
 
-# %% ../nbs/10_partitioned.ipynb #729d1e8c
+# %% ../nbs/10_partitioned.ipynb #5b44b554
 def group_kkt_violation(
     grad,  # ∇ℓ at v
     v,  # the candidate solution, groups concatenated
@@ -434,7 +434,7 @@ def group_kkt_violation(
     off = np.where(nrm > 0, 0.0, np.maximum(0.0, gn - lam * weights))
     return float(max(stat.max(initial=0.0), off.max(initial=0.0)))
 
-# %% ../nbs/10_partitioned.ipynb #0dc6e0be
+# %% ../nbs/10_partitioned.ipynb #2628e2e7
 class _Remembered:
     """`objective(v, gradient)`, remembering its last few answers: FISTA asks for the value and the gradient
     at the same point in separate calls."""
@@ -456,7 +456,7 @@ class _Remembered:
             self.cache[key] = self.objective(v, gradient)
         return self.cache[key]
 
-# %% ../nbs/10_partitioned.ipynb #b4549f34
+# %% ../nbs/10_partitioned.ipynb #ea8f0c58
 def group_lasso_path(
     objective,  # v ↦ (ℓ(v), ∇ℓ(v) or None, se); its second argument asks for the gradient
     design,  # the PairDesign: groups, their sizes and which are cross-group pairs
@@ -518,7 +518,7 @@ def group_lasso_path(
             break
     return dict(out, theta=v, lambdas=np.array(lams), grad=evaluate(v)[1], entry=entry)
 
-# %% ../nbs/10_partitioned.ipynb #6ad47b5f
+# %% ../nbs/10_partitioned.ipynb #3bce12fc
 def _check_groups(groups, p):
     if not isinstance(groups, (tuple, list)) or len(groups) != 2:
         raise ValueError("groups must be a pair (indices_1, indices_2)")
@@ -539,10 +539,7 @@ def _check_groups(groups, p):
         )
     return g1, g2
 
-# %% ../nbs/10_partitioned.ipynb #30d4d505
-AUTO_PAIRS = 4_000_000  # n(n − 1) above which n_pairs='auto' switches to about this many sampled pairs
-
-# %% ../nbs/10_partitioned.ipynb #02628b45
+# %% ../nbs/10_partitioned.ipynb #85fb1c73
 class PartitionedRatio(MRFLearner):
     """Partitioned-ratio estimator of the links between two groups (Liu et al. 2016): group-lasso MLMI with a
     U-statistic normaliser, vector features and all pairs."""
@@ -626,9 +623,12 @@ class PartitionedRatio(MRFLearner):
         self._settle(capped == 0, sum(k for k, _ in fista_runs), why)
         return self._end(self.theta_)
 
-# %% ../nbs/10_partitioned.ipynb #335079ce
+# %% ../nbs/10_partitioned.ipynb #10120e3e
 # The empirical objective (4) on pairs of rows: the sampled pairs, ℓ with its gradient, and the fitted
 # parameters.
+AUTO_PAIRS = 4_000_000  # n(n − 1) above which n_pairs='auto' switches to about this many sampled pairs
+
+
 @patch_to(PartitionedRatio)
 def _pair_sample(self, n):
     "None for the complete U-statistic, else the shifts of the incomplete one."
@@ -646,7 +646,7 @@ def _pair_sample(self, n):
     self.complete_ = shifts is None
     return shifts
 
-# %% ../nbs/10_partitioned.ipynb #5b44b554
+# %% ../nbs/10_partitioned.ipynb #b7ab55eb
 @patch_to(PartitionedRatio)
 def _objective(self, X, sample):
     "The design and a function v ↦ (ℓ, ∇ℓ, se of log N̂)."
@@ -667,7 +667,7 @@ def _objective(self, X, sample):
     design = separable_design(phi, comps, g1, g2, self.pairs)
     return design, lambda v, gradient=True: mlmi_objective(v, design, sample, gradient)
 
-# %% ../nbs/10_partitioned.ipynb #e77a189f
+# %% ../nbs/10_partitioned.ipynb #083f10e0
 @patch_to(PartitionedRatio)
 def _store(self, v, design, p):
     "θ per modelled pair, the (p, p) strength matrix and the cross-group passages."

@@ -31,12 +31,7 @@ from sklearn.exceptions import ConvergenceWarning
 # %% auto #0
 __all__ = ['GENG_SETTINGS', 'TAY_RULES', 'TAY_BATCH', 'CertificateWarning', 'SPG', 'SPGInc', 'TAY']
 
-# %% ../nbs/08_spg.ipynb #37d69781
-# the constants of Geng et al.'s experiments (§7): α = 0.4, chains restarted at every iteration, a fixed
-# number of iterations
-GENG_SETTINGS = dict(alpha=0.4, restart="random", tol=None)
-
-# %% ../nbs/08_spg.ipynb #f0e80d90
+# %% ../nbs/08_spg.ipynb #8913f146
 class _StochasticProxGrad(MRFLearner):
     "Shared machinery of SPG, SPG-Inc and TAY (Geng et al. Algs. 2–3), with mrflit's convergence control."
 
@@ -164,7 +159,7 @@ class _StochasticProxGrad(MRFLearner):
         self._win = self.warm_window if warm else self.window
         return theta, diag
 
-# %% ../nbs/08_spg.ipynb #96f0e3bf
+# %% ../nbs/08_spg.ipynb #f8916a70
 # SPG's gradient estimate: the chains of each iteration, the step size α = 1/L̂ and the sample of ∇ log Z(θ).
 @patch_to(_StochasticProxGrad)
 def _prepare_chains(self, k, model):
@@ -185,7 +180,7 @@ def _prepare_chains(self, k, model):
     self._chains = chains
     return chains
 
-# %% ../nbs/08_spg.ipynb #f2ee94f6
+# %% ../nbs/08_spg.ipynb #3c6b68e4
 @patch_to(_StochasticProxGrad)
 def _step_size(self, S=None, exact_H=None) -> float:
     """α: the fixed number, or 1/L̂ with L̂ the covariance's largest eigenvalue (exact, or by warm-started
@@ -198,7 +193,7 @@ def _step_size(self, S=None, exact_H=None) -> float:
         return float(self.alpha)
     return 1.0 / max(self._L, 1e-12)
 
-# %% ../nbs/08_spg.ipynb #e988d1f5
+# %% ../nbs/08_spg.ipynb #0dbdd97c
 @patch_to(_StochasticProxGrad)
 def _curvature(self) -> float:
     "L̂ at the last iterate (computed now if the fixed α did not need it)."
@@ -206,7 +201,7 @@ def _curvature(self) -> float:
         self._step_size(np.ascontiguousarray(self._chains._X.T, dtype=np.float64))
     return self._L
 
-# %% ../nbs/08_spg.ipynb #bfe63917
+# %% ../nbs/08_spg.ipynb #ca946f07
 @patch_to(_StochasticProxGrad)
 def _sample(self, k, theta, model):
     """Gradient estimate at θ: `(tau, bound, df, alpha, states, H_exact)` from the chains, or exact
@@ -228,7 +223,7 @@ def _sample(self, k, theta, model):
         self._step_size(S)
     return tau, bound, df, alpha, S, None
 
-# %% ../nbs/08_spg.ipynb #1e0c628b
+# %% ../nbs/08_spg.ipynb #072df360
 # The noise-floor stopping rule (above): the tolerance, the statistic against its floor, and the verdict.
 @patch_to(_StochasticProxGrad)
 def _tolerance(self, theta) -> float:
@@ -238,7 +233,7 @@ def _tolerance(self, theta) -> float:
         np.count_nonzero(theta), len(self._X), 1e-3 if self.tol is None else self.tol, self.tol_sampling
     )
 
-# %% ../nbs/08_spg.ipynb #c2fa3f68
+# %% ../nbs/08_spg.ipynb #037cbcf7
 @vectorize(["float64(float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _bernoulli_var(mean, lo, q):
     """Sample variance (ddof=1) of a two-valued statistic from its mean: ψ ∈ {0,1} (lo = 0) or {−1,1} (lo =
@@ -246,7 +241,7 @@ def _bernoulli_var(mean, lo, q):
     v = mean * (1 - mean) if lo == 0 else (1 - mean * mean)
     return max(v, 0.0) * q / (q - 1)
 
-# %% ../nbs/08_spg.ipynb #3dd3c145
+# %% ../nbs/08_spg.ipynb #97386b45
 @patch_to(_StochasticProxGrad)
 def _noise_floor(self, new, df, gnorm):
     """`(threshold, Monte-Carlo gap, statistic)`: the stationarity statistic is at its noise floor when ≤
@@ -269,6 +264,10 @@ def _measured_gap(self, theta, df):
     return 0.5 * nu2, nu2
 
 # %% ../nbs/08_spg.ipynb #50172da8
+class CertificateWarning(UserWarning):
+    "TAY's Dobrushin certificate held at too few iterations (the estimate may still have converged)."
+
+# %% ../nbs/08_spg.ipynb #c0c78dbd
 @patch_to(_StochasticProxGrad)
 def _judge(self, steps):
     "Set `converged_` by the stopping rule and warn, saying why, when it does not hold."
@@ -318,7 +317,7 @@ def _judge(self, steps):
     if self._certifies:
         self._warn_certificate()
 
-# %% ../nbs/08_spg.ipynb #756d16fd
+# %% ../nbs/08_spg.ipynb #d5189e2c
 @patch_to(_StochasticProxGrad)
 def _warn_certificate(self):
     """One `CertificateWarning` when the certificate held at under half of the iterations or no τ could
@@ -343,7 +342,7 @@ def _warn_certificate(self):
         CertificateWarning,
     )
 
-# %% ../nbs/08_spg.ipynb #c0c78dbd
+# %% ../nbs/08_spg.ipynb #15f3e309
 # One iteration of the loop: sample the gradient, take the step, test the noise floor, and record it all.
 @patch_to(_StochasticProxGrad)
 def _iterate(self, k, theta):
@@ -395,7 +394,7 @@ def _iterate(self, k, theta):
         rec["estimated_bound"] = getattr(self, "_estimated_bound", np.nan)
     return new, rec, df, done
 
-# %% ../nbs/08_spg.ipynb #f1f95c4f
+# %% ../nbs/08_spg.ipynb #f333e9dc
 # The exact objective and gradient error at each iterate, for small models (p ≤ 16): what the tests and plots
 # check.
 @patch_to(_StochasticProxGrad)
@@ -409,7 +408,7 @@ def objective(self, theta_vec, EX=None) -> float:
     )  # held-at-zero couplings have λ = ∞
     return float(-theta_vec @ EX + log_partition(m) + penalty.sum())
 
-# %% ../nbs/08_spg.ipynb #d657f17a
+# %% ../nbs/08_spg.ipynb #58347c12
 @patch_to(_StochasticProxGrad)
 def _exact_diagnostics(self, theta, new, df, tau) -> dict:
     "Exact objective of the new iterate, exact gradient error and the Fischer–Igel bound (p <= 16)."
@@ -421,11 +420,7 @@ def _exact_diagnostics(self, theta, new, df, tau) -> dict:
         fischer=float(fischer_bound(model, max(tau, 1))[0]) if tau else np.nan,
     )
 
-# %% ../nbs/08_spg.ipynb #6159bb65
-class CertificateWarning(UserWarning):
-    "TAY's Dobrushin certificate held at too few iterations (the estimate may still have converged)."
-
-# %% ../nbs/08_spg.ipynb #f333e9dc
+# %% ../nbs/08_spg.ipynb #9048e9fc
 class SPG(_StochasticProxGrad):
     "SPG (Geng et al. Alg. 3) with a fixed number of Gibbs sweeps τ per gradient."
 
@@ -449,7 +444,12 @@ class SPG(_StochasticProxGrad):
         bound = float(gradient_bias_bound(model, tau)[0])
         return tau, bound, df, chains.n_chains
 
-# %% ../nbs/08_spg.ipynb #58347c12
+# %% ../nbs/08_spg.ipynb #c705322c
+# the constants of Geng et al.'s experiments (§7): α = 0.4, chains restarted at every iteration, a fixed
+# number of iterations
+GENG_SETTINGS = dict(alpha=0.4, restart="random", tol=None)
+
+# %% ../nbs/08_spg.ipynb #c0c5f809
 class SPGInc(_StochasticProxGrad):
     "SPG-Inc: τ = k sweeps at iteration k (Atchadé et al. 2014), optionally capped by `tau_max`."
 
@@ -468,7 +468,7 @@ class SPGInc(_StochasticProxGrad):
     def _sweeps(self, k):
         return k if self.tau_max is None else min(k, check_int(self.tau_max, "tau_max", lo=1))
 
-# %% ../nbs/08_spg.ipynb #9eba43a6
+# %% ../nbs/08_spg.ipynb #4940455a
 # names of the driver's stop codes 0-3 in `trace_['tau_rule']` with `tau_uncertified` set; without it,
 # "certified" or
 # "tau_max"
@@ -486,7 +486,7 @@ def _curve_upto(U, factor, curve, v, computed, t):
         computed[0] += 1
     return curve[t - 1]
 
-# %% ../nbs/08_spg.ipynb #c705322c
+# %% ../nbs/08_spg.ipynb #73865ef8
 @kernel
 def _batch_mean(acc, row, mean, C):
     "`mean` ← the means over C chains of ψ after the batch's sweep `row` (acc holds per-block sums)."
@@ -496,7 +496,7 @@ def _batch_mean(acc, row, mean, C):
             total += acc[blk, row, j]
         mean[j] = total / C
 
-# %% ../nbs/08_spg.ipynb #c0c5f809
+# %% ../nbs/08_spg.ipynb #3cbdb152
 @kernel
 def _half_grad_map(theta, mean, EX, alpha, lam):
     "½‖G_α‖₂ with the gradient estimate `mean − EX` (eq. 7)."
@@ -506,7 +506,7 @@ def _half_grad_map(theta, mean, EX, alpha, lam):
         g2 += G * G
     return 0.5 * np.sqrt(g2)
 
-# %% ../nbs/08_spg.ipynb #b9e34ebc
+# %% ../nbs/08_spg.ipynb #737185d1
 @kernel
 def _bernstein_norm(mean, lo, C, log2_beta, R):
     "√(Σ_j ε_j²), ε_j the Bernstein half-width of eq. (13) from statistic j's sample variance over C chains."
@@ -516,7 +516,7 @@ def _bernstein_norm(mean, lo, C, log2_beta, R):
         e2 += e * e
     return np.sqrt(e2)
 
-# %% ../nbs/08_spg.ipynb #4940455a
+# %% ../nbs/08_spg.ipynb #16c79a98
 @kernel
 def _extend_floor(U, factor, curve, v, computed, floor, half, curve_at):
     """Extend the Theorem-3 curve until one of its entries is below ½‖G_α‖ (some τ <= tau_max can certify) or
@@ -528,7 +528,7 @@ def _extend_floor(U, factor, curve, v, computed, floor, half, curve_at):
         floor = min(floor, _curve_upto(U, factor, curve, v, computed, computed[0] + 1))
     return floor, False
 
-# %% ../nbs/08_spg.ipynb #ff8d3b33
+# %% ../nbs/08_spg.ipynb #029cb6e2
 @kernel
 def _uncertified_rule(tau, est, half, tau_uncertified):
     """When no τ <= tau_max can certify: rule 4 (`_NEED_ESTIMATE`: the coupling estimate is not given yet), 1
@@ -541,7 +541,7 @@ def _uncertified_rule(tau, est, half, tau_uncertified):
         return 2
     return -1
 
-# %% ../nbs/08_spg.ipynb #1e9b2d9d
+# %% ../nbs/08_spg.ipynb #99a15df3
 @kernel(parallel=True)
 def _tay_sweeps(
     chain_arrays,
@@ -617,7 +617,7 @@ def _tay_sweeps(
                 return tau, rule, bound, half
     return curve.size, 3, bound, half
 
-# %% ../nbs/08_spg.ipynb #737185d1
+# %% ../nbs/08_spg.ipynb #167d5da3
 class TAY(_StochasticProxGrad):
     """TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below
     ½‖G_α‖₂."""
@@ -733,7 +733,7 @@ class TAY(_StochasticProxGrad):
         except ValueError:
             return np.full(taus.size, np.inf)
 
-# %% ../nbs/08_spg.ipynb #16c79a98
+# %% ../nbs/08_spg.ipynb #a27c6ed8
 def _full_signature(cls):
     "Put `_StochasticProxGrad`'s options in place of `**kw` in the signature of `cls.__init__`."
     own = [p for p in inspect.signature(cls.__init__).parameters.values() if p.kind != p.VAR_KEYWORD]
