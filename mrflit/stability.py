@@ -4,6 +4,7 @@
 
 # %% ../nbs/13_stability.ipynb #02450c67
 from __future__ import annotations
+import copy
 from dataclasses import dataclass, field
 from functools import cached_property
 import numpy as np
@@ -127,21 +128,27 @@ def centralities(
     return dict(strength=t.sum(1), betweenness=np.array([between[i] for i in range(p)]))
 
 # %% ../nbs/13_stability.ipynb #51263161
-def _refit(est, X, rows, seed):
-    "Couplings of a clone of `est` fitted to X[rows], with its own seed when it takes one."
-    e = clone(est)
+def _refit(est, X, rows, seed, start=None):
+    """Couplings of `est` fitted to X[rows], with its own seed when it takes one. A learner with `warm_start`
+    starts from a copy of `start`, the full-data fit (its θ, and its chains when it has them): each refit is a
+    perturbation of that solution."""
+    if start is not None and "warm_start" in est.get_params():
+        e = copy.deepcopy(start).set_params(**est.get_params(deep=False))
+        e.set_params(warm_start=True)
+    else:
+        e = clone(est)
     if "seed" in e.get_params():
         e.set_params(seed=seed)
     return e.fit(X[rows]).theta_
 
-# %% ../nbs/13_stability.ipynb #1920b9e5
+# %% ../nbs/13_stability.ipynb #40e362d4
 def _corr(a, b) -> float:
     "Pearson correlation, 0 when either side is constant."
     if np.std(a) == 0 or np.std(b) == 0:
         return 0.0
     return float(np.corrcoef(a, b)[0, 1])
 
-# %% ../nbs/13_stability.ipynb #40e362d4
+# %% ../nbs/13_stability.ipynb #18b531bf
 def bootstrap(
     est,  # a learner, with its λ set (e.g. by mrflit.select)
     X,  # (n, p) binary data
@@ -182,7 +189,8 @@ def bootstrap(
         levels = np.resize(drop, max(n_boot, 5 * drop.size))
         rows = [rng.choice(n, n - int(round(d * n)), replace=False) for d in levels]
     seeds = rng.integers(0, 2**31, len(rows))
-    jobs = (delayed(_refit)(est, X, r, int(s)) for r, s in zip(rows, seeds))
+    start = None if reselect else first  # refits start from the full-data fit (learners with warm_start)
+    jobs = (delayed(_refit)(est, X, r, int(s), start) for r, s in zip(rows, seeds))
     if verbose:
         from tqdm.auto import tqdm
 
