@@ -526,7 +526,11 @@ def _auto_targets(m, X):
         (prox.project_spectral, dict(theta=m.theta, c=1.0), dict(theta="matrix", c="positive")),
         (select.lambda_max, dict(X=X)),
         (stability.centralities, dict(theta=m.theta)),
-        (fit(PseudoLikelihoodPath, max_iter=20), dict(X=X), dict(X="X", n_lambdas="count", tol="positive or None")),
+        (
+            fit(PseudoLikelihoodPath, max_iter=20),
+            dict(X=X),
+            dict(X="X", n_lambdas="count", tol="positive or None"),
+        ),
         (fit(NeighbourhoodLasso, n_alphas=5), dict(X=X), dict(X="real X", n_alphas="count", rule="choice")),
         (fit(Skeptic, n_lambdas=3), dict(X=X), dict(X="real X", n_lambdas="count")),
         (
