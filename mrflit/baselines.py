@@ -506,10 +506,13 @@ class Skeptic(MRFLearner):
         acts, used = [], []
         capped = 0
         for lam in lams:
-            try:
-                _, P, n_it = graphical_lasso(S, alpha=lam, max_iter=200, tol=1e-4, return_n_iter=True)
-            except FloatingPointError:
-                break
+            # scikit-learn's per-λ warning: counted by n_it here and reported once below
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", ConvergenceWarning)
+                try:
+                    _, P, n_it = graphical_lasso(S, alpha=lam, max_iter=200, tol=1e-4, return_n_iter=True)
+                except FloatingPointError:
+                    break
             acts.append(np.abs(P) > 1e-10)
             used.append(lam)
             capped += n_it >= 200
