@@ -86,7 +86,34 @@ def _newton_cd(g, H, theta, lam, n_pass, tol):
             break
     return d
 
-# %% ../nbs/07a_ising_lasso.ipynb #daa5955c
+# %% ../nbs/07a_ising_lasso.ipynb #5a4701da
+def _refine_direction(
+    g,  # (k,) float64 gradient on the working set
+    H,  # (k, k) float64 positive definite Hessian (damped)
+    theta,  # (k,) float64 current θ on the working set
+    lam,  # (k,) float64 ℓ₁ weights (0: unpenalised)
+    d,  # (k,) float64 coordinate descent's direction, whose sign pattern is tried
+) -> np.ndarray:
+    """The exact minimiser of g·d + ½dᵀHd + Σλ|θ + d| on `d`'s sign pattern, if it satisfies the KKT
+    conditions; else d."""
+    u = theta + d
+    on = (u != 0) | (lam == 0)
+    S = np.flatnonzero(on)
+    Z = np.flatnonzero(~on)
+    sign = np.sign(u[S])
+    rhs = -(g[S] + lam[S] * sign - H[np.ix_(S, Z)] @ theta[Z])
+    try:
+        d_S = np.linalg.solve(H[np.ix_(S, S)], rhs)
+    except np.linalg.LinAlgError:
+        return d
+    out = -theta.astype(np.float64)
+    out[S] = d_S
+    pen = lam[S] > 0
+    same_signs = np.array_equal(np.sign(theta[S] + d_S)[pen], sign[pen])
+    off_ok = np.all(np.abs(g[Z] + H[Z] @ out) <= lam[Z] * (1 + 1e-9))
+    return out if same_signs and off_ok else d
+
+# %% ../nbs/07a_ising_lasso.ipynb #0451192d
 def newton_direction(
     g,  # gradient of f at θ (working set)
     H,  # Hessian (working set × working set)
@@ -102,12 +129,12 @@ def newton_direction(
     Hr = H + (ridge * np.trace(H) / max(m, 1) + 1e-6) * np.eye(
         m
     )  # Levenberg damping: H is singular on deterministic statistics
-    d = _newton_cd(g, Hr, theta, lam, 200, 1e-10)
+    d = _refine_direction(g, Hr, theta, lam, _newton_cd(g, Hr, theta, lam, 200, 1e-10))
     nu2 = float(d @ Hr @ d)
     big = float(np.abs(d).max(initial=0.0))
     return (d * (max_step / big) if big > max_step else d), nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #118e9c5f
+# %% ../nbs/07a_ising_lasso.ipynb #9c342930
 @kernel
 def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
     """One coordinate-descent pass of `_newton_cd_states` (over the coordinates with θ + d ≠ 0 if
@@ -145,7 +172,7 @@ def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
             biggest = max(biggest, abs(z))
     return biggest
 
-# %% ../nbs/07a_ising_lasso.ipynb #d1621d50
+# %% ../nbs/07a_ising_lasso.ipynb #3aba08f2
 @kernel
 def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
     """Proximal Newton subproblem, Ĥ = Cov ψ over the chains `X` (p, q) + ridge·mean(var)·I, never formed:
@@ -187,7 +214,7 @@ def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
         nu2 += r[s] * r[s]
     return nu2 / q + ridge * np.sum(d * d)
 
-# %% ../nbs/07a_ising_lasso.ipynb #cf745db9
+# %% ../nbs/07a_ising_lasso.ipynb #66b5c03e
 def newton_direction_states(
     g,  # gradient of f at θ (working set)
     X,  # (p, q) chain states, one column per chain
@@ -223,7 +250,7 @@ def newton_direction_states(
     big = float(np.abs(d).max(initial=0.0))
     return (d * (max_step / big) if big > max_step else d), nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #66b5c03e
+# %% ../nbs/07a_ising_lasso.ipynb #fff59b02
 # the chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |working set|)
 HESSIAN_CHAINS = 4096
 
@@ -238,7 +265,7 @@ def working_set(
     I, J = stat_index(p)
     return np.flatnonzero((I == J) | (theta != 0) | (np.abs(grad) > lam))
 
-# %% ../nbs/07a_ising_lasso.ipynb #ef9bbb33
+# %% ../nbs/07a_ising_lasso.ipynb #8d16bafa
 def chain_newton_step(
     grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ
     theta,  # (m,) float64 current θ in stats order
@@ -255,7 +282,7 @@ def chain_newton_step(
     d, nu2 = newton_direction_states(grad[work], S, work, theta[work], lam[work], ridge=ridge)
     return work, d, nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #8d16bafa
+# %% ../nbs/07a_ising_lasso.ipynb #f1ce9c50
 def kkt_residual(
     theta,  # (m,) float64 iterate in stats order
     grad,  # (m,) float64 gradient of f at theta, E_θψ − E_Xψ
@@ -266,7 +293,7 @@ def kkt_residual(
     off = np.maximum(np.abs(grad) - lam, 0.0)
     return float(np.where(theta != 0, on, off).max(initial=0.0))
 
-# %% ../nbs/07a_ising_lasso.ipynb #f1ce9c50
+# %% ../nbs/07a_ising_lasso.ipynb #ec9310b7
 VERDICTS = ("continue", "more chains", "converged", "stalled")
 
 
@@ -344,7 +371,6 @@ class NewtonSolver:
         2.19)."""
         P = probabilities(self._model(self.theta))
         mu = P @ self._psi
-        H = (self._psi * P[:, None]).T @ self._psi - np.outer(mu, mu)
         grad = mu - self.EX
         self.kkt = kkt_residual(self.theta, grad, self.lam)
         self.gap, self.tol_eff = 0.0, self.kkt_tol
@@ -353,8 +379,11 @@ class NewtonSolver:
         if self.kkt <= self.kkt_tol:
             return dict(rec, verdict="converged")
         work = working_set(self.theta, grad, self.lam, self.p)
+        # the Hessian on the working set only: 2^p |W|² multiply-adds, not 2^p m²
+        psi_w = self._psi[:, work]
+        H = (psi_w * P[:, None]).T @ psi_w - np.outer(mu[work], mu[work])
         d_w, nu2 = newton_direction(
-            grad[work], H[np.ix_(work, work)], self.theta[work], self.lam[work], ridge=1e-9, max_step=np.inf
+            grad[work], H, self.theta[work], self.lam[work], ridge=1e-9, max_step=np.inf
         )
         d = np.zeros_like(self.theta)
         d[work] = d_w
@@ -415,7 +444,7 @@ class NewtonSolver:
         rec = dict(n_chains=q, decrement=nu2, noise_floor=floor, mc_gap=self.gap, tol=self.tol_eff)
         return dict(rec, at_floor=at_floor, verdict=verdict)
 
-# %% ../nbs/07a_ising_lasso.ipynb #75c28caa
+# %% ../nbs/07a_ising_lasso.ipynb #e5d4d439
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
