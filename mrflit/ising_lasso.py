@@ -4,6 +4,7 @@
 
 # %% ../nbs/07a_ising_lasso.ipynb #c4ddcb44
 from __future__ import annotations
+import functools
 import numpy as np
 from .core import as_rng, check_float, check_int, check_memory, kernel
 from .models import BinaryMRF, stats, to_matrix, stat_index, mean_stats
@@ -293,7 +294,19 @@ def kkt_residual(
     off = np.maximum(np.abs(grad) - lam, 0.0)
     return float(np.where(theta != 0, on, off).max(initial=0.0))
 
-# %% ../nbs/07a_ising_lasso.ipynb #ec9310b7
+# %% ../nbs/07a_ising_lasso.ipynb #44581511
+@functools.lru_cache(maxsize=1)
+def _state_stats(
+    p: int,  # the number of variables (<= EXACT_MAX_P)
+    domain: str,  # '01' or 'pm1'
+) -> np.ndarray:
+    """ψ of all 2^p states, `(2^p, m)` float64, read-only. Kept for the next fit of the same size (λ paths,
+    EBIC, bootstrap refits): building the table is most of an exact fit's time at p = 16."""
+    table = stats(all_states(p, domain))
+    table.flags.writeable = False
+    return table
+
+# %% ../nbs/07a_ising_lasso.ipynb #75c28caa
 VERDICTS = ("continue", "more chains", "converged", "stalled")
 
 
@@ -335,7 +348,7 @@ class NewtonSolver:
         self._psi = None
         if self.exact:
             check_memory(8 * 2**self.p * self._I.size * 2, f"exact moments of {self.p} variables")
-            self._psi = stats(all_states(self.p, domain))
+            self._psi = _state_stats(self.p, domain)
         self.set_problem(EX, lam, n_rows, window)
 
     def set_problem(
@@ -444,7 +457,7 @@ class NewtonSolver:
         rec = dict(n_chains=q, decrement=nu2, noise_floor=floor, mc_gap=self.gap, tol=self.tol_eff)
         return dict(rec, at_floor=at_floor, verdict=verdict)
 
-# %% ../nbs/07a_ising_lasso.ipynb #e5d4d439
+# %% ../nbs/07a_ising_lasso.ipynb #23e4f2c7
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
