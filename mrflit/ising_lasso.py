@@ -300,8 +300,8 @@ def _state_stats(
     p: int,  # the number of variables (<= EXACT_MAX_P)
     domain: str,  # '01' or 'pm1'
 ) -> np.ndarray:
-    """ψ of all 2^p states, `(2^p, m)` float64, read-only. Kept for the next fit of the same size (λ paths,
-    EBIC, bootstrap refits): building the table is most of an exact fit's time at p = 16."""
+    """ψ of all 2^p states, `(2^p, m)` float64, read-only; kept for the next fit of the same size (λ paths,
+    EBIC, bootstrap refits)."""
     table = stats(all_states(p, domain))
     table.flags.writeable = False
     return table
