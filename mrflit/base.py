@@ -32,6 +32,8 @@ from mrflit.models import (
     n_couplings,
 )
 from sklearn.base import BaseEstimator, clone
+import inspect
+from sklearn.utils.validation import check_is_fitted
 from .select import select_lambda
 from sklearn.exceptions import ConvergenceWarning
 
@@ -182,11 +184,26 @@ def _penalty_rule(est):
     return None
 
 # %% ../nbs/06_base.ipynb #977b0826
+def _check_param_kinds(est):
+    """Refuse a flag that is not a bool, and a bool where a number is meant: a parameter whose default is True
+    or False must be one of them ('no' is not False), and no other parameter takes True or False (True is not
+    λ = 1). Numbers, strings and None in other parameters are each learner's own check."""
+    defaults = {k: v.default for k, v in inspect.signature(type(est).__init__).parameters.items()}
+    for key, value in est.get_params(deep=False).items():
+        default = defaults.get(key, inspect.Parameter.empty)
+        is_flag = isinstance(value, (bool, np.bool_))
+        if isinstance(default, bool) and not is_flag:
+            raise ValueError(f"{type(est).__name__}: {key} must be True or False, got {value!r}")
+        if is_flag and not isinstance(default, bool):
+            raise ValueError(f"{type(est).__name__}: {key} must be a number or a rule, not {value!r}")
+
+# %% ../nbs/06_base.ipynb #18b01fdd
 def _fit_choosing_lambda(fit):
     "Wrap a learner's `fit` so that `lam='ebic'|'bic'|'cv'` chooses λ (`mrflit.select`) and fits there."
 
     @functools.wraps(fit)
     def wrapper(self, X, y=None, **fit_params):
+        _check_param_kinds(self)
         chosen = _penalty_rule(self)
         if chosen is None:
             return fit(self, X, y, **fit_params)
@@ -200,7 +217,7 @@ def _fit_choosing_lambda(fit):
 
     return wrapper
 
-# %% ../nbs/06_base.ipynb #2eddef3e
+# %% ../nbs/06_base.ipynb #c817c874
 class MRFLearner(BaseEstimator):
     """Base of mrflit's estimators: `fit(X, y=None, *, truth=None, names=None)` → self, with `theta_`,
     `domain_`, `graph_`, `trace_`."""
@@ -218,8 +235,7 @@ class MRFLearner(BaseEstimator):
     def score(self, X, y=None) -> float:
         """Mean log pseudo-likelihood of the rows of `X` under the fitted model (higher is better;
         `GridSearchCV` maximises it)."""
-        if getattr(self, "theta_", None) is None:
-            raise ValueError(f"this {type(self).__name__} is not fitted yet: call fit first")
+        check_is_fitted(self, "theta_")
         if self.domain_ is None:
             raise ValueError(
                 f"{type(self).__name__} models real-valued data: score needs a binary (0/1 or ±1) model"
@@ -236,19 +252,31 @@ class MRFLearner(BaseEstimator):
 
     @property
     def model_(self) -> BinaryMRF:
-        "The fitted model as a `BinaryMRF` in the data's domain."
+        """The fitted model as a `BinaryMRF` in the data's domain (scikit-learn's `NotFittedError` before
+        `fit`)."""
+        check_is_fitted(self, "theta_")
         return BinaryMRF(self.theta_, self.domain_)
 
     @property
     def graph_(self):
-        "networkx graph of the nonzero couplings of `theta_` (nodes: column names if given)."
+        """networkx graph of the nonzero couplings of `theta_` (nodes: column names if given; `NotFittedError`
+        before `fit`)."""
+        check_is_fitted(self, "theta_")
         return theta_graph(self.theta_, self.names_)
 
     def plot_trace(self, keys=None, x="iteration", ax=None):
         "Plot `trace_`."
         return self.trace_.plot(keys, x, ax)
 
-# %% ../nbs/06_base.ipynb #c817c874
+# %% ../nbs/06_base.ipynb #7c6f9bf1
+def _two_variables(est, X):
+    "Refuse data of fewer than two columns: a network of one variable has no edge to learn."
+    if X.shape[1] < 2:
+        raise ValueError(
+            f"{type(est).__name__} learns a network: X needs at least 2 columns (variables), got {X.shape[1]}"
+        )
+
+# %% ../nbs/06_base.ipynb #74e37c36
 # What every `fit` does around its algorithm: check the data, keep the trace and the clock, settle the
 # verdict.
 @patch_to(MRFLearner)
@@ -257,6 +285,7 @@ def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
     own), converted from the other coding when needed and noted in the trace."""
     self.names_ = _column_names(X, names)
     X, data_domain = check_data(X, None, allow_constant=allow_constant)
+    _two_variables(self, X)
     dom = data_domain if domain is None else domain
     self.domain_ = dom
     self.n_features_in_ = X.shape[1]
@@ -270,7 +299,7 @@ def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
     self._paused = 0.0
     return X
 
-# %% ../nbs/06_base.ipynb #7c6f9bf1
+# %% ../nbs/06_base.ipynb #f97d3b53
 @patch_to(MRFLearner)
 def _truth_in(self, truth, data_domain, p):
     """The true θ in the learner's domain: a `BinaryMRF` is converted exactly; a matrix is read in the
@@ -283,12 +312,13 @@ def _truth_in(self, truth, data_domain, p):
         raise ValueError(f"truth must be ({p}, {p}), got {t.shape}")
     return t
 
-# %% ../nbs/06_base.ipynb #05584047
+# %% ../nbs/06_base.ipynb #4ff2b82c
 @patch_to(MRFLearner)
 def _begin_real(self, X, names=None, min_rows: int = 3):
     "Start a fit on real-valued data (continuous or coded discrete): validated float64 copy, no domain."
     self.names_ = _column_names(X, names)
     X = check_real(X, min_rows=min_rows)
+    _two_variables(self, X)
     self.domain_ = None
     self.n_features_in_ = X.shape[1]
     self._notes = []
@@ -298,7 +328,7 @@ def _begin_real(self, X, names=None, min_rows: int = 3):
     self._paused = 0.0
     return X
 
-# %% ../nbs/06_base.ipynb #b8a93ca5
+# %% ../nbs/06_base.ipynb #df5bc7d3
 @patch_to(MRFLearner)
 def _settle(self, converged: bool, n_iter: int, why: str = ""):
     "Record `converged_` and `n_iter_`; when not converged, one `ConvergenceWarning` that says why."
@@ -308,12 +338,12 @@ def _settle(self, converged: bool, n_iter: int, why: str = ""):
         warn(f"{type(self).__name__} did not converge: {why}", ConvergenceWarning)
     return self.converged_
 
-# %% ../nbs/06_base.ipynb #d5412b1b
+# %% ../nbs/06_base.ipynb #c3d83cb0
 @patch_to(MRFLearner)
 def _elapsed(self):
     return time.perf_counter() - self._t0 - self._paused
 
-# %% ../nbs/06_base.ipynb #9bf27f69
+# %% ../nbs/06_base.ipynb #be385741
 @patch_to(MRFLearner)
 def _progress(self, steps, desc: str):
     "`steps`, behind a tqdm progress bar when the learner is `verbose`."
@@ -323,13 +353,13 @@ def _progress(self, steps, desc: str):
 
     return tqdm(steps, desc=desc)
 
-# %% ../nbs/06_base.ipynb #86c6f7e2
+# %% ../nbs/06_base.ipynb #8ebe0f26
 @patch_to(MRFLearner)
 def _record(self, **values):
     for k, v in values.items():
         self._log.setdefault(k, []).append(v)
 
-# %% ../nbs/06_base.ipynb #d6f24f15
+# %% ../nbs/06_base.ipynb #bbb03b33
 @patch_to(MRFLearner)
 def _diagnostics(self, fn):
     "Run `fn()` without counting its time in `seconds`."
@@ -338,7 +368,7 @@ def _diagnostics(self, fn):
     self._paused += time.perf_counter() - t
     return out
 
-# %% ../nbs/06_base.ipynb #2a6c3d78
+# %% ../nbs/06_base.ipynb #9495f98b
 @patch_to(MRFLearner)
 def _end(self, theta):
     self.theta_ = np.asarray(theta, dtype=np.float64)
@@ -346,7 +376,7 @@ def _end(self, theta):
     self.trace_.notes = tuple(self._notes)
     return self
 
-# %% ../nbs/06_base.ipynb #9495f98b
+# %% ../nbs/06_base.ipynb #ab4cda36
 def lambda_path(
     lam_max: float,  # the largest λ (the path starts just below it)
     n_lambdas: int = 100,  # the number of λ values
@@ -357,19 +387,19 @@ def lambda_path(
     ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
     return lam_max * np.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
-# %% ../nbs/06_base.ipynb #ab4cda36
+# %% ../nbs/06_base.ipynb #5628b949
 def gap_tolerance(n_active: int, n: int, tol: float = 1e-3, tol_sampling: float = 0.01) -> float:
     """The Monte-Carlo objective gap a learner may leave: `tol`, or `tol_sampling` × the data's own sampling
     gap |A|/2n if larger."""
     return max(float(tol), float(tol_sampling) * n_active / (2 * n))
 
-# %% ../nbs/06_base.ipynb #32aa2733
+# %% ../nbs/06_base.ipynb #446ed81f
 def sampling_tol(n: int, fraction: float = 0.1) -> float:
     """Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error
     1/√n (at most 0.5/√n for binary data)."""
     return float(fraction) / np.sqrt(n)
 
-# %% ../nbs/06_base.ipynb #6fd325d4
+# %% ../nbs/06_base.ipynb #ef08f586
 def two_stage(path, path_losses, gic_loss, n: int, d: int):
     """BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic,
     thresholds, gic, θ_thresholded)`."""

@@ -292,6 +292,9 @@ class ELasso(MRFLearner):
 
         if self.rule not in ("and", "or"):
             raise ValueError(f"rule must be 'and' or 'or', got {self.rule!r}")
+        check_int(self.n_C, "n_C", lo=1)
+        check_float(self.C_ratio, "C_ratio", lo=1)
+        check_float(self.gamma, "gamma", lo=0)
         X = self._begin(X, truth, names=names)
         n, p = X.shape
         scale = 2.0 if self.domain_ == "pm1" else 1.0

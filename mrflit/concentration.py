@@ -132,7 +132,7 @@ def honorio_D(
     N = mu.size
     w1 = N * np.log(2) / rho
     c = (rho + 1 + s) / (1 - np.abs(mu).max())
-    return dict(W_l1=w1, b_l1=w1 * c, D=w1 * np.sqrt(1 + c**2))
+    return dict(W_l1=w1, b_l1=w1 * c, D=w1 * np.hypot(1.0, c))
 
 # %% ../nbs/05_concentration.ipynb #ccbf3a84
 def honorio_G(
@@ -143,7 +143,8 @@ def honorio_G(
     rho = check_float(rho, "rho", lo=0, lo_open=True)
     s, mu = honorio_moments(X)
     N = mu.size
-    return float(N * np.sqrt(max((1 + s) ** 2 + (1 + np.abs(mu).max()) ** 2 / N, rho**2)))
+    # sqrt(max(a, ρ²)) = max(sqrt(a), ρ): no overflow for a huge ρ
+    return float(N * max(np.sqrt((1 + s) ** 2 + (1 + np.abs(mu).max()) ** 2 / N), rho))
 
 # %% ../nbs/05_concentration.ipynb #56f055fe
 def harmonic(

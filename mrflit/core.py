@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import numbers
 import os
+import re
 import sys
 import mrflit
 import threading
@@ -18,9 +19,9 @@ from numba import njit
 
 # %% auto #0
 __all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'CHUNK_WORK', 'kernel', 'check_domain', 'check_theta', 'check_states',
-           'check_real', 'check_int', 'check_float', 'check_array', 'memory_limit', 'check_memory', 'check_n_jobs',
-           'check_names', 'infer_domain', 'check_data', 'chunk_length', 'chunks', 'as_rng', 'chain_states',
-           'atomic_write', 'warn']
+           'check_real', 'check_int', 'check_float', 'check_bool', 'check_array', 'byte_count', 'memory_limit',
+           'check_memory', 'check_n_jobs', 'check_names', 'infer_domain', 'check_data', 'chunk_length', 'chunks',
+           'as_rng', 'chain_states', 'atomic_write', 'warn']
 
 # %% ../nbs/00_core.ipynb #9cf2e53f
 NUMBA_OPTS = dict(cache=os.environ.get("MRFLIT_NUMBA_CACHE", "1") != "0", nogil=True)
@@ -93,14 +94,50 @@ def check_domain(
 
 # %% ../nbs/00_core.ipynb #e9060e3d
 def _plain(X, name) -> np.ndarray:
-    "`X` as an ndarray; a masked array with masked entries is refused (its mask would be lost)."
+    """`X` as an ndarray; a masked array with masked entries is refused (its mask would be lost); a pandas
+    DataFrame with nullable, boolean or categorical columns is read column by column (`_frame_values`)."""
     if np.ma.isMaskedArray(X):
         if np.ma.getmaskarray(X).any():
             raise ValueError(f"{name} is a masked array with masked entries: drop or fill them first")
         X = np.ma.getdata(X)
+    if _is_frame(X):
+        return _frame_values(X, name)
     return np.asarray(X)
 
 # %% ../nbs/00_core.ipynb #9aa86ada
+def _is_frame(X) -> bool:
+    "Whether `X` is a pandas DataFrame (duck-typed: core does not import pandas)."
+    return (
+        hasattr(X, "columns") and hasattr(X, "dtypes") and hasattr(X, "isna") and getattr(X, "ndim", 0) == 2
+    )
+
+# %% ../nbs/00_core.ipynb #295ffa05
+def _frame_values(X, name) -> np.ndarray:
+    """A DataFrame's values. Plain NumPy numeric columns pass as they are. Nullable (`Int8`, `boolean`, …) and
+    categorical columns without missing values become their numbers; a column with missing values, or one
+    whose values are not numbers, is refused by name, all such columns in one message."""
+    dtypes = list(X.dtypes)
+    if all(isinstance(d, np.dtype) and d.kind in "biuf" for d in dtypes):
+        return np.asarray(X)
+    problems = []
+    cols = []
+    for label in X.columns:
+        s = X[label]
+        n_missing = int(s.isna().sum())
+        if n_missing:
+            problems.append(f"{label!r} has {n_missing} missing values")
+            continue
+        if hasattr(s, "cat"):
+            s = s.astype(s.cat.categories.dtype)
+        try:
+            cols.append(s.to_numpy(dtype=np.float64))
+        except (TypeError, ValueError):
+            problems.append(f"{label!r} is not numeric (dtype {s.dtype}, e.g. {s.iloc[0]!r})")
+    if problems:
+        raise ValueError(f"{name}: column {'; column '.join(problems)}; drop, fill or recode these columns")
+    return np.column_stack(cols) if cols else np.zeros((len(X), 0))
+
+# %% ../nbs/00_core.ipynb #5de58528
 def check_theta(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     name="theta",  # the argument's name, for error messages
@@ -117,18 +154,43 @@ def check_theta(
         raise ValueError(f"{name} must be a square (p, p) matrix with p >= 1, got shape {t.shape}")
     if not np.isfinite(t).all():
         raise ValueError(f"{name} contains NaN or infinite entries")
-    if np.abs(t).max() > MAX_ABS_THETA:
+    largest = max(t.max(), -t.min())
+    if largest > MAX_ABS_THETA:
         raise ValueError(
-            f"{name} has entries of size {np.abs(t).max():.3g} > {MAX_ABS_THETA:g}, which overflow the "
+            f"{name} has entries of size {largest:.3g} > {MAX_ABS_THETA:g}, which overflow the "
             f"samplers' "
             "float32 fields; such a model is deterministic in practice: rescale it"
         )
-    if not np.allclose(t, t.T, rtol=1e-10, atol=1e-12):
-        i, j = np.unravel_index(np.argmax(np.abs(t - t.T)), t.shape)
-        raise ValueError(f"{name} must be symmetric: {name}[{i},{j}]={t[i, j]} but {name}[{j},{i}]={t[j, i]}")
-    return np.ascontiguousarray((t + t.T) / 2)
+    _symmetrize(t, name)
+    return t
 
-# %% ../nbs/00_core.ipynb #295ffa05
+# %% ../nbs/00_core.ipynb #7d7431fa
+def _symmetrize(
+    t,  # (p, p) float64, C-contiguous: made (t + tᵀ)/2 in place
+    name,  # the argument's name, for error messages
+    rows: int = 256,  # rows per block: the temporaries are rows × p, never another p × p matrix
+):
+    """Refuse an asymmetric `t` (|t − tᵀ| > 1e-12 + 1e-10·|tᵀ|, as `np.allclose`), then average it with its
+    transpose in place, block row by block row: a 16,000-variable θ (2 GB) costs no second copy."""
+    p = t.shape[0]
+    for a in range(0, p, rows):
+        b = min(a + rows, p)
+        upper = t[a:b, a:]
+        lower = t[a:, a:b].T
+        bad = np.abs(upper - lower) > 1e-12 + 1e-10 * np.abs(lower)
+        if bad.any():
+            i, j = np.argwhere(bad)[0]
+            i, j = a + i, a + j
+            raise ValueError(
+                f"{name} must be symmetric: {name}[{i},{j}]={t[i, j]} but {name}[{j},{i}]={t[j, i]}"
+            )
+    for a in range(0, p, rows):
+        b = min(a + rows, p)
+        mean = (t[a:b, a:] + t[a:, a:b].T) / 2
+        t[a:b, a:] = mean
+        t[a:, a:b] = mean.T
+
+# %% ../nbs/00_core.ipynb #c1f539f0
 def check_states(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     domain: str | None = "01",  # '01', 'pm1', or None: whichever coding the values are in
@@ -152,8 +214,10 @@ def check_states(
         raise ValueError(f"{name} needs at least {min_rows} rows, got {a.shape[0]}")
     if p is not None and a.shape[1] != p:
         raise ValueError(f"{name} has {a.shape[1]} columns but the model has p={p}")
+    labels = list(X.columns) if _is_frame(X) else list(range(a.shape[1]))
     if a.dtype.kind == "f" and not np.isfinite(a).all():
-        raise ValueError(f"{name} contains NaN or infinite values")
+        where = _bad_columns(~np.isfinite(a), a, labels)
+        raise ValueError(f"{name} contains NaN or infinite values (column {where})")
     ok = (a == 1) | (a == lo)
     if not ok.all():
         bad = np.unique(a[~ok])[:5]
@@ -170,12 +234,27 @@ def check_states(
             if domain == "pm1" and (bad == 0).any()
             else "; code missing values explicitly before fitting"
         )
+        where = _bad_columns(~ok, a, labels)
         raise ValueError(
-            f"{name} must contain only {lo} and 1 for domain '{domain}', found {bad.tolist()}{hint}"
+            f"{name} must contain only {lo} and 1 for domain '{domain}', found {bad.tolist()} (column "
+            f"{where}){hint}"
         )
     return np.ascontiguousarray(a, dtype=np.int8).copy()
 
-# %% ../nbs/00_core.ipynb #d61edf84
+# %% ../nbs/00_core.ipynb #feec5cb6
+def _bad_columns(
+    bad,  # (n, p) bool: the offending entries
+    a,  # (n, p) the data
+    labels,  # the p column labels (names, or indices)
+    most: int = 10,  # the most columns named
+) -> str:
+    "Every column with an offending entry, by label, with up to 3 of its offending values: one line."
+    cols = np.flatnonzero(bad.any(0))
+    parts = [f"{labels[j]!r}: {np.unique(a[bad[:, j], j])[:3].tolist()}" for j in cols[:most]]
+    more = f"; and {cols.size - most} more columns" if cols.size > most else ""
+    return "; column ".join(parts) + more
+
+# %% ../nbs/00_core.ipynb #8372e4f1
 def check_real(
     X,  # (n, p) real-valued data
     min_rows: int = 2,  # the fewest rows accepted
@@ -200,7 +279,7 @@ def check_real(
             raise ValueError(f"{name} has constant columns {const[:10].tolist()}: drop them")
     return a
 
-# %% ../nbs/00_core.ipynb #5de58528
+# %% ../nbs/00_core.ipynb #8e836ca5
 def check_int(
     v,  # the value
     name,  # the argument's name, for error messages
@@ -214,7 +293,7 @@ def check_int(
         raise ValueError(f"{name} must be in [{lo}, {hi if hi is not None else 'inf'}], got {v}")
     return int(v)
 
-# %% ../nbs/00_core.ipynb #7d7431fa
+# %% ../nbs/00_core.ipynb #26764659
 def check_float(
     v,  # the value
     name,  # the argument's name, for error messages
@@ -223,7 +302,9 @@ def check_float(
     lo_open=False,  # exclude the lower bound itself
     hi_open=False,  # exclude the upper bound itself
 ) -> float:
-    "`v` as a finite float in the given (half-)open interval."
+    "`v` as a finite float in the given (half-)open interval; a bool is not taken for 0 or 1."
+    if isinstance(v, (bool, np.bool_)):
+        raise ValueError(f"{name} must be a number, got {v!r}")
     try:
         f = float(v)
     except (TypeError, ValueError):
@@ -236,7 +317,17 @@ def check_float(
         raise ValueError(f"{name} must be {'<' if hi_open else '<='} {hi}, got {v}")
     return f
 
-# %% ../nbs/00_core.ipynb #3981d44c
+# %% ../nbs/00_core.ipynb #7ba296ec
+def check_bool(
+    v,  # the value
+    name,  # the argument's name, for error messages
+) -> bool:
+    "`v` if it is True or False (or NumPy's): a string such as 'no' or a number is not taken for a flag."
+    if not isinstance(v, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False, got {v!r}")
+    return bool(v)
+
+# %% ../nbs/00_core.ipynb #a91deaef
 def check_array(
     a,  # an array or a scalar
     name,  # the argument's name, for error messages
@@ -255,17 +346,35 @@ def check_array(
         raise ValueError(f"{name} must be >= {lo}, got {v.min():g}")
     return v
 
-# %% ../nbs/00_core.ipynb #c1f539f0
+# %% ../nbs/00_core.ipynb #ed2fd7fa
+_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def byte_count(
+    text: str,  # a size: a number of bytes (`1000000`, `1e9`) or with a binary unit (`512M`, `8G`, `8GiB`)
+    name="size",  # the setting's name, for error messages
+) -> int:
+    "A size in bytes from text: K, M, G and T are powers of 2¹⁰ (with or without 'iB' or 'B')."
+    m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*([KMGT]?)(?:i?B)?\s*", str(text), re.I)
+    if m is None:
+        raise ValueError(f"{name} must be a number of bytes such as 8G, 512M or 1e9, got {text!r}")
+    size = float(m.group(1)) * _UNITS[m.group(2).upper()]
+    if not 1 <= size < 2**63:
+        raise ValueError(f"{name} must be at least 1 byte and below 8 EiB, got {text!r}")
+    return int(size)
+
+# %% ../nbs/00_core.ipynb #878224f7
 def memory_limit() -> int:
-    "Bytes one mrflit array may take: `$MRFLIT_MAX_BYTES`, else half of this machine's physical memory."
+    """Bytes one mrflit array may take: `$MRFLIT_MAX_BYTES` (e.g. `8G`, `512M`, `1e9`; see `byte_count`), else
+    half of this machine's physical memory."""
     if os.environ.get("MRFLIT_MAX_BYTES"):
-        return check_int(int(os.environ["MRFLIT_MAX_BYTES"]), "MRFLIT_MAX_BYTES", lo=1)
+        return byte_count(os.environ["MRFLIT_MAX_BYTES"], "MRFLIT_MAX_BYTES")
     try:
         return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2
     except (ValueError, OSError, AttributeError):  # no sysconf (Windows): 8 GiB
         return 8 * 2**30
 
-# %% ../nbs/00_core.ipynb #feec5cb6
+# %% ../nbs/00_core.ipynb #b2435c00
 def check_memory(
     nbytes,  # the size of the array about to be allocated, in bytes
     what: str,  # what would be allocated, for the message
@@ -279,7 +388,7 @@ def check_memory(
         )
     return int(nbytes)
 
-# %% ../nbs/00_core.ipynb #8372e4f1
+# %% ../nbs/00_core.ipynb #667ac44c
 def check_n_jobs(
     n_jobs,  # the number of workers
     name="n_jobs",  # the argument's name, for error messages
@@ -290,7 +399,7 @@ def check_n_jobs(
         raise ValueError(f"{name} must be a positive number of workers or negative (-1: every core), got 0")
     return n
 
-# %% ../nbs/00_core.ipynb #8e836ca5
+# %% ../nbs/00_core.ipynb #53fced97
 def check_names(
     names,  # variable names, one per column (None: 0..p−1)
     p: int,  # the number of variables
@@ -314,14 +423,14 @@ def check_names(
         raise ValueError(f"{name} must not contain NUL characters: {bad[0]!r}")
     return out
 
-# %% ../nbs/00_core.ipynb #a91deaef
+# %% ../nbs/00_core.ipynb #65a6141d
 def infer_domain(
     X,  # (n, p) binary data, 0/1 or ±1 rows
 ) -> str:
     "'01' if X holds only 0/1, 'pm1' if only ±1 (all ones: '01'); a clear error for anything else."
     return "pm1" if (check_states(X, None) == -1).any() else "01"
 
-# %% ../nbs/00_core.ipynb #ed2fd7fa
+# %% ../nbs/00_core.ipynb #e4ea630e
 def check_data(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     domain=None,  # the coding of the states: '01' or 'pm1'
@@ -345,7 +454,7 @@ def check_data(
             )
     return Xc, dom
 
-# %% ../nbs/00_core.ipynb #b2435c00
+# %% ../nbs/00_core.ipynb #f57d75a4
 CHUNK_WORK = 2**25  # elementary steps (site updates, table entries) per compiled call; Ctrl-C acts in between
 
 
@@ -355,7 +464,7 @@ def chunk_length(
     "Iterations per compiled call: about `CHUNK_WORK` elementary steps, and at least one iteration."
     return max(1, int(CHUNK_WORK // max(check_float(cost, "cost", lo=0), 1)))
 
-# %% ../nbs/00_core.ipynb #667ac44c
+# %% ../nbs/00_core.ipynb #d9ff5b5b
 def chunks(
     n: int,  # the loop's length (sweeps, steps)
     cost: float,  # elementary steps in one iteration of the loop
@@ -365,7 +474,7 @@ def chunks(
     for start in range(0, n, step):
         yield start, min(n, start + step)
 
-# %% ../nbs/00_core.ipynb #8574efaa
+# %% ../nbs/00_core.ipynb #93312680
 def as_rng(
     seed=None,  # None, int or np.random.Generator
 ) -> np.random.Generator:
@@ -378,7 +487,7 @@ def as_rng(
         return np.random.default_rng(seed)
     raise ValueError(f"seed must be None, a non-negative int or a numpy Generator, got {type(seed).__name__}")
 
-# %% ../nbs/00_core.ipynb #65a6141d
+# %% ../nbs/00_core.ipynb #918adba6
 def chain_states(
     seed,  # None, int or np.random.Generator
     n_chains: int,  # the number of chains
@@ -390,7 +499,7 @@ def chain_states(
     S[0, (S == 0).all(axis=0)] = 1  # the all-zero state is the one fixed point of xoshiro
     return S
 
-# %% ../nbs/00_core.ipynb #b2ec2c13
+# %% ../nbs/00_core.ipynb #751e94aa
 @kernel(inline="always")
 def _xoshiro_step(s0, s1, s2, s3):
     "One xoshiro128** step on a state held in four uint32 scalars: `(output, s0, s1, s2, s3)`."
@@ -406,26 +515,26 @@ def _xoshiro_step(s0, s1, s2, s3):
     s3 = u32(u32(s3 << u32(11)) | u32(s3 >> u32(21)))
     return r, s0, s1, s2, s3
 
-# %% ../nbs/00_core.ipynb #d9ff5b5b
+# %% ../nbs/00_core.ipynb #b558db05
 @kernel(inline="always")
 def _to_unit_float32(r):
     "Top 24 bits of a uint32 as a float32 uniform on [0, 1)."
     return np.float32(r >> np.uint32(8)) * np.float32(5.9604644775390625e-08)
 
-# %% ../nbs/00_core.ipynb #99867d33
+# %% ../nbs/00_core.ipynb #69b257e6
 @kernel
 def _xoshiro_next(S, c):
     "Advance stream `c` of the `(4, n)` uint32 state `S`; return the next 32-bit output."
     r, S[0, c], S[1, c], S[2, c], S[3, c] = _xoshiro_step(S[0, c], S[1, c], S[2, c], S[3, c])
     return r
 
-# %% ../nbs/00_core.ipynb #93312680
+# %% ../nbs/00_core.ipynb #01c7f192
 @kernel
 def _xoshiro_uniform(S, c):
     "A float32 uniform on [0, 1) from stream `c` (top 24 bits)."
     return _to_unit_float32(_xoshiro_next(S, c))
 
-# %% ../nbs/00_core.ipynb #751e94aa
+# %% ../nbs/00_core.ipynb #db7cbf63
 def atomic_write(
     path,  # the file to create or replace
     write,  # called with the open binary file object; writes the content
@@ -434,7 +543,13 @@ def atomic_write(
     target."""
     import tempfile
 
-    target = os.path.realpath(os.fspath(path))  # a symlink's target is written; the link stays
+    # a symlink's target is written; the link stays
+    target = os.path.realpath(os.fspath(path))
+    if os.path.lexists(target) and not os.path.isfile(target):
+        raise ValueError(
+            f"{path} exists and is not a regular file (a device, FIFO, socket or directory): mrflit "
+            f"replaces only regular files; name another path"
+        )
     directory = os.path.dirname(target)
     os.makedirs(directory, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
@@ -452,7 +567,7 @@ def atomic_write(
             os.remove(tmp)
     return path
 
-# %% ../nbs/00_core.ipynb #dadc1eca
+# %% ../nbs/00_core.ipynb #1702e864
 def warn(
     message: str,  # what to say
     category=UserWarning,  # the warning's class

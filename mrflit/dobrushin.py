@@ -142,6 +142,7 @@ def tv_bound(
 ) -> np.ndarray:
     "𝒢(B^τ) for each τ in `taus`: bound on ‖P_τ(·|x̃₀) − P_θ‖_TV for any start (Mitliagkas & Mackey Thm 9)."
     t = _taus(taus)
+    check_memory(8 * int(t.max()), f"the bound's curve for τ = 1..{int(t.max())}")
     curve = _grand_sums(influence_bound(model), int(t.max()))
     return curve[t - 1]
 

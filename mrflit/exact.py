@@ -11,8 +11,8 @@ from .models import check_model, stat_index
 
 # %% auto #0
 __all__ = ['MAX_EXACT_P', 'all_states', 'state_index', 'energy_table', 'log_partition', 'probabilities', 'moments', 'marginals',
-           'log_likelihood', 'kl_divergence', 'sample_exact', 'tv_distance', 'frequency_pvalues', 'site_kernel',
-           'sweep_matrix', 'propagate', 'law_after']
+           'log_likelihood', 'kl_divergence', 'sample_exact', 'check_law', 'tv_distance', 'frequency_pvalues',
+           'site_kernel', 'sweep_matrix', 'propagate', 'law_after']
 
 # %% ../nbs/02_exact.ipynb #d3fc8034
 MAX_EXACT_P = 24
@@ -43,9 +43,11 @@ def state_index(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     domain: str = "01",  # the coding of the states: '01' or 'pm1'
 ) -> np.ndarray:
-    "Enumeration index of each row of X."
+    "Enumeration index of each row of X (an int64: at most 62 columns, the largest index 2⁶² − 1 < 2⁶³)."
     X = check_states(X, domain)
     p = X.shape[1]
+    if p > 62:
+        raise ValueError(f"state_index needs at most 62 columns (the index is an int64), got {p}")
     return ((X == 1).astype(np.int64) << np.arange(p - 1, -1, -1)).sum(1)
 
 # %% ../nbs/02_exact.ipynb #8b37f3da
@@ -160,18 +162,33 @@ def sample_exact(
     return np.where(bits == 1, 1, model.lo).astype(np.int8)
 
 # %% ../nbs/02_exact.ipynb #3ed83862
+def check_law(
+    P,  # a probability vector
+    name="P",  # the argument's name, for error messages
+) -> np.ndarray:
+    """A float64 copy of a 1-D probability vector: entries >= 0 that sum to 1 (within 1e-9 per entry, at least
+    1e-6)."""
+    P = check_array(P, name, lo=0)
+    if P.ndim != 1:
+        raise ValueError(f"{name} must be a 1-D probability vector, got shape {P.shape}")
+    mass = float(P.sum())
+    if abs(mass - 1) > max(1e-6, 1e-9 * P.size):
+        raise ValueError(f"{name} must sum to 1 (a law over the states), got total mass {mass:.6g}")
+    return P
+
+# %% ../nbs/02_exact.ipynb #7f4d7970
 def tv_distance(
     P,  # a law over the 2^p states
     Q,  # another law over the same states
 ) -> float:
     "Total variation ½ Σ |P − Q| of two laws on the same states."
-    P = check_array(P, "P", lo=0)
-    Q = check_array(Q, "Q", lo=0)
+    P = check_law(P, "P")
+    Q = check_law(Q, "Q")
     if P.shape != Q.shape:
         raise ValueError(f"P and Q must have the same shape, got {P.shape} and {Q.shape}")
     return 0.5 * float(np.abs(P - Q).sum())
 
-# %% ../nbs/02_exact.ipynb #dda2d2eb
+# %% ../nbs/02_exact.ipynb #c35ada66
 def frequency_pvalues(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     P,  # the law under test, over the 2^p states
@@ -189,7 +206,7 @@ def frequency_pvalues(
     k = np.bincount(idx, minlength=P.size)
     return np.minimum(1.0, 2 * np.minimum(binom.cdf(k, n, P), binom.sf(k - 1, n, P)))
 
-# %% ../nbs/02_exact.ipynb #5ea65a20
+# %% ../nbs/02_exact.ipynb #39c8e854
 def site_kernel(
     model,  # the model, a `BinaryMRF`
     i: int,  # the site updated, 0..p−1
@@ -207,7 +224,7 @@ def site_kernel(
     K[k, k & ~bit] = 1 - up
     return K
 
-# %% ../nbs/02_exact.ipynb #5c6a8d30
+# %% ../nbs/02_exact.ipynb #a6d640c5
 def sweep_matrix(
     model,  # the model, a `BinaryMRF`
     scan: str = "systematic",  # 'systematic' (sites 0..p−1) or 'random' (p uniform draws per sweep)
@@ -224,7 +241,7 @@ def sweep_matrix(
         return T
     return np.linalg.matrix_power(sum(Ks) / model.p, model.p)
 
-# %% ../nbs/02_exact.ipynb #39c8e854
+# %% ../nbs/02_exact.ipynb #0dc0105e
 def propagate(
     model,  # the model, a `BinaryMRF`
     pi,  # the law of the chains now, over the 2^p states
@@ -237,7 +254,7 @@ def propagate(
     p = model.p
     if scan not in ("systematic", "random"):
         raise ValueError(f"scan must be 'systematic' or 'random', got {scan!r}")
-    pi = check_array(pi, "pi", lo=0)
+    pi = check_law(pi, "pi")
     if pi.shape != (2**p,):
         raise ValueError(f"pi must be a law on the 2^p = {2**p} states, got shape {pi.shape}")
     n_sweeps = check_int(n_sweeps, "n_sweeps", lo=0)
@@ -263,7 +280,7 @@ def propagate(
                 pi = sum(site(pi, i) for i in range(p)) / p
     return pi
 
-# %% ../nbs/02_exact.ipynb #a6d640c5
+# %% ../nbs/02_exact.ipynb #72f4dcb8
 def law_after(
     model,  # the model, a `BinaryMRF`
     tau: int,  # the number of sweeps

@@ -5,45 +5,104 @@
 # %% ../nbs/17_experiments.ipynb #78bf974b
 from __future__ import annotations
 import hashlib
+import inspect
 import itertools
 import json
+import math
+import operator
+import sys
+from collections.abc import Sequence
 from pathlib import Path
+import mrflit
 import numpy as np
 from joblib import Parallel, delayed
 from .core import atomic_write, check_n_jobs
 
 # %% auto #0
-__all__ = ['grid', 'replicate']
+__all__ = ['grid', 'Grid', 'replicate']
 
 # %% ../nbs/17_experiments.ipynb #1c944479
 def grid(
     **axes,  # name → the values of that parameter
-) -> list:
-    "Cartesian product of the given axes as a list of dicts, e.g. grid(method=['a', 'b'], seed=range(3))."
-    keys = list(axes)
+) -> Grid:
+    """Cartesian product of the given axes, a lazy sequence of dicts, e.g. grid(method=['a', 'b'],
+    seed=range(3))."""
     for k, v in axes.items():
         if isinstance(v, (str, bytes)) or not hasattr(v, "__iter__"):
             raise ValueError(f"axis {k!r} must be a list of values, got {v!r}")
-    return [dict(zip(keys, vals)) for vals in itertools.product(*(list(axes[k]) for k in keys))]
+    return Grid({k: list(v) for k, v in axes.items()})
 
 # %% ../nbs/17_experiments.ipynb #0e2d0a34
+class Grid(Sequence):
+    """The Cartesian product of named axes as a read-only sequence of dicts, the last axis fastest: `len`,
+    indexing and iteration build one dict at a time. Equal to a list of the same dicts."""
+
+    def __init__(
+        self,
+        axes: dict,  # name → the list of that parameter's values
+    ):
+        self.names = list(axes)
+        self.values = [list(v) for v in axes.values()]
+
+    def __len__(self):
+        return math.prod(len(v) for v in self.values)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        n = len(self)
+        i = operator.index(i)
+        i = i + n if i < 0 else i
+        if not 0 <= i < n:
+            raise IndexError(f"grid index out of range (the grid has {n} points)")
+        picked = []
+        for v in reversed(self.values):
+            i, r = divmod(i, len(v))
+            picked.append(v[r])
+        return dict(zip(self.names, reversed(picked)))
+
+    def __iter__(self):
+        return (dict(zip(self.names, vals)) for vals in itertools.product(*self.values))
+
+    def __eq__(self, other):
+        if not isinstance(other, Sequence) or len(self) != len(other):
+            return False
+        return all(a == b for a, b in zip(self, other))
+
+    def __repr__(self):
+        return f"grid({', '.join(f'{k}=<{len(v)} values>' for k, v in zip(self.names, self.values))})"
+
+# %% ../nbs/17_experiments.ipynb #01932241
 def _task_key(fn, p: dict) -> str:
-    "A stable name for one task: the SHA-1 of the function's name and its parameters as sorted JSON."
+    """A stable name for one task: the SHA-1 of the function's name, its code (`_code_id`), mrflit's version
+    and the parameters, as sorted JSON."""
     name = f"{getattr(fn, '__module__', '')}.{getattr(fn, '__qualname__', repr(fn))}"
+    task = {"fn": name, "code": _code_id(fn), "mrflit": mrflit.__version__, "params": p}
     try:
-        text = json.dumps({"fn": name, "params": p}, sort_keys=True, default=_plain)
+        text = json.dumps(task, sort_keys=True, default=_plain)
     except (TypeError, ValueError) as e:
         raise ValueError(f"store= needs JSON-encodable parameters: {e}") from None
     return hashlib.sha1(text.encode()).hexdigest()[:20]
 
-# %% ../nbs/17_experiments.ipynb #01932241
+# %% ../nbs/17_experiments.ipynb #bfa97757
+def _code_id(fn) -> str:
+    """The SHA-1 of `fn`'s source (without one: of its bytecode and constants): a changed function gets new
+    task keys, so a store never returns what the old code computed."""
+    try:
+        code = inspect.getsource(fn)
+    except (OSError, TypeError):
+        c = getattr(fn, "__code__", None)
+        code = repr(fn) if c is None else repr(c.co_code) + repr(c.co_consts) + repr(c.co_names)
+    return hashlib.sha1(code.encode()).hexdigest()
+
+# %% ../nbs/17_experiments.ipynb #c82ea9ed
 def _plain(x):
     "NumPy scalars as Python numbers, for the task key."
     if isinstance(x, np.generic):
         return x.item()
     raise TypeError(f"{type(x).__name__} is not JSON-encodable")
 
-# %% ../nbs/17_experiments.ipynb #bfa97757
+# %% ../nbs/17_experiments.ipynb #3294a7e7
 def _encode(x):
     "A result as JSON-ready data (no pickle): containers, scalars, arrays and traces."
     from mrflit.base import Trace
@@ -69,7 +128,7 @@ def _encode(x):
         f"{type(x).__name__}"
     )
 
-# %% ../nbs/17_experiments.ipynb #c82ea9ed
+# %% ../nbs/17_experiments.ipynb #28d27a10
 def _decode(x):
     "The inverse of `_encode`."
     from mrflit.base import Trace
@@ -90,17 +149,49 @@ def _decode(x):
         return tuple(_decode(v) for v in x["__tuple__"])
     return [_decode(v) for v in x["__list__"]]
 
-# %% ../nbs/17_experiments.ipynb #3294a7e7
+# %% ../nbs/17_experiments.ipynb #a9940b88
 def _save(store, key, p, result):
     "One finished task, atomically: its parameters and its result."
     text = json.dumps({"params": _encode(p), "result": _encode(result)})
     atomic_write(Path(store) / f"{key}.json", lambda f: f.write(text.encode()))
 
-# %% ../nbs/17_experiments.ipynb #28d27a10
+# %% ../nbs/17_experiments.ipynb #b6a79eba
 def _indexed(fn, i, p):
     return i, fn(**p)
 
-# %% ../nbs/17_experiments.ipynb #a9940b88
+# %% ../nbs/17_experiments.ipynb #85fa64f5
+def _call(fn, p):
+    "`fn(**p)`: the parameters travel as one argument, so none is taken for a keyword of `Client.submit`."
+    return fn(**p)
+
+# %% ../nbs/17_experiments.ipynb #2ce73680
+def _load_stored(store, keys, params) -> dict:
+    """{index: result} for the tasks whose file is in `store`; a damaged file, or one holding other parameters
+    than the task's, is refused by name (it was edited, swapped or written by another program)."""
+    found = {}
+    for i, key in enumerate(keys):
+        path = Path(store) / f"{key}.json"
+        if not path.exists():
+            continue
+        try:
+            stored = json.loads(path.read_text())
+            result = _decode(stored["result"])
+            same = stored["params"] == json.loads(json.dumps(_encode(params[i])))
+        except (ValueError, KeyError, TypeError, IndexError) as e:
+            raise ValueError(
+                f"store file {path} is damaged ({type(e).__name__}: {e}): delete it to recompute"
+            ) from None
+        if not same:
+            raise ValueError(
+                f"store file {path} holds the result of other parameters ({stored['params']}) than its task "
+                f"({params[i]}): it was edited or swapped; delete it to recompute"
+            )
+        found[i] = result
+    if found:
+        print(f"replicate: {len(found)} of {len(keys)} results read from the store {store}", file=sys.stderr)
+    return found
+
+# %% ../nbs/17_experiments.ipynb #decfb07b
 def _run_dask(fn, params, todo):
     "Yield `(i, result)` as tasks finish on the current dask.distributed client."
     try:
@@ -113,11 +204,11 @@ def _run_dask(fn, params, todo):
         raise ValueError(
             "backend='dask' needs a running dask.distributed Client (Client(...) first)"
         ) from None
-    futures = {client.submit(fn, **params[i], pure=False): i for i in todo}
+    futures = {client.submit(_call, fn, params[i], pure=False): i for i in todo}
     for fut in as_completed(futures):
         yield futures[fut], fut.result()
 
-# %% ../nbs/17_experiments.ipynb #b6a79eba
+# %% ../nbs/17_experiments.ipynb #d0be5492
 def replicate(
     fn,  # a function of keyword arguments (importable, not a lambda, when it runs in other processes)
     params,  # the parameter dicts, e.g. `grid(...)`
@@ -128,18 +219,17 @@ def replicate(
     progress: bool = False,  # show a tqdm progress bar
 ) -> list:
     "`[fn(**p) for p in params]`, in parallel or on a cluster, results in the order of `params`."
-    params = list(params)
+    params = params if isinstance(params, Sequence) else list(params)
     n_jobs = check_n_jobs(n_jobs)
     results = [None] * len(params)
     keys = [_task_key(fn, p) for p in params] if store is not None else None
     todo = list(range(len(params)))
     if store is not None:
         Path(store).mkdir(parents=True, exist_ok=True)
-        for i, key in enumerate(keys):
-            path = Path(store) / f"{key}.json"
-            if path.exists():
-                results[i] = _decode(json.loads(path.read_text())["result"])
-        todo = [i for i in todo if not (Path(store) / f"{keys[i]}.json").exists()]
+        stored = _load_stored(store, keys, params)
+        for i, result in stored.items():
+            results[i] = result
+        todo = [i for i in todo if i not in stored]
     if backend == "dask":
         finished = _run_dask(fn, params, todo)
     elif n_jobs == 1 and backend is None:

@@ -22,7 +22,7 @@ from mrflit.core import (
     check_domain,
     check_float,
 )
-from .models import BinaryMRF, check_model, stat_index, stats
+from .models import BinaryMRF, check_model, n_stats, stat_index, stats
 
 # %% auto #0
 __all__ = ['GibbsChains', 'gibbs_sample', 'sample_data', 'random_scan_path', 'expand_path', 'mean_field', 'sample_product',
@@ -483,6 +483,8 @@ def importance_moments(
     q = mean_field(model) if q is None else np.asarray(q, dtype=np.float64)
     if q.shape != (model.p,):
         raise ValueError(f"q must have length {model.p}")
+    n = check_int(n, "n", lo=1)
+    check_memory(8 * n * (n_stats(model.p, fields) + 4), f"the statistics of n={n} weighted draws")
     X = sample_product(q, n, model.domain, seed)
     hi = X == 1
     with np.errstate(divide="ignore"):

@@ -605,7 +605,15 @@ class MCMCLasso(MRFLearner):
             raise ValueError(f"start must be 'data' or 'random', got {self.start!r}")
         if self.lambdas is None:
             return None
-        lam = np.asarray(self.lambdas, dtype=np.float64)
+        if not isinstance(self.lambdas, (list, tuple, np.ndarray)):
+            raise ValueError(
+                f"lambdas must be a list or array of numbers, got {type(self.lambdas).__name__} (a generator "
+                f"would be used up by the first fit)"
+            )
+        try:
+            lam = np.asarray(self.lambdas, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise ValueError(f"lambdas must be a list or array of numbers, got {self.lambdas!r}") from None
         if (
             lam.ndim != 1
             or lam.size < 2

@@ -18,6 +18,8 @@ from mrflit.core import (
     check_states,
     check_int,
     check_float,
+    check_bool,
+    check_memory,
     DOMAINS,
     atomic_write,
 )
@@ -43,7 +45,9 @@ def stat_index(
 ):
     """Row and column indices of the statistics: `np.triu_indices(p, 0 if fields else 1)` (cached; read-only
     arrays)."""
-    return _stat_index(check_int(p, "p", lo=1), bool(fields))
+    p = check_int(p, "p", lo=1)
+    check_memory(16 * n_stats(p), f"the statistics' indices for p = {p}")
+    return _stat_index(p, check_bool(fields, "fields"))
 
 # %% ../nbs/01_models.ipynb #5495ebc2
 @functools.lru_cache(maxsize=64)
@@ -68,8 +72,9 @@ def to_matrix(
     p: int,  # the number of variables
     fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
 ) -> np.ndarray:
-    "Symmetric `(p, p)` matrix from a stats-order vector (zero diagonal when `fields=False`)."
-    v = np.asarray(v, dtype=np.float64)
+    """Symmetric `(p, p)` matrix from a stats-order vector (zero diagonal when `fields=False`); finite real
+    numbers only (a complex vector is refused, not cut to its real part)."""
+    v = check_array(v, "v")
     if v.shape != (n_stats(p, fields),):
         raise ValueError(
             f"vector must have length {n_stats(p, fields)} for p={p}, fields={fields}; got shape {v.shape}"
@@ -85,6 +90,7 @@ def stats(
 ) -> np.ndarray:
     "`(n, m)` sufficient statistics ψ(x): x_i on diagonal positions, x_i x_j elsewhere (stats order)."
     X = check_states(X, None)
+    check_memory(8 * X.shape[0] * n_stats(X.shape[1], fields), f"the ({X.shape[0]}, m) statistics")
     i, j = stat_index(X.shape[1], fields)
     # one variable per row: gathering rows is 20× faster than gathering columns (p = 16, all 2¹⁶ states)
     XT = np.ascontiguousarray(X.T, dtype=np.float64)
@@ -343,6 +349,9 @@ def load_model(
     """Read a model written by `save_model`: `(BinaryMRF, names or None)`. Never unpickles; every damaged or
     foreign file is a `ValueError` ("not an mrflit model file: …"), checked before anything large is read."""
     path = os.fspath(path)
+    # a device, FIFO or directory is not a model file: /dev/urandom would be read for ever
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise ValueError(f"not an mrflit model file: {path} (not a regular file)")
     try:
         open(path, "rb").close()
     except OSError as e:  # missing, unreadable: the file system's message
@@ -351,7 +360,9 @@ def load_model(
         headers = _npz_headers(path)
     except Exception as e:  # not a zip, a truncated or damaged archive, a bad array header
         raise ValueError(f"not an mrflit model file: {path} ({type(e).__name__}: {e})") from None
-    _check_headers(headers, path, check_int(max_bytes, "max_bytes", lo=1))
+    need = _check_headers(headers, path, check_int(max_bytes, "max_bytes", lo=1))
+    # the file's arrays, plus θ's one validated copy
+    check_memory(need + 8 * int(np.prod(headers["theta"][0], dtype=np.float64)), f"loading {path}")
     try:
         with np.load(path, allow_pickle=False) as f:
             arrays = {k: f[k] for k in ("theta", "domain", "names") if k in f.files}
@@ -378,6 +389,7 @@ def _check_headers(headers: dict, path, max_bytes: int):
             f"model file {path} would take {need / 2**30:.3g} GiB once loaded, above the limit of "
             f"{max_bytes / 2**30:.3g} GiB (load_model(max_bytes=...) raises it)"
         )
+    return need
 
 # %% ../nbs/01_models.ipynb #71c7bb70
 def _magnitudes(rng, k, weights, signs):
@@ -406,6 +418,8 @@ def random_mrf(
     "A random sparse binary MRF."
     p = check_int(p, "p", lo=1)
     check_float(edge_prob, "edge_prob", 0, 1)
+    # θ, the pairs' indices and one draw per pair
+    check_memory(40 * p * p, f"a random model of p = {p} variables")
     rng = as_rng(seed)
     I, J = np.triu_indices(p, 1)
     on = rng.random(I.size) < edge_prob
@@ -474,7 +488,10 @@ def grid_edges(
     cols: int,  # the grid's columns
 ):
     "Edges (i, j), i < j, of a rows × cols grid, nodes numbered row by row."
-    idx = np.arange(check_int(rows, "rows", lo=1) * check_int(cols, "cols", lo=1)).reshape(rows, cols)
+    n_nodes = check_int(rows, "rows", lo=1) * check_int(cols, "cols", lo=1)
+    # two Python tuples of two ints per node
+    check_memory(200 * n_nodes, f"the edges of a {rows} × {cols} grid")
+    idx = np.arange(n_nodes).reshape(rows, cols)
     return [(int(a), int(b)) for a, b in zip(idx[:, :-1].ravel(), idx[:, 1:].ravel())] + [
         (int(a), int(b)) for a, b in zip(idx[:-1].ravel(), idx[1:].ravel())
     ]

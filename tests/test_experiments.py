@@ -85,3 +85,20 @@ def test_dask_backend_needs_a_client():
     pytest.importorskip("dask.distributed")
     with pytest.raises(ValueError, match="running dask.distributed Client"):
         replicate(_auc, grid(seed=[1], lam=[0.1]), backend="dask")
+
+
+def _echo(**p):
+    return p
+
+
+def test_dask_parameters_named_like_submit_keywords_are_the_tasks_own():
+    """Grid parameters called key, workers, pure, priority or retries reach the task: Dask takes none of them
+    for its own (`grid(seed=[1, 2], key=['k1', 'k2'])` once merged distinct tasks)."""
+    import pytest
+
+    distributed = pytest.importorskip("dask.distributed")
+    params = grid(seed=[1, 2], key=["k1", "k2"], workers=[3], pure=[True], priority=[-5], retries=[0])
+    with distributed.Client(processes=False, dashboard_address=None):
+        out = replicate(_echo, params, backend="dask")
+    assert out == list(params)
+    assert replicate(_echo, params) == out  # the local backend agrees
