@@ -6,6 +6,7 @@
 from __future__ import annotations
 from fastcore.basics import patch_to
 import functools
+import numbers
 import time
 import numpy as np
 from mrflit.core import (
@@ -19,6 +20,7 @@ from mrflit.core import (
     check_domain,
     check_int,
     check_float,
+    check_memory,
     _plain,
 )
 from mrflit.models import (
@@ -186,16 +188,18 @@ def _penalty_rule(est):
 # %% ../nbs/06_base.ipynb #977b0826
 def _check_param_kinds(est):
     """Refuse a flag that is not a bool, and a bool where a number is meant: a parameter whose default is True
-    or False must be one of them ('no' is not False), and no other parameter takes True or False (True is not
-    λ = 1). Numbers, strings and None in other parameters are each learner's own check."""
+    or False must be one of them ('no' is not False); one whose default is a number, and the penalty (`lam`,
+    `rho`), must not be True or False (True is not λ = 1). Parameters with other defaults (None, 'auto') may
+    take a flag; their values are each learner's own check."""
     defaults = {k: v.default for k, v in inspect.signature(type(est).__init__).parameters.items()}
     for key, value in est.get_params(deep=False).items():
         default = defaults.get(key, inspect.Parameter.empty)
         is_flag = isinstance(value, (bool, np.bool_))
         if isinstance(default, bool) and not is_flag:
             raise ValueError(f"{type(est).__name__}: {key} must be True or False, got {value!r}")
-        if is_flag and not isinstance(default, bool):
-            raise ValueError(f"{type(est).__name__}: {key} must be a number or a rule, not {value!r}")
+        numeric = isinstance(default, numbers.Number) and not isinstance(default, bool)
+        if is_flag and (numeric or key in ("lam", "rho")):
+            raise ValueError(f"{type(est).__name__}: {key} must be a number, not {value!r}")
 
 # %% ../nbs/06_base.ipynb #18b01fdd
 def _fit_choosing_lambda(fit):
@@ -270,10 +274,21 @@ class MRFLearner(BaseEstimator):
 
 # %% ../nbs/06_base.ipynb #7c6f9bf1
 def _two_variables(est, X):
-    "Refuse data of fewer than two columns: a network of one variable has no edge to learn."
-    if X.shape[1] < 2:
-        raise ValueError(
-            f"{type(est).__name__} learns a network: X needs at least 2 columns (variables), got {X.shape[1]}"
+    """Refuse data of fewer than two columns (a network of one variable has no edge to learn) and sizes whose
+    p × p matrices would not fit in memory; say up front when the fit is large (p in the thousands, or many
+    more parameters than rows), since it can then take minutes."""
+    n, p = X.shape
+    name = type(est).__name__
+    if p < 2:
+        raise ValueError(f"{name} learns a network: X needs at least 2 columns (variables), got {p}")
+    # θ, its gradient, its last iterate and a few more p × p work matrices
+    check_memory(64 * p * p, f"{name}'s p × p matrices for p = {p} variables")
+    m = p * (p + 1) // 2
+    if p >= 1000 or (m >= 10_000 and m > 10 * n):
+        warn(
+            f"{name}: {p} variables and {n} rows, {m:,} parameters ({m / n:,.0f} per row): a fit of this "
+            f"size "
+            f"can take minutes"
         )
 
 # %% ../nbs/06_base.ipynb #74e37c36

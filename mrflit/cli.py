@@ -82,17 +82,19 @@ def output_set(
                 f"directory"
             )
     out.parent.mkdir(parents=True, exist_ok=True)
-    for stale in out.parent.glob(f".{glob.escape(out.name)}.*.partial"):  # left by a killed run
-        shutil.rmtree(stale, ignore_errors=True)
-    new = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".partial"))
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(new, 0o777 & ~umask)
-        yield new
-        _swap_in(new, out)
-    finally:
-        shutil.rmtree(new, ignore_errors=True)
+    with _one_writer(out):
+        # left by a killed run (no other run is writing: we hold the lock)
+        for stale in out.parent.glob(f".{glob.escape(out.name)}.*.partial"):
+            shutil.rmtree(stale, ignore_errors=True)
+        new = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".partial"))
+        try:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(new, 0o777 & ~umask)
+            yield new
+            _swap_in(new, out)
+        finally:
+            shutil.rmtree(new, ignore_errors=True)
 
 # %% ../nbs/16_cli.ipynb #47d33525
 def _swap_in(new: Path, out: Path):
@@ -115,7 +117,31 @@ def _swap_in(new: Path, out: Path):
     os.rename(new, out)
     shutil.rmtree(old, ignore_errors=True)
 
-# %% ../nbs/16_cli.ipynb #670c7b7e
+# %% ../nbs/16_cli.ipynb #e68e6c6e
+@contextlib.contextmanager
+def _one_writer(
+    out: Path,  # the output directory
+):
+    "Hold the lock `.{out.name}.lock` beside `out` while the body runs; a ValueError if another run holds it."
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no lock
+        yield
+        return
+    fd = os.open(out.parent / f".{out.name}.lock", os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ValueError(
+                f"--out {out} is being written by another mrflit run: wait for it to finish, or name another "
+                f"directory"
+            ) from None
+        yield
+    finally:
+        os.close(fd)
+
+# %% ../nbs/16_cli.ipynb #53997800
 def write_network(
     theta,  # (p, p) couplings
     names,  # node names
@@ -134,7 +160,7 @@ def write_network(
     lines = nx.generate_graphml(G) if fmt == "graphml" else nx.generate_gexf(G)
     _write_text(path, "\n".join(lines) + "\n")
 
-# %% ../nbs/16_cli.ipynb #e68e6c6e
+# %% ../nbs/16_cli.ipynb #1099cd32
 def edge_rows(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     names,  # variable names, one per column (None: 0..p−1)
@@ -146,7 +172,7 @@ def edge_rows(
     I, J, W = edge_list(theta, tol)
     return [(names[i], names[j], f"{x:.6g}") for i, j, x in zip(I, J, W)]
 
-# %% ../nbs/16_cli.ipynb #cd52f57d
+# %% ../nbs/16_cli.ipynb #860bd59e
 def network_figure(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     names,  # variable names, one per column (None: 0..p−1)
@@ -165,7 +191,7 @@ def network_figure(
     plot_graph(theta, names, colors, top=top, ax=ax, title=title)
     return fig
 
-# %% ../nbs/16_cli.ipynb #1099cd32
+# %% ../nbs/16_cli.ipynb #5fe66599
 def demo(
     out="mrflit-demo",  # the output directory
     target: int = 15,  # stop the λ path above this many links
@@ -202,7 +228,7 @@ def demo(
         print(report + f"\nwrote {out}/network.png, {out}/edges.csv, {out}/report.txt")
     return dict(passages=len(rows), seconds=secs, out=str(out), top=rows[0] if rows else None)
 
-# %% ../nbs/16_cli.ipynb #860bd59e
+# %% ../nbs/16_cli.ipynb #aca0bcd9
 def _write_demo_files(out, pr, s, g1, g2, rows, report):
     "The demo's report, links and bipartite picture."
     _write_text(out / "report.txt", report + "\n")
@@ -229,7 +255,7 @@ def _write_demo_files(out, pr, s, g1, g2, rows, report):
     _write_png(out / "network.png", fig)
     plt.close(fig)
 
-# %% ../nbs/16_cli.ipynb #5fe66599
+# %% ../nbs/16_cli.ipynb #95d1608f
 def _alpha(text):
     "argparse type of --alpha: 'auto' or a positive number."
     if text == "auto":
@@ -239,7 +265,7 @@ def _alpha(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"--alpha must be 'auto' or a number, got {text!r}")
 
-# %% ../nbs/16_cli.ipynb #aca0bcd9
+# %% ../nbs/16_cli.ipynb #cc66acfe
 def fit(
     data,  # CSV/TSV of binary columns (read by `datasets.read_binary_csv`)
     method="isinglasso",  # a key of METHODS
@@ -299,7 +325,7 @@ def fit(
         print(report, end="")
     return dict(edges=len(rows), out=str(out))
 
-# %% ../nbs/16_cli.ipynb #1afceccf
+# %% ../nbs/16_cli.ipynb #fb740db3
 def _learner(method, lam, alpha, chains, iters, tau, seed, quiet, penalize_fields):
     "The learner `mrflit fit --method` names, and what report.txt says of its fields (None: nothing)."
     import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml, mrflit.fbs as fb
@@ -330,7 +356,7 @@ def _learner(method, lam, alpha, chains, iters, tau, seed, quiet, penalize_field
     )
     return cls(lam, **kw), fields
 
-# %% ../nbs/16_cli.ipynb #95d1608f
+# %% ../nbs/16_cli.ipynb #9768fad7
 def _lambda_text(method, lam, est) -> str:
     "How λ was set, for report.txt and the figure's title."
     if method == "elasso":
@@ -341,7 +367,7 @@ def _lambda_text(method, lam, est) -> str:
         return f"lambda = {est.lambda_:.4g} ({lam.upper()} over {len(est.lambda_path_)} values)"
     return f"lambda = {lam}"
 
-# %% ../nbs/16_cli.ipynb #cc66acfe
+# %% ../nbs/16_cli.ipynb #7d695166
 def _write_fit_files(out, est, names, rows, title):
     "model.npz, edges.csv, trace.csv and network.png of a fitted learner."
     save_model(est.model_, out / "model.npz", names)
@@ -354,7 +380,7 @@ def _write_fit_files(out, est, names, rows, title):
 
     plt.close(fig)
 
-# %% ../nbs/16_cli.ipynb #fb740db3
+# %% ../nbs/16_cli.ipynb #a21bb10f
 def _write_bootstrap(out, est, X, n_boot, names, seed, quiet) -> str:
     """Nonparametric bootstrap at the fitted λ (mrflit.stability): stability.csv, stability.png,
     centrality.csv; returns report.txt's line."""
@@ -380,7 +406,7 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet) -> str:
         f"intervals)\n"
     )
 
-# %% ../nbs/16_cli.ipynb #9768fad7
+# %% ../nbs/16_cli.ipynb #41266eec
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -401,7 +427,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #7d695166
+# %% ../nbs/16_cli.ipynb #a8c45e7a
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -439,12 +465,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #a21bb10f
+# %% ../nbs/16_cli.ipynb #392557e7
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #41266eec
+# %% ../nbs/16_cli.ipynb #2e146686
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -454,7 +480,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #a8c45e7a
+# %% ../nbs/16_cli.ipynb #56b1426e
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -466,7 +492,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #392557e7
+# %% ../nbs/16_cli.ipynb #689c7649
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -559,7 +585,7 @@ def _fit_parser(sub):
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #2e146686
+# %% ../nbs/16_cli.ipynb #7f847d7f
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -575,7 +601,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #56b1426e
+# %% ../nbs/16_cli.ipynb #a5bae624
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -594,7 +620,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #689c7649
+# %% ../nbs/16_cli.ipynb #400f9714
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: four subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -605,7 +631,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #7f847d7f
+# %% ../nbs/16_cli.ipynb #d767a47f
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -635,7 +661,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #a5bae624
+# %% ../nbs/16_cli.ipynb #a9b538f3
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:
@@ -645,5 +671,11 @@ def main(
         _run(a)
     except (ValueError, OSError) as e:  # bad input or a file that cannot be read or written: one line, exit 2
         print(f"mrflit {a.cmd}: error: {e}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print(
+            f"mrflit {a.cmd}: error: out of memory (the data or the model is too large for this machine)",
+            file=sys.stderr,
+        )
         return 2
     return 0

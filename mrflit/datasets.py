@@ -5,6 +5,7 @@
 # %% ../nbs/14_datasets.ipynb #d6a03819
 from __future__ import annotations
 import csv
+import os
 from dataclasses import dataclass, field
 from importlib.resources import files
 import numpy as np
@@ -161,16 +162,19 @@ def read_binary_csv(
     recoded or dropped."""
     if missing not in ("error", "drop"):
         raise ValueError(f"missing must be 'error' or 'drop', got {missing!r}")
-    try:
-        with open(path, newline="", encoding="utf-8-sig") as f:  # utf-8-sig: a BOM (Excel) is not a name
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise ValueError(f"cannot read {path}: {e}") from None
+    if sep is not None and (not isinstance(sep, str) or len(sep) != 1):
+        raise ValueError(f"sep must be one character (e.g. ',', ';' or a tab), got {sep!r}")
+    text = _read_text(path)
     lines = text.splitlines()
     sep = sep if sep is not None else _sniff_sep(lines[0] if lines else ",")
-    rows = [
-        (t, r) for t, r in enumerate(csv.reader(lines, delimiter=sep), start=1) if any(c.strip() for c in r)
-    ]
+    try:
+        rows = [
+            (t, r)
+            for t, r in enumerate(csv.reader(lines, delimiter=sep), start=1)
+            if any(c.strip() for c in r)
+        ]
+    except csv.Error as e:
+        raise ValueError(f"{path} is not a readable CSV/TSV file ({e})") from None
     if len(rows) < 2 + bool(header):
         raise ValueError(f"{path}: need {'a header row and ' if header else ''}at least 2 data rows")
     p = len(rows[0][1])
@@ -204,6 +208,31 @@ def read_binary_csv(
     return X.astype(np.int8), [names[j] for j in keep], dom, notes
 
 # %% ../nbs/14_datasets.ipynb #46c58959
+def _read_text(path) -> str:
+    """The text of a data file: a regular file of UTF-8 text (a BOM is dropped), refused at once if it holds
+    NUL bytes (a binary file, not a table) or would not fit in memory as Python text."""
+    from mrflit.core import check_memory
+
+    try:
+        if not os.path.isfile(path):
+            raise OSError("not a regular file" if os.path.exists(path) else "no such file")
+        size = os.path.getsize(path)
+        with open(path, "rb") as f:
+            head = f.read(1 << 16)
+        if b"\x00" in head:
+            raise ValueError(f"{path} holds NUL bytes: a binary file, not a CSV/TSV table")
+        # the text, its lines and the parsed fields: about 8 bytes per byte of file
+        check_memory(8 * size, f"reading {path} ({size / 2**20:.3g} MiB)")
+        # utf-8-sig: a BOM (Excel) is not a name
+        with open(path, newline="", encoding="utf-8-sig") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError(f"cannot read {path}: {e}") from None
+    if "\x00" in text:
+        raise ValueError(f"{path} holds NUL bytes: a binary file, not a CSV/TSV table")
+    return text
+
+# %% ../nbs/14_datasets.ipynb #fc722c10
 def _missing_rows(body, keep, names, path, missing):
     "The rows without a missing value in the kept columns, and a note; an error if `missing` is 'error'."
     bad = [(t, j) for t, r in body for j in keep if r[j].strip().lower() in MISSING]
@@ -221,7 +250,7 @@ def _missing_rows(body, keep, names, path, missing):
         raise ValueError(f"{path}: fewer than 2 rows left after dropping rows with missing values")
     return body, [f"dropped {len(drop)} rows with a missing value; {len(body)} left"]
 
-# %% ../nbs/14_datasets.ipynb #fc722c10
+# %% ../nbs/14_datasets.ipynb #d0fd3d87
 def _column_index(c, names, path):
     "A selected column as an index: by name, or by 0-based position."
     if isinstance(c, str) and c in names:
