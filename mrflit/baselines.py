@@ -286,15 +286,19 @@ class ELasso(MRFLearner):
         self.gamma = gamma
         self.rule = rule
 
-    def fit(self, X, y=None, *, truth=None, names=None):
-        from sklearn.linear_model import LogisticRegression
-        from sklearn.svm import l1_min_c
-
+    def _check_settings(self):
+        "Each setting's type and range, before any work."
         if self.rule not in ("and", "or"):
             raise ValueError(f"rule must be 'and' or 'or', got {self.rule!r}")
         check_int(self.n_C, "n_C", lo=1)
         check_float(self.C_ratio, "C_ratio", lo=1)
         check_float(self.gamma, "gamma", lo=0)
+
+    def fit(self, X, y=None, *, truth=None, names=None):
+        from sklearn.linear_model import LogisticRegression
+        from sklearn.svm import l1_min_c
+
+        self._check_settings()
         X = self._begin(X, truth, names=names)
         n, p = X.shape
         scale = 2.0 if self.domain_ == "pm1" else 1.0

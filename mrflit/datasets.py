@@ -214,6 +214,7 @@ def _read_text(path) -> str:
     from mrflit.core import check_memory
 
     try:
+        path = os.fspath(path)
         if not os.path.isfile(path):
             raise OSError("not a regular file" if os.path.exists(path) else "no such file")
         size = os.path.getsize(path)
@@ -226,8 +227,8 @@ def _read_text(path) -> str:
         # utf-8-sig: a BOM (Excel) is not a name
         with open(path, newline="", encoding="utf-8-sig") as f:
             text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise ValueError(f"cannot read {path}: {e}") from None
+    except (OSError, UnicodeDecodeError, TypeError) as e:
+        raise ValueError(f"cannot read {path!r}: {e}") from None
     if "\x00" in text:
         raise ValueError(f"{path} holds NUL bytes: a binary file, not a CSV/TSV table")
     return text

@@ -19,20 +19,9 @@ from joblib import Parallel, delayed
 from .core import atomic_write, check_n_jobs
 
 # %% auto #0
-__all__ = ['grid', 'Grid', 'replicate']
+__all__ = ['Grid', 'grid', 'replicate']
 
 # %% ../nbs/17_experiments.ipynb #1c944479
-def grid(
-    **axes,  # name → the values of that parameter
-) -> Grid:
-    """Cartesian product of the given axes, a lazy sequence of dicts, e.g. grid(method=['a', 'b'],
-    seed=range(3))."""
-    for k, v in axes.items():
-        if isinstance(v, (str, bytes)) or not hasattr(v, "__iter__"):
-            raise ValueError(f"axis {k!r} must be a list of values, got {v!r}")
-    return Grid({k: list(v) for k, v in axes.items()})
-
-# %% ../nbs/17_experiments.ipynb #0e2d0a34
 class Grid(Sequence):
     """The Cartesian product of named axes as a read-only sequence of dicts, the last axis fastest: `len`,
     indexing and iteration build one dict at a time. Equal to a list of the same dicts."""
@@ -71,6 +60,17 @@ class Grid(Sequence):
 
     def __repr__(self):
         return f"grid({', '.join(f'{k}=<{len(v)} values>' for k, v in zip(self.names, self.values))})"
+
+# %% ../nbs/17_experiments.ipynb #0e2d0a34
+def grid(
+    **axes,  # name → the values of that parameter
+) -> Grid:
+    """Cartesian product of the given axes, a lazy sequence of dicts, e.g. grid(method=['a', 'b'],
+    seed=range(3))."""
+    for k, v in axes.items():
+        if isinstance(v, (str, bytes)) or not hasattr(v, "__iter__"):
+            raise ValueError(f"axis {k!r} must be a list of values, got {v!r}")
+    return Grid({k: list(v) for k, v in axes.items()})
 
 # %% ../nbs/17_experiments.ipynb #01932241
 def _task_key(fn, p: dict) -> str:

@@ -101,9 +101,13 @@ def loopy_bp(
     cav = (h0 + U.sum(0))[:, None] - U.T
     a = np.tanh(cav)
     ab = a * a.T
-    C = np.where(E, (np.tanh(J) + ab) / (1 + np.tanh(J) * ab), 0.0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        # 0/0 when |tanh J| and |a_i a_j| round to 1 (couplings of ~20 and more): no answer, and not converged
+        C = np.where(E, (np.tanh(J) + ab) / (1 + np.tanh(J) * ab), 0.0)
     np.fill_diagonal(C, 1.0)
-    return np.tanh(h0 + U.sum(0)), C, converged
+    m = np.tanh(h0 + U.sum(0))
+    converged = converged and bool(np.isfinite(C).all() and np.isfinite(m).all())
+    return m, C, converged
 
 # %% ../nbs/18_fbs.ipynb #634ee660
 SAMPLERS = ("gibbs", "meanfield_is", "exact", "bp")
@@ -135,6 +139,12 @@ def honorio_oracle(
         C, m = _moment_matrices(moments(model), p)
     elif sampler == "bp":
         m, C, _ = loopy_bp(model, edges=edges if edges is not None else ~np.eye(p, dtype=bool))
+        if not (np.isfinite(C).all() and np.isfinite(m).all()):
+            raise ValueError(
+                "loopy BP gave non-finite moments (its messages saturate on this strongly coupled model): "
+                "use "
+                "sampler='gibbs' or 'exact'"
+            )
     elif sampler == "meanfield_is":
         C, m = _moment_matrices(importance_moments(model, S, seed=seed)[0], p)
     elif sampler == "gibbs":

@@ -9,6 +9,7 @@ from numba import prange
 from mrflit.core import (
     chunks,
     chunk_length,
+    check_bool,
     check_memory,
     kernel,
     _xoshiro_step,
@@ -231,6 +232,8 @@ class GibbsChains:
         """Advance every chain `n_sweeps` sweeps; with `return_stats`, return the `(n_sweeps, m)` per-sweep
         means of ψ."""
         n_sweeps = check_int(n_sweeps, "n_sweeps", lo=0)
+        return_stats = check_bool(return_stats, "return_stats")
+        fields = check_bool(fields, "fields")
         m = self.p * (self.p + 1) // 2
         if return_stats:
             check_memory(8 * n_sweeps * m, f"the statistics of {n_sweeps} sweeps")

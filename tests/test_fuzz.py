@@ -980,3 +980,181 @@ def test_data_passes_take_memory_of_order_n_p_not_n_p_squared(report):
         tracemalloc.stop()
     report(f"peak memory of fits to 100,000 x 30: { {k: f'{v / 1e6:.0f} MB' for k, v in peaks.items()} }")
     assert max(peaks.values()) < statistics / 3, peaks
+
+
+MRFLIT_CMD = [sys.executable, "-c", "import sys; from mrflit.cli import main; sys.exit(main(sys.argv[1:]))"]
+
+
+def _second_sweep():
+    """Issue 32's cases, each a call that must be refused by mrflit itself with a ValueError/TypeError (or
+    scikit-learn's NotFittedError, a ValueError)."""
+    from mrflit import models, exact, fbs, baselines, spg, ising_lasso, mcmc_lasso, dobrushin, gibbs, core
+    from mrflit.fast_mixing import FastMixingML
+    from mrflit.experiments import replicate
+
+    rng = np.random.default_rng(0)
+    X = rng.integers(0, 2, (60, 4))
+    X[:2] = [[0, 0, 0, 0], [1, 1, 1, 1]]
+    X1 = X[:, :1]
+    const = np.c_[X, np.ones(60, int)]
+    m = geng_network(4, seed=0)
+    strong = np.array(
+        [
+            [0.0, 38.4, 35.4, -15.1],
+            [38.4, 0.0, -33.2, -19.4],
+            [35.4, -33.2, 0.0, 25.6],
+            [-15.1, -19.4, 25.6, 38.5],
+        ]
+    )
+    return {
+        # leaked foreign exceptions
+        "PseudoLikelihoodPath p=1": lambda: baselines.PseudoLikelihoodPath().fit(X1),
+        "ELasso p=1": lambda: baselines.ELasso().fit(X1),
+        "GaussianApprox p=1": lambda: baselines.GaussianApprox().fit(X1),
+        "NeighbourhoodLasso p=1": lambda: baselines.NeighbourhoodLasso().fit(X1),
+        "Skeptic p=1": lambda: baselines.Skeptic().fit(X1),
+        "TAY p=1": lambda: spg.TAY(0.1).fit(X1),
+        "MCMCLasso(lambdas=generator)": lambda: mcmc_lasso.MCMCLasso(lambdas=(x for x in [0.2, 0.1])).fit(X),
+        "ELasso(n_C=0)": lambda: baselines.ELasso(n_C=0).fit(X),
+        "TAY().graph_ unfitted": lambda: spg.TAY(0.1).graph_,
+        "IsingLasso().model_ unfitted": lambda: ising_lasso.IsingLasso().model_,
+        "honorio_oracle('bp') NaN": lambda: fbs.honorio_oracle(models.BinaryMRF(strong, "pm1"), "bp"),
+        # silently accepted bad input
+        "TAY(lam=True)": lambda: spg.TAY(True).fit(X),
+        "IsingLasso(lam=True)": lambda: ising_lasso.IsingLasso(True).fit(X),
+        "FBS(rho=True)": lambda: fbs.FBS(True).fit(X),
+        "PseudoLikelihood(lam=np.True_)": lambda: baselines.PseudoLikelihood(np.True_).fit(X),
+        "FastMixingML constant column": lambda: FastMixingML(lam=0.01, M=20, K=3, seed=0).fit(const),
+        "TAY(penalize_fields='no')": lambda: spg.TAY(0.1, penalize_fields="no").fit(X),
+        "IsingLasso(verbose='yes')": lambda: ising_lasso.IsingLasso(verbose="yes").fit(X),
+        "run(return_stats='no')": lambda: gibbs.GibbsChains(m, 4, seed=0).run(2, return_stats="no"),
+        "state_index 64 columns": lambda: exact.state_index(np.ones((1, 64), int)),
+        "to_matrix NaN": lambda: models.to_matrix([0.0, np.nan, 1.0], 2),
+        "to_matrix complex": lambda: models.to_matrix(np.array([0, 1j, 1]), 2),
+        "to_matrix fields='no'": lambda: models.to_matrix(np.zeros(3), 2, fields="no"),
+        "tv_distance mass 80": lambda: exact.tv_distance(np.full(4, 20.0), np.full(4, 0.25)),
+        "propagate mass 80": lambda: exact.propagate(m, np.full(16, 5.0)),
+        # sizes checked before allocating
+        "stat_index(10**6)": lambda: models.stat_index(10**6),
+        "random_mrf(10**5)": lambda: models.random_mrf(10**5),
+        "grid_edges(10**6, 10**6)": lambda: models.grid_edges(10**6, 10**6),
+        "stats of 10**7 x 1000": lambda: models.stats(np.zeros((10**7, 1000), np.int8)[:, :]),
+        "importance_moments(n=10**10)": lambda: gibbs.importance_moments(m, 10**10),
+        "tv_bound(taus=[10**12])": lambda: dobrushin.tv_bound(m, [10**12]),
+        "TAY on 3 x 100,000": lambda: spg.TAY(0.1).fit(rng.integers(0, 2, (3, 100_000))),
+        # files
+        "load_model('/dev/urandom')": lambda: models.load_model("/dev/urandom"),
+        "save_model to /dev/null": lambda: models.save_model(m, "/dev/null"),
+        "replicate(store=) swapped file": lambda: None,  # tested in 17_experiments (store files checked)
+        "byte_count('lots')": lambda: core.byte_count("lots"),
+        "replicate(lambdas) bad n_jobs": lambda: replicate(dict, [dict(a=1)], n_jobs=True),
+    }
+
+
+def test_second_sweep_cases_are_refused_clearly(report):
+    "Issue 32's leaks and silent acceptances, each now one clear error from mrflit."
+    outcomes = {}
+    for label, call in _second_sweep().items():
+        if label.startswith("replicate(store=)"):
+            continue
+        outcome = _outcome(lambda: call(), {})
+        # scikit-learn's NotFittedError (a ValueError) is the expected answer for an unfitted estimator
+        outcomes[label] = "clear" if outcome.startswith("leak: NotFittedError") else outcome
+    bad = {k: v for k, v in outcomes.items() if v != "clear"}
+    report(f"issue 32 cases: {len(outcomes)} tried, {len(outcomes) - len(bad)} refused clearly")
+    assert not bad, bad
+
+
+def test_pandas_nullable_categorical_and_bool_columns_are_data():
+    "Int8, boolean, category and mixed int8/bool columns without missing values fit as their numbers."
+    import pandas as pd
+    from mrflit.baselines import PseudoLikelihood
+
+    X = np.random.default_rng(0).integers(0, 2, (80, 4))
+    X[:2] = [[0, 0, 0, 0], [1, 1, 1, 1]]
+    df = pd.DataFrame(X, columns=list("abcd"))
+    want = PseudoLikelihood(0.05).fit(X).theta_
+    for frame in (
+        df.astype("Int8"),
+        df.astype("boolean"),
+        df.astype("category"),
+        df.astype({"a": "int8", "b": bool, "c": "Int8", "d": "boolean"}),
+    ):
+        assert np.array_equal(PseudoLikelihood(0.05).fit(frame).theta_, want)
+    na = df.astype("Int8")
+    na.loc[3, "c"] = pd.NA
+    with pytest.raises(ValueError, match="column 'c' has 1 missing values"):
+        PseudoLikelihood(0.05).fit(na)
+    with pytest.raises(ValueError, match="column 'b': \\[2\\]"):
+        PseudoLikelihood(0.05).fit(df.assign(b=2 * df.b))
+
+
+def test_neighbourhood_lasso_does_not_depend_on_the_input_dtype():
+    from mrflit.baselines import NeighbourhoodLasso
+
+    X = np.random.default_rng(3).integers(0, 2, (60, 6))
+    fits = [NeighbourhoodLasso().fit(X.astype(d)).theta_ for d in (np.int64, np.float64, np.int8, bool)]
+    assert all(np.array_equal(f, fits[0]) for f in fits)
+
+
+def test_max_bytes_accepts_units(monkeypatch):
+    from mrflit.core import memory_limit
+
+    for text, want in [("8G", 8 * 2**30), ("4GiB", 4 * 2**30), ("1e9", 10**9), ("512M", 512 * 2**20)]:
+        monkeypatch.setenv("MRFLIT_MAX_BYTES", text)
+        assert memory_limit() == want
+    monkeypatch.setenv("MRFLIT_MAX_BYTES", "much")
+    with pytest.raises(ValueError, match="MRFLIT_MAX_BYTES must be a number of bytes"):
+        memory_limit()
+
+
+def test_load_model_refuses_a_device_at_once():
+    t0 = time.perf_counter()
+    with pytest.raises(ValueError, match="not a regular file"):
+        load_model("/dev/urandom")
+    assert time.perf_counter() - t0 < 1
+
+
+def test_cli_never_replaces_special_files_and_reads_bad_tables_with_one_error_line(tmp_path):
+    "`sample --out` to a FIFO or a link to /dev/null, a file of NUL bytes and a two-character separator."
+    from mrflit.cli import main
+
+    save_model(geng_network(4, seed=0), tmp_path / "m.npz")
+    os.mkfifo(tmp_path / "fifo")
+    os.symlink("/dev/null", tmp_path / "null")
+    for target in ("fifo", "null"):
+        assert (
+            main(["sample", str(tmp_path / "m.npz"), "--n", "5", "--out", str(tmp_path / target), "--quiet"])
+            == 2
+        )
+    assert os.path.islink(tmp_path / "null") and not (tmp_path / "fifo").is_file()
+    (tmp_path / "nul.csv").write_bytes(b"a,b\n" + bytes(10_000))
+    good = tmp_path / "ok.csv"
+    good.write_text("a,b,c\n" + "\n".join(f"{i % 2},{i // 2 % 2},{i // 3 % 2}" for i in range(30)) + "\n")
+    for args in (["fit", str(tmp_path / "nul.csv")], ["fit", str(good), "--sep", "::"]):
+        r = subprocess.run(
+            [*MRFLIT_CMD, *args, "--out", str(tmp_path / "o"), "--quiet"],
+            capture_output=True,
+            text=True,
+        )
+        lines = r.stderr.strip().splitlines()
+        assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith("mrflit fit: error:"), r.stderr
+
+
+def test_two_concurrent_fits_on_one_out_never_lose_the_model(tmp_path):
+    "Two `mrflit fit --bootstrap` runs started together on one --out: the set left always holds its model."
+    from mrflit.gibbs import sample_data
+
+    X = sample_data(geng_network(6, seed=1), 300, seed=0)
+    data = tmp_path / "d.csv"
+    data.write_text("a,b,c,d,e,f\n" + "\n".join(",".join(map(str, r)) for r in X) + "\n")
+    cmd = [*MRFLIT_CMD, "fit", str(data), "--method", "pl", "--lam", "0.05"]
+    cmd += ["--bootstrap", "10", "--out", str(tmp_path / "out"), "--quiet"]
+    for _ in range(3):
+        runs = [subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+        results = [(r.wait(), r.stderr.read()) for r in runs]
+        for code, err in results:
+            assert code == 0 or (code == 2 and "being written by another mrflit run" in err), err
+        assert any(code == 0 for code, _ in results)
+        names = {p.name for p in (tmp_path / "out").iterdir()}
+        assert {"model.npz", "edges.csv", "report.txt", "stability.csv"} <= names, names
