@@ -1158,8 +1158,8 @@ def test_two_concurrent_fits_on_one_out_never_lose_the_model(tmp_path):
 
 
 def test_fast_mixing_accepts_a_constant_column_with_finite_couplings():
-    """Domke's model has no fields and a ridge term: a constant column (small samples of the papers' grids have
-    them) is data, not an error, and its couplings stay finite."""
+    """Domke's model has no fields and a ridge term: a constant column (small samples of the papers' grids
+    have them) is data, not an error, and its couplings stay finite."""
     import warnings
     from mrflit.fast_mixing import FastMixingML
 
