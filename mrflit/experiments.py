@@ -19,10 +19,10 @@ from joblib import Parallel, delayed
 from .core import atomic_write, check_n_jobs
 
 # %% auto #0
-__all__ = ['Grid', 'grid', 'replicate']
+__all__ = ['ParamGrid', 'grid', 'replicate']
 
 # %% ../nbs/17_experiments.ipynb #1c944479
-class Grid(Sequence):
+class ParamGrid(Sequence):
     """The Cartesian product of named axes as a read-only sequence of dicts, the last axis fastest: `len`,
     indexing and iteration build one dict at a time. Equal to a list of the same dicts."""
 
@@ -64,13 +64,13 @@ class Grid(Sequence):
 # %% ../nbs/17_experiments.ipynb #0e2d0a34
 def grid(
     **axes,  # name → the values of that parameter
-) -> Grid:
+) -> ParamGrid:
     """Cartesian product of the given axes, a lazy sequence of dicts, e.g. grid(method=['a', 'b'],
     seed=range(3))."""
     for k, v in axes.items():
         if isinstance(v, (str, bytes)) or not hasattr(v, "__iter__"):
             raise ValueError(f"axis {k!r} must be a list of values, got {v!r}")
-    return Grid({k: list(v) for k, v in axes.items()})
+    return ParamGrid({k: list(v) for k, v in axes.items()})
 
 # %% ../nbs/17_experiments.ipynb #01932241
 def _task_key(fn, p: dict) -> str:
