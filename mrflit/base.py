@@ -273,7 +273,7 @@ class MRFLearner(BaseEstimator):
         return self.trace_.plot(keys, x, ax)
 
 # %% ../nbs/06_base.ipynb #7c6f9bf1
-def _two_variables(est, X):
+def _check_shape(est, X):
     """Refuse data of fewer than two columns (a network of one variable has no edge to learn) and sizes whose
     p × p matrices would not fit in memory; say up front when the fit is large (p in the thousands, or many
     more parameters than rows), since it can then take minutes."""
@@ -286,9 +286,8 @@ def _two_variables(est, X):
     m = p * (p + 1) // 2
     if p >= 1000 or (m >= 10_000 and m > 10 * n):
         warn(
-            f"{name}: {p} variables and {n} rows, {m:,} parameters ({m / n:,.0f} per row): a fit of this "
-            f"size "
-            f"can take minutes"
+            f"{name}: {p} variables and {n} rows, {m:,} parameters ({m / n:,.0f} per row): "
+            f"a fit of this size can take minutes"
         )
 
 # %% ../nbs/06_base.ipynb #74e37c36
@@ -300,7 +299,7 @@ def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
     own), converted from the other coding when needed and noted in the trace."""
     self.names_ = _column_names(X, names)
     X, data_domain = check_data(X, None, allow_constant=allow_constant)
-    _two_variables(self, X)
+    _check_shape(self, X)
     dom = data_domain if domain is None else domain
     self.domain_ = dom
     self.n_features_in_ = X.shape[1]
@@ -333,7 +332,7 @@ def _begin_real(self, X, names=None, min_rows: int = 3):
     "Start a fit on real-valued data (continuous or coded discrete): validated float64 copy, no domain."
     self.names_ = _column_names(X, names)
     X = check_real(X, min_rows=min_rows)
-    _two_variables(self, X)
+    _check_shape(self, X)
     self.domain_ = None
     self.n_features_in_ = X.shape[1]
     self._notes = []

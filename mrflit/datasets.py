@@ -9,6 +9,7 @@ import os
 from dataclasses import dataclass, field
 from importlib.resources import files
 import numpy as np
+from .core import check_memory
 
 # %% auto #0
 __all__ = ['MISSING', 'Senate', 'senate109', 'read_binary_csv']
@@ -211,8 +212,6 @@ def read_binary_csv(
 def _read_text(path) -> str:
     """The text of a data file: a regular file of UTF-8 text (a BOM is dropped), refused at once if it holds
     NUL bytes (a binary file, not a table) or would not fit in memory as Python text."""
-    from mrflit.core import check_memory
-
     try:
         path = os.fspath(path)
         if not os.path.isfile(path):

@@ -224,9 +224,8 @@ class FastMixingML(MRFLearner):
         log-likelihood of the output (`test_ll`) to the trace. K = None (default): run until the
         projected-gradient step is at its Monte-Carlo noise floor and the Monte-Carlo objective gap is within
         tolerance, growing M ×4 as needed; a number K: exactly K iterations (`DOMKE_SETTINGS`)."""
-        # constant columns are allowed: Domke's model has no fields (nothing is pushed to infinity), and the
-        # ridge
-        # term λ‖θ‖² keeps every coupling finite (small samples of the papers' grids do have constant columns)
+        # constant columns are allowed: Domke's model has no fields (nothing is pushed to infinity), and
+        # the ridge term λ‖θ‖² keeps every coupling finite (small samples of the papers' grids have them)
         X = self._begin(X, truth, domain="pm1", allow_constant=True, names=names)
         n, p = X.shape
         s = self._settings(p)

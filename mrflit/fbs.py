@@ -141,9 +141,8 @@ def honorio_oracle(
         m, C, _ = loopy_bp(model, edges=edges if edges is not None else ~np.eye(p, dtype=bool))
         if not (np.isfinite(C).all() and np.isfinite(m).all()):
             raise ValueError(
-                "loopy BP gave non-finite moments (its messages saturate on this strongly coupled model): "
-                "use "
-                "sampler='gibbs' or 'exact'"
+                "loopy BP gave non-finite moments (its messages saturate on this strongly coupled "
+                "model): use sampler='gibbs' or 'exact'"
             )
     elif sampler == "meanfield_is":
         C, m = _moment_matrices(importance_moments(model, S, seed=seed)[0], p)
