@@ -5,7 +5,7 @@
 # %% ../nbs/12_baselines.ipynb #aadb0ee0
 from __future__ import annotations
 import numpy as np
-from .core import check_array, check_float, check_int, kernel
+from .core import check_array, check_float, check_int
 from .models import stat_index, to_matrix, n_couplings
 from mrflit.base import (
     MRFLearner,
@@ -15,7 +15,7 @@ from mrflit.base import (
     sampling_tol,
     _pl_parts,
 )
-from .ising_lasso import kkt_residual
+from .ising_lasso import _pl_newton
 import warnings
 from sklearn.exceptions import ConvergenceWarning
 
@@ -24,159 +24,6 @@ __all__ = ['PseudoLikelihood', 'PseudoLikelihoodPath', 'ELasso', 'GaussianApprox
            'DiffEstimator']
 
 # %% ../nbs/12_baselines.ipynb #8df313bc
-@kernel
-def _pl_direction(
-    XT,  # (p, n) float32 distinct rows, one variable per row
-    w,  # (n,) float64 row frequencies
-    VT,  # (p, n) float32 conditional variances v_tj at θ
-    G,  # (p, p) float64 gradient of PL at θ (symmetric; fields on the diagonal)
-    C,  # (p, p) float64 the quadratic model's curvature per coordinate
-    T,  # (p, p) float64 θ
-    D,  # (p, p) float64 the direction, updated in place (zeros at the start)
-    FT,  # (p, n) float64 its change of the local fields, updated in place
-    lam,  # ℓ₁ weight of the couplings
-    rs,  # (k, 2) int64 the active coordinates (r, s), r <= s (r = s: a field)
-    max_sweeps,  # passes over the active set at most
-    tol,  # stop once a pass moves no coordinate by more than tol (in units of √curvature)
-):
-    """Cyclic coordinate descent on the quadratic model of PL at θ plus λ‖·‖₁: D ← the proximal Newton
-    direction."""
-    n = XT.shape[1]
-    for sweep in range(max_sweeps):
-        big = 0.0
-        for k in range(rs.shape[0]):
-            r = rs[k, 0]
-            s = rs[k, 1]
-            a = G[r, s]
-            if r == s:
-                for i in range(n):
-                    a += w[i] * VT[r, i] * FT[r, i]
-            else:
-                for i in range(n):
-                    a += w[i] * (VT[r, i] * XT[s, i] * FT[r, i] + VT[s, i] * XT[r, i] * FT[s, i])
-            c = max(C[r, s], 1e-12)
-            cur = T[r, s] + D[r, s]
-            z = cur - a / c
-            thr = 0.0 if r == s else lam / c
-            d = (z - thr if z > thr else (z + thr if z < -thr else 0.0)) - cur
-            if d == 0.0:
-                continue
-            big = max(big, abs(d) * np.sqrt(c))
-            D[r, s] += d
-            if r == s:
-                for i in range(n):
-                    FT[r, i] += d
-            else:
-                D[s, r] += d
-                for i in range(n):
-                    FT[r, i] += d * XT[s, i]
-                    FT[s, i] += d * XT[r, i]
-        if big <= tol:
-            return sweep + 1
-    return max_sweeps
-
-# %% ../nbs/12_baselines.ipynb #87d64965
-def _conditional_variances(
-    T,  # (p, p) float64 θ
-    XT,  # (p, n) float32 rows, one variable per row
-    domain: str,  # '01' or 'pm1'
-) -> np.ndarray:
-    """(p, n) float32 Var_θ(x_j | x_−j) at each row: σ(1 − σ) = (1 − tanh²(h/2))/4 on {0,1}, 1 − tanh² h on
-    {−1,1}, computed in place."""
-    V = (T - np.diag(np.diag(T))).astype(np.float32) @ XT
-    V += np.diag(T).astype(np.float32)[:, None]
-    if domain == "01":
-        V *= 0.5
-    np.tanh(V, out=V)
-    np.square(V, out=V)
-    np.subtract(1.0, V, out=V)
-    if domain == "01":
-        V *= 0.25
-    return V
-
-# %% ../nbs/12_baselines.ipynb #8dad8ff9
-def _pl_curvature(
-    VT,  # (p, n) float32 conditional variances
-    XT,  # (p, n) float32 rows
-    w32,  # (n,) float32 row frequencies
-    domain: str,  # '01' or 'pm1'
-) -> np.ndarray:
-    """(p, p) float64 curvature of the quadratic model per coordinate: Σ_t w_t(v_tr x_ts² + v_ts x_tr²) for
-    θ_rs, Σ_t w_t v_tr for the field θ_rr."""
-    WV = VT * w32
-    sums = WV.sum(1, dtype=np.float64)
-    # x² = x on {0,1} and 1 on {−1,1}
-    C = (WV @ XT.T).astype(np.float64) if domain == "01" else np.broadcast_to(sums[:, None], (len(sums),) * 2)
-    C = C + C.T
-    np.fill_diagonal(C, sums)
-    return C
-
-# %% ../nbs/12_baselines.ipynb #d6b4c740
-def _pl_line_search(
-    parts,  # θ ↦ (smooth part of the objective, its gradient)
-    penalty,  # θ ↦ the ℓ₁ part
-    v,  # (m,) float64 the point
-    d,  # (m,) float64 the direction
-    f: float,  # the objective at v
-    decrease: float,  # gᵀd + penalty(v + d) − penalty(v) < 0
-):
-    """The first step t = 1, ½, ¼, … that meets Armijo's condition on the composite objective (Tseng & Yun
-    2009): `(t, objective, gradient)` at v + t d."""
-    t = 1.0
-    for _ in range(40):
-        f_new, g_new = parts(v + t * d)
-        f_new += penalty(v + t * d)
-        if f_new <= f + 0.25 * t * decrease:
-            break
-        t *= 0.5
-    return t, f_new, g_new
-
-# %% ../nbs/12_baselines.ipynb #bfc6e366
-def _pl_newton(
-    U,  # (n, p) int8 distinct rows
-    w,  # (n,) float64 their frequencies (sum 1)
-    domain: str,  # '01' or 'pm1'
-    lam: float,  # ℓ₁ weight of the couplings (np.inf: couplings held at zero)
-    tol: float,  # the KKT residual accepted
-    max_iter: int,  # Newton steps at most
-    theta0=None,  # (m,) float64 start in stats order (None: zeros)
-):
-    """Proximal Newton for the ℓ₁-penalised pseudo-likelihood: `(θ in stats order, trace rows, KKT
-    residual)`."""
-    n, p = U.shape
-    I, J = stat_index(p)
-    lam_v = np.where(I == J, 0.0, lam)
-    # couplings held at zero (λ = ∞) have no optimality condition
-    free = np.isfinite(lam_v)
-    # the rows and their conditional variances in float32 (the curvature needs no more): O(n·p) memory
-    XT = np.ascontiguousarray(U.T, dtype=np.float32)
-    w32 = w.astype(np.float32)
-    penalty = lambda v: float(np.sum(lam_v[v != 0] * np.abs(v[v != 0])))
-    v = np.zeros(I.size) if theta0 is None else np.array(theta0, np.float64)
-    f, g = _pl_parts(v, U, domain, w)
-    f += penalty(v)
-    rows = []
-    for it in range(max_iter):
-        kkt = kkt_residual(v[free], g[free], lam_v[free])
-        if kkt <= tol:
-            return v, rows, kkt
-        T, G = to_matrix(v, p), to_matrix(g, p)
-        VT = _conditional_variances(T, XT, domain)
-        C = _pl_curvature(VT, XT, w32, domain)
-        active = np.triu((T != 0) | (np.abs(G) >= lam) | np.eye(p, dtype=bool))
-        rs = np.ascontiguousarray(np.argwhere(active), dtype=np.int64)
-        D, FT = np.zeros((p, p)), np.zeros(XT.shape)
-        sweeps = _pl_direction(XT, w, VT, G, C, T, D, FT, lam, rs, 200, tol)
-        d = D[I, J]
-        decrease = g @ d + penalty(v + d) - penalty(v)
-        if not np.any(d) or decrease >= 0:
-            break
-        t, f, g = _pl_line_search(lambda u: _pl_parts(u, U, domain, w), penalty, v, d, f, decrease)
-        v = v + t * d
-        rows.append(dict(iteration=it + 1, objective=f, kkt=kkt, active=len(rs), inner_sweeps=sweeps, step=t))
-    return v, rows, kkt_residual(v[free], g[free], lam_v[free])
-
-# %% ../nbs/12_baselines.ipynb #3eb7a7a0
 class PseudoLikelihood(MRFLearner):
     "ℓ₁-penalised pseudo-likelihood (Höfling & Tibshirani 2009) by proximal Newton steps; fields unpenalised."
 
@@ -209,7 +56,7 @@ class PseudoLikelihood(MRFLearner):
         self._settle(kkt <= tol, len(rows), why)
         return self._end(to_matrix(v, X.shape[1]))
 
-# %% ../nbs/12_baselines.ipynb #3b53d611
+# %% ../nbs/12_baselines.ipynb #272192b8
 class PseudoLikelihoodPath(MRFLearner):
     """ℓ₁ pseudo-likelihood along a λ path (warm starts), λ by BIC, threshold by GIC (Miasojedow & Rejchel's
     two-stage protocol)."""
@@ -257,7 +104,7 @@ class PseudoLikelihoodPath(MRFLearner):
         self._settle(not any(capped), int(np.sum(self._log["newton_iter"])), why)
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #8d7c23a9
+# %% ../nbs/12_baselines.ipynb #bfc6e366
 def _l1_kwargs():
     """scikit-learn >= 1.8 spells the ℓ₁ penalty l1_ratio=1 (penalty= is deprecated); older versions need
     penalty='l1'."""
@@ -269,7 +116,7 @@ def _l1_kwargs():
 
 _L1 = _l1_kwargs()
 
-# %% ../nbs/12_baselines.ipynb #d8d8c560
+# %% ../nbs/12_baselines.ipynb #3eb7a7a0
 class ELasso(MRFLearner):
     "ELASSO: nodewise ℓ₁ logistic regressions with per-node (E)BIC and the AND rule."
 
@@ -338,7 +185,7 @@ class ELasso(MRFLearner):
         )
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #a9124b9e
+# %% ../nbs/12_baselines.ipynb #ad78fce3
 class GaussianApprox(MRFLearner):
     "Gaussian approximation: graphical lasso on Σ̂ + I/3 along a λ path, BIC for λ, GIC for the threshold."
 
@@ -411,7 +258,7 @@ class GaussianApprox(MRFLearner):
         self._settle(not unconverged[i], len(path), why)  # the λ BIC chose is the estimate returned
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #8ab786b6
+# %% ../nbs/12_baselines.ipynb #ec951315
 def _entry_from_path(active_per_lambda, lambdas, p):
     entry = np.zeros((p, p))
     for lam, act in zip(lambdas, active_per_lambda):
@@ -420,7 +267,7 @@ def _entry_from_path(active_per_lambda, lambdas, p):
     np.fill_diagonal(entry, 0)
     return entry
 
-# %% ../nbs/12_baselines.ipynb #3ff038c6
+# %% ../nbs/12_baselines.ipynb #4f91d332
 class NeighbourhoodLasso(MRFLearner):
     """LL: Meinshausen–Bühlmann nodewise lasso; `entry_lambda_` ranks pairs by the λ at which they enter (OR
     or AND rule)."""
@@ -475,7 +322,7 @@ class NeighbourhoodLasso(MRFLearner):
         self._settle(not capped.any(), len(alphas), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #6b54e901
+# %% ../nbs/12_baselines.ipynb #04b9d54b
 class Skeptic(MRFLearner):
     """SKEPTIC: Kendall-τ correlation sin(πτ/2), made positive definite, then the graphical-lasso path;
     `entry_lambda_` ranks pairs."""
@@ -534,7 +381,7 @@ class Skeptic(MRFLearner):
         self._settle(capped == 0 and len(used) == len(lams), len(used), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #efd9f0b6
+# %% ../nbs/12_baselines.ipynb #9e0c6008
 def diff_lp(
     Sx,  # the first sample's (p, p) covariance
     Sy,  # the second sample's (p, p) covariance
@@ -558,7 +405,7 @@ def diff_lp(
     D = (res.x[: p * p] - res.x[p * p :]).reshape(p, p, order="F")
     return (D + D.T) / 2
 
-# %% ../nbs/12_baselines.ipynb #62db95a8
+# %% ../nbs/12_baselines.ipynb #2142767b
 class DiffEstimator(MRFLearner):
     """Diff (Zhao, Cai & Li 2014) between p(x) and p(x₁)p(x₂): ranks cross-group pairs by |Δ̂|
     (`entry_lambda_`)."""

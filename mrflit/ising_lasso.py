@@ -10,7 +10,7 @@ from .core import as_rng, check_float, check_int, check_memory, kernel
 from .models import BinaryMRF, stats, to_matrix, stat_index, mean_stats
 from .gibbs import GibbsChains
 from .exact import log_partition, probabilities, all_states
-from .base import MRFLearner, gap_tolerance
+from .base import MRFLearner, gap_tolerance, sampling_tol, unique_rows, _pl_parts
 
 # %% auto #0
 __all__ = ['EXACT_MAX_P', 'IsingLasso']
@@ -307,6 +307,159 @@ def _state_stats(
     return table
 
 # %% ../nbs/07a_ising_lasso.ipynb #75c28caa
+@kernel
+def _pl_direction(
+    XT,  # (p, n) float32 distinct rows, one variable per row
+    w,  # (n,) float64 row frequencies
+    VT,  # (p, n) float32 conditional variances v_tj at θ
+    G,  # (p, p) float64 gradient of PL at θ (symmetric; fields on the diagonal)
+    C,  # (p, p) float64 the quadratic model's curvature per coordinate
+    T,  # (p, p) float64 θ
+    D,  # (p, p) float64 the direction, updated in place (zeros at the start)
+    FT,  # (p, n) float64 its change of the local fields, updated in place
+    lam,  # ℓ₁ weight of the couplings
+    rs,  # (k, 2) int64 the active coordinates (r, s), r <= s (r = s: a field)
+    max_sweeps,  # passes over the active set at most
+    tol,  # stop once a pass moves no coordinate by more than tol (in units of √curvature)
+):
+    """Cyclic coordinate descent on the quadratic model of PL at θ plus λ‖·‖₁: D ← the proximal Newton
+    direction."""
+    n = XT.shape[1]
+    for sweep in range(max_sweeps):
+        big = 0.0
+        for k in range(rs.shape[0]):
+            r = rs[k, 0]
+            s = rs[k, 1]
+            a = G[r, s]
+            if r == s:
+                for i in range(n):
+                    a += w[i] * VT[r, i] * FT[r, i]
+            else:
+                for i in range(n):
+                    a += w[i] * (VT[r, i] * XT[s, i] * FT[r, i] + VT[s, i] * XT[r, i] * FT[s, i])
+            c = max(C[r, s], 1e-12)
+            cur = T[r, s] + D[r, s]
+            z = cur - a / c
+            thr = 0.0 if r == s else lam / c
+            d = (z - thr if z > thr else (z + thr if z < -thr else 0.0)) - cur
+            if d == 0.0:
+                continue
+            big = max(big, abs(d) * np.sqrt(c))
+            D[r, s] += d
+            if r == s:
+                for i in range(n):
+                    FT[r, i] += d
+            else:
+                D[s, r] += d
+                for i in range(n):
+                    FT[r, i] += d * XT[s, i]
+                    FT[s, i] += d * XT[r, i]
+        if big <= tol:
+            return sweep + 1
+    return max_sweeps
+
+# %% ../nbs/07a_ising_lasso.ipynb #a9522f4f
+def _conditional_variances(
+    T,  # (p, p) float64 θ
+    XT,  # (p, n) float32 rows, one variable per row
+    domain: str,  # '01' or 'pm1'
+) -> np.ndarray:
+    """(p, n) float32 Var_θ(x_j | x_−j) at each row: σ(1 − σ) = (1 − tanh²(h/2))/4 on {0,1}, 1 − tanh² h on
+    {−1,1}, computed in place."""
+    V = (T - np.diag(np.diag(T))).astype(np.float32) @ XT
+    V += np.diag(T).astype(np.float32)[:, None]
+    if domain == "01":
+        V *= 0.5
+    np.tanh(V, out=V)
+    np.square(V, out=V)
+    np.subtract(1.0, V, out=V)
+    if domain == "01":
+        V *= 0.25
+    return V
+
+# %% ../nbs/07a_ising_lasso.ipynb #c3322a71
+def _pl_curvature(
+    VT,  # (p, n) float32 conditional variances
+    XT,  # (p, n) float32 rows
+    w32,  # (n,) float32 row frequencies
+    domain: str,  # '01' or 'pm1'
+) -> np.ndarray:
+    """(p, p) float64 curvature of the quadratic model per coordinate: Σ_t w_t(v_tr x_ts² + v_ts x_tr²) for
+    θ_rs, Σ_t w_t v_tr for the field θ_rr."""
+    WV = VT * w32
+    sums = WV.sum(1, dtype=np.float64)
+    # x² = x on {0,1} and 1 on {−1,1}
+    C = (WV @ XT.T).astype(np.float64) if domain == "01" else np.broadcast_to(sums[:, None], (len(sums),) * 2)
+    C = C + C.T
+    np.fill_diagonal(C, sums)
+    return C
+
+# %% ../nbs/07a_ising_lasso.ipynb #6bda5693
+def _pl_line_search(
+    parts,  # θ ↦ (smooth part of the objective, its gradient)
+    penalty,  # θ ↦ the ℓ₁ part
+    v,  # (m,) float64 the point
+    d,  # (m,) float64 the direction
+    f: float,  # the objective at v
+    decrease: float,  # gᵀd + penalty(v + d) − penalty(v) < 0
+):
+    """The first step t = 1, ½, ¼, … that meets Armijo's condition on the composite objective (Tseng & Yun
+    2009): `(t, objective, gradient)` at v + t d."""
+    t = 1.0
+    for _ in range(40):
+        f_new, g_new = parts(v + t * d)
+        f_new += penalty(v + t * d)
+        if f_new <= f + 0.25 * t * decrease:
+            break
+        t *= 0.5
+    return t, f_new, g_new
+
+# %% ../nbs/07a_ising_lasso.ipynb #2c41ff31
+def _pl_newton(
+    U,  # (n, p) int8 distinct rows
+    w,  # (n,) float64 their frequencies (sum 1)
+    domain: str,  # '01' or 'pm1'
+    lam: float,  # ℓ₁ weight of the couplings (np.inf: couplings held at zero)
+    tol: float,  # the KKT residual accepted
+    max_iter: int,  # Newton steps at most
+    theta0=None,  # (m,) float64 start in stats order (None: zeros)
+):
+    """Proximal Newton for the ℓ₁-penalised pseudo-likelihood: `(θ in stats order, trace rows, KKT
+    residual)`."""
+    n, p = U.shape
+    I, J = stat_index(p)
+    lam_v = np.where(I == J, 0.0, lam)
+    # couplings held at zero (λ = ∞) have no optimality condition
+    free = np.isfinite(lam_v)
+    # the rows and their conditional variances in float32 (the curvature needs no more): O(n·p) memory
+    XT = np.ascontiguousarray(U.T, dtype=np.float32)
+    w32 = w.astype(np.float32)
+    penalty = lambda v: float(np.sum(lam_v[v != 0] * np.abs(v[v != 0])))
+    v = np.zeros(I.size) if theta0 is None else np.array(theta0, np.float64)
+    f, g = _pl_parts(v, U, domain, w)
+    f += penalty(v)
+    rows = []
+    for it in range(max_iter):
+        kkt = kkt_residual(v[free], g[free], lam_v[free])
+        if kkt <= tol:
+            return v, rows, kkt
+        T, G = to_matrix(v, p), to_matrix(g, p)
+        VT = _conditional_variances(T, XT, domain)
+        C = _pl_curvature(VT, XT, w32, domain)
+        active = np.triu((T != 0) | (np.abs(G) >= lam) | np.eye(p, dtype=bool))
+        rs = np.ascontiguousarray(np.argwhere(active), dtype=np.int64)
+        D, FT = np.zeros((p, p)), np.zeros(XT.shape)
+        sweeps = _pl_direction(XT, w, VT, G, C, T, D, FT, lam, rs, 200, tol)
+        d = D[I, J]
+        decrease = g @ d + penalty(v + d) - penalty(v)
+        if not np.any(d) or decrease >= 0:
+            break
+        t, f, g = _pl_line_search(lambda u: _pl_parts(u, U, domain, w), penalty, v, d, f, decrease)
+        v = v + t * d
+        rows.append(dict(iteration=it + 1, objective=f, kkt=kkt, active=len(rs), inner_sweeps=sweeps, step=t))
+    return v, rows, kkt_residual(v[free], g[free], lam_v[free])
+
+# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
 VERDICTS = ("continue", "more chains", "longer runs", "converged", "stalled")
 
 
@@ -339,10 +492,11 @@ class NewtonSolver:
         verify_sweeps: int
         | None = None,  # sweeps at a candidate θ before its gap is measured (None: 10 × n_sweeps)
         seed=None,  # None, int or np.random.Generator
+        theta0=None,  # (m,) float64 the start in stats order (None: zeros)
     ):
         self.p, self.domain, self.exact = int(p), domain, bool(exact)
         self._I, self._J = stat_index(self.p)
-        self.theta = np.zeros(self._I.size)
+        self.theta = np.zeros(self._I.size) if theta0 is None else np.array(theta0, np.float64)
         self.n_iter = 0
         self.n_chains, self.n_chains_max, self.n_sweeps = int(n_chains), int(n_chains_max), int(n_sweeps)
         self.tol, self.tol_sampling, self.kkt_tol = float(tol), float(tol_sampling), float(kkt_tol)
@@ -477,7 +631,7 @@ class NewtonSolver:
         _, _, nu2 = chain_newton_step(grad, self.theta, self.lam, chains._X)
         return 0.5 * nu2 - np.count_nonzero(self.theta) / (2 * self.n_chains)
 
-# %% ../nbs/07a_ising_lasso.ipynb #28245d56
+# %% ../nbs/07a_ising_lasso.ipynb #4684a723
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
@@ -498,6 +652,7 @@ class IsingLasso(MRFLearner):
         # Gibbs sweeps per iteration (mcmc; doubled when the verification finds the chains lagging)
         n_sweeps=10,
         max_iter=200,  # Newton steps at most
+        start="pl",  # the first iterate: 'pl' (the ℓ₁ pseudo-likelihood estimate at the same λ) or 'zeros'
         warm_start=False,  # continue from the previous fit's solver (θ, chains, q), as along a λ path
         verbose=False,  # progress bar
         seed=0,  # None, int or np.random.Generator: the chains' streams (the same call gives the same θ)
@@ -512,6 +667,7 @@ class IsingLasso(MRFLearner):
         self.n_chains_max = n_chains_max
         self.n_sweeps = n_sweeps
         self.max_iter = max_iter
+        self.start = start
         self.warm_start = warm_start
         self.verbose = verbose
         self.seed = seed
@@ -523,6 +679,8 @@ class IsingLasso(MRFLearner):
             raise ValueError(f"domain must be 'data', '01' or 'pm1', got {self.domain!r}")
         if self.solver not in ("auto", "exact", "mcmc"):
             raise ValueError(f"solver must be 'auto', 'exact' or 'mcmc', got {self.solver!r}")
+        if self.start not in ("pl", "zeros"):
+            raise ValueError(f"start must be 'pl' or 'zeros', got {self.start!r}")
         if not isinstance(self.penalize_fields, (bool, np.bool_)):
             raise ValueError(f"penalize_fields must be True or False, got {self.penalize_fields!r}")
         check_float(self.tol, "tol", lo=0, lo_open=True)
@@ -532,14 +690,29 @@ class IsingLasso(MRFLearner):
         check_int(self.n_sweeps, "n_sweeps", lo=1)
         check_int(self.max_iter, "max_iter", lo=1)
 
+    def _start(self, X) -> np.ndarray | None:
+        """The first iterate: the pseudo-likelihood estimate at λ when `start='pl'` and its solver converged
+        (None: zeros)."""
+        self.start_ = "zeros"
+        if self.start != "pl":
+            return None
+        U, w = unique_rows(X)
+        theta, _, kkt = _pl_newton(U, w, self.domain_, float(self.lam), sampling_tol(len(X)), 50)
+        if kkt > sampling_tol(len(X)) or not np.all(np.isfinite(theta)):
+            return None
+        self.start_ = "pl"
+        return theta
+
     def _new_solver(self, X, EX, lam, exact):
-        "A fresh `NewtonSolver` for the checked data X."
+        "A fresh `NewtonSolver` for the checked data X, started at `_start(X)`."
         n, p = X.shape
         kw = dict(
             n_chains=int(self.n_chains), n_chains_max=int(self.n_chains_max), n_sweeps=int(self.n_sweeps)
         )
         kw.update(tol=float(self.tol), tol_sampling=float(self.tol_sampling), seed=as_rng(self.seed))
-        return NewtonSolver(EX, lam, p, self.domain_, exact=exact, starts=X, n_rows=n, **kw)
+        return NewtonSolver(
+            EX, lam, p, self.domain_, exact=exact, starts=X, n_rows=n, theta0=self._start(X), **kw
+        )
 
     def fit(self, X, y=None, *, truth=None, names=None):
         "Solve (1) on `(n, p)` binary data (0/1 or ±1)."
@@ -557,6 +730,7 @@ class IsingLasso(MRFLearner):
         )
         if warm:
             solver = old.set_problem(mean_stats(X), lam, n, window=2)
+            self.start_ = "warm"
         else:
             solver = self._new_solver(X, mean_stats(X), lam, exact)
         rec = dict(verdict="continue")
