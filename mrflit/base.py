@@ -36,7 +36,7 @@ from mrflit.models import (
 from sklearn.base import BaseEstimator, clone
 import inspect
 from sklearn.utils.validation import check_is_fitted
-from .select import select_lambda
+from .select import LambdaRule
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
@@ -163,26 +163,28 @@ def _column_names(X, names):
 
 # %% ../nbs/06_base.ipynb #2e019080
 LAMBDA_RULES = {
-    "ebic": dict(criterion="ebic", gamma=0.25),  # IsingFit's default
-    "bic": dict(criterion="ebic", gamma=0.0),
-    "cv": dict(criterion="cv", cv=5),
+    # IsingFit's default
+    "ebic": LambdaRule("ebic", gamma=0.25),
+    "bic": LambdaRule("ebic", gamma=0.0),
+    "cv": LambdaRule("cv", cv=5),
 }
 
 
 def _penalty_rule(est):
-    """`(name, rule)` when the learner's λ parameter (`lam` or `rho`) holds a rule name such as 'ebic', else
-    None."""
+    """`(name, LambdaRule)` when the learner's λ parameter (`lam` or `rho`) holds a rule — a name such as
+    'ebic' or a `LambdaRule` — else None."""
     params = est.get_params(deep=False)
     for key in ("lam", "rho"):
         rule = params.get(key)
-        if isinstance(rule, str):
+        if isinstance(rule, (str, LambdaRule)):
             if not getattr(est, "_lambda_rules", True):
                 raise ValueError(f"{type(est).__name__} takes a number for {key}, not a rule ({rule!r})")
-            if rule not in LAMBDA_RULES:
+            if isinstance(rule, str) and rule not in LAMBDA_RULES:
                 raise ValueError(
-                    f"{key} must be a positive number or one of {sorted(LAMBDA_RULES)}, got {rule!r}"
+                    f"{key} must be a positive number, a LambdaRule or one of {sorted(LAMBDA_RULES)}, got "
+                    f"{rule!r}"
                 )
-            return key, rule
+            return key, LAMBDA_RULES.get(rule, rule) if isinstance(rule, str) else rule
     return None
 
 # %% ../nbs/06_base.ipynb #977b0826
@@ -214,7 +216,7 @@ def _fit_choosing_lambda(fit):
         key, rule = chosen
         names = fit_params.pop("names", None)
         probe = clone(self).set_params(**{key: 1.0})
-        best = select_lambda(probe, X, names=names, fit_params=fit_params, **LAMBDA_RULES[rule])
+        best = rule.select(probe, X, names=names, fit_params=fit_params)
         params = self.get_params(deep=False)
         vars(self).update({k: v for k, v in vars(best).items() if k not in params})
         return self

@@ -11,9 +11,10 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.model_selection import GridSearchCV, KFold
 from .core import check_data, check_float, check_int
 from .models import n_couplings
+from dataclasses import dataclass, asdict
 
 # %% auto #0
-__all__ = ['lambda_max', 'select_lambda']
+__all__ = ['EXTEND_BY', 'EXTEND_TO', 'lambda_max', 'GridEdgeWarning', 'select_lambda', 'LambdaRule']
 
 # %% ../nbs/05a_select.ipynb #b4a19355
 def lambda_max(
@@ -34,13 +35,65 @@ def _penalty_name(est) -> str:
     raise ValueError(f"{type(est).__name__} has no penalty parameter (lam or rho): it chooses λ itself")
 
 # %% ../nbs/05a_select.ipynb #b501bd91
+EXTEND_BY = 4  # values added at a time when the default path is extended
+EXTEND_TO = 1e-4  # ...down to this fraction of λ_max at most
+
+
+class GridEdgeWarning(UserWarning):
+    "The chosen λ is the path's smallest (or largest) value: the criterion may improve beyond it."
+
+
+def _best(path, criterion) -> int:
+    "The index of the best criterion value: EBIC's smallest, cross-validation's largest."
+    return int(np.argmax(path)) if criterion == "cv" else int(np.argmin(path))
+
+
+def _check_lambdas(lambdas) -> np.ndarray:
+    "A user's path as float64, largest first."
+    try:
+        lambdas = np.sort(np.asarray(lambdas, dtype=np.float64))[::-1]
+    except (TypeError, ValueError):
+        raise ValueError(f"lambdas must be at least 2 positive numbers, got {lambdas!r}") from None
+    if lambdas.ndim != 1 or lambdas.size < 2 or not np.all(np.isfinite(lambdas)) or lambdas.min() <= 0:
+        raise ValueError("lambdas must be at least 2 positive numbers")
+    return lambdas
+
+
+def _warn_edge(best, lambdas, top, criterion, default):
+    """Warn when the choice is the path's smallest λ, or its largest while that is below λ_max (above λ_max
+    the graph is empty and nothing changes)."""
+    name = "EBIC" if criterion == "ebic" else "cross-validation"
+    if best == len(lambdas) - 1:
+        where = (
+            f"down to {lambdas[-1]:.3g} = λ_max/{top / lambdas[-1]:.3g}"
+            if default
+            else f"({lambdas[-1]:.3g})"
+        )
+        warnings.warn(
+            f"{name} chose the smallest λ of the path {where}: the criterion was still improving there, so "
+            f"the "
+            "choice sits at the path's edge (pass smaller lambdas to look further)",
+            GridEdgeWarning,
+            stacklevel=3,
+        )
+    elif best == 0 and lambdas[0] < top:
+        warnings.warn(
+            f"{name} chose the largest λ of the path ({lambdas[0]:.3g}), below λ_max = {top:.3g}: the "
+            f"criterion "
+            "may improve at larger λ (pass larger lambdas)",
+            GridEdgeWarning,
+            stacklevel=3,
+        )
+
+# %% ../nbs/05a_select.ipynb #d1e69198
 def select_lambda(
     est,  # an unfitted mrflit learner (its λ is replaced)
     X,  # (n, p) binary data
     *,
     criterion="ebic",  # 'ebic' or 'cv'
     gamma=0.25,  # EBIC's γ (0: BIC)
-    lambdas=None,  # the path (default: n_lambdas values from lambda_max(X) down to 1/100 of it)
+    # the path (None: λ_max(X) down to λ_max/100, extended while the choice is its smallest value)
+    lambdas=None,
     n_lambdas=12,  # values on the default path
     cv=5,  # folds for criterion='cv'
     seed=0,  # fold shuffling for criterion='cv'
@@ -48,42 +101,53 @@ def select_lambda(
     fit_params=None,  # other keyword arguments of the final fit (e.g. truth=)
 ):
     """Choose λ by EBIC or K-fold pseudo-likelihood; return the learner refitted at the chosen λ, the path
-    kept on it."""
+    kept on it. A choice at the path's end warns (`GridEdgeWarning`)."""
     if criterion not in ("ebic", "cv"):
         raise ValueError(f"criterion must be 'ebic' or 'cv', got {criterion!r}")
     gamma = check_float(gamma, "gamma", lo=0)
     key = _penalty_name(est)
     Xc, _ = check_data(X)
     n, p = Xc.shape
-    if lambdas is None:
-        top = lambda_max(Xc)
+    top = lambda_max(Xc)
+    default = lambdas is None
+    if default:
         lambdas = top * np.geomspace(1, 0.01, check_int(n_lambdas, "n_lambdas", lo=2))
-    lambdas = np.sort(np.asarray(lambdas, dtype=np.float64))[::-1]
-    if lambdas.ndim != 1 or lambdas.size < 2 or not np.all(np.isfinite(lambdas)) or lambdas.min() <= 0:
-        raise ValueError("lambdas must be at least 2 positive numbers")
+    lambdas = _check_lambdas(lambdas)
     if criterion == "cv":
         folds = KFold(check_int(cv, "cv", lo=2), shuffle=True, random_state=seed)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", ConvergenceWarning)
-            search = GridSearchCV(clone(est), {key: list(lambdas)}, cv=folds).fit(X)
-        path = search.cv_results_["mean_test_score"]
-        best = int(np.argmax(path))
+        scores = lambda lams: _cv_scores(est, X, key, lams, folds)
     else:
-        path = _ebic_path(est, X, key, lambdas, gamma, n, p)
-        best = int(np.argmin(path))
+        path_est = _path_learner(est)
+        scores = lambda lams: _ebic_path(path_est, X, key, lams, gamma, n, p)
+    path = list(scores(lambdas))
+    step = lambdas[-1] / lambdas[-2]
+    # the default path continues, a few values at a time, while the criterion still improves at its smallest λ
+    while default and _best(path, criterion) == len(path) - 1 and lambdas[-1] * step >= EXTEND_TO * top:
+        more = lambdas[-1] * step ** np.arange(1, EXTEND_BY + 1)
+        more = more[more >= EXTEND_TO * top * (1 - 1e-12)]
+        path += list(scores(more))
+        lambdas = np.concatenate([lambdas, more])
+    best = _best(path, criterion)
+    _warn_edge(best, lambdas, top, criterion, default)
     chosen = clone(est).set_params(**{key: float(lambdas[best])}).fit(X, names=names, **(fit_params or {}))
     chosen.lambda_path_ = lambdas
     chosen.criterion_path_ = np.asarray(path, dtype=np.float64)
     chosen.criterion_ = criterion
+    chosen.gamma_ = gamma if criterion == "ebic" else None
     chosen.lambda_ = float(lambdas[best])
     return chosen
 
-# %% ../nbs/05a_select.ipynb #24c2c3c3
-def _ebic_path(est, X, key, lambdas, gamma, n, p):
-    "EBIC along the path, warm-started from the largest λ when the learner can."
+# %% ../nbs/05a_select.ipynb #d9a8f4e6
+def _path_learner(est):
+    "A copy of the learner for the path: warm-started from one λ to the next when it can be."
     path_est = clone(est)
     if "warm_start" in path_est.get_params():
         path_est.set_params(warm_start=True)
+    return path_est
+
+
+def _ebic_path(path_est, X, key, lambdas, gamma, n, p) -> list:
+    "EBIC at each λ, in order, continuing from `path_est`'s last fit."
     values = []
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
@@ -92,3 +156,42 @@ def _ebic_path(est, X, key, lambdas, gamma, n, p):
             edges = n_couplings(path_est.theta_)
             values.append(-2 * n * path_est.score(X) + edges * np.log(n) + 4 * gamma * edges * np.log(p))
     return values
+
+
+def _cv_scores(est, X, key, lambdas, folds) -> np.ndarray:
+    "The mean held-out log pseudo-likelihood at each λ (scikit-learn's `GridSearchCV`)."
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        search = GridSearchCV(clone(est), {key: list(lambdas)}, cv=folds).fit(X)
+    return search.cv_results_["mean_test_score"]
+
+# %% ../nbs/05a_select.ipynb #326cee8d
+@dataclass(frozen=True)
+class LambdaRule:
+    "How a learner given this as `lam` chooses λ: `select_lambda`'s settings."
+
+    criterion: str = "ebic"  # 'ebic' or 'cv'
+    gamma: float = 0.25  # EBIC's γ (0: BIC)
+    lambdas: tuple | None = None  # the path (None: from λ_max down, extended while the choice is its end)
+    n_lambdas: int = 12  # values on the default path
+    cv: int = 5  # folds for criterion='cv'
+    seed: int = 0  # fold shuffling for criterion='cv'
+
+    def __post_init__(self):
+        if self.criterion not in ("ebic", "cv"):
+            raise ValueError(f"criterion must be 'ebic' or 'cv', got {self.criterion!r}")
+        check_float(self.gamma, "gamma", lo=0)
+        check_int(self.n_lambdas, "n_lambdas", lo=2)
+        check_int(self.cv, "cv", lo=2)
+        check_int(self.seed, "seed", lo=0)
+        if self.lambdas is not None:
+            object.__setattr__(self, "lambdas", tuple(float(v) for v in _check_lambdas(self.lambdas)))
+
+    def select(
+        self,
+        est,  # an unfitted learner
+        X,  # (n, p) binary data
+        **kwargs,  # names=, fit_params= of `select_lambda`
+    ):
+        "`select_lambda` with this rule's settings."
+        return select_lambda(est, X, **asdict(self), **kwargs)
