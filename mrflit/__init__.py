@@ -8,8 +8,8 @@ __all__ = ['IsingLasso', 'TAY', 'SPG', 'SPGInc', 'FBS', 'PG', 'MCMCLasso', 'Fast
            'PseudoLikelihoodPath', 'ELasso', 'GaussianApprox', 'NeighbourhoodLasso', 'Skeptic', 'DiffEstimator',
            'BinaryMRF', 'random_mrf', 'geng_network', 'edge_list', 'theta_graph', 'save_model', 'load_model',
            'GibbsChains', 'gibbs_sample', 'sample_data', 'sample_exact', 'log_partition', 'moments', 'marginals',
-           'select_lambda', 'lambda_max', 'bootstrap', 'centralities', 'Stability', 'read_binary_csv', 'senate109',
-           'plot_graph', 'grid', 'replicate', 'roc_auc', 'selection_metrics']
+           'select_lambda', 'lambda_max', 'LambdaRule', 'bootstrap', 'centralities', 'Stability', 'read_binary_csv',
+           'binarize', 'senate109', 'plot_graph', 'grid', 'replicate', 'roc_auc', 'selection_metrics']
 
 # %% ../nbs/19_package.ipynb #ed7d8e7b
 import importlib
@@ -20,7 +20,7 @@ _all_ = [
     "PseudoLikelihood", "PseudoLikelihoodPath", "ELasso", "GaussianApprox", "NeighbourhoodLasso", "Skeptic",
     "DiffEstimator", "BinaryMRF", "random_mrf", "geng_network", "edge_list", "theta_graph", "save_model",
     "load_model", "GibbsChains", "gibbs_sample", "sample_data", "sample_exact", "log_partition", "moments",
-    "marginals", "select_lambda", "lambda_max", "bootstrap", "centralities", "Stability", "read_binary_csv",
+    "marginals", "select_lambda", "lambda_max", "LambdaRule", "bootstrap", "centralities", "Stability", "read_binary_csv", "binarize",
     "senate109", "plot_graph", "grid", "replicate", "roc_auc", "selection_metrics",
 ]  # fmt: skip
 
@@ -40,9 +40,9 @@ _HOME = {
     ),
     "gibbs": ("GibbsChains", "gibbs_sample", "sample_data"),
     "exact": ("sample_exact", "log_partition", "moments", "marginals"),
-    "select": ("select_lambda", "lambda_max"),
+    "select": ("select_lambda", "lambda_max", "LambdaRule"),
     "stability": ("bootstrap", "centralities", "Stability"),
-    "datasets": ("read_binary_csv", "senate109"),
+    "datasets": ("read_binary_csv", "binarize", "senate109"),
     "viz": ("plot_graph",),
     "experiments": ("grid", "replicate"),
     "metrics": ("roc_auc", "selection_metrics"),

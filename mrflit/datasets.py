@@ -12,7 +12,7 @@ import numpy as np
 from .core import check_memory
 
 # %% auto #0
-__all__ = ['MISSING', 'Senate', 'senate109', 'read_binary_csv']
+__all__ = ['MISSING', 'Senate', 'senate109', 'read_binary_csv', 'binarize']
 
 # %% ../nbs/14_datasets.ipynb #d23be2d8
 @dataclass
@@ -127,23 +127,51 @@ def _sniff_sep(line):
     return ";" if ";" in line and "," not in line else ","
 
 # %% ../nbs/14_datasets.ipynb #15fd2d4b
-def _binary_column(values, name):
-    """One column as 0/1 or ±1 ints, and a note if it had to be recoded (any two values → 0/1, in sorted
-    order)."""
+def _split_point(
+    num: np.ndarray,  # (n,) float64 a column's values
+    split,  # 'median', 'mean' or a number
+) -> tuple[float, str]:
+    "The value above which `binarize` codes 1, and how to name it."
+    if split == "median":
+        return float(np.median(num)), "median"
+    if split == "mean":
+        return float(np.mean(num)), "mean"
+    return float(split), "threshold"
+
+
+def _binary_column(values, name, split=None):
+    """One column as 0/1 or ±1 ints, and a note if it had to be recoded: any two values → 0/1, in sorted
+    order; with `split` ('median', 'mean' or a number), a numeric column of more than two values → 1 above the
+    split, else 0."""
+    num = None
     try:
         num = [float(v) for v in values]
         levels = sorted(set(num))
         key = num
-    except ValueError:
-        levels = sorted(set(values))
+    except (TypeError, ValueError):
+        levels = sorted(set(values), key=str)
         key = values
     if len(levels) == 1:
         raise ValueError(f"column '{name}' is constant ({levels[0]!r}): drop it")
-    if len(levels) > 2:
+    numeric = key is num
+    if len(levels) > 2 and (split is None or not numeric):
         shown = ", ".join(repr(x) for x in levels[:4])
-        raise ValueError(
-            f"column '{name}' has {len(levels)} distinct values ({shown}…): binary data need two"
+        hint = (
+            "; to split ordinal items in two pass binarize='median', 'mean' or a threshold" if numeric else ""
         )
+        raise ValueError(
+            f"column '{name}' has {len(levels)} distinct values ({shown}…): binary data need two{hint}"
+        )
+    if len(levels) > 2:
+        point, how = _split_point(np.asarray(num), split)
+        codes = (np.asarray(num) > point).astype(np.int64)
+        if codes.min() == codes.max():
+            side = "at or below" if codes[0] else "above"
+            raise ValueError(
+                f"column '{name}': no value lies {side} the {how} {point:g}: choose another split"
+            )
+        note = f"column '{name}': {len(levels)} levels, 1 above the {how} {point:g} ({codes.mean():.0%} ones)"
+        return codes, note
     if levels in ([0.0, 1.0], [-1.0, 1.0]):
         return np.array([int(x) for x in key], dtype=np.int64), None
     code = {levels[0]: 0, levels[1]: 1}
@@ -157,12 +185,14 @@ def read_binary_csv(
     header=True,  # the first row names the columns (False: they are named x0, x1, …)
     columns=None,  # the columns to keep, by name or 0-based index (None: all)
     missing="error",  # a row with a missing value ('', NA, NaN, '.', …): 'error' or 'drop' the row
+    binarize=None,  # split columns of more than two numeric values: 'median', 'mean' or a number (1 above it)
 ):
     """`(X int8 (n, p), names, domain, notes)`: binary columns in one coding. Two-valued columns in any other
     coding (1/2, yes/no) are recoded to 0/1, and so are ±1 columns when others are 0/1; `notes` says what was
-    recoded or dropped."""
+    recoded or dropped. Every column that cannot be read as binary is named in one error."""
     if missing not in ("error", "drop"):
         raise ValueError(f"missing must be 'error' or 'drop', got {missing!r}")
+    _check_split(binarize)
     if sep is not None and (not isinstance(sep, str) or len(sep) != 1):
         raise ValueError(f"sep must be one character (e.g. ',', ';' or a tab), got {sep!r}")
     text = _read_text(path)
@@ -194,21 +224,42 @@ def read_binary_csv(
     if columns is not None:
         keep = [_column_index(c, names, path) for c in columns]
     body, notes = _missing_rows(body, keep, names, path, missing)
-    cols, codings = [], []
-    for j in keep:
-        col, note = _binary_column([r[j].strip() for _, r in body], names[j])
+    kept = [names[j] for j in keep]
+    X, dom, more = _binary_columns([[r[j].strip() for _, r in body] for j in keep], kept, binarize, str(path))
+    return X, kept, dom, notes + more
+
+# %% ../nbs/14_datasets.ipynb #fc722c10
+def _check_split(split):
+    "`binarize` must be None, 'median', 'mean' or a finite number."
+    ok = split is None or split in ("median", "mean")
+    ok = ok or (isinstance(split, (int, float, np.integer, np.floating)) and not isinstance(split, bool))
+    if not ok or (not isinstance(split, str) and split is not None and not np.isfinite(split)):
+        raise ValueError(f"binarize must be 'median', 'mean' or a number, got {split!r}")
+
+# %% ../nbs/14_datasets.ipynb #b4ff722c
+def _binary_columns(columns, names, split, where):
+    """`(X int8 (n, p), domain, notes)` from columns of values, one coding for all; every column that cannot
+    be read is named in one error."""
+    cols, codings, notes, problems = [], [], [], []
+    for values, name in zip(columns, names):
+        try:
+            col, note = _binary_column(values, name, split)
+        except ValueError as e:
+            problems.append(str(e))
+            continue
         cols.append(col)
         codings.append(note is None and -1 in col)
         notes += [note] if note else []
+    if problems:
+        raise ValueError(f"{where}: " + "; ".join(problems))
     X = np.column_stack(cols)
     if any(codings) and not all(codings):  # ±1 columns among 0/1 ones: one coding, 0/1
         for k in np.flatnonzero(codings):
             X[:, k] = (X[:, k] + 1) // 2
-            notes.append(f"column '{names[keep[k]]}': -1 → 0 (the other columns are 0/1)")
-    dom = "pm1" if all(codings) else "01"
-    return X.astype(np.int8), [names[j] for j in keep], dom, notes
+            notes.append(f"column '{names[k]}': -1 → 0 (the other columns are 0/1)")
+    return X.astype(np.int8), "pm1" if all(codings) else "01", notes
 
-# %% ../nbs/14_datasets.ipynb #46c58959
+# %% ../nbs/14_datasets.ipynb #b81246ce
 def _read_text(path) -> str:
     """The text of a data file: a regular file of UTF-8 text (a BOM is dropped), refused at once if it holds
     NUL bytes (a binary file, not a table) or would not fit in memory as Python text."""
@@ -232,7 +283,7 @@ def _read_text(path) -> str:
         raise ValueError(f"{path} holds NUL bytes: a binary file, not a CSV/TSV table")
     return text
 
-# %% ../nbs/14_datasets.ipynb #fc722c10
+# %% ../nbs/14_datasets.ipynb #ea1ef7d3
 def _missing_rows(body, keep, names, path, missing):
     "The rows without a missing value in the kept columns, and a note; an error if `missing` is 'error'."
     bad = [(t, j) for t, r in body for j in keep if r[j].strip().lower() in MISSING]
@@ -250,7 +301,7 @@ def _missing_rows(body, keep, names, path, missing):
         raise ValueError(f"{path}: fewer than 2 rows left after dropping rows with missing values")
     return body, [f"dropped {len(drop)} rows with a missing value; {len(body)} left"]
 
-# %% ../nbs/14_datasets.ipynb #d0fd3d87
+# %% ../nbs/14_datasets.ipynb #b5b8b4dd
 def _column_index(c, names, path):
     "A selected column as an index: by name, or by 0-based position."
     if isinstance(c, str) and c in names:
@@ -262,3 +313,35 @@ def _column_index(c, names, path):
     raise ValueError(
         f"{path}: no column {c!r} (columns: {', '.join(names[:10])}{'…' if len(names) > 10 else ''})"
     )
+
+# %% ../nbs/14_datasets.ipynb #27207584
+def binarize(
+    X,  # (n, p) table: a NumPy array or a pandas DataFrame
+    split=None,  # columns of more than two numbers: 'median', 'mean' or a number, 1 above it (None: refused)
+):
+    """`(X01, notes)`: the table in one binary coding, int8, as `read_binary_csv` reads a file; a DataFrame
+    keeps its columns and index. `notes` lists every recoding."""
+    _check_split(split)
+    frame = hasattr(X, "columns") and hasattr(X, "isna")
+    if frame:
+        names = [str(c) for c in X.columns]
+        missing = [f"'{c}' ({k})" for c, k in zip(names, X.isna().sum().tolist()) if k]
+        columns = [X[c].tolist() for c in X.columns]
+    else:
+        a = np.asarray(X)
+        if a.ndim != 2:
+            raise ValueError(f"X must be a 2-d table, got shape {a.shape}")
+        names = [f"x{j}" for j in range(a.shape[1])]
+        isnan = [bool(a.dtype.kind == "f" and np.isnan(a[:, j]).any()) for j in range(a.shape[1])]
+        missing = [f"'{c}'" for c, bad in zip(names, isnan) if bad]
+        columns = [a[:, j].tolist() for j in range(a.shape[1])]
+    if missing:
+        raise ValueError(f"missing values in column {', '.join(missing)}: drop or fill those rows first")
+    if not columns or len(columns[0]) < 2:
+        raise ValueError("X must have at least 2 rows and 1 column")
+    X01, _, notes = _binary_columns(columns, names, split, "X")
+    if frame:
+        import pandas as pd
+
+        return pd.DataFrame(X01, columns=X.columns, index=X.index), notes
+    return X01, notes
