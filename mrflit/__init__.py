@@ -20,8 +20,9 @@ _all_ = [
     "PseudoLikelihood", "PseudoLikelihoodPath", "ELasso", "GaussianApprox", "NeighbourhoodLasso", "Skeptic",
     "DiffEstimator", "BinaryMRF", "random_mrf", "geng_network", "edge_list", "theta_graph", "save_model",
     "load_model", "GibbsChains", "gibbs_sample", "sample_data", "sample_exact", "log_partition", "moments",
-    "marginals", "select_lambda", "lambda_max", "LambdaRule", "bootstrap", "centralities", "Stability", "read_binary_csv", "binarize",
-    "senate109", "plot_graph", "grid", "replicate", "roc_auc", "selection_metrics",
+    "marginals", "select_lambda", "lambda_max", "LambdaRule", "bootstrap", "centralities", "Stability",
+    "read_binary_csv", "binarize", "senate109", "plot_graph", "grid", "replicate", "roc_auc",
+    "selection_metrics",
 ]  # fmt: skip
 
 _HOME = {
