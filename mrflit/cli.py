@@ -44,8 +44,15 @@ def _write_csv(path, header, rows):
     _write_text(path, buf.getvalue())
 
 # %% ../nbs/16_cli.ipynb #cfaa3fea
-def _write_png(path, fig):
-    atomic_write(path, lambda f: fig.savefig(f, format="png", dpi=110, bbox_inches="tight"))
+def _write_figure(
+    path,  # the file; its suffix is replaced by the format's
+    fig,  # a Matplotlib figure
+    fmt="png",  # 'png' (300 dpi), 'svg' or 'pdf'
+) -> str:
+    "Write `fig` atomically as PNG, SVG or PDF; the file's name."
+    path = Path(path).with_suffix(f".{fmt}")
+    atomic_write(path, lambda f: fig.savefig(f, format=fmt, dpi=300, bbox_inches="tight"))
+    return path.name
 
 
 OUTPUT_FILES = {
@@ -53,11 +60,15 @@ OUTPUT_FILES = {
     "edges.csv",
     "trace.csv",
     "network.png",
+    "network.svg",
+    "network.pdf",
     "network.graphml",
     "network.gexf",
     "report.txt",
     "stability.csv",
     "stability.png",
+    "stability.svg",
+    "stability.pdf",
     "centrality.csv",
 }  # what mrflit's commands write: an --out directory holding anything else is not replaced
 
@@ -252,7 +263,7 @@ def _write_demo_files(out, pr, s, g1, g2, rows, report):
             "(grey: positive, orange: negative; width ∝ |θ|)"
         ),
     )
-    _write_png(out / "network.png", fig)
+    _write_figure(out / "network.png", fig)
     plt.close(fig)
 
 # %% ../nbs/16_cli.ipynb #95d1608f
@@ -265,11 +276,47 @@ def _alpha(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"--alpha must be 'auto' or a number, got {text!r}")
 
-# %% ../nbs/16_cli.ipynb #cc66acfe
+# %% ../nbs/16_cli.ipynb #fb740db3
+def _lambda_options(
+    method: str,  # a key of METHODS
+    lam,  # a number or a rule name
+    gamma,  # EBIC's γ or None
+    lambdas,  # a path (a sequence of numbers) or None
+    rule,  # elasso's 'and' / 'or' or None
+):
+    "`(lam, nodewise)`: the learner's λ (a number, a rule name or a `LambdaRule`) and elasso's settings."
+    from dataclasses import replace
+
+    if method in PATH_METHODS and method != "elasso":
+        if (gamma, lambdas, rule) != (None, None, None):
+            raise ValueError(
+                f"{method} chooses λ by BIC and GIC itself: --gamma, --lambdas and --rule do not apply"
+            )
+        return lam, {}
+    if method == "elasso":
+        if lambdas is not None:
+            raise ValueError(
+                "elasso chooses each node's λ itself: --lambdas does not apply (--gamma and --rule do)"
+            )
+        return lam, dict(gamma=0.0 if gamma is None else gamma, rule=rule or "and")
+    if rule is not None:
+        raise ValueError("--rule (and/or) is elasso's: the other methods fit one symmetric θ")
+    if gamma is None and lambdas is None:
+        return lam, {}
+    if not isinstance(lam, str):
+        raise ValueError("--gamma and --lambdas refine a rule: use them with --lam ebic, bic or cv")
+    base = LAMBDA_RULES[lam]
+    if gamma is not None and lam != "ebic":
+        raise ValueError(
+            f"--gamma is EBIC's γ: use it with --lam ebic (--lam {lam} is {base.criterion}, γ fixed)"
+        )
+    return replace(base, gamma=base.gamma if gamma is None else gamma, lambdas=lambdas), {}
+
+# %% ../nbs/16_cli.ipynb #7d695166
 def fit(
     data,  # CSV/TSV of binary columns (read by `datasets.read_binary_csv`)
     method="isinglasso",  # a key of METHODS
-    lam=0.05,  # the ℓ1 weight, or a rule: 'ebic', 'bic', 'cv' (ignored by path methods)
+    lam="ebic",  # the ℓ1 weight, or a rule: 'ebic', 'bic', 'cv' (ignored by path methods)
     out="mrflit-fit",  # output directory: new, empty, or an earlier output set (replaced whole)
     alpha="auto",  # step size of tay/spg/spginc
     chains=2000,  # Gibbs chains of tay/spg/spginc
@@ -284,24 +331,37 @@ def fit(
     columns=None,  # columns to use, by name or index (None: all)
     missing="error",  # rows with a missing value: 'error' or 'drop'
     penalize_fields=False,  # tay/spg/spginc: penalise the fields too (eq. 1)
+    gamma=None,  # EBIC's γ for lam='ebic' and for elasso (None: 0.25 for 'ebic', elasso's own 0)
+    lambdas=None,  # the λ path of a rule (None: from λ_max down, extended while the choice is its end)
+    rule=None,  # elasso's edge rule: 'and' or 'or' (None: 'and')
+    binarize=None,  # split columns of more than two numbers: 'median', 'mean' or a number (1 above it)
+    figure_format="png",  # the figures' format: 'png' (300 dpi), 'svg' or 'pdf'
 ) -> dict:
     """Fit `method` to a CSV of binary columns; write model.npz, edges.csv, trace.csv, network.png and
     report.txt into `out`; with `n_boot` > 0 also stability.csv, stability.png and centrality.csv; with `fmt`
-    'graphml' or 'gexf' also network.graphml / network.gexf."""
+    'graphml' or 'gexf' also network.graphml / network.gexf. The Python call `IsingLasso().fit(...)` on the
+    same data gives the same θ as the defaults here."""
     from mrflit.datasets import read_binary_csv
 
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
     if isinstance(lam, str) and lam not in LAMBDA_RULES:
         raise ValueError(f"lam must be a number or one of {sorted(LAMBDA_RULES)}, got {lam!r}")
+    if figure_format not in ("png", "svg", "pdf"):
+        raise ValueError(f"figure format must be 'png', 'svg' or 'pdf', got {figure_format!r}")
     lam = lam if isinstance(lam, str) else float(lam)
-    X, names, dom, notes = read_binary_csv(data, sep=sep, header=header, columns=columns, missing=missing)
+    lam, nodewise = _lambda_options(method, lam, gamma, lambdas, rule)
+    X, names, dom, notes = read_binary_csv(
+        data, sep=sep, header=header, columns=columns, missing=missing, binarize=binarize
+    )
     est, fields = _learner(method, lam, alpha, chains, iters, tau, seed, quiet, penalize_fields)
+    est.set_params(**nodewise)
     t0 = time.perf_counter()
     est.fit(X, names=names)
     secs = time.perf_counter() - t0
     rows = edge_rows(est.theta_, names)
     lam_txt = _lambda_text(method, lam, est)
+    short = "λ per node" if method == "elasso" else f"λ = {getattr(est, 'lambda_', lam):.3g}"
     report = (
         f"mrflit fit: {METHODS[method]} on {data} ({X.shape[0]} samples x {X.shape[1]} variables, domain "
         f"'{dom}'), {lam_txt}\n"
@@ -314,18 +374,20 @@ def fit(
         report += f"TAY certificate: held at {est.certified_share_:.0%} of iterations\n"
     report += "".join(f"data: {n}\n" for n in list(notes) + list(est.trace_.notes))
     with output_set(out) as tmp:
-        _write_fit_files(tmp, est, names, rows, f"{METHODS[method]} on {Path(data).name}, {lam_txt}")
+        _write_fit_files(
+            tmp, est, names, rows, f"{METHODS[method]} on {Path(data).name}, {short}", figure_format
+        )
         if fmt != "csv":
             write_network(est.theta_, names, tmp / f"network.{fmt}", fmt)
             report += f"network.{fmt}: the network for Gephi, Cytoscape or igraph\n"
         if n_boot:
-            report += _write_bootstrap(tmp, est, X, n_boot, names, seed, quiet)
+            report += _write_bootstrap(tmp, est, X, n_boot, names, seed, quiet, figure_format)
         _write_text(tmp / "report.txt", report)
     if not quiet:
         print(report, end="")
     return dict(edges=len(rows), out=str(out))
 
-# %% ../nbs/16_cli.ipynb #fb740db3
+# %% ../nbs/16_cli.ipynb #a21bb10f
 def _learner(method, lam, alpha, chains, iters, tau, seed, quiet, penalize_fields):
     "The learner `mrflit fit --method` names, and what report.txt says of its fields (None: nothing)."
     import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml, mrflit.fbs as fb
@@ -356,32 +418,50 @@ def _learner(method, lam, alpha, chains, iters, tau, seed, quiet, penalize_field
     )
     return cls(lam, **kw), fields
 
-# %% ../nbs/16_cli.ipynb #9768fad7
+# %% ../nbs/16_cli.ipynb #41266eec
 def _lambda_text(method, lam, est) -> str:
     "How λ was set, for report.txt and the figure's title."
     if method == "elasso":
-        return "lambda per node by BIC"
+        crit = f"EBIC (gamma = {est.gamma:g})" if est.gamma else "BIC"
+        return f"lambda per node by {crit}, edges by the {est.rule.upper()} rule"
     if method in PATH_METHODS:
         return f"lambda = {est.lambda_:.4g} (BIC), threshold = {est.threshold_:.4g} (GIC)"
-    if isinstance(lam, str):
-        return f"lambda = {est.lambda_:.4g} ({lam.upper()} over {len(est.lambda_path_)} values)"
-    return f"lambda = {lam}"
+    chosen = _penalty_rule(est)
+    if chosen is None:
+        return f"lambda = {lam}"
+    r, path = chosen[1], est.lambda_path_
+    i = int(np.argmin(np.abs(path - est.lambda_)))
+    how = (
+        f"EBIC (gamma = {r.gamma:g})"
+        if r.criterion == "ebic"
+        else f"{r.cv}-fold cross-validated pseudo-likelihood"
+    )
+    if i == len(path) - 1:
+        where = "the path's smallest value: the criterion may improve below it"
+    elif i == 0:
+        where = "the path's largest value"
+    else:
+        where = f"value {i + 1}, inside the path"
+    return (
+        f"lambda = {est.lambda_:.4g} by {how} over {len(path)} values from {path[0]:.3g} to {path[-1]:.3g}; "
+        f"the choice is {where}"
+    )
 
-# %% ../nbs/16_cli.ipynb #7d695166
-def _write_fit_files(out, est, names, rows, title):
-    "model.npz, edges.csv, trace.csv and network.png of a fitted learner."
+# %% ../nbs/16_cli.ipynb #a8c45e7a
+def _write_fit_files(out, est, names, rows, title, figure_format="png"):
+    "model.npz, edges.csv, trace.csv and the network figure (network.png, .svg or .pdf) of a fitted learner."
     save_model(est.model_, out / "model.npz", names)
     _write_csv(out / "edges.csv", ["source", "target", "weight"], rows)
     keys = [k for k, v in est.trace_.items() if np.ndim(v) == 1]
     _write_csv(out / "trace.csv", keys, zip(*[est.trace_[k].tolist() for k in keys]))
     fig = network_figure(est.theta_, names, title=title)
-    _write_png(out / "network.png", fig)
+    _write_figure(out / "network.png", fig, figure_format)
     import matplotlib.pyplot as plt
 
     plt.close(fig)
 
-# %% ../nbs/16_cli.ipynb #a21bb10f
-def _write_bootstrap(out, est, X, n_boot, names, seed, quiet) -> str:
+# %% ../nbs/16_cli.ipynb #392557e7
+def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png") -> str:
     """Nonparametric bootstrap at the fitted λ (mrflit.stability): stability.csv, stability.png,
     centrality.csv; returns report.txt's line."""
     from mrflit.stability import bootstrap
@@ -398,7 +478,7 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet) -> str:
     _write_csv(out / "centrality.csv", header + ["betweenness_high"], st.centrality_table())
     ax = st.plot()
     ax.set_title(f"{n_boot} bootstraps: weights, 95 % intervals, inclusion", fontsize=9)
-    _write_png(out / "stability.png", ax.figure)
+    _write_figure(out / "stability.png", ax.figure, figure_format)
     plt.close(ax.figure)
     fixed = " at the chosen lambda" if rule is not None else ""
     return (
@@ -406,7 +486,7 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet) -> str:
         f"intervals)\n"
     )
 
-# %% ../nbs/16_cli.ipynb #41266eec
+# %% ../nbs/16_cli.ipynb #2e146686
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -427,7 +507,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #a8c45e7a
+# %% ../nbs/16_cli.ipynb #56b1426e
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -465,12 +545,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #392557e7
+# %% ../nbs/16_cli.ipynb #689c7649
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #2e146686
+# %% ../nbs/16_cli.ipynb #7f847d7f
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -480,7 +560,25 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #56b1426e
+# %% ../nbs/16_cli.ipynb #a5bae624
+def _lambdas_arg(text):
+    "--lambdas: comma-separated positive numbers."
+    try:
+        return tuple(float(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
+
+
+def _split_arg(text):
+    "--binarize: 'median', 'mean' or a number."
+    if text in ("median", "mean"):
+        return text
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected 'median', 'mean' or a number, got {text!r}") from None
+
+# %% ../nbs/16_cli.ipynb #d767a47f
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -492,7 +590,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #689c7649
+# %% ../nbs/16_cli.ipynb #a9b538f3
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -515,9 +613,42 @@ def _fit_parser(sub):
     f.add_argument(
         "--lam",
         type=_lam_arg,
-        default=0.05,
-        help="ℓ1 weight for isinglasso, tay, spg, spginc, pl and fbs: a number, 'ebic' (γ = 0.25), 'bic' "
-        "or 'cv' (5-fold pseudo-likelihood); ignored by path methods (default: %(default)s)",
+        default="ebic",
+        help="ℓ1 weight for isinglasso, tay, spg, spginc, pl and fbs: a number, 'ebic' (γ = 0.25, as "
+        "IsingFit), 'bic' or 'cv' (5-fold pseudo-likelihood); ignored by path methods (default: %(default)s, "
+        "as in Python)",
+    )
+    f.add_argument(
+        "--gamma",
+        type=float,
+        default=None,
+        help="EBIC's γ for --lam ebic (default 0.25) and for elasso's nodewise regressions (default 0: BIC)",
+    )
+    f.add_argument(
+        "--lambdas",
+        type=_lambdas_arg,
+        default=None,
+        help="comma-separated λ path for --lam ebic/bic/cv (default: from λ_max down to λ_max/100, extended "
+        "while the choice is the path's smallest value)",
+    )
+    f.add_argument(
+        "--rule",
+        choices=["and", "or"],
+        default=None,
+        help="elasso: an edge needs both nodewise fits (and) or either",
+    )
+    f.add_argument(
+        "--binarize",
+        type=_split_arg,
+        default=None,
+        help="split columns of more than two numeric levels: 'median', 'mean' or a number (1 above it, "
+        "0 otherwise)",
+    )
+    f.add_argument(
+        "--figure-format",
+        choices=["png", "svg", "pdf"],
+        default="png",
+        help="format of network and stability figures (PNG at 300 dpi; default: %(default)s)",
     )
     f.add_argument(
         "--alpha",
@@ -585,7 +716,7 @@ def _fit_parser(sub):
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #7f847d7f
+# %% ../nbs/16_cli.ipynb #765c727f
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -601,7 +732,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #a5bae624
+# %% ../nbs/16_cli.ipynb #cb32c4ad
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -620,7 +751,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #400f9714
+# %% ../nbs/16_cli.ipynb #4a3137ff
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: four subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -631,7 +762,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #d767a47f
+# %% ../nbs/16_cli.ipynb #18199ae2
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -655,13 +786,18 @@ def _run(a):
             columns=a.columns.split(",") if a.columns else None,
             missing=a.missing,
             penalize_fields=a.penalize_fields,
+            gamma=a.gamma,
+            lambdas=a.lambdas,
+            rule=a.rule,
+            binarize=a.binarize,
+            figure_format=a.figure_format,
         )
     elif a.cmd == "sample":
         sample(a.model, a.n, a.burn_in, a.out, a.seed, a.quiet)
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #a9b538f3
+# %% ../nbs/16_cli.ipynb #3e7239ee
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:
