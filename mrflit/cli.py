@@ -4,7 +4,7 @@
 
 # %% ../nbs/16_cli.ipynb #ef664586
 from __future__ import annotations
-import argparse, contextlib, csv, ctypes, glob, io, os, shutil, sys, tempfile, time
+import argparse, contextlib, csv, ctypes, glob, io, os, shutil, sys, tempfile, time, warnings
 from pathlib import Path
 import numpy as np
 from sklearn.base import clone
@@ -354,10 +354,18 @@ def fit(
     X, names, dom, notes = read_binary_csv(
         data, sep=sep, header=header, columns=columns, missing=missing, binarize=binarize
     )
-    est, fields = _learner(method, lam, alpha, chains, iters, tau, seed, quiet, penalize_fields)
+    est, fields = _learner(method, lam, alpha, chains, iters, tau, seed, penalize_fields)
     est.set_params(**nodewise)
+    if not quiet:
+        print(
+            f"mrflit fit: fitting {METHODS[method]} to {X.shape[0]} x {X.shape[1]} …",
+            file=sys.stderr,
+            flush=True,
+        )
     t0 = time.perf_counter()
-    est.fit(X, names=names)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        est.fit(X, names=names)
     secs = time.perf_counter() - t0
     rows = edge_rows(est.theta_, names)
     lam_txt = _lambda_text(method, lam, est)
@@ -373,6 +381,7 @@ def fit(
     if hasattr(est, "certified_share_"):
         report += f"TAY certificate: held at {est.certified_share_:.0%} of iterations\n"
     report += "".join(f"data: {n}\n" for n in list(notes) + list(est.trace_.notes))
+    report += "".join(f"warning: {m}\n" for m in _distinct(caught))
     with output_set(out) as tmp:
         _write_fit_files(
             tmp, est, names, rows, f"{METHODS[method]} on {Path(data).name}, {short}", figure_format
@@ -388,7 +397,7 @@ def fit(
     return dict(edges=len(rows), out=str(out))
 
 # %% ../nbs/16_cli.ipynb #a21bb10f
-def _learner(method, lam, alpha, chains, iters, tau, seed, quiet, penalize_fields):
+def _learner(method, lam, alpha, chains, iters, tau, seed, penalize_fields):
     "The learner `mrflit fit --method` names, and what report.txt says of its fields (None: nothing)."
     import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml, mrflit.fbs as fb
     import mrflit.ising_lasso as il
@@ -397,7 +406,7 @@ def _learner(method, lam, alpha, chains, iters, tau, seed, quiet, penalize_field
     modules = (il, spg, bl, ml, fb)
     cls = next(getattr(mod, name) for mod in modules if hasattr(mod, name))
     if method == "mcmclasso":
-        return cls(seed=seed, verbose=not quiet), None
+        return cls(seed=seed), None
     if method == "gaussian":
         return cls(), None
     if method in ("plpath", "elasso"):
@@ -406,7 +415,7 @@ def _learner(method, lam, alpha, chains, iters, tau, seed, quiet, penalize_field
         return cls(lam), "unpenalised"
     if method == "fbs":  # robust FBS, Gibbs-from-mean-field oracle
         return cls(lam, max_iter=iters or 200, seed=seed, diagnostics=False), None
-    kw = dict(n_chains=chains, seed=seed, verbose=not quiet, penalize_fields=penalize_fields)
+    kw = dict(n_chains=chains, seed=seed, penalize_fields=penalize_fields)
     if method != "isinglasso":
         kw["alpha"] = alpha
     if iters is not None:
@@ -471,20 +480,35 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
     rule = _penalty_rule(est)
     if rule is not None:  # refit at the chosen λ: choosing it again in every refit costs ~12 fits each
         boot.set_params(**{rule[0]: est.lambda_})
-    st = bootstrap(boot, X, n_boot, names=names, n_jobs=-1, seed=seed, verbose=not quiet)
+    # the refits' warnings come back summarised (one per kind, with counts) and go into the report
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        st = bootstrap(boot, X, n_boot, names=names, n_jobs=-1, seed=seed, verbose=not quiet, fitted=est)
     header = ["source", "target", "weight", "inclusion", "ci_low", "ci_high"]
     _write_csv(out / "stability.csv", header, st.table())
     header = ["node", "strength", "strength_low", "strength_high", "betweenness", "betweenness_low"]
     _write_csv(out / "centrality.csv", header + ["betweenness_high"], st.centrality_table())
-    ax = st.plot()
-    ax.set_title(f"{n_boot} bootstraps: weights, 95 % intervals, inclusion", fontsize=9)
+    top = min(30, len(edge_rows(est.theta_, names)))
+    ax = st.plot(top=max(top, 1))
+    ax.set_title(
+        f"The {top} strongest of {len(edge_rows(est.theta_, names))} edges: weight, 95 % bootstrap interval "
+        f"({n_boot} refits), inclusion",
+        fontsize=9,
+    )
     _write_figure(out / "stability.png", ax.figure, figure_format)
     plt.close(ax.figure)
     fixed = " at the chosen lambda" if rule is not None else ""
+    said = "".join(f"bootstrap warning: {c} of {n_boot} refits: {m}\n" for m, c in st.warnings.items())
     return (
-        f"bootstrap: {n_boot} refits{fixed}; stability.csv, stability.png and centrality.csv (95 % "
-        f"intervals)\n"
+        f"bootstrap: {n_boot} refits{fixed}; stability.csv, stability.{figure_format} and centrality.csv (95 "
+        f"% "
+        f"intervals)\n{said}"
     )
+
+
+def _distinct(caught) -> list:
+    "The distinct messages of recorded warnings, in order."
+    return list(dict.fromkeys(str(w.message) for w in caught))
 
 # %% ../nbs/16_cli.ipynb #2e146686
 def sample(

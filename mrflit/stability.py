@@ -5,6 +5,9 @@
 # %% ../nbs/13_stability.ipynb #02450c67
 from __future__ import annotations
 import copy
+import re
+import warnings
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 import numpy as np
@@ -13,6 +16,7 @@ from joblib import Parallel, delayed
 from sklearn.base import clone
 from .core import as_rng, check_data, check_int, check_float, check_n_jobs, check_names, check_theta
 from .base import _penalty_rule
+from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
 __all__ = ['Stability', 'centralities', 'bootstrap']
@@ -31,6 +35,9 @@ class Stability:
     drop: np.ndarray = field(default_factory=lambda: np.empty(0))
     # case-drop: {centrality: (n_boot,) correlation with the full sample}
     correlation: dict = field(default_factory=dict)
+    # {a warning's message (the first of those that differ only in numbers): the number of refits that raised
+    # it}
+    warnings: dict = field(default_factory=dict)
 
     @property
     def inclusion(self) -> np.ndarray:
@@ -129,9 +136,10 @@ def centralities(
 
 # %% ../nbs/13_stability.ipynb #51263161
 def _refit(est, X, rows, seed, start=None):
-    """Couplings of `est` fitted to X[rows], with its own seed when it takes one. A learner with `warm_start`
-    starts from a copy of `start`, the full-data fit (its θ, and its chains when it has them): each refit is a
-    perturbation of that solution."""
+    """`(θ, warnings)`: the couplings of `est` fitted to X[rows], with its own seed when it takes one and no
+    progress bar, and the distinct `(category, message)` of the warnings the fit raised (the caller reports
+    them once, with counts). A learner with `warm_start` starts from a copy of `start`, the full-data fit (its
+    θ, and its chains when it has them): each refit is a perturbation of that solution."""
     if start is not None and "warm_start" in est.get_params():
         e = copy.deepcopy(start).set_params(**est.get_params(deep=False))
         e.set_params(warm_start=True)
@@ -139,7 +147,12 @@ def _refit(est, X, rows, seed, start=None):
         e = clone(est)
     if "seed" in e.get_params():
         e.set_params(seed=seed)
-    return e.fit(X[rows]).theta_
+    if "verbose" in e.get_params():
+        e.set_params(verbose=False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        theta = e.fit(X[rows]).theta_
+    return theta, sorted({(w.category.__name__, str(w.message)) for w in caught})
 
 # %% ../nbs/13_stability.ipynb #40e362d4
 def _corr(a, b) -> float:
@@ -160,8 +173,10 @@ def bootstrap(
     names=None,  # variable names (default: the DataFrame's columns, or x0, x1, ...)
     n_jobs: int = 1,  # parallel refits (joblib; -1: every core)
     seed=0,  # None, int or np.random.Generator: which rows each refit sees, and the refits' own seeds
-    verbose: bool = False,  # progress bar
+    verbose: bool = False,  # one progress bar for the refits (the learners' own are off)
     reselect: bool = False,  # a learner with a λ rule (lam='ebic'): choose λ again in every refit
+    # `est` already fitted to X (the same data): used as the full-data fit instead of fitting again
+    fitted=None,
 ) -> Stability:
     """Refit `est` on resamples of X: edge inclusion frequencies and intervals, or centrality stability (see
     above)."""
@@ -174,7 +189,12 @@ def bootstrap(
     n, p = X.shape
     names = [f"x{i}" for i in range(p)] if names is None else check_names(names, p)
     rng = as_rng(seed)
-    first = clone(est).fit(X)
+    if fitted is not None:
+        if type(fitted) is not type(est) or getattr(fitted, "theta_", np.empty(0)).shape != (p, p):
+            raise ValueError(f"fitted must be a {type(est).__name__} fitted to X's {p} columns")
+        first = fitted
+    else:
+        first = clone(est).fit(X)
     full = first.theta_
     rule = _penalty_rule(est)
     if rule is not None and not reselect:  # refit at the λ the rule chose on all rows
@@ -191,12 +211,25 @@ def bootstrap(
     seeds = rng.integers(0, 2**31, len(rows))
     start = None if reselect else first  # refits start from the full-data fit (learners with warm_start)
     jobs = (delayed(_refit)(est, X, r, int(s), start) for r, s in zip(rows, seeds))
+    done = Parallel(n_jobs=check_n_jobs(n_jobs), return_as="generator")(jobs)
     if verbose:
         from tqdm.auto import tqdm
 
-        jobs = tqdm(jobs, total=len(rows), desc=f"bootstrap ({kind})")
-    theta = np.array(Parallel(n_jobs=check_n_jobs(n_jobs))(jobs))
-    out = Stability(kind, theta, full, names)
+        # advances as refits finish (not as they are sent to the workers)
+        done = tqdm(done, total=len(rows), desc=f"bootstrap ({kind})")
+    results = list(done)
+    theta = np.array([t for t, _ in results])
+    # warnings that differ only in their numbers are one warning; the first refit's message stands for them
+    raised, example = Counter(), {}
+    for _, ws in results:
+        for category, message in ws:
+            key = (category, re.sub(r"\d[\d.e+-]*", "#", message))
+            raised[key] += 1
+            example.setdefault(key, message)
+    out = Stability(kind, theta, full, names, warnings={example[k]: c for k, c in raised.items()})
+    for (category, _), count in raised.items():
+        kind_of = {"ConvergenceWarning": ConvergenceWarning}.get(category, UserWarning)
+        warnings.warn(f"{count} of {len(rows)} refits: {example[category, _]}", kind_of, stacklevel=2)
     if kind == "case-drop":
         ref = centralities(full)
         cents = [centralities(t) for t in theta]
