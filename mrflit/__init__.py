@@ -60,6 +60,6 @@ def __getattr__(name: str):
     globals()[name] = value
     return value
 
-
+# %% ../nbs/19_package.ipynb #cdf96ba6
 def __dir__():
     return sorted({*globals(), *_MODULE_OF})

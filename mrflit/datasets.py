@@ -138,7 +138,7 @@ def _split_point(
         return float(np.mean(num)), "mean"
     return float(split), "threshold"
 
-
+# %% ../nbs/14_datasets.ipynb #d135ef70
 def _binary_column(values, name, split=None):
     """One column as 0/1 or ±1 ints, and a note if it had to be recoded: any two values → 0/1, in sorted
     order; with `split` ('median', 'mean' or a number), a numeric column of more than two values → 1 above the
@@ -178,7 +178,7 @@ def _binary_column(values, name, split=None):
     note = f"column '{name}': {levels[0]!r} → 0, {levels[1]!r} → 1"
     return np.array([code[x] for x in key], dtype=np.int64), note
 
-# %% ../nbs/14_datasets.ipynb #d135ef70
+# %% ../nbs/14_datasets.ipynb #46c58959
 def read_binary_csv(
     path,  # a CSV or TSV file, one row per sample
     sep=None,  # the field separator; None: sniffed from the first line (tab, semicolon or comma)
@@ -228,7 +228,7 @@ def read_binary_csv(
     X, dom, more = _binary_columns([[r[j].strip() for _, r in body] for j in keep], kept, binarize, str(path))
     return X, kept, dom, notes + more
 
-# %% ../nbs/14_datasets.ipynb #fc722c10
+# %% ../nbs/14_datasets.ipynb #d0fd3d87
 def _check_split(split):
     "`binarize` must be None, 'median', 'mean' or a finite number."
     ok = split is None or split in ("median", "mean")
@@ -236,7 +236,7 @@ def _check_split(split):
     if not ok or (not isinstance(split, str) and split is not None and not np.isfinite(split)):
         raise ValueError(f"binarize must be 'median', 'mean' or a number, got {split!r}")
 
-# %% ../nbs/14_datasets.ipynb #b4ff722c
+# %% ../nbs/14_datasets.ipynb #33270223
 def _binary_columns(columns, names, split, where):
     """`(X int8 (n, p), domain, notes)` from columns of values, one coding for all; every column that cannot
     be read is named in one error."""
@@ -259,7 +259,7 @@ def _binary_columns(columns, names, split, where):
             notes.append(f"column '{names[k]}': -1 → 0 (the other columns are 0/1)")
     return X.astype(np.int8), "pm1" if all(codings) else "01", notes
 
-# %% ../nbs/14_datasets.ipynb #b81246ce
+# %% ../nbs/14_datasets.ipynb #ea1ef7d3
 def _read_text(path) -> str:
     """The text of a data file: a regular file of UTF-8 text (a BOM is dropped), refused at once if it holds
     NUL bytes (a binary file, not a table) or would not fit in memory as Python text."""
@@ -283,7 +283,7 @@ def _read_text(path) -> str:
         raise ValueError(f"{path} holds NUL bytes: a binary file, not a CSV/TSV table")
     return text
 
-# %% ../nbs/14_datasets.ipynb #ea1ef7d3
+# %% ../nbs/14_datasets.ipynb #b5b8b4dd
 def _missing_rows(body, keep, names, path, missing):
     "The rows without a missing value in the kept columns, and a note; an error if `missing` is 'error'."
     bad = [(t, j) for t, r in body for j in keep if r[j].strip().lower() in MISSING]
@@ -301,7 +301,7 @@ def _missing_rows(body, keep, names, path, missing):
         raise ValueError(f"{path}: fewer than 2 rows left after dropping rows with missing values")
     return body, [f"dropped {len(drop)} rows with a missing value; {len(body)} left"]
 
-# %% ../nbs/14_datasets.ipynb #b5b8b4dd
+# %% ../nbs/14_datasets.ipynb #fc209f96
 def _column_index(c, names, path):
     "A selected column as an index: by name, or by 0-based position."
     if isinstance(c, str) and c in names:
@@ -314,7 +314,7 @@ def _column_index(c, names, path):
         f"{path}: no column {c!r} (columns: {', '.join(names[:10])}{'…' if len(names) > 10 else ''})"
     )
 
-# %% ../nbs/14_datasets.ipynb #27207584
+# %% ../nbs/14_datasets.ipynb #69fbeb79
 def binarize(
     X,  # (n, p) table: a NumPy array or a pandas DataFrame
     split=None,  # columns of more than two numbers: 'median', 'mean' or a number, 1 above it (None: refused)

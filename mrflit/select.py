@@ -42,12 +42,12 @@ EXTEND_TO = 1e-4  # ...down to this fraction of λ_max at most
 class GridEdgeWarning(UserWarning):
     "The chosen λ is the path's smallest (or largest) value: the criterion may improve beyond it."
 
-
+# %% ../nbs/05a_select.ipynb #24c2c3c3
 def _best(path, criterion) -> int:
     "The index of the best criterion value: EBIC's smallest, cross-validation's largest."
     return int(np.argmax(path)) if criterion == "cv" else int(np.argmin(path))
 
-
+# %% ../nbs/05a_select.ipynb #d1e69198
 def _check_lambdas(lambdas) -> np.ndarray:
     "A user's path as float64, largest first."
     try:
@@ -58,7 +58,7 @@ def _check_lambdas(lambdas) -> np.ndarray:
         raise ValueError("lambdas must be at least 2 positive numbers")
     return lambdas
 
-
+# %% ../nbs/05a_select.ipynb #d9a8f4e6
 def _warn_edge(best, lambdas, top, criterion, default):
     """Warn when the choice is the path's smallest λ, or its largest while that is below λ_max (above λ_max
     the graph is empty and nothing changes)."""
@@ -85,7 +85,7 @@ def _warn_edge(best, lambdas, top, criterion, default):
             stacklevel=3,
         )
 
-# %% ../nbs/05a_select.ipynb #d1e69198
+# %% ../nbs/05a_select.ipynb #17b02c2a
 def select_lambda(
     est,  # an unfitted mrflit learner (its λ is replaced)
     X,  # (n, p) binary data
@@ -137,7 +137,7 @@ def select_lambda(
     chosen.lambda_ = float(lambdas[best])
     return chosen
 
-# %% ../nbs/05a_select.ipynb #d9a8f4e6
+# %% ../nbs/05a_select.ipynb #542bfe99
 def _path_learner(est):
     "A copy of the learner for the path: warm-started from one λ to the next when it can be."
     path_est = clone(est)
@@ -145,7 +145,7 @@ def _path_learner(est):
         path_est.set_params(warm_start=True)
     return path_est
 
-
+# %% ../nbs/05a_select.ipynb #8d9eaca8
 def _ebic_path(path_est, X, key, lambdas, gamma, n, p) -> list:
     "EBIC at each λ, in order, continuing from `path_est`'s last fit."
     values = []
@@ -157,7 +157,7 @@ def _ebic_path(path_est, X, key, lambdas, gamma, n, p) -> list:
             values.append(-2 * n * path_est.score(X) + edges * np.log(n) + 4 * gamma * edges * np.log(p))
     return values
 
-
+# %% ../nbs/05a_select.ipynb #4fe6dcf2
 def _cv_scores(est, X, key, lambdas, folds) -> np.ndarray:
     "The mean held-out log pseudo-likelihood at each λ (scikit-learn's `GridSearchCV`)."
     with warnings.catch_warnings():
@@ -165,7 +165,7 @@ def _cv_scores(est, X, key, lambdas, folds) -> np.ndarray:
         search = GridSearchCV(clone(est), {key: list(lambdas)}, cv=folds).fit(X)
     return search.cv_results_["mean_test_score"]
 
-# %% ../nbs/05a_select.ipynb #326cee8d
+# %% ../nbs/05a_select.ipynb #acffab5d
 @dataclass(frozen=True)
 class LambdaRule:
     "How a learner given this as `lam` chooses λ: `select_lambda`'s settings."
