@@ -217,6 +217,13 @@ def demo(
     s = senate109("full")
     P = np.array(s.parties)
     g1, g2 = np.flatnonzero(P != "R"), np.flatnonzero(P == "R")
+    if not quiet:
+        print(
+            f"mrflit demo: the partitioned ratio on the 109th Senate ({s.votes.shape[0]} roll calls x "
+            f"{s.votes.shape[1]} senators), λ decreasing until more than {target} cross-party links …",
+            file=sys.stderr,
+            flush=True,
+        )
     t0 = time.perf_counter()
     pr = PartitionedRatio((g1, g2), target=target).fit(s.votes, names=s.names)
     secs = time.perf_counter() - t0

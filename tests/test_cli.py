@@ -20,7 +20,7 @@ def mrflit(*args, timeout=300):
 
 def test_demo_writes_its_three_outputs(tmp_path):
     r = mrflit("demo", "--out", str(tmp_path / "demo"), "--quiet")
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == 0 and r.stdout == r.stderr == "", r.stderr  # --quiet is silent
     assert sorted(p.name for p in (tmp_path / "demo").iterdir()) == ["edges.csv", "network.png", "report.txt"]
     rep = (tmp_path / "demo" / "report.txt").read_text()
     assert "645 roll calls x 100 senators" in rep and "passages" in rep
