@@ -16,7 +16,6 @@ from joblib import Parallel, delayed
 from sklearn.base import clone
 from .core import as_rng, check_data, check_int, check_float, check_n_jobs, check_names, check_theta
 from .base import _penalty_rule
-from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
 __all__ = ['Stability', 'centralities', 'bootstrap']
@@ -152,7 +151,7 @@ def _refit(est, X, rows, seed, start=None):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         theta = e.fit(X[rows]).theta_
-    return theta, sorted({(w.category.__name__, str(w.message)) for w in caught})
+    return theta, list(dict.fromkeys((w.category, str(w.message)) for w in caught))
 
 # %% ../nbs/13_stability.ipynb #40e362d4
 def _corr(a, b) -> float:
@@ -228,8 +227,8 @@ def bootstrap(
             example.setdefault(key, message)
     out = Stability(kind, theta, full, names, warnings={example[k]: c for k, c in raised.items()})
     for (category, _), count in raised.items():
-        kind_of = {"ConvergenceWarning": ConvergenceWarning}.get(category, UserWarning)
-        warnings.warn(f"{count} of {len(rows)} refits: {example[category, _]}", kind_of, stacklevel=2)
+        # the refits' own category, so that a user's filters (e.g. on CertificateWarning) still apply
+        warnings.warn(f"{count} of {len(rows)} refits: {example[category, _]}", category, stacklevel=2)
     if kind == "case-drop":
         ref = centralities(full)
         cents = [centralities(t) for t in theta]
