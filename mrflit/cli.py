@@ -294,6 +294,7 @@ def _lambda_options(
     "`(lam, nodewise)`: the learner's λ (a number, a rule name or a `LambdaRule`) and elasso's settings."
     from dataclasses import replace
 
+    lam = lam if isinstance(lam, str) else float(lam)
     if method in PATH_METHODS and method != "elasso":
         if (gamma, lambdas, rule) != (None, None, None):
             raise ValueError(
@@ -356,7 +357,6 @@ def fit(
         raise ValueError(f"lam must be a number or one of {sorted(LAMBDA_RULES)}, got {lam!r}")
     if figure_format not in ("png", "svg", "pdf"):
         raise ValueError(f"figure format must be 'png', 'svg' or 'pdf', got {figure_format!r}")
-    lam = lam if isinstance(lam, str) else float(lam)
     lam, nodewise = _lambda_options(method, lam, gamma, lambdas, rule)
     X, names, dom, notes = read_binary_csv(
         data, sep=sep, header=header, columns=columns, missing=missing, binarize=binarize

@@ -161,6 +161,41 @@ def _corr(a, b) -> float:
     return float(np.corrcoef(a, b)[0, 1])
 
 # %% ../nbs/13_stability.ipynb #18b531bf
+def _resamples(
+    kind: str,  # 'nonparametric' or 'case-drop'
+    n: int,  # rows of the data
+    n_boot: int,  # refits
+    drop,  # case-drop: proportions of rows left out
+    rng,  # np.random.Generator
+):
+    """`(levels, rows)`: each refit's drop proportion (0 for the nonparametric bootstrap) and the rows it sees
+    (with replacement, or a subset without)."""
+    if kind == "nonparametric":
+        return np.zeros(n_boot), [rng.integers(0, n, n) for _ in range(n_boot)]
+    drop = np.asarray(drop, dtype=np.float64)
+    if drop.ndim != 1 or drop.size == 0 or drop.min() <= 0 or drop.max() >= 1:
+        raise ValueError("drop must hold proportions in (0, 1)")
+    levels = np.resize(drop, max(n_boot, 5 * drop.size))
+    return levels, [rng.choice(n, n - int(round(d * n)), replace=False) for d in levels]
+
+# %% ../nbs/13_stability.ipynb #34986b51
+def _summarise_warnings(
+    raised: list,  # per refit, the `(category, message)` pairs it raised
+) -> dict:
+    """Warn once per kind — warnings that differ only in their numbers are one kind, in the refits' own
+    category (so filters on e.g. CertificateWarning still apply) — as "k of N refits: <the first message>";
+    return {that message: k}."""
+    counts, example = Counter(), {}
+    for ws in raised:
+        for category, message in ws:
+            key = (category, re.sub(r"\d[\d.e+-]*", "#", message))
+            counts[key] += 1
+            example.setdefault(key, message)
+    for key, count in counts.items():
+        warnings.warn(f"{count} of {len(raised)} refits: {example[key]}", key[0], stacklevel=3)
+    return {example[k]: c for k, c in counts.items()}
+
+# %% ../nbs/13_stability.ipynb #e756a1de
 def bootstrap(
     est,  # a learner, with its λ set (e.g. by mrflit.select)
     X,  # (n, p) binary data
@@ -198,15 +233,7 @@ def bootstrap(
     rule = _penalty_rule(est)
     if rule is not None and not reselect:  # refit at the λ the rule chose on all rows
         est = clone(est).set_params(**{rule[0]: first.lambda_})
-    if kind == "nonparametric":
-        levels = np.zeros(n_boot)
-        rows = [rng.integers(0, n, n) for _ in range(n_boot)]
-    else:
-        drop = np.asarray(drop, dtype=np.float64)
-        if drop.ndim != 1 or drop.size == 0 or drop.min() <= 0 or drop.max() >= 1:
-            raise ValueError("drop must hold proportions in (0, 1)")
-        levels = np.resize(drop, max(n_boot, 5 * drop.size))
-        rows = [rng.choice(n, n - int(round(d * n)), replace=False) for d in levels]
+    levels, rows = _resamples(kind, n, n_boot, drop, rng)
     seeds = rng.integers(0, 2**31, len(rows))
     start = None if reselect else first  # refits start from the full-data fit (learners with warm_start)
     jobs = (delayed(_refit)(est, X, r, int(s), start) for r, s in zip(rows, seeds))
@@ -218,17 +245,7 @@ def bootstrap(
         done = tqdm(done, total=len(rows), desc=f"bootstrap ({kind})")
     results = list(done)
     theta = np.array([t for t, _ in results])
-    # warnings that differ only in their numbers are one warning; the first refit's message stands for them
-    raised, example = Counter(), {}
-    for _, ws in results:
-        for category, message in ws:
-            key = (category, re.sub(r"\d[\d.e+-]*", "#", message))
-            raised[key] += 1
-            example.setdefault(key, message)
-    out = Stability(kind, theta, full, names, warnings={example[k]: c for k, c in raised.items()})
-    for (category, _), count in raised.items():
-        # the refits' own category, so that a user's filters (e.g. on CertificateWarning) still apply
-        warnings.warn(f"{count} of {len(rows)} refits: {example[category, _]}", category, stacklevel=2)
+    out = Stability(kind, theta, full, names, warnings=_summarise_warnings([w for _, w in results]))
     if kind == "case-drop":
         ref = centralities(full)
         cents = [centralities(t) for t in theta]
