@@ -9,7 +9,7 @@ import os
 from dataclasses import dataclass, field
 from importlib.resources import files
 import numpy as np
-from .core import check_memory
+from .core import check_memory, _is_frame
 
 # %% auto #0
 __all__ = ['MISSING', 'Senate', 'senate109', 'read_binary_csv', 'binarize']
@@ -322,7 +322,7 @@ def binarize(
     """`(X01, notes)`: the table in one binary coding, int8, as `read_binary_csv` reads a file; a DataFrame
     keeps its columns and index. `notes` lists every recoding."""
     _check_split(split)
-    frame = hasattr(X, "columns") and hasattr(X, "isna")
+    frame = _is_frame(X)
     if frame:
         names = [str(c) for c in X.columns]
         missing = [f"'{c}' ({k})" for c, k in zip(names, X.isna().sum().tolist()) if k]
