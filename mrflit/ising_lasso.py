@@ -423,14 +423,15 @@ def _pl_newton(
     tol: float,  # the KKT residual accepted
     max_iter: int,  # Newton steps at most
     theta0=None,  # (m,) float64 start in stats order (None: zeros)
+    support=None,  # (m,) bool the couplings allowed to move (None: all); the others stay at θ0's values
 ):
     """Proximal Newton for the ℓ₁-penalised pseudo-likelihood: `(θ in stats order, trace rows, KKT
-    residual)`."""
+    residual)`. With `support` and λ = 0 it is the pseudo-likelihood refitted on a graph."""
     n, p = U.shape
     I, J = stat_index(p)
     lam_v = np.where(I == J, 0.0, lam)
-    # couplings held at zero (λ = ∞) have no optimality condition
-    free = np.isfinite(lam_v)
+    # couplings held fixed (λ = ∞, or outside the support) have no optimality condition
+    free = np.isfinite(lam_v) if support is None else (I == J) | (np.isfinite(lam_v) & support)
     # the rows and their conditional variances in float32 (the curvature needs no more): O(n·p) memory
     XT = np.ascontiguousarray(U.T, dtype=np.float32)
     w32 = w.astype(np.float32)
@@ -446,7 +447,9 @@ def _pl_newton(
         T, G = to_matrix(v, p), to_matrix(g, p)
         VT = _conditional_variances(T, XT, domain)
         C = _pl_curvature(VT, XT, w32, domain)
-        active = np.triu((T != 0) | (np.abs(G) >= lam) | np.eye(p, dtype=bool))
+        active = np.triu((T != 0) | (np.abs(G) >= lam) | np.eye(p, dtype=bool)) & (
+            to_matrix(free.astype(np.float64), p) != 0
+        )
         rs = np.ascontiguousarray(np.argwhere(active), dtype=np.int64)
         D, FT = np.zeros((p, p)), np.zeros(XT.shape)
         sweeps = _pl_direction(XT, w, VT, G, C, T, D, FT, lam, rs, 200, tol)
