@@ -8,8 +8,9 @@ __all__ = ['IsingLasso', 'TAY', 'SPG', 'SPGInc', 'FBS', 'PG', 'MCMCLasso', 'Fast
            'PseudoLikelihoodPath', 'ELasso', 'GaussianApprox', 'NeighbourhoodLasso', 'Skeptic', 'DiffEstimator',
            'BinaryMRF', 'random_mrf', 'geng_network', 'edge_list', 'theta_graph', 'save_model', 'load_model',
            'GibbsChains', 'gibbs_sample', 'sample_data', 'sample_exact', 'log_partition', 'moments', 'marginals',
-           'select_lambda', 'lambda_max', 'LambdaRule', 'bootstrap', 'centralities', 'Stability', 'read_binary_csv',
-           'binarize', 'senate109', 'plot_graph', 'grid', 'replicate', 'roc_auc', 'selection_metrics']
+           'select_lambda', 'lambda_max', 'LambdaRule', 'ebic', 'bootstrap', 'centralities', 'Stability',
+           'predictability', 'network_comparison', 'read_binary_csv', 'binarize', 'senate109', 'plot_graph', 'grid',
+           'replicate', 'roc_auc', 'selection_metrics']
 
 # %% ../nbs/19_package.ipynb #ed7d8e7b
 import importlib
@@ -20,9 +21,9 @@ _all_ = [
     "PseudoLikelihood", "PseudoLikelihoodPath", "ELasso", "GaussianApprox", "NeighbourhoodLasso", "Skeptic",
     "DiffEstimator", "BinaryMRF", "random_mrf", "geng_network", "edge_list", "theta_graph", "save_model",
     "load_model", "GibbsChains", "gibbs_sample", "sample_data", "sample_exact", "log_partition", "moments",
-    "marginals", "select_lambda", "lambda_max", "LambdaRule", "bootstrap", "centralities", "Stability",
-    "read_binary_csv", "binarize", "senate109", "plot_graph", "grid", "replicate", "roc_auc",
-    "selection_metrics",
+    "marginals", "select_lambda", "lambda_max", "LambdaRule", "ebic", "bootstrap", "centralities",
+    "Stability", "predictability", "network_comparison", "read_binary_csv", "binarize", "senate109",
+    "plot_graph", "grid", "replicate", "roc_auc", "selection_metrics",
 ]  # fmt: skip
 
 _HOME = {
@@ -41,8 +42,9 @@ _HOME = {
     ),
     "gibbs": ("GibbsChains", "gibbs_sample", "sample_data"),
     "exact": ("sample_exact", "log_partition", "moments", "marginals"),
-    "select": ("select_lambda", "lambda_max", "LambdaRule"),
+    "select": ("select_lambda", "lambda_max", "LambdaRule", "ebic"),
     "stability": ("bootstrap", "centralities", "Stability"),
+    "inference": ("predictability", "network_comparison"),
     "datasets": ("read_binary_csv", "binarize", "senate109"),
     "viz": ("plot_graph",),
     "experiments": ("grid", "replicate"),

@@ -333,6 +333,7 @@ def fit(
     seed=0,  # random seed
     quiet=False,  # no progress bars or summary
     n_boot=0,  # nonparametric bootstrap refits (0: none)
+    n_drop=0,  # case-drop bootstrap refits for the CS-coefficients (0: none)
     fmt="csv",  # also write the network as 'graphml' or 'gexf'
     sep=None,  # field separator (None: sniffed)
     header=True,  # the file has a header row
@@ -346,9 +347,10 @@ def fit(
     figure_format="png",  # the figures' format: 'png' (300 dpi), 'svg' or 'pdf'
 ) -> dict:
     """Fit `method` to a CSV of binary columns; write model.npz, edges.csv, trace.csv, network.png and
-    report.txt into `out`; with `n_boot` > 0 also stability.csv, stability.png and centrality.csv; with `fmt`
-    'graphml' or 'gexf' also network.graphml / network.gexf. The Python call `IsingLasso().fit(...)` on the
-    same data gives the same θ as the defaults here."""
+    report.txt into `out`; with `n_boot` > 0 also stability.csv, stability.png and centrality.csv; with
+    `n_drop` > 0 case_drop.csv and the CS-coefficients in the report; with `fmt` 'graphml' or 'gexf' also
+    network.graphml / network.gexf. The Python call `IsingLasso().fit(...)` on the same data gives the same θ
+    as the defaults here."""
     from mrflit.datasets import read_binary_csv
 
     if method not in METHODS:
@@ -398,6 +400,8 @@ def fit(
             report += f"network.{fmt}: the network for Gephi, Cytoscape or igraph\n"
         if n_boot:
             report += _write_bootstrap(tmp, est, X, n_boot, names, seed, quiet, figure_format)
+        if n_drop:
+            report += _write_case_drop(tmp, est, X, n_drop, names, seed, quiet)
         _write_text(tmp / "report.txt", report)
     if not quiet:
         print(report, end="")
@@ -483,18 +487,22 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
     from mrflit.stability import bootstrap
     import matplotlib.pyplot as plt
 
-    boot = clone(est)
     rule = _penalty_rule(est)
-    if rule is not None:  # refit at the chosen λ: choosing it again in every refit costs ~12 fits each
-        boot.set_params(**{rule[0]: est.lambda_})
     # the refits' warnings come back summarised (one per kind, with counts) and go into the report
     with warnings.catch_warnings(record=True):
         warnings.simplefilter("always")
-        st = bootstrap(boot, X, n_boot, names=names, n_jobs=-1, seed=seed, verbose=not quiet, fitted=est)
-    header = ["source", "target", "weight", "inclusion", "ci_low", "ci_high"]
-    _write_csv(out / "stability.csv", header, st.table())
-    header = ["node", "strength", "strength_low", "strength_high", "betweenness", "betweenness_low"]
-    _write_csv(out / "centrality.csv", header + ["betweenness_high"], st.centrality_table())
+        st = bootstrap(
+            _at_chosen_lambda(est),
+            X,
+            n_boot,
+            names=names,
+            n_jobs=-1,
+            seed=seed,
+            verbose=not quiet,
+            fitted=est,
+        )
+    for name, table in (("stability.csv", st.table()), ("centrality.csv", st.centrality_table())):
+        _write_csv(out / name, list(table.columns), table.itertuples(index=False))
     top = min(30, len(edge_rows(est.theta_, names)))
     ax = st.plot(top=max(top, 1))
     ax.set_title(
@@ -513,11 +521,49 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
     )
 
 # %% ../nbs/16_cli.ipynb #2e146686
+def _at_chosen_lambda(est):
+    """An unfitted copy of `est` for the refits: at the λ its rule chose, when it has one (choosing again
+    in every refit costs about 12 fits each)."""
+    boot = clone(est)
+    rule = _penalty_rule(est)
+    if rule is not None:
+        boot.set_params(**{rule[0]: est.lambda_})
+    return boot
+
+# %% ../nbs/16_cli.ipynb #56b1426e
+def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
+    """Case-drop bootstrap at the fitted λ (mrflit.stability): case_drop.csv, each refit's drop proportion
+    and centrality correlations with the full sample; returns report.txt's line with the CS-coefficients."""
+    from mrflit.stability import bootstrap, CENTRALITIES
+
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        st = bootstrap(
+            _at_chosen_lambda(est),
+            X,
+            n_drop,
+            kind="case-drop",
+            names=names,
+            n_jobs=-1,
+            seed=seed,
+            verbose=not quiet,
+            fitted=est,
+        )
+    columns = [st.drop] + [st.correlation[c] for c in CENTRALITIES]
+    _write_csv(out / "case_drop.csv", ["drop", *CENTRALITIES], zip(*columns))
+    cs = ", ".join(f"{c} {st.cs_coefficient(c):.1f}" for c in CENTRALITIES)
+    return (
+        f"case-drop: {len(st.drop)} refits; CS-coefficients (the largest share of cases dropped with correlation "
+        f">= "
+        f"0.7 in 95 % of refits): {cs}; case_drop.csv\n"
+    )
+
+# %% ../nbs/16_cli.ipynb #689c7649
 def _distinct(caught) -> list:
     "The distinct messages of recorded warnings, in order."
     return list(dict.fromkeys(str(w.message) for w in caught))
 
-# %% ../nbs/16_cli.ipynb #56b1426e
+# %% ../nbs/16_cli.ipynb #7f847d7f
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -538,7 +584,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #689c7649
+# %% ../nbs/16_cli.ipynb #a5bae624
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -576,12 +622,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #7f847d7f
+# %% ../nbs/16_cli.ipynb #400f9714
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #a5bae624
+# %% ../nbs/16_cli.ipynb #d767a47f
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -591,7 +637,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #400f9714
+# %% ../nbs/16_cli.ipynb #a9b538f3
 def _lambdas_arg(text):
     "--lambdas: comma-separated positive numbers."
     try:
@@ -599,7 +645,7 @@ def _lambdas_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #d767a47f
+# %% ../nbs/16_cli.ipynb #765c727f
 def _split_arg(text):
     "--binarize: 'median', 'mean' or a number."
     if text in ("median", "mean"):
@@ -609,7 +655,7 @@ def _split_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected 'median', 'mean' or a number, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #765c727f
+# %% ../nbs/16_cli.ipynb #4a3137ff
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -621,7 +667,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #cb32c4ad
+# %% ../nbs/16_cli.ipynb #18199ae2
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -719,8 +765,16 @@ def _fit_parser(sub):
         type=int,
         default=0,
         metavar="N",
-        help="also N bootstrap refits: inclusion and 95%% intervals in stability.csv/.png, strength and "
-        "betweenness intervals in centrality.csv (default: none)",
+        help="also N bootstrap refits: inclusion and 95%% intervals in stability.csv/.png, intervals of "
+        "strength, expected influence, closeness and betweenness in centrality.csv (default: none)",
+    )
+    f.add_argument(
+        "--case-drop",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also N case-drop refits: each centrality's CS-coefficient in report.txt, the correlations in "
+        "case_drop.csv (default: none)",
     )
     f.add_argument(
         "--penalize-fields",
@@ -747,7 +801,7 @@ def _fit_parser(sub):
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #4a3137ff
+# %% ../nbs/16_cli.ipynb #3e7239ee
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -763,7 +817,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #18199ae2
+# %% ../nbs/16_cli.ipynb #f51b510b
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -782,7 +836,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #3e7239ee
+# %% ../nbs/16_cli.ipynb #b5597f5e
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: four subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -793,7 +847,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #f51b510b
+# %% ../nbs/16_cli.ipynb #b5434232
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -811,6 +865,7 @@ def _run(a):
             seed=a.seed,
             quiet=a.quiet,
             n_boot=a.bootstrap,
+            n_drop=a.case_drop,
             fmt=a.format,
             sep=_sep_arg(a.sep),
             header=not a.no_header,
@@ -828,7 +883,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #b5597f5e
+# %% ../nbs/16_cli.ipynb #77636f61
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:

@@ -18,7 +18,7 @@ from .core import as_rng, check_data, check_int, check_float, check_n_jobs, chec
 from .base import _penalty_rule
 
 # %% auto #0
-__all__ = ['Stability', 'centralities', 'bootstrap']
+__all__ = ['CENTRALITIES', 'Stability', 'centralities', 'bootstrap']
 
 # %% ../nbs/13_stability.ipynb #940f8c21
 @dataclass
@@ -45,36 +45,69 @@ class Stability:
 
     def interval(self, level: float = 0.95) -> np.ndarray:
         "(2, p, p) percentile interval of each coupling at `level`."
-        a = (1 - check_float(level, "level", lo=0, hi=1, lo_open=True, hi_open=True)) / 2
-        return np.quantile(self.theta, [a, 1 - a], axis=0)
+        return self._percentiles(self.theta, level)
 
     @cached_property
     def _centrality_draws(self) -> dict:
         "{centrality: (n_boot, p)} of every refit (computed once)."
         cents = [centralities(t) for t in self.theta]
-        return {c: np.array([k[c] for k in cents]) for c in ("strength", "betweenness")}
+        return {c: np.array([k[c] for k in cents]) for c in CENTRALITIES}
 
-    def centrality_interval(self, centrality: str = "strength", level: float = 0.95) -> np.ndarray:
-        "(2, p) percentile interval of each node's `centrality` ('strength' or 'betweenness') at `level`."
+    def _draws(self, statistic: str) -> np.ndarray:
+        "(n_boot, p) bootstrap draws of a node centrality, or (n_boot, p, p) of the couplings ('edge')."
         if self.kind != "nonparametric":
             raise ValueError(
-                "centrality intervals need kind='nonparametric' (case-drop refits see fewer rows)"
+                "intervals and difference tests need kind='nonparametric' (case-drop refits see fewer rows)"
             )
-        if centrality not in ("strength", "betweenness"):
-            raise ValueError(f"centrality must be 'strength' or 'betweenness', got {centrality!r}")
-        a = (1 - check_float(level, "level", lo=0, hi=1, lo_open=True, hi_open=True)) / 2
-        return np.quantile(self._centrality_draws[centrality], [a, 1 - a], axis=0)
+        if statistic == "edge":
+            return self.theta
+        if statistic not in CENTRALITIES:
+            raise ValueError(f"centrality must be one of {CENTRALITIES}, got {statistic!r}")
+        return self._centrality_draws[statistic]
 
-    def centrality_table(self) -> list:
-        """One row per node: name, full-sample strength and its 95 % interval, betweenness and its interval
-        (for a CSV)."""
+    def centrality_interval(self, centrality: str = "strength", level: float = 0.95) -> np.ndarray:
+        "(2, p) percentile interval of each node's `centrality` (one of `CENTRALITIES`) at `level`."
+        a = (1 - check_float(level, "level", lo=0, hi=1, lo_open=True, hi_open=True)) / 2
+        return np.quantile(self._draws(centrality), [a, 1 - a], axis=0)
+
+    def centrality_table(self, level: float = 0.95):
+        """A DataFrame, one row per node: each centrality on all rows and its percentile interval at `level`
+        (columns `strength`, `strength_low`, `strength_high`, …)."""
+        import pandas as pd
+
         full = centralities(self.full)
-        s_lo, s_hi = self.centrality_interval("strength")
-        b_lo, b_hi = self.centrality_interval("betweenness")
-        return [
-            (n, full["strength"][i], s_lo[i], s_hi[i], full["betweenness"][i], b_lo[i], b_hi[i])
-            for i, n in enumerate(self.names)
-        ]
+        columns = {"node": list(self.names)}
+        for c in CENTRALITIES:
+            lo, hi = self.centrality_interval(c, level)
+            columns.update({c: full[c], f"{c}_low": lo, f"{c}_high": hi})
+        return pd.DataFrame(columns)
+
+    def _index(self, node) -> int:
+        "A node's index from its name or its position."
+        if isinstance(node, (int, np.integer)) and 0 <= node < len(self.names):
+            return int(node)
+        if node in self.names:
+            return list(self.names).index(node)
+        raise ValueError(f"unknown node {node!r}: give a name in `names` or an index below {len(self.names)}")
+
+    def difference_test(self, a, b, statistic: str = "edge", level: float = 0.95) -> dict:
+        """bootnet's `differenceTest`: the percentile interval at `level` of the bootstrapped difference
+        a − b, significant when it excludes 0. Edges `a`, `b` are node pairs (`("x1", "x2")`); centralities
+        (`statistic="strength"`, …) compare two nodes. No correction for multiple tests."""
+        draws = self._draws(statistic)
+        if statistic == "edge":
+            (i, j), (k, l) = [[self._index(v) for v in pair] for pair in (a, b)]
+            diff, full = draws[:, i, j] - draws[:, k, l], self.full[i, j] - self.full[k, l]
+        else:
+            i, k = self._index(a), self._index(b)
+            diff, full = draws[:, i] - draws[:, k], centralities(self.full)[statistic][[i, k]] @ [1, -1]
+        lo, hi = self._percentiles(diff, level)
+        return dict(difference=float(full), low=float(lo), high=float(hi), significant=bool(lo > 0 or hi < 0))
+
+    def _percentiles(self, draws, level) -> np.ndarray:
+        "The percentile interval of `draws` (along the first axis) at `level`."
+        a = (1 - check_float(level, "level", lo=0, hi=1, lo_open=True, hi_open=True)) / 2
+        return np.quantile(draws, [a, 1 - a], axis=0)
 
     def cs_coefficient(self, centrality: str = "strength", r: float = 0.7, share: float = 0.95) -> float:
         """Largest drop proportion at which the centrality correlation is >= r in >= `share` of the refits (0
@@ -94,13 +127,16 @@ class Stability:
         (bootnet's edge plot)."""
         import matplotlib.pyplot as plt
 
-        rows = sorted(self.table(), key=lambda r: -abs(r[2]))[: check_int(top, "top", lo=1)]
+        table = self.table()
+        rows = table.loc[table["weight"].abs().sort_values(ascending=False, kind="stable").index]
+        rows = rows.head(check_int(top, "top", lo=1))
         ax = ax or plt.subplots(figsize=(6, 0.25 * len(rows) + 1.2))[1]
         y = np.arange(len(rows))[::-1]
-        inc = np.array([r[3] for r in rows])
-        ax.hlines(y, [r[4] for r in rows], [r[5] for r in rows], color=plt.cm.viridis(inc), lw=3)
-        ax.scatter([r[2] for r in rows], y, c="k", s=12, zorder=3, label="full-sample weight")
-        ax.set_yticks(y, [f"{r[0]} – {r[1]}" for r in rows], fontsize=7)
+        ax.hlines(
+            y, rows["ci_low"], rows["ci_high"], color=plt.cm.viridis(rows["inclusion"].to_numpy()), lw=3
+        )
+        ax.scatter(rows["weight"], y, c="k", s=12, zorder=3, label="full-sample weight")
+        ax.set_yticks(y, [f"{s} – {t}" for s, t in zip(rows["source"], rows["target"])], fontsize=7)
         ax.axvline(0, color="0.6", lw=0.8)
         ax.set(xlabel="coupling θ (bars: 95 % bootstrap interval)")
         bar = plt.colorbar(plt.cm.ScalarMappable(cmap="viridis", norm=plt.Normalize(0, 1)), ax=ax)
@@ -108,32 +144,43 @@ class Stability:
         ax.legend(fontsize=7, loc="lower right")
         return ax
 
-    def table(self) -> list:
-        "One row per pair i < j: names, full-sample weight, inclusion frequency, 95 % interval (for a CSV)."
-        lo, hi = self.interval()
-        inc = self.inclusion
-        p = self.full.shape[0]
-        return [
-            (self.names[i], self.names[j], self.full[i, j], inc[i, j], lo[i, j], hi[i, j])
-            for i in range(p)
-            for j in range(i + 1, p)
-        ]
+    def table(self, level: float = 0.95):
+        """A DataFrame, one row per pair i < j: `source`, `target`, full-sample `weight`, `inclusion`
+        frequency and the percentile interval at `level` (`ci_low`, `ci_high`)."""
+        import pandas as pd
+
+        lo, hi = self.interval(level)
+        i, j = np.triu_indices(self.full.shape[0], 1)
+        names = np.asarray(self.names, dtype=object)
+        columns = dict(
+            source=names[i], target=names[j], weight=self.full[i, j], inclusion=self.inclusion[i, j]
+        )
+        return pd.DataFrame(columns | dict(ci_low=lo[i, j], ci_high=hi[i, j]))
 
 # %% ../nbs/13_stability.ipynb #83fb6d04
+CENTRALITIES = ("strength", "expected_influence", "closeness", "betweenness")
+
+
 def centralities(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
 ) -> dict:
-    "Node strength Σ_j |θ_ij| and betweenness (distances 1/|θ_ij|) of the coupling graph."
-    t = np.abs(check_theta(theta, "theta"))
+    """Each node's strength Σ_j |θ_ij|, expected influence Σ_j θ_ij, closeness 1/Σ_j d_ij over the nodes it
+    reaches (0 if none) and betweenness, with distances d_ij = 1/|θ_ij| along the coupling graph."""
+    t = np.array(check_theta(theta, "theta"), dtype=np.float64)
     np.fill_diagonal(t, 0)
+    a = np.abs(t)
     p = t.shape[0]
     G = nx.Graph()
     G.add_nodes_from(range(p))
-    G.add_weighted_edges_from((i, j, 1 / t[i, j]) for i in range(p) for j in range(i + 1, p) if t[i, j] > 0)
+    G.add_weighted_edges_from((i, j, 1 / a[i, j]) for i in range(p) for j in range(i + 1, p) if a[i, j] > 0)
     between = nx.betweenness_centrality(G, weight="weight")
-    return dict(strength=t.sum(1), betweenness=np.array([between[i] for i in range(p)]))
+    dist = dict(nx.all_pairs_dijkstra_path_length(G, weight="weight"))
+    total = np.array([sum(dist[i].values()) for i in range(p)])
+    closeness = np.divide(1.0, total, out=np.zeros(p), where=total > 0)
+    betweenness = np.array([between[i] for i in range(p)])
+    return dict(strength=a.sum(1), expected_influence=t.sum(1), closeness=closeness, betweenness=betweenness)
 
-# %% ../nbs/13_stability.ipynb #51263161
+# %% ../nbs/13_stability.ipynb #1920b9e5
 def _refit(est, X, rows, seed, start=None):
     """`(θ, warnings)`: the couplings of `est` fitted to X[rows], with its own seed when it takes one and no
     progress bar, and the distinct `(category, message)` of the warnings the fit raised (the caller reports
@@ -153,14 +200,14 @@ def _refit(est, X, rows, seed, start=None):
         theta = e.fit(X[rows]).theta_
     return theta, list(dict.fromkeys((w.category, str(w.message)) for w in caught))
 
-# %% ../nbs/13_stability.ipynb #40e362d4
+# %% ../nbs/13_stability.ipynb #18b531bf
 def _corr(a, b) -> float:
     "Pearson correlation, 0 when either side is constant."
     if np.std(a) == 0 or np.std(b) == 0:
         return 0.0
     return float(np.corrcoef(a, b)[0, 1])
 
-# %% ../nbs/13_stability.ipynb #18b531bf
+# %% ../nbs/13_stability.ipynb #51ee8e44
 def _resamples(
     kind: str,  # 'nonparametric' or 'case-drop'
     n: int,  # rows of the data
@@ -178,7 +225,7 @@ def _resamples(
     levels = np.resize(drop, max(n_boot, 5 * drop.size))
     return levels, [rng.choice(n, n - int(round(d * n)), replace=False) for d in levels]
 
-# %% ../nbs/13_stability.ipynb #34986b51
+# %% ../nbs/13_stability.ipynb #4fa08053
 def _summarise_warnings(
     raised: list,  # per refit, the `(category, message)` pairs it raised
 ) -> dict:
@@ -195,7 +242,7 @@ def _summarise_warnings(
         warnings.warn(f"{count} of {len(raised)} refits: {example[key]}", key[0], stacklevel=3)
     return {example[k]: c for k, c in counts.items()}
 
-# %% ../nbs/13_stability.ipynb #e756a1de
+# %% ../nbs/13_stability.ipynb #cfa7715d
 def bootstrap(
     est,  # a learner, with its λ set (e.g. by mrflit.select)
     X,  # (n, p) binary data
