@@ -553,9 +553,8 @@ def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
     _write_csv(out / "case_drop.csv", ["drop", *CENTRALITIES], zip(*columns))
     cs = ", ".join(f"{c} {st.cs_coefficient(c):.1f}" for c in CENTRALITIES)
     return (
-        f"case-drop: {len(st.drop)} refits; CS-coefficients (the largest share of cases dropped with correlation "
-        f">= "
-        f"0.7 in 95 % of refits): {cs}; case_drop.csv\n"
+        f"case-drop: {len(st.drop)} refits; CS-coefficients (the largest share of cases dropped with "
+        f"correlation >= 0.7 in 95 % of refits): {cs}; case_drop.csv\n"
     )
 
 # %% ../nbs/16_cli.ipynb #689c7649
