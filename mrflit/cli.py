@@ -353,12 +353,7 @@ def fit(
     as the defaults here."""
     from mrflit.datasets import read_binary_csv
 
-    if method not in METHODS:
-        raise ValueError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
-    if isinstance(lam, str) and lam not in LAMBDA_RULES:
-        raise ValueError(f"lam must be a number or one of {sorted(LAMBDA_RULES)}, got {lam!r}")
-    if figure_format not in ("png", "svg", "pdf"):
-        raise ValueError(f"figure format must be 'png', 'svg' or 'pdf', got {figure_format!r}")
+    _check_fit_args(method, lam, figure_format)
     lam, nodewise = _lambda_options(method, lam, gamma, lambdas, rule)
     X, names, dom, notes = read_binary_csv(
         data, sep=sep, header=header, columns=columns, missing=missing, binarize=binarize
@@ -408,6 +403,16 @@ def fit(
     return dict(edges=len(rows), out=str(out))
 
 # %% ../nbs/16_cli.ipynb #a21bb10f
+def _check_fit_args(method, lam, figure_format):
+    "Refuse an unknown method, λ rule or figure format before any data are read."
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
+    if isinstance(lam, str) and lam not in LAMBDA_RULES:
+        raise ValueError(f"lam must be a number or one of {sorted(LAMBDA_RULES)}, got {lam!r}")
+    if figure_format not in ("png", "svg", "pdf"):
+        raise ValueError(f"figure format must be 'png', 'svg' or 'pdf', got {figure_format!r}")
+
+# %% ../nbs/16_cli.ipynb #41266eec
 def _learner(method, lam, alpha, chains, iters, tau, seed, penalize_fields):
     "The learner `mrflit fit --method` names, and what report.txt says of its fields (None: nothing)."
     import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml, mrflit.fbs as fb
@@ -438,7 +443,7 @@ def _learner(method, lam, alpha, chains, iters, tau, seed, penalize_fields):
     )
     return cls(lam, **kw), fields
 
-# %% ../nbs/16_cli.ipynb #41266eec
+# %% ../nbs/16_cli.ipynb #a8c45e7a
 def _lambda_text(method, lam, est) -> str:
     "How λ was set, for report.txt and the figure's title."
     if method == "elasso":
@@ -467,7 +472,7 @@ def _lambda_text(method, lam, est) -> str:
         f"the choice is {where}"
     )
 
-# %% ../nbs/16_cli.ipynb #a8c45e7a
+# %% ../nbs/16_cli.ipynb #392557e7
 def _write_fit_files(out, est, names, rows, title, figure_format="png"):
     "model.npz, edges.csv, trace.csv and the network figure (network.png, .svg or .pdf) of a fitted learner."
     save_model(est.model_, out / "model.npz", names)
@@ -480,7 +485,7 @@ def _write_fit_files(out, est, names, rows, title, figure_format="png"):
 
     plt.close(fig)
 
-# %% ../nbs/16_cli.ipynb #392557e7
+# %% ../nbs/16_cli.ipynb #2e146686
 def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png") -> str:
     """Nonparametric bootstrap at the fitted λ (mrflit.stability): stability.csv, stability.png,
     centrality.csv; returns report.txt's line."""
@@ -520,7 +525,7 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
         f"intervals)\n{said}"
     )
 
-# %% ../nbs/16_cli.ipynb #2e146686
+# %% ../nbs/16_cli.ipynb #56b1426e
 def _at_chosen_lambda(est):
     """An unfitted copy of `est` for the refits: at the λ its rule chose, when it has one (choosing again
     in every refit costs about 12 fits each)."""
@@ -530,7 +535,7 @@ def _at_chosen_lambda(est):
         boot.set_params(**{rule[0]: est.lambda_})
     return boot
 
-# %% ../nbs/16_cli.ipynb #56b1426e
+# %% ../nbs/16_cli.ipynb #689c7649
 def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
     """Case-drop bootstrap at the fitted λ (mrflit.stability): case_drop.csv, each refit's drop proportion
     and centrality correlations with the full sample; returns report.txt's line with the CS-coefficients."""
@@ -557,12 +562,12 @@ def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
         f"correlation >= 0.7 in 95 % of refits): {cs}; case_drop.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #689c7649
+# %% ../nbs/16_cli.ipynb #7f847d7f
 def _distinct(caught) -> list:
     "The distinct messages of recorded warnings, in order."
     return list(dict.fromkeys(str(w.message) for w in caught))
 
-# %% ../nbs/16_cli.ipynb #7f847d7f
+# %% ../nbs/16_cli.ipynb #a5bae624
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -583,7 +588,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #a5bae624
+# %% ../nbs/16_cli.ipynb #400f9714
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -621,12 +626,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #400f9714
+# %% ../nbs/16_cli.ipynb #d767a47f
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #d767a47f
+# %% ../nbs/16_cli.ipynb #a9b538f3
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -636,7 +641,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #a9b538f3
+# %% ../nbs/16_cli.ipynb #765c727f
 def _lambdas_arg(text):
     "--lambdas: comma-separated positive numbers."
     try:
@@ -644,7 +649,7 @@ def _lambdas_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #765c727f
+# %% ../nbs/16_cli.ipynb #cb32c4ad
 def _split_arg(text):
     "--binarize: 'median', 'mean' or a number."
     if text in ("median", "mean"):
@@ -654,7 +659,7 @@ def _split_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected 'median', 'mean' or a number, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #4a3137ff
+# %% ../nbs/16_cli.ipynb #18199ae2
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -666,7 +671,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #18199ae2
+# %% ../nbs/16_cli.ipynb #3e7239ee
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -800,7 +805,7 @@ def _fit_parser(sub):
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #3e7239ee
+# %% ../nbs/16_cli.ipynb #f51b510b
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -816,7 +821,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #f51b510b
+# %% ../nbs/16_cli.ipynb #b5597f5e
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -835,7 +840,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #b5597f5e
+# %% ../nbs/16_cli.ipynb #b5434232
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: four subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -846,7 +851,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #b5434232
+# %% ../nbs/16_cli.ipynb #77636f61
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -882,7 +887,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #77636f61
+# %% ../nbs/16_cli.ipynb #5ddbbd9e
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:
