@@ -70,6 +70,7 @@ OUTPUT_FILES = {
     "stability.svg",
     "stability.pdf",
     "centrality.csv",
+    "case_drop.csv",
 }  # what mrflit's commands write: an --out directory holding anything else is not replaced
 
 # %% ../nbs/16_cli.ipynb #0ccc28ab

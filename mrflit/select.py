@@ -180,7 +180,7 @@ def ebic(
     deviance = 2 * n * _pl_parts(refit, U, est.domain_, w)[0]
     return float(deviance + 2 * edges * np.log(n) + 4 * gamma * edges * np.log(p - 1))
 
-# %% ../nbs/05a_select.ipynb #a751a1c0
+# %% ../nbs/05a_select.ipynb #aeab2a67
 def _ebic_path(path_est, X, key, lambdas, gamma) -> list:
     "EBIC at each λ, in order, continuing from `path_est`'s last fit."
     values = []
@@ -191,7 +191,7 @@ def _ebic_path(path_est, X, key, lambdas, gamma) -> list:
             values.append(ebic(path_est, X, gamma))
     return values
 
-# %% ../nbs/05a_select.ipynb #aeab2a67
+# %% ../nbs/05a_select.ipynb #f55d4ed9
 def _cv_scores(est, X, key, lambdas, folds) -> np.ndarray:
     "The mean held-out log pseudo-likelihood at each λ (scikit-learn's `GridSearchCV`)."
     with warnings.catch_warnings():
@@ -199,7 +199,7 @@ def _cv_scores(est, X, key, lambdas, folds) -> np.ndarray:
         search = GridSearchCV(clone(est), {key: list(lambdas)}, cv=folds).fit(X)
     return search.cv_results_["mean_test_score"]
 
-# %% ../nbs/05a_select.ipynb #9f579db7
+# %% ../nbs/05a_select.ipynb #a14b41f5
 @dataclass(frozen=True)
 class LambdaRule:
     "How a learner given this as `lam` chooses λ: `select_lambda`'s settings."

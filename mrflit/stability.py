@@ -67,8 +67,7 @@ class Stability:
 
     def centrality_interval(self, centrality: str = "strength", level: float = 0.95) -> np.ndarray:
         "(2, p) percentile interval of each node's `centrality` (one of `CENTRALITIES`) at `level`."
-        a = (1 - check_float(level, "level", lo=0, hi=1, lo_open=True, hi_open=True)) / 2
-        return np.quantile(self._draws(centrality), [a, 1 - a], axis=0)
+        return self._percentiles(self._draws(centrality), level)
 
     def centrality_table(self, level: float = 0.95):
         """A DataFrame, one row per node: each centrality on all rows and its percentile interval at `level`
