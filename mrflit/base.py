@@ -22,7 +22,9 @@ from mrflit.core import (
     check_float,
     check_memory,
     _plain,
+    _is_frame,
 )
+from .datasets import binarize
 from mrflit.models import (
     BinaryMRF,
     theta_graph,
@@ -40,7 +42,8 @@ from .select import LambdaRule
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['LAMBDA_RULES', 'pseudo_likelihood', 'Trace', 'MRFLearner', 'lambda_path']
+__all__ = ['LAMBDA_RULES', 'CONTINUOUS_DATA_CHECKS', 'SCORE_CHECKS', 'pseudo_likelihood', 'Trace', 'MRFLearner',
+           'expected_failed_checks', 'lambda_path']
 
 # %% ../nbs/06_base.ipynb #a1208410
 def unique_rows(X):
@@ -152,6 +155,26 @@ def _conversion_note(learner: str, src: str, dst: str) -> str:
     )
 
 # %% ../nbs/06_base.ipynb #e636f91a
+def _recode_text(
+    X,  # the data as given: an array, a DataFrame, …
+) -> tuple:
+    """`(X, notes)`: a table with a column of text (a DataFrame, or a NumPy array of strings or objects) read
+    as `mrflit.binarize` reads it — two-valued columns to 0/1 in sorted order, each recoding noted — which is
+    how the command line reads a file; any other input comes back as it was, with no note. Columns that
+    cannot be read as binary are all named in one `ValueError`."""
+    if _is_frame(X):
+        text = any(
+            X[c].dtype.kind in "OSU" and X[c].map(lambda v: isinstance(v, str)).any() for c in X.columns
+        )
+    else:
+        a = X if isinstance(X, np.ndarray) else None
+        text = a is not None and a.dtype.kind in "OSU" and any(isinstance(v, str) for v in a.ravel())
+    if not text:
+        return X, []
+    X01, notes = binarize(X)
+    return X01, list(notes)
+
+# %% ../nbs/06_base.ipynb #2e019080
 def _column_names(X, names):
     "`names` as a list of strings (one per column, unique), else a DataFrame's column names, else None."
     if names is None and hasattr(X, "columns"):
@@ -161,7 +184,7 @@ def _column_names(X, names):
     p = np.shape(X)[1] if np.ndim(X) == 2 else len(names)
     return check_names(names, p)
 
-# %% ../nbs/06_base.ipynb #2e019080
+# %% ../nbs/06_base.ipynb #977b0826
 LAMBDA_RULES = {
     # IsingFit's default
     "ebic": LambdaRule("ebic", gamma=0.25),
@@ -177,7 +200,7 @@ def _penalty_rule(est):
     for key in ("lam", "rho"):
         rule = params.get(key)
         if isinstance(rule, (str, LambdaRule)):
-            if not getattr(est, "_lambda_rules", True):
+            if not getattr(est, "_binary_data", True):
                 raise ValueError(f"{type(est).__name__} takes a number for {key}, not a rule ({rule!r})")
             if isinstance(rule, str) and rule not in LAMBDA_RULES:
                 raise ValueError(
@@ -187,7 +210,7 @@ def _penalty_rule(est):
             return key, LAMBDA_RULES.get(rule, rule) if isinstance(rule, str) else rule
     return None
 
-# %% ../nbs/06_base.ipynb #977b0826
+# %% ../nbs/06_base.ipynb #18b01fdd
 def _check_param_kinds(est):
     """Refuse a flag that is not a bool, and a bool where a number is meant: a parameter whose default is True
     or False must be one of them ('no' is not False); one whose default is a number, and the penalty (`lam`,
@@ -203,7 +226,7 @@ def _check_param_kinds(est):
         if is_flag and (numeric or key in ("lam", "rho")):
             raise ValueError(f"{type(est).__name__}: {key} must be a number, not {value!r}")
 
-# %% ../nbs/06_base.ipynb #18b01fdd
+# %% ../nbs/06_base.ipynb #3c1ee089
 def _fit_choosing_lambda(fit):
     "Wrap a learner's `fit` so that `lam='ebic'|'bic'|'cv'` chooses λ (`mrflit.select`) and fits there."
 
@@ -223,14 +246,17 @@ def _fit_choosing_lambda(fit):
 
     return wrapper
 
-# %% ../nbs/06_base.ipynb #c817c874
+# %% ../nbs/06_base.ipynb #7c6f9bf1
 class MRFLearner(BaseEstimator):
     """Base of mrflit's estimators: `fit(X, y=None, *, truth=None, names=None)` → self, with `theta_`,
     `domain_`, `graph_`, `trace_`."""
 
     names_ = None
 
-    _lambda_rules = True  # lam/rho may be 'ebic', 'bic' or 'cv' (learners of real-valued data say False)
+    # the learner models binary data (learners of real-valued data say False): lam/rho may then be 'ebic',
+    # 'bic' or 'cv' (each scores a binary pseudo-likelihood), and scikit-learn's checks that fit continuous
+    # data are expected to fail (`expected_failed_checks`)
+    _binary_data = True
 
     def __init_subclass__(cls, **kwargs):
         "Every learner's own `fit` accepts a λ rule ('ebic', 'bic', 'cv') in place of a number."
@@ -274,15 +300,13 @@ class MRFLearner(BaseEstimator):
         "Plot `trace_`."
         return self.trace_.plot(keys, x, ax)
 
-# %% ../nbs/06_base.ipynb #7c6f9bf1
+# %% ../nbs/06_base.ipynb #05584047
 def _check_shape(est, X):
-    """Refuse data of fewer than two columns (a network of one variable has no edge to learn) and sizes whose
-    p × p matrices would not fit in memory; say up front when the fit is large (p in the thousands, or many
-    more parameters than rows), since it can then take minutes."""
+    """Refuse sizes whose p × p matrices would not fit in memory (fewer than two columns are refused by the
+    validator: a network of one variable has no edge to learn); say up front when the fit is large (p in the
+    thousands, or many more parameters than rows), since it can then take minutes."""
     n, p = X.shape
     name = type(est).__name__
-    if p < 2:
-        raise ValueError(f"{name} learns a network: X needs at least 2 columns (variables), got {p}")
     # θ, its gradient, its last iterate and a few more p × p work matrices
     check_memory(64 * p * p, f"{name}'s p × p matrices for p = {p} variables")
     m = p * (p + 1) // 2
@@ -292,20 +316,22 @@ def _check_shape(est, X):
             f"a fit of this size can take minutes"
         )
 
-# %% ../nbs/06_base.ipynb #74e37c36
+# %% ../nbs/06_base.ipynb #f97d3b53
 # What every `fit` does around its algorithm: check the data, keep the trace and the clock, settle the
 # verdict.
 @patch_to(MRFLearner)
 def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
     """Start a fit on binary data: validated int8 copy in `domain` (the learner's model; None: the data's
-    own), converted from the other coding when needed and noted in the trace."""
+    own), converted from the other coding when needed and noted in the trace. Text columns are recoded as
+    the command line recodes them (`_recode_text`), also noted."""
     self.names_ = _column_names(X, names)
-    X, data_domain = check_data(X, None, allow_constant=allow_constant)
+    X, recoded = _recode_text(X)
+    X, data_domain = check_data(X, None, allow_constant=allow_constant, min_cols=2)
     _check_shape(self, X)
     dom = data_domain if domain is None else domain
     self.domain_ = dom
     self.n_features_in_ = X.shape[1]
-    self._notes = []
+    self._notes = recoded
     if dom != data_domain:
         X = convert_states(X, data_domain, dom)
         self._notes.append(_conversion_note(type(self).__name__, data_domain, dom))
@@ -315,7 +341,7 @@ def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
     self._paused = 0.0
     return X
 
-# %% ../nbs/06_base.ipynb #f97d3b53
+# %% ../nbs/06_base.ipynb #4ff2b82c
 @patch_to(MRFLearner)
 def _truth_in(self, truth, data_domain, p):
     """The true θ in the learner's domain: a `BinaryMRF` is converted exactly; a matrix is read in the
@@ -328,12 +354,12 @@ def _truth_in(self, truth, data_domain, p):
         raise ValueError(f"truth must be ({p}, {p}), got {t.shape}")
     return t
 
-# %% ../nbs/06_base.ipynb #4ff2b82c
+# %% ../nbs/06_base.ipynb #df5bc7d3
 @patch_to(MRFLearner)
 def _begin_real(self, X, names=None, min_rows: int = 3):
     "Start a fit on real-valued data (continuous or coded discrete): validated float64 copy, no domain."
     self.names_ = _column_names(X, names)
-    X = check_real(X, min_rows=min_rows)
+    X = check_real(X, min_rows=min_rows, min_cols=2)
     _check_shape(self, X)
     self.domain_ = None
     self.n_features_in_ = X.shape[1]
@@ -344,7 +370,7 @@ def _begin_real(self, X, names=None, min_rows: int = 3):
     self._paused = 0.0
     return X
 
-# %% ../nbs/06_base.ipynb #df5bc7d3
+# %% ../nbs/06_base.ipynb #c3d83cb0
 @patch_to(MRFLearner)
 def _settle(self, converged: bool, n_iter: int, why: str = ""):
     "Record `converged_` and `n_iter_`; when not converged, one `ConvergenceWarning` that says why."
@@ -354,12 +380,12 @@ def _settle(self, converged: bool, n_iter: int, why: str = ""):
         warn(f"{type(self).__name__} did not converge: {why}", ConvergenceWarning)
     return self.converged_
 
-# %% ../nbs/06_base.ipynb #c3d83cb0
+# %% ../nbs/06_base.ipynb #be385741
 @patch_to(MRFLearner)
 def _elapsed(self):
     return time.perf_counter() - self._t0 - self._paused
 
-# %% ../nbs/06_base.ipynb #be385741
+# %% ../nbs/06_base.ipynb #8ebe0f26
 @patch_to(MRFLearner)
 def _progress(self, steps, desc: str):
     "`steps`, behind a tqdm progress bar when the learner is `verbose`."
@@ -369,13 +395,13 @@ def _progress(self, steps, desc: str):
 
     return tqdm(steps, desc=desc)
 
-# %% ../nbs/06_base.ipynb #8ebe0f26
+# %% ../nbs/06_base.ipynb #bbb03b33
 @patch_to(MRFLearner)
 def _record(self, **values):
     for k, v in values.items():
         self._log.setdefault(k, []).append(v)
 
-# %% ../nbs/06_base.ipynb #bbb03b33
+# %% ../nbs/06_base.ipynb #9495f98b
 @patch_to(MRFLearner)
 def _diagnostics(self, fn):
     "Run `fn()` without counting its time in `seconds`."
@@ -384,7 +410,7 @@ def _diagnostics(self, fn):
     self._paused += time.perf_counter() - t
     return out
 
-# %% ../nbs/06_base.ipynb #9495f98b
+# %% ../nbs/06_base.ipynb #a5c9aac9
 @patch_to(MRFLearner)
 def _end(self, theta):
     self.theta_ = np.asarray(theta, dtype=np.float64)
@@ -392,7 +418,39 @@ def _end(self, theta):
     self.trace_.notes = tuple(self._notes)
     return self
 
-# %% ../nbs/06_base.ipynb #ab4cda36
+# %% ../nbs/06_base.ipynb #32aa2733
+# scikit-learn's checks that fit random continuous data (its names, as `check_estimator` reports them)
+CONTINUOUS_DATA_CHECKS = (
+    "check_fit_score_takes_y check_estimators_overwrite_params check_dont_overwrite_parameters "
+    "check_estimators_fit_returns_self check_readonly_memmap_input check_n_features_in_after_fitting "
+    "check_positive_only_tag_during_fit check_estimators_dtypes check_dtype_object "
+    "check_pipeline_consistency "
+    "check_estimators_nan_inf check_estimators_pickle check_f_contiguous_array_estimator "
+    "check_methods_sample_order_invariance check_methods_subset_invariance check_dict_unchanged "
+    "check_fit_idempotent check_fit_check_is_fitted check_n_features_in check_fit2d_predict1d"
+).split()
+# the checks that call `score`: the pseudo-likelihood of a binary model
+SCORE_CHECKS = ("check_fit_score_takes_y", "check_n_features_in_after_fitting", "check_pipeline_consistency")
+
+
+def expected_failed_checks(
+    estimator,  # an mrflit learner (an `MRFLearner`)
+) -> dict:
+    """The scikit-learn estimator checks `estimator` fails by design, each with its reason: for
+    `check_estimator(est, expected_failed_checks=expected_failed_checks(est))` and for
+    `parametrize_with_checks(..., expected_failed_checks=expected_failed_checks)`."""
+    if not isinstance(estimator, MRFLearner):
+        raise ValueError(f"estimator must be an mrflit learner, got {type(estimator).__name__}")
+    if "groups" in estimator.get_params():
+        why = "its groups name columns of the user's data; the checks' random data have another number"
+        return {c: why for c in CONTINUOUS_DATA_CHECKS if c != "check_positive_only_tag_during_fit"}
+    if not estimator._binary_data:
+        why = "score is a binary model's pseudo-likelihood; this learner models real-valued data"
+        return dict.fromkeys(SCORE_CHECKS, why)
+    why = "fits random continuous data; a binary MRF takes 0/1 or ±1 data and refuses the rest (ValueError)"
+    return dict.fromkeys(CONTINUOUS_DATA_CHECKS, why)
+
+# %% ../nbs/06_base.ipynb #b13dd14e
 def lambda_path(
     lam_max: float,  # the largest λ (the path starts just below it)
     n_lambdas: int = 100,  # the number of λ values
@@ -403,19 +461,19 @@ def lambda_path(
     ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
     return lam_max * np.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
-# %% ../nbs/06_base.ipynb #5628b949
+# %% ../nbs/06_base.ipynb #59a053ff
 def gap_tolerance(n_active: int, n: int, tol: float = 1e-3, tol_sampling: float = 0.01) -> float:
     """The Monte-Carlo objective gap a learner may leave: `tol`, or `tol_sampling` × the data's own sampling
     gap |A|/2n if larger."""
     return max(float(tol), float(tol_sampling) * n_active / (2 * n))
 
-# %% ../nbs/06_base.ipynb #446ed81f
+# %% ../nbs/06_base.ipynb #c7d52f06
 def sampling_tol(n: int, fraction: float = 0.1) -> float:
     """Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error
     1/√n (at most 0.5/√n for binary data)."""
     return float(fraction) / np.sqrt(n)
 
-# %% ../nbs/06_base.ipynb #ef08f586
+# %% ../nbs/06_base.ipynb #d8e43ac7
 def two_stage(path, path_losses, gic_loss, n: int, d: int):
     """BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic,
     thresholds, gic, θ_thresholded)`."""

@@ -272,6 +272,8 @@ class NeighbourhoodLasso(MRFLearner):
     """LL: Meinshausen–Bühlmann nodewise lasso; `entry_lambda_` ranks pairs by the λ at which they enter (OR
     or AND rule)."""
 
+    _binary_data = False  # real-valued data
+
     def __init__(
         self,
         *,
@@ -326,6 +328,8 @@ class NeighbourhoodLasso(MRFLearner):
 class Skeptic(MRFLearner):
     """SKEPTIC: Kendall-τ correlation sin(πτ/2), made positive definite, then the graphical-lasso path;
     `entry_lambda_` ranks pairs."""
+
+    _binary_data = False  # real-valued data
 
     def __init__(
         self,
@@ -410,7 +414,7 @@ class DiffEstimator(MRFLearner):
     """Diff (Zhao, Cai & Li 2014) between p(x) and p(x₁)p(x₂): ranks cross-group pairs by |Δ̂|
     (`entry_lambda_`)."""
 
-    _lambda_rules = False  # real-valued data: no pseudo-likelihood for EBIC or cross-validation
+    _binary_data = False  # real-valued data: no pseudo-likelihood for EBIC or cross-validation
 
     def __init__(
         self,

@@ -191,6 +191,7 @@ def network_figure(
     colors=None,  # node colours (None: light grey)
     top=150,  # draw at most this many of the strongest couplings
     title="",  # the figure's title
+    groups=None,  # a group label per variable: node colours and a legend (None: grey nodes)
 ):
     "Figure of the strongest `top` couplings (drawn by `mrflit.viz.plot_graph`)."
     import matplotlib
@@ -200,7 +201,7 @@ def network_figure(
     from mrflit.viz import plot_graph
 
     fig, ax = plt.subplots(figsize=(8, 7))
-    plot_graph(theta, names, colors, top=top, ax=ax, title=title)
+    plot_graph(theta, names, colors, top=top, ax=ax, title=title, groups=groups)
     return fig
 
 # %% ../nbs/16_cli.ipynb #5fe66599
@@ -266,6 +267,7 @@ def _write_demo_files(out, pr, s, g1, g2, rows, report):
         s.names,
         s.party_colors,
         ax=ax,
+        groups=[{"D": "Democrat", "R": "Republican"}.get(party, "Independent") for party in s.parties],
         title=(
             "109th Senate: links between Democrats (left) and Republicans (right), partitioned ratio\n"
             "(grey: positive, orange: negative; width ∝ |θ|)"
@@ -346,19 +348,21 @@ def fit(
     rule=None,  # elasso's edge rule: 'and' or 'or' (None: 'and')
     binarize=None,  # split columns of more than two numbers: 'median', 'mean' or a number (1 above it)
     figure_format="png",  # the figures' format: 'png' (300 dpi), 'svg' or 'pdf'
+    groups=None,  # a CSV of `name,group` rows (`datasets.read_groups`): node colours and a legend
 ) -> dict:
     """Fit `method` to a CSV of binary columns; write model.npz, edges.csv, trace.csv, network.png and
     report.txt into `out`; with `n_boot` > 0 also stability.csv, stability.png and centrality.csv; with
     `n_drop` > 0 case_drop.csv and the CS-coefficients in the report; with `fmt` 'graphml' or 'gexf' also
     network.graphml / network.gexf. The Python call `IsingLasso().fit(...)` on the same data gives the same θ
     as the defaults here."""
-    from mrflit.datasets import read_binary_csv
+    from mrflit.datasets import read_binary_csv, read_groups
 
     _check_fit_args(method, lam, figure_format)
     lam, nodewise = _lambda_options(method, lam, gamma, lambdas, rule)
     X, names, dom, notes = read_binary_csv(
         data, sep=sep, header=header, columns=columns, missing=missing, binarize=binarize
     )
+    group_of = None if groups is None else read_groups(groups, names)
     est, fields = _learner(method, lam, alpha, chains, iters, tau, seed, penalize_fields)
     est.set_params(**nodewise)
     if not quiet:
@@ -385,11 +389,11 @@ def fit(
         report += f"fields (θ_ii): {fields}\n"
     if hasattr(est, "certified_share_"):
         report += f"TAY certificate: held at {est.certified_share_:.0%} of iterations\n"
-    report += "".join(f"data: {n}\n" for n in list(notes) + list(est.trace_.notes))
+    report += "".join(f"data: {n}\n" for n in list(notes) + list(est.trace_.notes) + _groups_note(group_of))
     report += "".join(f"warning: {m}\n" for m in _distinct(caught))
     with output_set(out) as tmp:
         _write_fit_files(
-            tmp, est, names, rows, f"{METHODS[method]} on {Path(data).name}, {short}", figure_format
+            tmp, est, names, rows, f"{METHODS[method]} on {Path(data).name}, {short}", figure_format, group_of
         )
         if fmt != "csv":
             write_network(est.theta_, names, tmp / f"network.{fmt}", fmt)
@@ -474,19 +478,31 @@ def _lambda_text(method, lam, est) -> str:
     )
 
 # %% ../nbs/16_cli.ipynb #392557e7
-def _write_fit_files(out, est, names, rows, title, figure_format="png"):
+def _groups_note(
+    group_of,  # a group label per variable, or None
+) -> list:
+    "report.txt's line on the groups of the network figure: each group and its size (none without groups)."
+    if group_of is None:
+        return []
+    sizes = {g: group_of.count(g) for g in dict.fromkeys(group_of)}
+    return [
+        "groups: " + ", ".join(f"{g} ({k})" for g, k in sizes.items()) + " (the network figure's colours)"
+    ]
+
+# %% ../nbs/16_cli.ipynb #56b1426e
+def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=None):
     "model.npz, edges.csv, trace.csv and the network figure (network.png, .svg or .pdf) of a fitted learner."
     save_model(est.model_, out / "model.npz", names)
     _write_csv(out / "edges.csv", ["source", "target", "weight"], rows)
     keys = [k for k, v in est.trace_.items() if np.ndim(v) == 1]
     _write_csv(out / "trace.csv", keys, zip(*[est.trace_[k].tolist() for k in keys]))
-    fig = network_figure(est.theta_, names, title=title)
+    fig = network_figure(est.theta_, names, title=title, groups=groups)
     _write_figure(out / "network.png", fig, figure_format)
     import matplotlib.pyplot as plt
 
     plt.close(fig)
 
-# %% ../nbs/16_cli.ipynb #2e146686
+# %% ../nbs/16_cli.ipynb #689c7649
 def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png") -> str:
     """Nonparametric bootstrap at the fitted λ (mrflit.stability): stability.csv, stability.png,
     centrality.csv; returns report.txt's line."""
@@ -526,7 +542,7 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
         f"intervals)\n{said}"
     )
 
-# %% ../nbs/16_cli.ipynb #56b1426e
+# %% ../nbs/16_cli.ipynb #7f847d7f
 def _at_chosen_lambda(est):
     """An unfitted copy of `est` for the refits: at the λ its rule chose, when it has one (choosing again
     in every refit costs about 12 fits each)."""
@@ -536,7 +552,7 @@ def _at_chosen_lambda(est):
         boot.set_params(**{rule[0]: est.lambda_})
     return boot
 
-# %% ../nbs/16_cli.ipynb #689c7649
+# %% ../nbs/16_cli.ipynb #a5bae624
 def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
     """Case-drop bootstrap at the fitted λ (mrflit.stability): case_drop.csv, each refit's drop proportion
     and centrality correlations with the full sample; returns report.txt's line with the CS-coefficients."""
@@ -563,12 +579,12 @@ def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
         f"correlation >= 0.7 in 95 % of refits): {cs}; case_drop.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #7f847d7f
+# %% ../nbs/16_cli.ipynb #400f9714
 def _distinct(caught) -> list:
     "The distinct messages of recorded warnings, in order."
     return list(dict.fromkeys(str(w.message) for w in caught))
 
-# %% ../nbs/16_cli.ipynb #a5bae624
+# %% ../nbs/16_cli.ipynb #d767a47f
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -589,7 +605,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #400f9714
+# %% ../nbs/16_cli.ipynb #a9b538f3
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -627,12 +643,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #d767a47f
+# %% ../nbs/16_cli.ipynb #765c727f
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #a9b538f3
+# %% ../nbs/16_cli.ipynb #cb32c4ad
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -642,7 +658,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #765c727f
+# %% ../nbs/16_cli.ipynb #4a3137ff
 def _lambdas_arg(text):
     "--lambdas: comma-separated positive numbers."
     try:
@@ -650,7 +666,7 @@ def _lambdas_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #cb32c4ad
+# %% ../nbs/16_cli.ipynb #18199ae2
 def _split_arg(text):
     "--binarize: 'median', 'mean' or a number."
     if text in ("median", "mean"):
@@ -660,7 +676,7 @@ def _split_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected 'median', 'mean' or a number, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #18199ae2
+# %% ../nbs/16_cli.ipynb #f51b510b
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -672,7 +688,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #3e7239ee
+# %% ../nbs/16_cli.ipynb #b5597f5e
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -718,6 +734,13 @@ def _fit_parser(sub):
         choices=["and", "or"],
         default=None,
         help="elasso: an edge needs both nodewise fits (and) or either",
+    )
+    f.add_argument(
+        "--groups",
+        metavar="FILE",
+        default=None,
+        help="a CSV of name,group rows: the network figure colours the nodes by group, with a legend "
+        "(columns not listed: 'other')",
     )
     f.add_argument(
         "--binarize",
@@ -806,7 +829,7 @@ def _fit_parser(sub):
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #f51b510b
+# %% ../nbs/16_cli.ipynb #b5434232
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -822,7 +845,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #b5597f5e
+# %% ../nbs/16_cli.ipynb #77636f61
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -841,7 +864,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #b5434232
+# %% ../nbs/16_cli.ipynb #5ddbbd9e
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: four subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -852,7 +875,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #77636f61
+# %% ../nbs/16_cli.ipynb #1bb39110
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -882,13 +905,14 @@ def _run(a):
             rule=a.rule,
             binarize=a.binarize,
             figure_format=a.figure_format,
+            groups=a.groups,
         )
     elif a.cmd == "sample":
         sample(a.model, a.n, a.burn_in, a.out, a.seed, a.quiet)
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #5ddbbd9e
+# %% ../nbs/16_cli.ipynb #efdc1343
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:

@@ -15,6 +15,7 @@ import warnings
 import types
 import numba
 import numpy as np
+import scipy.sparse
 from numba import njit
 
 # %% auto #0
@@ -94,8 +95,15 @@ def check_domain(
 
 # %% ../nbs/00_core.ipynb #e9060e3d
 def _plain(X, name) -> np.ndarray:
-    """`X` as an ndarray; a masked array with masked entries is refused (its mask would be lost); a pandas
-    DataFrame with nullable, boolean or categorical columns is read column by column (`_frame_values`)."""
+    """`X` as an ndarray; a masked array with masked entries is refused (its mask would be lost), and so is a
+    SciPy sparse matrix (mrflit's kernels read dense rows: the message says "sparse", as scikit-learn's
+    checks ask); a pandas DataFrame with nullable, boolean or categorical columns is read column by column
+    (`_frame_values`)."""
+    if scipy.sparse.issparse(X):
+        raise TypeError(
+            f"{name} is a sparse {type(X).__name__}: mrflit takes dense data; pass {name}.toarray() "
+            f"(a binary table of n rows and p columns costs n·p bytes dense)"
+        )
     if np.ma.isMaskedArray(X):
         if np.ma.getmaskarray(X).any():
             raise ValueError(f"{name} is a masked array with masked entries: drop or fill them first")
@@ -197,21 +205,17 @@ def check_states(
     p: int | None = None,  # the number of columns required (None: any)
     name="X",  # the argument's name, for error messages
     min_rows: int = 1,  # the fewest rows accepted
+    min_cols: int = 1,  # the fewest columns accepted
 ) -> np.ndarray:
     """An int8 `(n, p)` copy of binary data in `domain` ({0,1} or {-1,+1}; None: whichever the values are),
-    with at least `min_rows` rows."""
-    a = _plain(X, name)
-    if a.dtype == object or not (np.issubdtype(a.dtype, np.number) or a.dtype == bool):
-        raise ValueError(f"{name} must be a numeric array, got dtype {a.dtype}")
+    with at least `min_rows` rows and `min_cols` columns. The shape is checked before the values."""
+    a = _numeric(_plain(X, name), name)
     if domain is None:
         domain = "pm1" if a.size and (a == -1).any() and not (a == 0).any() else "01"
     lo = DOMAINS[check_domain(domain)]
     if a.ndim == 1 and p is not None and a.shape[0] == p:
         a = a[None, :]
-    if a.ndim != 2:
-        raise ValueError(f"{name} must be a 2-D (n, p) array, got {a.ndim}-D")
-    if a.shape[0] < check_int(min_rows, "min_rows", lo=0):
-        raise ValueError(f"{name} needs at least {min_rows} rows, got {a.shape[0]}")
+    _check_2d(a, name, check_int(min_rows, "min_rows", lo=0), check_int(min_cols, "min_cols", lo=0))
     if p is not None and a.shape[1] != p:
         raise ValueError(f"{name} has {a.shape[1]} columns but the model has p={p}")
     labels = list(X.columns) if _is_frame(X) else list(range(a.shape[1]))
@@ -232,7 +236,7 @@ def check_states(
             if domain == "01" and (bad == -1).any()
             else "; 0/1 data: pass domain='01' or convert with 2 * X - 1"
             if domain == "pm1" and (bad == 0).any()
-            else "; code missing values explicitly before fitting"
+            else _split_hint(bad)
         )
         where = _bad_columns(~ok, a, labels)
         raise ValueError(
@@ -242,6 +246,64 @@ def check_states(
     return np.ascontiguousarray(a, dtype=np.int8).copy()
 
 # %% ../nbs/00_core.ipynb #feec5cb6
+def _numeric(
+    a,  # an ndarray (from `_plain`)
+    name,  # the argument's name, for error messages
+) -> np.ndarray:
+    """`a` if its dtype is numeric or boolean; an object array of numbers as float64 (as scikit-learn reads
+    one). Complex numbers are refused in scikit-learn's words; text is refused with the way to recode it; an
+    entry that is neither text nor a number (a dict, a list) raises NumPy's own `TypeError`."""
+    if a.dtype.kind == "c":
+        raise ValueError(f"Complex data not supported: {name} must hold real numbers, got dtype {a.dtype}")
+    if a.dtype == object:
+        try:
+            return a.astype(np.float64)
+        except ValueError:
+            text = next(v for v in a.ravel() if isinstance(v, str))
+            raise ValueError(
+                f"{name} holds text (e.g. {text!r}): recode two-valued text columns with mrflit.binarize(X) "
+                f"(a learner's fit does this for a DataFrame)"
+            ) from None
+    if not (np.issubdtype(a.dtype, np.number) or a.dtype == bool):
+        raise ValueError(f"{name} must be a numeric array, got dtype {a.dtype}")
+    return a
+
+# %% ../nbs/00_core.ipynb #8e836ca5
+def _check_2d(
+    a,  # an ndarray
+    name,  # the argument's name, for error messages
+    min_rows: int = 1,  # the fewest rows accepted
+    min_cols: int = 1,  # the fewest columns accepted
+):
+    """Refuse anything but a 2-D array with at least `min_rows` rows and `min_cols` columns. The counts are
+    said in scikit-learn's words ("n_samples = 1", "0 feature(s) (shape=(12, 0)) while a minimum of 1 is
+    required"), so that its users read what they know and its estimator checks recognise the refusal."""
+    if a.ndim != 2:
+        raise ValueError(f"{name} must be a 2-D (n, p) array, got {a.ndim}-D")
+    n, p = a.shape
+    if n < min_rows:
+        raise ValueError(f"{name} needs at least {min_rows} rows (samples), got n_samples = {n}")
+    if p < min_cols:
+        raise ValueError(
+            f"{name} has {p} feature(s) (shape=({n}, {p})) while a minimum of {min_cols} is required "
+            f"(one column per variable of the network)"
+        )
+
+# %% ../nbs/00_core.ipynb #7ba296ec
+def _split_hint(
+    bad,  # the values found that are neither state
+) -> str:
+    "What to do with values that are not binary: split ordinal or continuous items, or recode a missing code."
+    if np.all(bad == np.round(bad)):
+        return (
+            "; ordinal or count items: split each in two with mrflit.binarize(X, 'median') (or 'mean', or a "
+            "threshold); a missing-value code (e.g. 9 or -99): drop or fill those rows"
+        )
+    return (
+        "; continuous values: split them in two with mrflit.binarize(X, 'median') (or 'mean', or a threshold)"
+    )
+
+# %% ../nbs/00_core.ipynb #ed2fd7fa
 def _bad_columns(
     bad,  # (n, p) bool: the offending entries
     a,  # (n, p) the data
@@ -254,32 +316,27 @@ def _bad_columns(
     more = f"; and {cols.size - most} more columns" if cols.size > most else ""
     return "; column ".join(parts) + more
 
-# %% ../nbs/00_core.ipynb #8372e4f1
+# %% ../nbs/00_core.ipynb #bdcb5e73
 def check_real(
     X,  # (n, p) real-valued data
     min_rows: int = 2,  # the fewest rows accepted
     allow_constant: bool = False,  # accept constant columns
     name="X",  # the argument's name, for error messages
+    min_cols: int = 1,  # the fewest columns accepted
 ) -> np.ndarray:
     """A float64 `(n, p)` copy of real-valued data: 2-D, finite, at least `min_rows` rows, no constant column
     (unless allowed)."""
-    a = _plain(X, name)
-    if a.dtype.kind not in "biuf":
-        raise ValueError(f"{name} must be a numeric (n, p) array, got dtype {a.dtype}")
-    a = np.array(a, dtype=np.float64)
-    if a.ndim != 2:
-        raise ValueError(f"{name} must be a 2-D (n, p) array, got {a.ndim}-D")
+    a = np.array(_numeric(_plain(X, name), name), dtype=np.float64)
+    _check_2d(a, name, min_rows, min_cols)
     if not np.isfinite(a).all():
         raise ValueError(f"{name} contains NaN or infinite values")
-    if a.shape[0] < min_rows:
-        raise ValueError(f"{name} needs at least {min_rows} rows, got {a.shape[0]}")
     if not allow_constant:
         const = np.flatnonzero(np.ptp(a, axis=0) == 0)
         if const.size:
             raise ValueError(f"{name} has constant columns {const[:10].tolist()}: drop them")
     return a
 
-# %% ../nbs/00_core.ipynb #8e836ca5
+# %% ../nbs/00_core.ipynb #878224f7
 def check_int(
     v,  # the value
     name,  # the argument's name, for error messages
@@ -293,7 +350,7 @@ def check_int(
         raise ValueError(f"{name} must be in [{lo}, {hi if hi is not None else 'inf'}], got {v}")
     return int(v)
 
-# %% ../nbs/00_core.ipynb #26764659
+# %% ../nbs/00_core.ipynb #b2435c00
 def check_float(
     v,  # the value
     name,  # the argument's name, for error messages
@@ -317,7 +374,7 @@ def check_float(
         raise ValueError(f"{name} must be {'<' if hi_open else '<='} {hi}, got {v}")
     return f
 
-# %% ../nbs/00_core.ipynb #7ba296ec
+# %% ../nbs/00_core.ipynb #667ac44c
 def check_bool(
     v,  # the value
     name,  # the argument's name, for error messages
@@ -327,7 +384,7 @@ def check_bool(
         raise ValueError(f"{name} must be True or False, got {v!r}")
     return bool(v)
 
-# %% ../nbs/00_core.ipynb #a91deaef
+# %% ../nbs/00_core.ipynb #53fced97
 def check_array(
     a,  # an array or a scalar
     name,  # the argument's name, for error messages
@@ -346,7 +403,7 @@ def check_array(
         raise ValueError(f"{name} must be >= {lo}, got {v.min():g}")
     return v
 
-# %% ../nbs/00_core.ipynb #ed2fd7fa
+# %% ../nbs/00_core.ipynb #a535a386
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
 
@@ -363,7 +420,7 @@ def byte_count(
         raise ValueError(f"{name} must be at least 1 byte and below 8 EiB, got {text!r}")
     return int(size)
 
-# %% ../nbs/00_core.ipynb #878224f7
+# %% ../nbs/00_core.ipynb #65a6141d
 def memory_limit() -> int:
     """Bytes one mrflit array may take: `$MRFLIT_MAX_BYTES` (e.g. `8G`, `512M`, `1e9`; see `byte_count`), else
     half of this machine's physical memory."""
@@ -374,7 +431,7 @@ def memory_limit() -> int:
     except (ValueError, OSError, AttributeError):  # no sysconf (Windows): 8 GiB
         return 8 * 2**30
 
-# %% ../nbs/00_core.ipynb #b2435c00
+# %% ../nbs/00_core.ipynb #e4ea630e
 def check_memory(
     nbytes,  # the size of the array about to be allocated, in bytes
     what: str,  # what would be allocated, for the message
@@ -388,7 +445,7 @@ def check_memory(
         )
     return int(nbytes)
 
-# %% ../nbs/00_core.ipynb #667ac44c
+# %% ../nbs/00_core.ipynb #72d2a63c
 def check_n_jobs(
     n_jobs,  # the number of workers
     name="n_jobs",  # the argument's name, for error messages
@@ -399,7 +456,7 @@ def check_n_jobs(
         raise ValueError(f"{name} must be a positive number of workers or negative (-1: every core), got 0")
     return n
 
-# %% ../nbs/00_core.ipynb #53fced97
+# %% ../nbs/00_core.ipynb #b2ec2c13
 def check_names(
     names,  # variable names, one per column (None: 0..p−1)
     p: int,  # the number of variables
@@ -423,27 +480,26 @@ def check_names(
         raise ValueError(f"{name} must not contain NUL characters: {bad[0]!r}")
     return out
 
-# %% ../nbs/00_core.ipynb #65a6141d
+# %% ../nbs/00_core.ipynb #50a2e787
 def infer_domain(
     X,  # (n, p) binary data, 0/1 or ±1 rows
 ) -> str:
     "'01' if X holds only 0/1, 'pm1' if only ±1 (all ones: '01'); a clear error for anything else."
     return "pm1" if (check_states(X, None) == -1).any() else "01"
 
-# %% ../nbs/00_core.ipynb #e4ea630e
+# %% ../nbs/00_core.ipynb #99867d33
 def check_data(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     domain=None,  # the coding of the states: '01' or 'pm1'
     min_rows: int = 2,  # the fewest rows accepted
     allow_constant: bool = False,  # accept constant columns
     name="X",  # the argument's name, for error messages
+    min_cols: int = 1,  # the fewest columns accepted
 ) -> tuple:
-    """Validate learner data: `(int8 copy, domain)`; refuses non-binary data, too few rows and (by default)
-    constant columns."""
-    dom = infer_domain(X) if domain is None else domain
-    Xc = check_states(X, dom, name=name)
-    if Xc.shape[0] < min_rows:
-        raise ValueError(f"{name} needs at least {min_rows} rows, got {Xc.shape[0]}")
+    """Validate learner data: `(int8 copy, domain)`; refuses a wrong shape (first), non-binary data and (by
+    default) constant columns."""
+    Xc = check_states(X, domain, name=name, min_rows=min_rows, min_cols=min_cols)
+    dom = domain if domain is not None else "pm1" if (Xc == -1).any() else "01"
     if not allow_constant:
         const = np.flatnonzero((Xc == Xc[0]).all(0))
         if const.size:
@@ -454,7 +510,7 @@ def check_data(
             )
     return Xc, dom
 
-# %% ../nbs/00_core.ipynb #f57d75a4
+# %% ../nbs/00_core.ipynb #61edcaef
 CHUNK_WORK = 2**25  # elementary steps (site updates, table entries) per compiled call; Ctrl-C acts in between
 
 
@@ -464,7 +520,7 @@ def chunk_length(
     "Iterations per compiled call: about `CHUNK_WORK` elementary steps, and at least one iteration."
     return max(1, int(CHUNK_WORK // max(check_float(cost, "cost", lo=0), 1)))
 
-# %% ../nbs/00_core.ipynb #d9ff5b5b
+# %% ../nbs/00_core.ipynb #fd1bfe3f
 def chunks(
     n: int,  # the loop's length (sweeps, steps)
     cost: float,  # elementary steps in one iteration of the loop
@@ -474,7 +530,7 @@ def chunks(
     for start in range(0, n, step):
         yield start, min(n, start + step)
 
-# %% ../nbs/00_core.ipynb #93312680
+# %% ../nbs/00_core.ipynb #b558db05
 def as_rng(
     seed=None,  # None, int or np.random.Generator
 ) -> np.random.Generator:
@@ -487,7 +543,7 @@ def as_rng(
         return np.random.default_rng(seed)
     raise ValueError(f"seed must be None, a non-negative int or a numpy Generator, got {type(seed).__name__}")
 
-# %% ../nbs/00_core.ipynb #918adba6
+# %% ../nbs/00_core.ipynb #dadc1eca
 def chain_states(
     seed,  # None, int or np.random.Generator
     n_chains: int,  # the number of chains
@@ -499,7 +555,7 @@ def chain_states(
     S[0, (S == 0).all(axis=0)] = 1  # the all-zero state is the one fixed point of xoshiro
     return S
 
-# %% ../nbs/00_core.ipynb #751e94aa
+# %% ../nbs/00_core.ipynb #e82d8e8f
 @kernel(inline="always")
 def _xoshiro_step(s0, s1, s2, s3):
     "One xoshiro128** step on a state held in four uint32 scalars: `(output, s0, s1, s2, s3)`."
@@ -515,26 +571,26 @@ def _xoshiro_step(s0, s1, s2, s3):
     s3 = u32(u32(s3 << u32(11)) | u32(s3 >> u32(21)))
     return r, s0, s1, s2, s3
 
-# %% ../nbs/00_core.ipynb #b558db05
+# %% ../nbs/00_core.ipynb #aa0f210b
 @kernel(inline="always")
 def _to_unit_float32(r):
     "Top 24 bits of a uint32 as a float32 uniform on [0, 1)."
     return np.float32(r >> np.uint32(8)) * np.float32(5.9604644775390625e-08)
 
-# %% ../nbs/00_core.ipynb #69b257e6
+# %% ../nbs/00_core.ipynb #6abfb3d6
 @kernel
 def _xoshiro_next(S, c):
     "Advance stream `c` of the `(4, n)` uint32 state `S`; return the next 32-bit output."
     r, S[0, c], S[1, c], S[2, c], S[3, c] = _xoshiro_step(S[0, c], S[1, c], S[2, c], S[3, c])
     return r
 
-# %% ../nbs/00_core.ipynb #01c7f192
+# %% ../nbs/00_core.ipynb #9983fe7d
 @kernel
 def _xoshiro_uniform(S, c):
     "A float32 uniform on [0, 1) from stream `c` (top 24 bits)."
     return _to_unit_float32(_xoshiro_next(S, c))
 
-# %% ../nbs/00_core.ipynb #db7cbf63
+# %% ../nbs/00_core.ipynb #6ba68f1a
 def atomic_write(
     path,  # the file to create or replace
     write,  # called with the open binary file object; writes the content
@@ -567,7 +623,7 @@ def atomic_write(
             os.remove(tmp)
     return path
 
-# %% ../nbs/00_core.ipynb #1702e864
+# %% ../nbs/00_core.ipynb #f0713b9e
 def warn(
     message: str,  # what to say
     category=UserWarning,  # the warning's class

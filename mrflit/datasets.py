@@ -12,7 +12,7 @@ import numpy as np
 from .core import check_memory, _is_frame
 
 # %% auto #0
-__all__ = ['MISSING', 'Senate', 'senate109', 'read_binary_csv', 'binarize']
+__all__ = ['MISSING', 'Senate', 'senate109', 'read_binary_csv', 'binarize', 'read_groups']
 
 # %% ../nbs/14_datasets.ipynb #d23be2d8
 @dataclass
@@ -345,3 +345,32 @@ def binarize(
 
         return pd.DataFrame(X01, columns=X.columns, index=X.index), notes
     return X01, notes
+
+# %% ../nbs/14_datasets.ipynb #637ab531
+def read_groups(
+    path,  # a CSV/TSV file of `name,group` rows (a header row is optional)
+    names,  # the data's column names
+) -> list:
+    "One group label per column of the data (`names`), read from `path`; columns not in the file: 'other'."
+    lines = [line for line in _read_text(path).splitlines() if line.strip()]
+    if not lines:
+        raise ValueError(f"{path}: no rows; write one 'name,group' row per variable")
+    sep = _sniff_sep(lines[0])
+    rows = [[c.strip() for c in r] for r in csv.reader(lines, delimiter=sep)]
+    if rows[0] and rows[0][0] not in names:
+        rows = rows[1:]
+    short = [r for r in rows if len(r) != 2 or not all(r)]
+    if short:
+        raise ValueError(f"{path}: each row must be 'name{sep}group', got {sep.join(short[0])!r}")
+    known = set(names)
+    unknown = [r[0] for r in rows if r[0] not in known]
+    counts = {}
+    for r in rows:
+        counts[r[0]] = counts.get(r[0], 0) + 1
+    twice = [name for name, k in counts.items() if k > 1]
+    if unknown or twice:
+        said = [f"no column {', '.join(map(repr, unknown[:10]))} in the data"] if unknown else []
+        said += [f"{', '.join(map(repr, twice[:10]))} named more than once"] if twice else []
+        raise ValueError(f"{path}: {'; '.join(said)}")
+    group = dict(rows)
+    return [group.get(name, "other") for name in names]

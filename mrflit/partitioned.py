@@ -544,7 +544,7 @@ class PartitionedRatio(MRFLearner):
     """Partitioned-ratio estimator of the links between two groups (Liu et al. 2016): group-lasso MLMI with a
     U-statistic normaliser, vector features and all pairs."""
 
-    _lambda_rules = False  # real-valued data: λ from its own path (`target`), not EBIC on a pseudo-likelihood
+    _binary_data = False  # real-valued data: λ from its own path (`target`), not EBIC on a pseudo-likelihood
 
     def __init__(
         self,

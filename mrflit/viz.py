@@ -24,7 +24,7 @@ def _theta_of(obj):
     return check_theta(obj.theta_ if hasattr(obj, "theta_") else obj, "theta")
 
 # %% ../nbs/15_viz.ipynb #b25bd0e5
-def _coupling_legend(ax, mx, width, below=False):
+def _coupling_legend(ax, mx, width, below=False, low=False):
     "The legend of a coupling plot: colour for the sign, two reference widths for |θ| (max and half)."
     from matplotlib.lines import Line2D
 
@@ -38,63 +38,166 @@ def _coupling_legend(ax, mx, width, below=False):
         ax.legend(
             handles=handles, fontsize=7, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=4, frameon=False
         )
-    else:  # right of the axes, clear of the nodes
-        ax.legend(handles=handles, fontsize=7, loc="center left", bbox_to_anchor=(1.0, 0.5), frameon=False)
+    else:  # right of the axes, clear of the nodes (low: at the bottom, under another legend)
+        loc, anchor = ("lower left", (1.02, 0.0)) if low else ("center left", (1.0, 0.5))
+        ax.legend(handles=handles, fontsize=7, loc=loc, bbox_to_anchor=anchor, frameon=False)
 
 # %% ../nbs/15_viz.ipynb #ee14dffc
+def _node_colors(
+    p: int,  # the number of nodes
+    colors=None,  # one colour per node, or None
+    groups=None,  # one group label per node, or None
+) -> tuple:
+    """`(colours, handles)`: one colour per node — the given ones, else one per group (tab10, in the order
+    the groups first appear), else light grey — and the legend handles of the groups (empty without them)."""
+    from matplotlib.lines import Line2D
+
+    if colors is not None and len(colors) != p:
+        raise ValueError(f"colors has {len(colors)} entries for {p} nodes")
+    if groups is None:
+        return (list(colors) if colors is not None else ["0.9"] * p), []
+    groups = [str(g) for g in groups]
+    if len(groups) != p:
+        raise ValueError(f"groups has {len(groups)} entries for {p} nodes")
+    order = list(dict.fromkeys(groups))
+    palette = plt.get_cmap("tab10" if len(order) <= 10 else "tab20").colors
+    if len(order) > 20:
+        raise ValueError(f"groups has {len(order)} distinct groups: at most 20 can be told apart by colour")
+    cols = list(colors) if colors is not None else [palette[order.index(g)] for g in groups]
+    first = {g: cols[groups.index(g)] for g in order}
+    handles = [Line2D([], [], ls="", marker="o", mfc=first[g], mec="0.4", ms=7, label=g) for g in order]
+    return cols, handles
+
+# %% ../nbs/15_viz.ipynb #f2cebd54
+def _group_legend(
+    ax,  # the axes
+    handles: list,  # one marker per group (`_node_colors`)
+):
+    "The groups' legend, right of the axes at the top; kept when a second legend (the couplings') is drawn."
+    first = ax.legend(
+        handles=handles,
+        loc="upper left",
+        bbox_to_anchor=(1.02, 1.0),
+        fontsize=7,
+        frameon=False,
+        title="group",
+        title_fontsize=7,
+    )
+    ax.add_artist(first)
+    # add_artist clips to the axes: a legend beside them must not be cut
+    first.set_clip_on(False)
+
+# %% ../nbs/15_viz.ipynb #878554a3
+def _layout(
+    G,  # the graph, with signed weights
+    layout="spring",  # 'spring', 'circular' or a dict node → (x, y)
+    seed: int = 1,  # the spring layout's seed
+) -> dict:
+    """Node positions: Fruchterman–Reingold on |θ| (the spring layout qgraph draws by default: strong
+    couplings pull their ends together), the circle, or the user's own. The spring layout ties every node to
+    a hidden centre by a weak spring (a twentieth of the mean |θ|), so that unlinked nodes ring the network
+    instead of flying off and squeezing it into the middle of the picture."""
+    if isinstance(layout, dict):
+        missing = [v for v in G.nodes if v not in layout]
+        if missing:
+            raise ValueError(f"layout has no position for node {missing[0]!r}")
+        return {v: np.asarray(layout[v], dtype=float) for v in G.nodes}
+    if layout == "circular":
+        return nx.circular_layout(G)
+    if layout != "spring":
+        raise ValueError(f"layout must be 'spring', 'circular' or a dict node → (x, y), got {layout!r}")
+    H = nx.Graph()
+    H.add_nodes_from(G.nodes)
+    H.add_weighted_edges_from((u, v, abs(w)) for u, v, w in G.edges(data="weight"))
+    strengths = [w for _, _, w in H.edges(data="weight")]
+    hub = object()
+    weak = 0.05 * (np.mean(strengths) if strengths else 1.0)
+    H.add_weighted_edges_from((hub, v, weak) for v in G.nodes)
+    pos = nx.spring_layout(H, seed=seed, k=1.5 / np.sqrt(len(H)), iterations=300)
+    pos.pop(hub)
+    return pos
+
+# %% ../nbs/15_viz.ipynb #f7ee6047
+def _labels_beside(
+    ax,  # the axes
+    pos: dict,  # node → (x, y)
+    font_size: float = 7,  # the labels' size in points
+):
+    """Each node's label just outside it, on the side away from the drawing's centre (never on the node),
+    and never clipped by the axes."""
+    xy = np.array(list(pos.values()))
+    centre = xy.mean(0)
+    span = max(np.ptp(xy, 0).max(), 1e-9)
+    for node, (x, y) in pos.items():
+        d = np.array([x, y]) - centre
+        d = d / np.linalg.norm(d) if np.linalg.norm(d) > 1e-9 else np.array([0.0, 1.0])
+        ha = "left" if d[0] > 0.3 else "right" if d[0] < -0.3 else "center"
+        va = "bottom" if d[1] > 0.3 else "top" if d[1] < -0.3 else "center"
+        tx, ty = np.array([x, y]) + 0.035 * span * d
+        ax.text(tx, ty, str(node), ha=ha, va=va, fontsize=font_size, clip_on=False, zorder=4)
+
+# %% ../nbs/15_viz.ipynb #8c0e2b8c
 def plot_graph(
     obj,  # a (p, p) θ, a BinaryMRF or a fitted estimator
     names=None,  # node labels (default: the estimator's names_, else 0..p−1)
-    colors=None,  # node colours (default: light grey, so labels stay readable)
+    colors=None,  # node colours, one per node (default: by `groups`, else light grey)
     threshold: float = 0.0,  # draw |θ_ij| > threshold only
     top: int = None,  # draw at most the `top` strongest couplings
     ax=None,  # the matplotlib axes (default: a new figure)
-    layout_seed: int = 1,  # seed of the spring layout (p > 25)
-    title="",  # the axes title (default: the number of edges)
-    legend: bool = True,  # a legend for sign (colour) and |θ| (width)
+    layout="spring",  # 'spring' (Fruchterman–Reingold on |θ|), 'circular', or a dict node → (x, y)
+    layout_seed: int = 1,  # seed of the spring layout
+    title="",  # the axes title (default: the edges drawn; "the 30 strongest of 67 edges" is added when cut)
+    legend: bool = True,  # a legend for sign (colour) and |θ| (width), and one for the groups
+    groups=None,  # a group per node (a sequence, or a dict name → group): node colours and a legend
+    labels: bool = None,  # label the nodes, beside them (None: when p <= 60)
 ):
     """Draw the couplings: grey positive, orange negative, width ∝ |θ_ij| (legend: sign and two reference
-    widths)."""
+    widths); nodes coloured by `groups` (legend), labelled beside them."""
     t = _theta_of(obj)
     p = t.shape[0]
     names = check_names(names, p) if names is not None else (getattr(obj, "names_", None) or list(range(p)))
     threshold = check_float(threshold, "threshold", lo=0)
+    if isinstance(groups, dict):
+        groups = [groups.get(v, groups.get(str(v), "other")) for v in names]
+    node_colors, group_handles = _node_colors(p, colors, groups)
     I, J, W = edge_list(t, threshold, top)
+    total = len(edge_list(t, threshold)[0])
     G = nx.Graph()
     G.add_nodes_from(names)
     G.add_weighted_edges_from((names[i], names[j], float(w)) for i, j, w in zip(I, J, W))
-    ax = ax or plt.subplots(figsize=(5, 4.5))[1]
-    pos = nx.circular_layout(G) if p <= 25 else nx.spring_layout(G, seed=layout_seed, k=1.5 / np.sqrt(p))
+    ax = ax or plt.subplots(figsize=(5.5, 4.5))[1]
+    pos = _layout(G, layout, layout_seed)
     small = p <= 25
     nx.draw_networkx_nodes(
         G,
         pos,
         ax=ax,
-        node_size=320 if small else 40,
-        node_color=colors or "0.9",
+        node_size=160 if small else 40,
+        node_color=node_colors,
         edgecolors="0.4",
         linewidths=0.6,
     )
     ws = np.array([G[u][v]["weight"] for u, v in G.edges])
     mx = np.abs(ws).max() if ws.size else 1.0
     width = lambda a: 0.5 + 2.5 * a / mx
-    nx.draw_networkx_edges(
-        G,
-        pos,
-        ax=ax,
-        width=width(np.abs(ws)),
-        alpha=0.6,
-        edge_color=["0.3" if x > 0 else "tab:orange" for x in ws],
-    )
-    if small:
-        nx.draw_networkx_labels(G, pos, ax=ax, font_size=7)
+    colours = ["0.3" if x > 0 else "tab:orange" for x in ws]
+    nx.draw_networkx_edges(G, pos, ax=ax, width=width(np.abs(ws)), alpha=0.6, edge_color=colours)
+    if labels if labels is not None else p <= 60:
+        _labels_beside(ax, pos, 7 if small else 6)
+    if legend and group_handles:
+        _group_legend(ax, group_handles)
     if legend and ws.size:
-        _coupling_legend(ax, mx, width)
-    ax.set_title(title or f"{G.number_of_edges()} edges", fontsize=9)
+        _coupling_legend(ax, mx, width, low=bool(group_handles))
+    # room inside the axes for the labels beside the outermost nodes
+    ax.margins(x=0.18, y=0.08)
+    drawn = f"{total} edges" if len(I) == total else f"the {len(I)} strongest of {total} edges"
+    # a title of the user's keeps the caption's second line when not every edge is drawn
+    caption = drawn if not title else title if len(I) == total else f"{title}\n({drawn})"
+    ax.set_title(caption, fontsize=9)
     ax.axis("off")
     return ax
 
-# %% ../nbs/15_viz.ipynb #24971b55
+# %% ../nbs/15_viz.ipynb #9d601878
 def plot_roc(
     estimates: dict,  # name → θ̂ or a fitted estimator
     truth,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)
@@ -110,7 +213,7 @@ def plot_roc(
     ax.legend(fontsize=7)
     return ax
 
-# %% ../nbs/15_viz.ipynb #f2cebd54
+# %% ../nbs/15_viz.ipynb #779466e2
 def plot_trace(
     trace,  # a learner's `trace_`
     keys=None,  # the columns to plot (None: all numeric ones)
@@ -121,16 +224,17 @@ def plot_trace(
     (`base.Trace.plot`)."""
     return Trace(trace).plot(keys, x, ax)
 
-# %% ../nbs/15_viz.ipynb #878554a3
+# %% ../nbs/15_viz.ipynb #294f5eef
 def plot_bipartite(
     theta,  # a (p, p) θ, a BinaryMRF or a fitted estimator
     group1,  # columns of the left group
     group2,  # columns of the right group
     names=None,  # labels (default: 0..p−1)
-    colors=None,  # node colours per column (default: grey)
+    colors=None,  # node colours per column (default: by `groups`, else grey)
     ax=None,  # the matplotlib axes (default: a new figure)
     title="",  # the axes title (default: the number of links)
-    legend: bool = True,  # a legend for sign (colour) and |θ| (width)
+    legend: bool = True,  # a legend for sign (colour) and |θ| (width), and one for the groups
+    groups=None,  # a group label per column (e.g. each senator's party): node colours and a legend
 ):
     """Cross-group links only, the two groups in two columns and only linked variables labelled (Liu et al.
     Fig. 5 style)."""
@@ -149,9 +253,13 @@ def plot_bipartite(
     for a, b in zip(I, J):
         w = B[a, b]
         ax.plot([0, 1], [ya[a], yb[b]], c="0.3" if w > 0 else "tab:orange", lw=width(abs(w)), alpha=0.7)
+    node_colors, group_handles = _node_colors(p, colors, groups)
+    # the groups' legend first: it is kept as an artist when the couplings' legend is drawn
+    if legend and group_handles:
+        _group_legend(ax, group_handles)
     if legend and I.size:
         _coupling_legend(ax, mx, width, below=True)
-    col = (lambda i: colors[i]) if colors is not None else (lambda i: "tab:gray")
+    col = (lambda i: node_colors[i]) if colors is not None or groups is not None else (lambda i: "tab:gray")
     for a in a_nodes:
         ax.scatter(0, ya[a], c=col(g1[a]), s=40, zorder=3)
         ax.text(-0.03, ya[a], names[g1[a]], ha="right", va="center", fontsize=7)
@@ -163,7 +271,7 @@ def plot_bipartite(
     ax.set_title(title or f"{I.size} cross-group links", fontsize=9)
     return ax
 
-# %% ../nbs/15_viz.ipynb #9d601878
+# %% ../nbs/15_viz.ipynb #28c66b6a
 class _Explorer:
     """Mixin: `update(**values)` re-renders into the Output widget; `static()` draws the same figure as a
     plain output."""
@@ -184,7 +292,7 @@ class _Explorer:
         self.figure = self._render(**self.values)
         return self.figure
 
-# %% ../nbs/15_viz.ipynb #779466e2
+# %% ../nbs/15_viz.ipynb #dbc23327
 def _box(explorer, sliders):
     import ipywidgets as W
 
@@ -195,7 +303,7 @@ def _box(explorer, sliders):
     box.explorer, box.sliders, box.update, box.static = explorer, sliders, explorer.update, explorer.static
     return box
 
-# %% ../nbs/15_viz.ipynb #294f5eef
+# %% ../nbs/15_viz.ipynb #b54cf780
 class BoundExplorer(_Explorer):
     """State and rendering of `bound_explorer`: a Geng network with scaled couplings; `last` holds the curves
     drawn."""
@@ -254,7 +362,7 @@ class BoundExplorer(_Explorer):
         fig.tight_layout()
         return fig
 
-# %% ../nbs/15_viz.ipynb #405ef697
+# %% ../nbs/15_viz.ipynb #8d3f1b6b
 def bound_explorer(
     p: int = 8,  # the number of variables
     seed: int = 0,  # None, int or np.random.Generator
@@ -274,7 +382,7 @@ def bound_explorer(
     ex.update()
     return box
 
-# %% ../nbs/15_viz.ipynb #0005cd75
+# %% ../nbs/15_viz.ipynb #7ad2682b
 def fit_path(
     make,  # make(lam) → an unfitted learner
     X,  # the data
@@ -284,7 +392,7 @@ def fit_path(
     "θ̂ for each λ: `make(lam)` builds an estimator, `fit(X, **fit_kw)` fits it."
     return [np.asarray(make(lam).fit(X, **fit_kw).theta_) for lam in lambdas]
 
-# %% ../nbs/15_viz.ipynb #28c66b6a
+# %% ../nbs/15_viz.ipynb #dd8a4648
 class PathExplorer(_Explorer):
     "State and rendering of `path_explorer`; `last` holds λ, the edge count and (with a truth) TPR/TNR."
 
@@ -327,7 +435,7 @@ class PathExplorer(_Explorer):
         fig.tight_layout()
         return fig
 
-# %% ../nbs/15_viz.ipynb #dbc23327
+# %% ../nbs/15_viz.ipynb #3443da6a
 def path_explorer(
     thetas,  # θ̂ at each λ (from `fit_path`)
     lambdas,  # the λ values, largest first
@@ -342,7 +450,7 @@ def path_explorer(
     ex.update()
     return box
 
-# %% ../nbs/15_viz.ipynb #cd278526
+# %% ../nbs/15_viz.ipynb #b6ad858c
 class GraphViewer(_Explorer):
     "State and rendering of `graph_viewer`; `last` holds the threshold, top and the number of edges drawn."
 
@@ -367,7 +475,7 @@ class GraphViewer(_Explorer):
         fig.tight_layout()
         return fig
 
-# %% ../nbs/15_viz.ipynb #10eafb9f
+# %% ../nbs/15_viz.ipynb #754d618b
 def graph_viewer(
     est,  # a fitted learner, a `BinaryMRF` or a θ
     names=None,  # variable names, one per column (None: 0..p−1)

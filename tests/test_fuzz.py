@@ -87,8 +87,10 @@ def _hostile_values():
             "a 2": np.where(X == 1, 2, 0),
             "1/2 coding": X + 1,
             "ternary": X - (rng.random(X.shape) < 0.2),
-            "strings": X.astype(str),
-            "objects": X.astype(object),
+            # two-valued text is read as the command line reads it, and numbers in an object array as
+            # numbers (scikit-learn's rule): three-valued text and an object that is no number are refused
+            "text of 3 values": np.array(["no", "yes", "maybe"])[X + (rng.random(X.shape) < 0.2)],
+            "objects with a dict": _with_dict(X),
             "no rows": np.zeros((0, 4), int),
             "1-D": X[0],
             "3-D": X[None],
@@ -773,6 +775,13 @@ def _same(a, b) -> bool:
     if isinstance(a, list):
         return isinstance(b, list) and len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
     return True
+
+
+def _with_dict(X):
+    "`X` as an object array whose first entry is a dict."
+    out = X.astype(object)
+    out[0, 0] = {"a": 1}
+    return out
 
 
 def _outcome(fn, kw) -> str:

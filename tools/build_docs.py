@@ -134,6 +134,24 @@ def adapt_cell(cell: dict, module=None):
     }
 
 
+SITE_LINK = re.compile(r"\[([^\]]*)\]\(https://mrflit\.github\.io/mrflit/([\w-]+)\.html(?:#([\w.-]+))?\)")
+
+
+def local_links(src: str, labels: set) -> str:
+    """nbdev's links to the published site (`[`name`](https://mrflit.github.io/mrflit/page.html#name)`) made
+    links inside this site: to the API entry's label when the page has one (`api-…`, see `adapt_cell`), else
+    plain text. A private name (`_helper`, `Class._method`) has no entry and is never linked."""
+
+    def one(m):
+        text, anchor = m.group(1), m.group(3) or ""
+        if anchor.split(".")[-1].startswith("_"):
+            return text
+        label = "api-" + anchor.lower().replace(".", "-").replace("_", "-")
+        return f"[{text}](#{label})" if label in labels else text
+
+    return SITE_LINK.sub(one, src)
+
+
 def _page(stem: str) -> str:
     return re.sub(r"^\d+[a-z]?_", "", Path(stem).name)
 
@@ -179,6 +197,23 @@ def adapt_notebook(path: Path, module=None):
         "language_info": {"name": "python"},
     }
     return page, title, {"cells": cells, "metadata": meta, "nbformat": 4, "nbformat_minor": 5}
+
+
+def _localise_links(src: Path):
+    "Rewrite every page's links to the published site as links inside this build (`local_links`)."
+    pages = {p: json.loads(p.read_text()) for p in src.glob("*.ipynb")}
+    labels = {
+        m.group(1)
+        for nb in pages.values()
+        for c in nb["cells"]
+        if c["cell_type"] == "markdown"
+        for m in re.finditer(r"^\((api-[\w-]+)\)=", c["source"], re.M)
+    }
+    for p, nb in pages.items():
+        for c in nb["cells"]:
+            if c["cell_type"] == "markdown":
+                c["source"] = local_links(c["source"], labels)
+        p.write_text(json.dumps(nb, indent=1, ensure_ascii=False))
 
 
 def mathjax_dir() -> Path:
@@ -278,6 +313,7 @@ def build(out: Path, execute: bool = True, jobs: str = "1"):
         (src / f"{page}.ipynb").write_text(json.dumps(nb, indent=1, ensure_ascii=False))
         if page != "index":
             pages.append((page, title))
+    _localise_links(src)
     index = json.loads((src / "index.ipynb").read_text())
     index["cells"].append(
         {
