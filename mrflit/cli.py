@@ -227,7 +227,7 @@ def demo(
             flush=True,
         )
     t0 = time.perf_counter()
-    pr = PartitionedRatio((g1, g2), target=target).fit(s.votes, names=s.names)
+    pr = PartitionedRatio((g1, g2), target=target, verbose=not quiet).fit(s.votes, names=s.names)
     secs = time.perf_counter() - t0
     rows = [(u, v, f"{w:.6g}") for u, v, w in sorted(pr.passages_, key=lambda z: -abs(z[2]))]
     report = "\n".join(

@@ -6,6 +6,7 @@
 from __future__ import annotations
 from fastcore.basics import patch_to
 from dataclasses import dataclass, field
+import sys
 import numpy as np
 from numba import prange
 from .core import as_rng, check_array, check_float, check_int, check_names, kernel
@@ -468,6 +469,7 @@ def group_lasso_path(
     max_steps=200,  # path steps at most
     max_iter=500,  # FISTA iterations per λ
     tol=1e-5,  # FISTA's tolerance
+    progress=None,  # called as progress(λ, cross-group pairs selected) after each path step; None: silent
 ) -> dict:
     """Minimise ℓ(θ) + λ Σ_g w_g‖θ_g‖ by FISTA with group soft-thresholding, at one λ or down the path from
     λ_max with warm starts. Returns theta, lambdas, lam_max, grad, entry (per cross pair), log and FISTA's
@@ -514,6 +516,8 @@ def group_lasso_path(
         on = np.add.reduceat(v[:cross_end] ** 2, starts[:n_cross]) > 0
         entry[(entry == 0) & on] = lam
         out["log"].append(dict(lam=lam, n_passages=int(on.sum()), objective=evaluate(v)[0]))
+        if progress is not None:
+            progress(lam, int(on.sum()))
         if on.sum() > target:
             break
     return dict(out, theta=v, lambdas=np.array(lams), grad=evaluate(v)[1], entry=entry)
@@ -564,6 +568,7 @@ class PartitionedRatio(MRFLearner):
         random_state=0,  # seed of the sampled pairs of an incomplete U-statistic
         max_iter=500,  # FISTA iterations per λ
         tol=1e-5,  # FISTA's tolerance
+        verbose=False,  # one line per step of the λ path on stderr: λ and the cross-group pairs selected
     ):
         self.groups = groups
         self.features = features
@@ -580,6 +585,7 @@ class PartitionedRatio(MRFLearner):
         self.random_state = random_state
         self.max_iter = max_iter
         self.tol = tol
+        self.verbose = verbose
 
     def fit(self, X, y=None, *, truth=None, names=None):
         "Fit to an `(n, p)` array: continuous values, or integer codes for 'delta' and 'onehot' features."
@@ -605,6 +611,7 @@ class PartitionedRatio(MRFLearner):
             max_steps=self.max_steps,
             max_iter=self.max_iter,
             tol=self.tol,
+            progress=self._say_step if self.verbose else None,
         )
         v, fista_runs = out["theta"], out["runs"]
         self.lambdas_, self.lam_max_, self.grad_ = out["lambdas"], out["lam_max"], out["grad"]
@@ -687,3 +694,13 @@ def _store(self, v, design, p):
         for u, w, kind in design.pairs
         if kind == "cross" and np.any(self.pair_coef_[u, w] != 0)
     ]
+
+# %% ../nbs/10_partitioned.ipynb #94bee0da
+@patch_to(PartitionedRatio)
+def _say_step(self, lam, k):
+    "With `verbose`, one line per step of the λ path (on stderr, so that stdout stays the user's)."
+    print(
+        f"PartitionedRatio: lambda = {lam:.4g}, {k} cross-group pairs (stops above {self.target})",
+        file=sys.stderr,
+        flush=True,
+    )

@@ -173,3 +173,25 @@ def test_no_mixins_and_shallow_hierarchies():
                 users.setdefault(b.__name__, []).append(c.__name__)
     single = {b: u for b, u in users.items() if len(u) == 1}
     assert not deep and not single, (deep, single)
+
+
+def test_docs_links_stay_inside_the_site():
+    """The docs build rewrites nbdev's links to the published site into links to this build's API entries; a
+    private name, or a name without an entry, stays plain text (a link to nowhere is worse than none)."""
+    import sys
+
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
+    from build_docs import local_links
+
+    site = "https://mrflit.github.io/mrflit/"
+    text = (
+        f"[`IsingLasso()`]({site}ising_lasso.html#isinglasso), "
+        f"[`NewtonSolver.step`]({site}x.html#newtonsolver.step), "
+        f"[`_refine`]({site}x.html#_refine), [`MRFLearner._begin`]({site}base.html#mrflearner._begin), "
+        f"[`gone`]({site}base.html#gone)"
+    )
+    out = local_links(text, {"api-isinglasso", "api-newtonsolver-step"})
+    assert out == (
+        "[`IsingLasso()`](#api-isinglasso), [`NewtonSolver.step`](#api-newtonsolver-step), `_refine`, "
+        "`MRFLearner._begin`, `gone`"
+    )
