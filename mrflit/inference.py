@@ -10,6 +10,7 @@ from sklearn.base import clone
 from sklearn.utils.validation import check_is_fitted
 from .core import as_rng, check_data, check_int, check_n_jobs
 from .models import convert_states
+from .stability import _refit, _summarise_warnings
 
 # %% auto #0
 __all__ = ['predictability', 'network_comparison']
@@ -51,11 +52,12 @@ def _nct_statistics(t1, t2) -> tuple:
 
 # %% ../nbs/13a_inference.ipynb #e100e393
 def _nct_split(est, X, n1, seed) -> tuple:
-    "(M, S) of the two groups of one random split of the pooled rows X into n1 and the rest."
+    """(M, S, warnings) of one random split of the pooled rows X into n1 and the rest; each half is refitted
+    as a bootstrap refit is (`stability._refit`: the learner's own progress off, its warnings returned)."""
     rows = as_rng(seed).permutation(len(X))
-    t1 = clone(est).fit(X[rows[:n1]]).theta_
-    t2 = clone(est).fit(X[rows[n1:]]).theta_
-    return _nct_statistics(t1, t2)
+    t1, w1 = _refit(est, X, rows[:n1], int(seed.generate_state(1)[0]), None)
+    t2, w2 = _refit(est, X, rows[n1:], int(seed.generate_state(1)[0]), None)
+    return (*_nct_statistics(t1, t2), list(dict.fromkeys(w1 + w2)))
 
 # %% ../nbs/13a_inference.ipynb #249caf27
 def network_comparison(
@@ -66,9 +68,11 @@ def network_comparison(
     *,
     seed=0,  # int: the splits' seeds
     n_jobs: int = 1,  # parallel splits (joblib; -1: every core)
+    verbose: bool = False,  # one progress bar for the splits (the learners' own are off)
 ) -> dict:
-    """The network comparison test: observed `M` and `S`, their permutation p-values `p_M`, `p_S`, and the
-    permutation draws `M_perm`, `S_perm` (each (n_perm,))."""
+    """The network comparison test: observed `M` and `S`, their permutation p-values `p_M`, `p_S`, the
+    permutation draws `M_perm`, `S_perm` (each (n_perm,)), the two groups' fits `theta1`, `theta2`, and the
+    splits' warnings, one line per kind with its count (`warnings`)."""
     A, dom1 = check_data(X1)
     B, dom2 = check_data(X2)
     if A.shape[1] != B.shape[1] or dom1 != dom2:
@@ -77,11 +81,19 @@ def network_comparison(
             f"{B.shape[1]} ({dom2})"
         )
     n_perm = check_int(n_perm, "n_perm", lo=1)
-    M, S = _nct_statistics(clone(est).fit(A).theta_, clone(est).fit(B).theta_)
+    theta1, theta2 = clone(est).fit(A).theta_, clone(est).fit(B).theta_
+    M, S = _nct_statistics(theta1, theta2)
     pooled = np.vstack([A, B])
     seeds = np.random.SeedSequence(check_int(seed, "seed", lo=0)).spawn(n_perm)
-    draws = Parallel(n_jobs=check_n_jobs(n_jobs))(delayed(_nct_split)(est, pooled, len(A), s) for s in seeds)
-    M_perm, S_perm = np.array(draws).T
+    jobs = (delayed(_nct_split)(est, pooled, len(A), s) for s in seeds)
+    done = Parallel(n_jobs=check_n_jobs(n_jobs), return_as="generator")(jobs)
+    if verbose:
+        from tqdm.auto import tqdm
+
+        done = tqdm(done, total=n_perm, desc="network comparison (splits)")
+    draws = list(done)
+    M_perm = np.array([d[0] for d in draws])
+    S_perm = np.array([d[1] for d in draws])
     return dict(
         M=M,
         S=S,
@@ -89,4 +101,7 @@ def network_comparison(
         p_S=(1 + np.sum(S_perm >= S)) / (1 + n_perm),
         M_perm=M_perm,
         S_perm=S_perm,
+        theta1=theta1,
+        theta2=theta2,
+        warnings=_summarise_warnings([d[2] for d in draws]),
     )

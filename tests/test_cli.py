@@ -140,7 +140,7 @@ def test_every_option_is_explained():
     with mock.patch.object(argparse.ArgumentParser, "parse_args", capture), pytest.raises(SystemExit):
         main(["demo"])
     subs = [a for a in parsers[0]._actions if isinstance(a, argparse._SubParsersAction)][0].choices
-    assert set(subs) == {"demo", "fit", "sample", "bound"}
+    assert set(subs) == {"demo", "fit", "compare", "sample", "bound"}
     missing = [f"{name} {act.dest}" for name, sp in subs.items() for act in sp._actions if not act.help]
     assert not missing, missing
     r = mrflit("fit", "--help")
