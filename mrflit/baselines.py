@@ -118,18 +118,19 @@ _L1 = _l1_kwargs()
 
 # %% ../nbs/12_baselines.ipynb #3eb7a7a0
 class ELasso(MRFLearner):
-    "ELASSO: nodewise ℓ₁ logistic regressions with per-node (E)BIC and the AND rule."
+    """ELASSO (van Borkulo et al. 2014), as R's IsingFit runs it: per node, an ℓ₁ logistic regression on the
+    others along glmnet's λ path, the λ of least (E)BIC, then the AND (or OR) rule."""
 
     def __init__(
         self,
         *,
-        n_C=30,  # inverse penalties C per node regression
-        C_ratio=1e3,  # largest C ÷ smallest
-        gamma=0.0,  # EBIC's γ (0: BIC)
+        n_lambdas=100,  # λ values per node regression (glmnet's `nlambda`)
+        lambda_ratio=None,  # smallest λ ÷ largest (None: glmnet's default, 1e-4 if n > p − 1, else 1e-2)
+        gamma=0.0,  # EBIC's γ (0: BIC; IsingFit's default is 0.25)
         rule="and",  # 'and' or 'or': an edge needs both (either) nodewise fits
     ):
-        self.n_C = n_C
-        self.C_ratio = C_ratio
+        self.n_lambdas = n_lambdas
+        self.lambda_ratio = lambda_ratio
         self.gamma = gamma
         self.rule = rule
 
@@ -137,45 +138,40 @@ class ELasso(MRFLearner):
         "Each setting's type and range, before any work."
         if self.rule not in ("and", "or"):
             raise ValueError(f"rule must be 'and' or 'or', got {self.rule!r}")
-        check_int(self.n_C, "n_C", lo=1)
-        check_float(self.C_ratio, "C_ratio", lo=1)
+        check_int(self.n_lambdas, "n_lambdas", lo=1)
+        if self.lambda_ratio is not None:
+            check_float(self.lambda_ratio, "lambda_ratio", lo=0, hi=1, lo_open=True)
         check_float(self.gamma, "gamma", lo=0)
 
     def fit(self, X, y=None, *, truth=None, names=None):
-        from sklearn.linear_model import LogisticRegression
-        from sklearn.svm import l1_min_c
-
+        "Fit to `(n, p)` binary data; `coef_` holds each node's regression (row r: node r on the others)."
         self._check_settings()
         X = self._begin(X, truth, names=names)
         n, p = X.shape
         scale = 2.0 if self.domain_ == "pm1" else 1.0
+        ratio = self.lambda_ratio if self.lambda_ratio is not None else 1e-4 if n > p - 1 else 1e-2
         U, w = unique_rows(X)
-        counts = w * n  # regressions on distinct rows with their counts as sample weights
+        # regressions on distinct rows with their counts as sample weights
+        counts = w * n
         Uf = U.astype(np.float64)
         B = np.zeros((p, p))
         fields = np.zeros(p)
         n_iter, capped = 0, 0
         for r in range(p):
             others = np.delete(np.arange(p), r)
-            Z, yv = Uf[:, others], (U[:, r] == 1).astype(int)
-            Cs = l1_min_c(X[:, others].astype(np.float64), (X[:, r] == 1).astype(int), loss="log")
-            Cs = Cs * np.geomspace(1.01, float(self.C_ratio), int(self.n_C))
-            best = (np.inf, None)
-            for C in Cs:
-                lr = LogisticRegression(
-                    C=C, solver="liblinear", tol=1e-6, max_iter=1000, random_state=0, **_L1
-                )
-                lr.fit(Z, yv, sample_weight=counts)
-                pr = np.clip(lr.predict_proba(Z)[:, 1], 1e-12, 1 - 1e-12)
-                ll = np.sum(counts * (yv * np.log(pr) + (1 - yv) * np.log(1 - pr)))
-                k = int(np.count_nonzero(lr.coef_))
-                n_iter += int(np.max(lr.n_iter_))
-                capped += int(np.max(lr.n_iter_) >= 1000)
-                crit = -2 * ll + k * np.log(n) + 2 * self.gamma * k * np.log(p - 1)
-                if crit < best[0]:
-                    best = (crit, lr)
-            B[r, others] = best[1].coef_[0] / scale
-            fields[r] = best[1].intercept_[0] / scale
+            beta, intercept, its, caps = _node_ebic(
+                Uf[:, others],
+                (U[:, r] == 1).astype(int),
+                counts,
+                int(self.n_lambdas),
+                ratio,
+                self.gamma,
+                p - 1,
+            )
+            B[r, others] = beta / scale
+            fields[r] = intercept / scale
+            n_iter += its
+            capped += caps
         nz = (B != 0) & (B.T != 0) if self.rule == "and" else (B != 0) | (B.T != 0)
         theta = np.where(nz, (B + B.T) / 2, 0.0)
         np.fill_diagonal(theta, fields)
@@ -185,7 +181,55 @@ class ELasso(MRFLearner):
         )
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #ad78fce3
+
+def _node_ebic(
+    Z,  # (m, k) float64: the other nodes' values on the m distinct rows
+    y,  # (m,) int: the node, 1 or 0
+    counts,  # (m,) float64: each distinct row's count (they sum to n)
+    n_lambdas: int,  # λ values on the path
+    ratio: float,  # smallest λ ÷ largest
+    gamma: float,  # EBIC's γ
+    n_others: int,  # the p − 1 other nodes (IsingFit's `p` in log(p))
+) -> tuple:
+    """`(beta, intercept, iterations, capped)` of one node's regression at the λ of least EBIC, as glmnet and
+    IsingFit compute it: glmnet's objective −ℓ/n + λ Σ_j sd_j |β_j| (columns standardised, intercept free),
+    on glmnet's path from λ_max = max_j |x̃_jᵀ(y − ȳ)|/n down to ratio·λ_max (log-spaced), and IsingFit's
+    EBIC −2ℓ + k log n + 2γ k log(p − 1) at the path's estimates. liblinear solves each λ; a huge
+    `intercept_scaling` makes its penalty on the intercept vanish (|b|/1000)."""
+    from sklearn.linear_model import LogisticRegression
+
+    n = counts.sum()
+    mean = counts @ Z / n
+    sd = np.sqrt(counts @ (Z - mean) ** 2 / n)
+    Zs = (Z - mean) / sd
+    lam_max = np.abs((counts * (y - counts @ y / n)) @ Zs).max() / n
+    best = (np.inf, np.zeros(Z.shape[1]), 0.0)
+    iterations, capped = 0, 0
+    for lam in lam_max * np.geomspace(1.0, ratio, n_lambdas):
+        lr = LogisticRegression(
+            C=1 / (n * lam),
+            solver="liblinear",
+            tol=1e-6,
+            max_iter=1000,
+            intercept_scaling=1e3,
+            # liblinear visits the coordinates in a random order: a fixed seed, the same fit every time
+            random_state=0,
+            **_L1,
+        )
+        lr.fit(Zs, y, sample_weight=counts)
+        beta = lr.coef_[0] / sd
+        intercept = lr.intercept_[0] - beta @ mean
+        eta = intercept + Z @ beta
+        loglik = np.sum(counts * (y * eta - np.logaddexp(0.0, eta)))
+        k = int(np.count_nonzero(beta))
+        iterations += int(np.max(lr.n_iter_))
+        capped += int(np.max(lr.n_iter_) >= 1000)
+        ebic = -2 * loglik + k * np.log(n) + 2 * gamma * k * np.log(n_others)
+        if ebic < best[0]:
+            best = (ebic, beta, intercept)
+    return best[1], best[2], iterations, capped
+
+# %% ../nbs/12_baselines.ipynb #3b53d611
 class GaussianApprox(MRFLearner):
     "Gaussian approximation: graphical lasso on Σ̂ + I/3 along a λ path, BIC for λ, GIC for the threshold."
 
@@ -258,7 +302,7 @@ class GaussianApprox(MRFLearner):
         self._settle(not unconverged[i], len(path), why)  # the λ BIC chose is the estimate returned
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #ec951315
+# %% ../nbs/12_baselines.ipynb #4f91d332
 def _entry_from_path(active_per_lambda, lambdas, p):
     entry = np.zeros((p, p))
     for lam, act in zip(lambdas, active_per_lambda):
@@ -267,7 +311,7 @@ def _entry_from_path(active_per_lambda, lambdas, p):
     np.fill_diagonal(entry, 0)
     return entry
 
-# %% ../nbs/12_baselines.ipynb #4f91d332
+# %% ../nbs/12_baselines.ipynb #04b9d54b
 class NeighbourhoodLasso(MRFLearner):
     """LL: Meinshausen–Bühlmann nodewise lasso; `entry_lambda_` ranks pairs by the λ at which they enter (OR
     or AND rule)."""
@@ -324,7 +368,7 @@ class NeighbourhoodLasso(MRFLearner):
         self._settle(not capped.any(), len(alphas), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #04b9d54b
+# %% ../nbs/12_baselines.ipynb #a9124b9e
 class Skeptic(MRFLearner):
     """SKEPTIC: Kendall-τ correlation sin(πτ/2), made positive definite, then the graphical-lasso path;
     `entry_lambda_` ranks pairs."""
@@ -385,7 +429,7 @@ class Skeptic(MRFLearner):
         self._settle(capped == 0 and len(used) == len(lams), len(used), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #9e0c6008
+# %% ../nbs/12_baselines.ipynb #2142767b
 def diff_lp(
     Sx,  # the first sample's (p, p) covariance
     Sy,  # the second sample's (p, p) covariance
@@ -409,7 +453,7 @@ def diff_lp(
     D = (res.x[: p * p] - res.x[p * p :]).reshape(p, p, order="F")
     return (D + D.T) / 2
 
-# %% ../nbs/12_baselines.ipynb #2142767b
+# %% ../nbs/12_baselines.ipynb #454dd470
 class DiffEstimator(MRFLearner):
     """Diff (Zhao, Cai & Li 2014) between p(x) and p(x₁)p(x₂): ranks cross-group pairs by |Δ̂|
     (`entry_lambda_`)."""

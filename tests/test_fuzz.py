@@ -1022,7 +1022,7 @@ def _second_sweep():
         "Skeptic p=1": lambda: baselines.Skeptic().fit(X1),
         "TAY p=1": lambda: spg.TAY(0.1).fit(X1),
         "MCMCLasso(lambdas=generator)": lambda: mcmc_lasso.MCMCLasso(lambdas=(x for x in [0.2, 0.1])).fit(X),
-        "ELasso(n_C=0)": lambda: baselines.ELasso(n_C=0).fit(X),
+        "ELasso(n_lambdas=0)": lambda: baselines.ELasso(n_lambdas=0).fit(X),
         "TAY().graph_ unfitted": lambda: spg.TAY(0.1).graph_,
         "IsingLasso().model_ unfitted": lambda: ising_lasso.IsingLasso().model_,
         "honorio_oracle('bp') NaN": lambda: fbs.honorio_oracle(models.BinaryMRF(strong, "pm1"), "bp"),

@@ -140,7 +140,7 @@ def _learners():
     return [
         PseudoLikelihood(0.05),
         PseudoLikelihoodPath(n_lambdas=10),
-        ELasso(n_C=5),
+        ELasso(n_lambdas=5),
         GaussianApprox(n_lambdas=5),
         IsingLasso(0.05),
         IsingLasso(0.05, solver="mcmc"),

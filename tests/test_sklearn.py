@@ -69,7 +69,7 @@ def test_parameters_clone_and_repr(est):
     params = est.get_params()
     twin = clone(est)
     assert type(twin) is type(est) and twin.get_params() == params and twin is not est
-    key = next(k for k in ("lam", "rho", "n_lambdas", "max_iter", "n_alphas", "n_C") if k in params)
+    key = next(k for k in ("lam", "rho", "n_lambdas", "max_iter", "n_alphas") if k in params)
     twin.set_params(**{key: 3})
     assert twin.get_params()[key] == 3 and est.get_params()[key] == params[key]
     assert repr(est).startswith(type(est).__name__ + "(")
