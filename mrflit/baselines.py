@@ -117,6 +117,54 @@ def _l1_kwargs():
 _L1 = _l1_kwargs()
 
 # %% ../nbs/12_baselines.ipynb #3eb7a7a0
+def _node_ebic(
+    Z,  # (m, k) float64: the other nodes' values on the m distinct rows
+    y,  # (m,) int: the node, 1 or 0
+    counts,  # (m,) float64: each distinct row's count (they sum to n)
+    n_lambdas: int,  # λ values on the path
+    ratio: float,  # smallest λ ÷ largest
+    gamma: float,  # EBIC's γ
+    n_others: int,  # the p − 1 other nodes (IsingFit's `p` in log(p))
+) -> tuple:
+    """`(beta, intercept, iterations, capped)` of one node's regression at the λ of least EBIC, as glmnet and
+    IsingFit compute it: glmnet's objective −ℓ/n + λ Σ_j sd_j |β_j| (columns standardised, intercept free),
+    on glmnet's path from λ_max = max_j |x̃_jᵀ(y − ȳ)|/n down to ratio·λ_max (log-spaced), and IsingFit's
+    EBIC −2ℓ + k log n + 2γ k log(p − 1) at the path's estimates. liblinear solves each λ; a huge
+    `intercept_scaling` makes its penalty on the intercept vanish (|b|/1000)."""
+    from sklearn.linear_model import LogisticRegression
+
+    n = counts.sum()
+    mean = counts @ Z / n
+    sd = np.sqrt(counts @ (Z - mean) ** 2 / n)
+    Zs = (Z - mean) / sd
+    lam_max = np.abs((counts * (y - counts @ y / n)) @ Zs).max() / n
+    best = (np.inf, np.zeros(Z.shape[1]), 0.0)
+    iterations, capped = 0, 0
+    for lam in lam_max * np.geomspace(1.0, ratio, n_lambdas):
+        lr = LogisticRegression(
+            C=1 / (n * lam),
+            solver="liblinear",
+            tol=1e-6,
+            max_iter=1000,
+            intercept_scaling=1e3,
+            # liblinear visits the coordinates in a random order: a fixed seed, the same fit every time
+            random_state=0,
+            **_L1,
+        )
+        lr.fit(Zs, y, sample_weight=counts)
+        beta = lr.coef_[0] / sd
+        intercept = lr.intercept_[0] - beta @ mean
+        eta = intercept + Z @ beta
+        loglik = np.sum(counts * (y * eta - np.logaddexp(0.0, eta)))
+        k = int(np.count_nonzero(beta))
+        iterations += int(np.max(lr.n_iter_))
+        capped += int(np.max(lr.n_iter_) >= 1000)
+        ebic = -2 * loglik + k * np.log(n) + 2 * gamma * k * np.log(n_others)
+        if ebic < best[0]:
+            best = (ebic, beta, intercept)
+    return best[1], best[2], iterations, capped
+
+# %% ../nbs/12_baselines.ipynb #e20dcc59
 class ELasso(MRFLearner):
     """ELASSO (van Borkulo et al. 2014), as R's IsingFit runs it: per node, an ℓ₁ logistic regression on the
     others along glmnet's λ path, the λ of least (E)BIC, then the AND (or OR) rule."""
@@ -181,55 +229,7 @@ class ELasso(MRFLearner):
         )
         return self._end(theta)
 
-
-def _node_ebic(
-    Z,  # (m, k) float64: the other nodes' values on the m distinct rows
-    y,  # (m,) int: the node, 1 or 0
-    counts,  # (m,) float64: each distinct row's count (they sum to n)
-    n_lambdas: int,  # λ values on the path
-    ratio: float,  # smallest λ ÷ largest
-    gamma: float,  # EBIC's γ
-    n_others: int,  # the p − 1 other nodes (IsingFit's `p` in log(p))
-) -> tuple:
-    """`(beta, intercept, iterations, capped)` of one node's regression at the λ of least EBIC, as glmnet and
-    IsingFit compute it: glmnet's objective −ℓ/n + λ Σ_j sd_j |β_j| (columns standardised, intercept free),
-    on glmnet's path from λ_max = max_j |x̃_jᵀ(y − ȳ)|/n down to ratio·λ_max (log-spaced), and IsingFit's
-    EBIC −2ℓ + k log n + 2γ k log(p − 1) at the path's estimates. liblinear solves each λ; a huge
-    `intercept_scaling` makes its penalty on the intercept vanish (|b|/1000)."""
-    from sklearn.linear_model import LogisticRegression
-
-    n = counts.sum()
-    mean = counts @ Z / n
-    sd = np.sqrt(counts @ (Z - mean) ** 2 / n)
-    Zs = (Z - mean) / sd
-    lam_max = np.abs((counts * (y - counts @ y / n)) @ Zs).max() / n
-    best = (np.inf, np.zeros(Z.shape[1]), 0.0)
-    iterations, capped = 0, 0
-    for lam in lam_max * np.geomspace(1.0, ratio, n_lambdas):
-        lr = LogisticRegression(
-            C=1 / (n * lam),
-            solver="liblinear",
-            tol=1e-6,
-            max_iter=1000,
-            intercept_scaling=1e3,
-            # liblinear visits the coordinates in a random order: a fixed seed, the same fit every time
-            random_state=0,
-            **_L1,
-        )
-        lr.fit(Zs, y, sample_weight=counts)
-        beta = lr.coef_[0] / sd
-        intercept = lr.intercept_[0] - beta @ mean
-        eta = intercept + Z @ beta
-        loglik = np.sum(counts * (y * eta - np.logaddexp(0.0, eta)))
-        k = int(np.count_nonzero(beta))
-        iterations += int(np.max(lr.n_iter_))
-        capped += int(np.max(lr.n_iter_) >= 1000)
-        ebic = -2 * loglik + k * np.log(n) + 2 * gamma * k * np.log(n_others)
-        if ebic < best[0]:
-            best = (ebic, beta, intercept)
-    return best[1], best[2], iterations, capped
-
-# %% ../nbs/12_baselines.ipynb #3b53d611
+# %% ../nbs/12_baselines.ipynb #0f557daa
 class GaussianApprox(MRFLearner):
     "Gaussian approximation: graphical lasso on Σ̂ + I/3 along a λ path, BIC for λ, GIC for the threshold."
 
@@ -302,7 +302,7 @@ class GaussianApprox(MRFLearner):
         self._settle(not unconverged[i], len(path), why)  # the λ BIC chose is the estimate returned
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #4f91d332
+# %% ../nbs/12_baselines.ipynb #d8d8c560
 def _entry_from_path(active_per_lambda, lambdas, p):
     entry = np.zeros((p, p))
     for lam, act in zip(lambdas, active_per_lambda):
@@ -311,7 +311,7 @@ def _entry_from_path(active_per_lambda, lambdas, p):
     np.fill_diagonal(entry, 0)
     return entry
 
-# %% ../nbs/12_baselines.ipynb #04b9d54b
+# %% ../nbs/12_baselines.ipynb #610599ef
 class NeighbourhoodLasso(MRFLearner):
     """LL: Meinshausen–Bühlmann nodewise lasso; `entry_lambda_` ranks pairs by the λ at which they enter (OR
     or AND rule)."""
@@ -368,7 +368,7 @@ class NeighbourhoodLasso(MRFLearner):
         self._settle(not capped.any(), len(alphas), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #a9124b9e
+# %% ../nbs/12_baselines.ipynb #9e0c6008
 class Skeptic(MRFLearner):
     """SKEPTIC: Kendall-τ correlation sin(πτ/2), made positive definite, then the graphical-lasso path;
     `entry_lambda_` ranks pairs."""
@@ -429,7 +429,7 @@ class Skeptic(MRFLearner):
         self._settle(capped == 0 and len(used) == len(lams), len(used), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #2142767b
+# %% ../nbs/12_baselines.ipynb #8ab786b6
 def diff_lp(
     Sx,  # the first sample's (p, p) covariance
     Sy,  # the second sample's (p, p) covariance
@@ -453,7 +453,7 @@ def diff_lp(
     D = (res.x[: p * p] - res.x[p * p :]).reshape(p, p, order="F")
     return (D + D.T) / 2
 
-# %% ../nbs/12_baselines.ipynb #454dd470
+# %% ../nbs/12_baselines.ipynb #3ff038c6
 class DiffEstimator(MRFLearner):
     """Diff (Zhao, Cai & Li 2014) between p(x) and p(x₁)p(x₂): ranks cross-group pairs by |Δ̂|
     (`entry_lambda_`)."""
