@@ -137,8 +137,12 @@ def _node_ebic(
     mean = counts @ Z / n
     sd = np.sqrt(counts @ (Z - mean) ** 2 / n)
     Zs = (Z - mean) / sd
-    lam_max = np.abs((counts * (y - counts @ y / n)) @ Zs).max() / n
-    best = (np.inf, np.zeros(Z.shape[1]), 0.0)
+    share = counts @ y / n
+    lam_max = np.abs((counts * (y - share)) @ Zs).max() / n
+    best = (np.inf, np.zeros(Z.shape[1]), float(np.log(share / (1 - share))))
+    if lam_max == 0:
+        # the node is uncorrelated with every other: the empty model (glmnet's path has nothing to add)
+        return best[1], best[2], 0, 0
     iterations, capped = 0, 0
     for lam in lam_max * np.geomspace(1.0, ratio, n_lambdas):
         lr = LogisticRegression(
@@ -164,7 +168,7 @@ def _node_ebic(
             best = (ebic, beta, intercept)
     return best[1], best[2], iterations, capped
 
-# %% ../nbs/12_baselines.ipynb #e20dcc59
+# %% ../nbs/12_baselines.ipynb #1a169d2c
 class ELasso(MRFLearner):
     """ELASSO (van Borkulo et al. 2014), as R's IsingFit runs it: per node, an ℓ₁ logistic regression on the
     others along glmnet's λ path, the λ of least (E)BIC, then the AND (or OR) rule."""
@@ -229,7 +233,7 @@ class ELasso(MRFLearner):
         )
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #0f557daa
+# %% ../nbs/12_baselines.ipynb #ec951315
 class GaussianApprox(MRFLearner):
     "Gaussian approximation: graphical lasso on Σ̂ + I/3 along a λ path, BIC for λ, GIC for the threshold."
 
@@ -302,7 +306,7 @@ class GaussianApprox(MRFLearner):
         self._settle(not unconverged[i], len(path), why)  # the λ BIC chose is the estimate returned
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #d8d8c560
+# %% ../nbs/12_baselines.ipynb #04b9d54b
 def _entry_from_path(active_per_lambda, lambdas, p):
     entry = np.zeros((p, p))
     for lam, act in zip(lambdas, active_per_lambda):
@@ -311,7 +315,7 @@ def _entry_from_path(active_per_lambda, lambdas, p):
     np.fill_diagonal(entry, 0)
     return entry
 
-# %% ../nbs/12_baselines.ipynb #610599ef
+# %% ../nbs/12_baselines.ipynb #a9124b9e
 class NeighbourhoodLasso(MRFLearner):
     """LL: Meinshausen–Bühlmann nodewise lasso; `entry_lambda_` ranks pairs by the λ at which they enter (OR
     or AND rule)."""
@@ -368,7 +372,7 @@ class NeighbourhoodLasso(MRFLearner):
         self._settle(not capped.any(), len(alphas), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #9e0c6008
+# %% ../nbs/12_baselines.ipynb #9a3b7e01
 class Skeptic(MRFLearner):
     """SKEPTIC: Kendall-τ correlation sin(πτ/2), made positive definite, then the graphical-lasso path;
     `entry_lambda_` ranks pairs."""
@@ -429,7 +433,7 @@ class Skeptic(MRFLearner):
         self._settle(capped == 0 and len(used) == len(lams), len(used), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #8ab786b6
+# %% ../nbs/12_baselines.ipynb #454dd470
 def diff_lp(
     Sx,  # the first sample's (p, p) covariance
     Sy,  # the second sample's (p, p) covariance
@@ -453,7 +457,7 @@ def diff_lp(
     D = (res.x[: p * p] - res.x[p * p :]).reshape(p, p, order="F")
     return (D + D.T) / 2
 
-# %% ../nbs/12_baselines.ipynb #3ff038c6
+# %% ../nbs/12_baselines.ipynb #6a55eac6
 class DiffEstimator(MRFLearner):
     """Diff (Zhao, Cai & Li 2014) between p(x) and p(x₁)p(x₂): ranks cross-group pairs by |Δ̂|
     (`entry_lambda_`)."""

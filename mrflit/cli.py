@@ -616,6 +616,7 @@ def compare(
     missing="error",  # rows with a missing value: 'error' or 'drop'
     # split columns of more than two numbers at this value (1 above it); one threshold for both
     binarize=None,
+    n_jobs=-1,  # parallel splits (joblib; -1: every core)
 ) -> dict:
     """The network comparison test of two groups (NCT, `inference.network_comparison`): writes report.txt (M,
     S and their permutation p-values), comparison.csv (each pair's coupling in both groups and the
@@ -641,7 +642,7 @@ def compare(
         )
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        res = network_comparison(est, X1, X2, n_perm, seed=seed, n_jobs=-1, verbose=not quiet)
+        res = network_comparison(est, X1, X2, n_perm, seed=seed, n_jobs=n_jobs, verbose=not quiet)
     report = (
         f"mrflit compare: the network comparison test, {METHODS[method]} (lam = {lam}) on {data1} ({len(X1)} "
         f"rows) and {data2} ({len(X2)} rows), {len(names)} variables, {n_perm} random splits of the pooled "
@@ -957,6 +958,12 @@ def _compare_parser(sub):
         "--perm", type=int, default=100, help="random splits of the pooled rows (default: %(default)s)"
     )
     c.add_argument("--seed", type=int, default=0, help="random seed (default: %(default)s)")
+    c.add_argument(
+        "--jobs",
+        type=int,
+        default=-1,
+        help="parallel workers for the splits (default: %(default)s, every core)",
+    )
     c.add_argument("--sep", default=None, help="field separator (default: sniffed)")
     c.add_argument("--no-header", action="store_true", help="the files have no header row")
     c.add_argument("--columns", default=None, help="comma-separated columns to use, by name or 0-based index")
@@ -1069,6 +1076,7 @@ def _run(a):
             columns=a.columns.split(",") if a.columns else None,
             missing=a.missing,
             binarize=a.binarize,
+            n_jobs=a.jobs,
         )
     elif a.cmd == "sample":
         sample(a.model, a.n, a.burn_in, a.out, a.seed, a.quiet)
