@@ -918,16 +918,7 @@ def _fit_parser(sub):
         help="isinglasso, tay, spg, spginc: penalise the fields θ_ii too, as eq. (1) "
         "(default: couplings only)",
     )
-    f.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
-    f.add_argument("--no-header", action="store_true", help="the file has no header row (columns x0, x1, …)")
-    f.add_argument("--columns", default=None, help="comma-separated columns to use, by name or 0-based index")
-    f.add_argument(
-        "--missing",
-        default="error",
-        choices=["error", "drop"],
-        help="rows with a missing value (empty, NA, NaN, ., …): stop with an error, or drop them "
-        "(default: %(default)s)",
-    )
+    _add_reading_options(f)
     f.add_argument(
         "--format",
         default="csv",
@@ -938,6 +929,28 @@ def _fit_parser(sub):
     return f
 
 # %% ../nbs/16_cli.ipynb #efdc1343
+def _add_reading_options(p):
+    "How `fit` and `compare` read a data file: --sep, --no-header, --columns, --missing (read by `_reading`)."
+    p.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
+    p.add_argument("--no-header", action="store_true", help="the file has no header row (columns x0, x1, …)")
+    p.add_argument("--columns", default=None, help="comma-separated columns to use, by name or 0-based index")
+    p.add_argument(
+        "--missing",
+        default="error",
+        choices=["error", "drop"],
+        help="rows with a missing value (empty, NA, NaN, ., …): stop with an error, or drop them "
+        "(default: %(default)s)",
+    )
+
+
+def _reading(a) -> dict:
+    "The parsed reading options (`_add_reading_options`) and --binarize, as `read_binary_csv`'s keywords."
+    columns = a.columns.split(",") if a.columns else None
+    return dict(
+        sep=_sep_arg(a.sep), header=not a.no_header, columns=columns, missing=a.missing, binarize=a.binarize
+    )
+
+# %% ../nbs/16_cli.ipynb #d3c21dff
 def _compare_parser(sub):
     "The options of `mrflit compare`."
     c = sub.add_parser(
@@ -964,10 +977,7 @@ def _compare_parser(sub):
         default=-1,
         help="parallel workers for the splits (default: %(default)s, every core)",
     )
-    c.add_argument("--sep", default=None, help="field separator (default: sniffed)")
-    c.add_argument("--no-header", action="store_true", help="the files have no header row")
-    c.add_argument("--columns", default=None, help="comma-separated columns to use, by name or 0-based index")
-    c.add_argument("--missing", default="error", choices=["error", "drop"], help="rows with a missing value")
+    _add_reading_options(c)
     c.add_argument(
         "--binarize",
         type=float,
@@ -977,7 +987,7 @@ def _compare_parser(sub):
     c.add_argument("--out", default="mrflit-compare", help="output directory (default: %(default)s)")
     return c
 
-# %% ../nbs/16_cli.ipynb #d3c21dff
+# %% ../nbs/16_cli.ipynb #43f8df97
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -993,7 +1003,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #43f8df97
+# %% ../nbs/16_cli.ipynb #f4787a22
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -1012,7 +1022,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #f4787a22
+# %% ../nbs/16_cli.ipynb #130e5ae3
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: five subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -1029,7 +1039,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #130e5ae3
+# %% ../nbs/16_cli.ipynb #2fec91cc
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -1049,17 +1059,13 @@ def _run(a):
             n_boot=a.bootstrap,
             n_drop=a.case_drop,
             fmt=a.format,
-            sep=_sep_arg(a.sep),
-            header=not a.no_header,
-            columns=a.columns.split(",") if a.columns else None,
-            missing=a.missing,
             penalize_fields=a.penalize_fields,
             gamma=a.gamma,
             lambdas=a.lambdas,
             rule=a.rule,
-            binarize=a.binarize,
             figure_format=a.figure_format,
             groups=a.groups,
+            **_reading(a),
         )
     elif a.cmd == "compare":
         compare(
@@ -1071,19 +1077,15 @@ def _run(a):
             out=a.out,
             seed=a.seed,
             quiet=a.quiet,
-            sep=_sep_arg(a.sep),
-            header=not a.no_header,
-            columns=a.columns.split(",") if a.columns else None,
-            missing=a.missing,
-            binarize=a.binarize,
             n_jobs=a.jobs,
+            **_reading(a),
         )
     elif a.cmd == "sample":
         sample(a.model, a.n, a.burn_in, a.out, a.seed, a.quiet)
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #2fec91cc
+# %% ../nbs/16_cli.ipynb #72119f9d
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:

@@ -10,6 +10,7 @@ hand. 12_baselines checks ELasso against them."""
 
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -44,7 +45,7 @@ cat(R.version.string, "glmnet", as.character(packageVersion("glmnet")), "\n")
 
 def main(isingfit_r: str):
     OUT.mkdir(parents=True, exist_ok=True)
-    script = OUT / "run_isingfit.R"
+    script = Path(tempfile.mkdtemp()) / "run_isingfit.R"
     script.write_text(R_CODE)
     for name, (model, n, seed, gamma, and_rule) in CASES.items():
         X = sample_data(model(), n, seed=seed)
