@@ -514,6 +514,8 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
     import matplotlib.pyplot as plt
 
     rule = _penalty_rule(est)
+    # Gibbs-moment refits: Monte-Carlo variance at most this share of the resampling variance
+    share = 0.1
     # the refits' warnings come back summarised (one per kind, with counts) and go into the report
     with warnings.catch_warnings(record=True):
         warnings.simplefilter("always")
@@ -526,6 +528,7 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
             seed=seed,
             verbose=not quiet,
             fitted=est,
+            refit_tol_sampling=share,
         )
     for name, table in (("stability.csv", st.table()), ("centrality.csv", st.centrality_table())):
         _write_csv(out / name, list(table.columns), table.itertuples(index=False))
@@ -540,11 +543,13 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
     plt.close(ax.figure)
     fixed = " at the chosen lambda" if rule is not None else ""
     said = "".join(f"bootstrap warning: {c} of {n_boot} refits: {m}\n" for m, c in st.warnings.items())
-    return (
-        f"bootstrap: {n_boot} refits{fixed}; stability.csv, stability.{figure_format} and centrality.csv (95 "
-        f"% "
-        f"intervals)\n{said}"
-    )
+    mc = ""
+    if "tol_sampling" in est.get_params() and getattr(est, "moments_", "mcmc") == "mcmc":
+        widen = np.sqrt(1 + share) - 1
+        mc = f"; each refit's Monte-Carlo variance <= {100 * share:.0f} % of the resampling variance"
+        mc += f" (intervals <= {100 * widen:.0f} % wider)"
+    files = f"stability.csv, stability.{figure_format} and centrality.csv (95 % intervals)"
+    return f"bootstrap: {n_boot} refits{fixed}{mc}; {files}\n{said}"
 
 # %% ../nbs/16_cli.ipynb #7f847d7f
 def _at_chosen_lambda(est):

@@ -228,6 +228,16 @@ class GibbsChains:
         )
         return self
 
+    def reseed(
+        self,
+        seed,  # None, int or np.random.Generator
+    ):
+        """New RNG streams, one per chain, from `seed`; the states are kept (a warm start with its own
+        randomness)."""
+        self._rng = as_rng(seed)
+        self._S = chain_states(self._rng, self.n_chains)
+        return self
+
     def run(self, n_sweeps: int, return_stats: bool = False, fields: bool = True):
         """Advance every chain `n_sweeps` sweeps; with `return_stats`, return the `(n_sweeps, m)` per-sweep
         means of ψ."""

@@ -470,7 +470,8 @@ class NewtonSolver:
     """Proximal Newton steps (LSS 2.4) on problem (1); `step()` returns the iteration's record and verdict.
 
     State, all of it: `theta` (m,) the iterate in stats order; `n_iter` steps taken; `exact` whether the
-    moments are exact; `chains` the persistent `GibbsChains` (None when exact); `n_chains` q; `window` the
+    moments are exact; `chains` the persistent `GibbsChains` (None when exact); `n_chains` q (never below the
+    first, `n_chains0`); `window` the
     (decrement, floor) pairs since q last changed; `gap` and `tol_eff` the iterate's Monte-Carlo objective gap
     and the gap accepted; `verified_gap` the gap measured at the last verification; `kkt` the KKT residual
     (exact)."""
@@ -502,7 +503,8 @@ class NewtonSolver:
         self.theta = np.zeros(self._I.size) if theta0 is None else np.array(theta0, np.float64)
         self.n_iter = 0
         self.n_chains, self.n_chains_max, self.n_sweeps = int(n_chains), int(n_chains_max), int(n_sweeps)
-        self.tol, self.tol_sampling, self.kkt_tol = float(tol), float(tol_sampling), float(kkt_tol)
+        self.n_chains0 = self.n_chains
+        self.kkt_tol = float(kkt_tol)
         self.chains, self._starts, self._rng = None, starts, as_rng(seed)
         self.gap, self.tol_eff, self.kkt, self.verified_gap = np.inf, np.inf, np.inf, np.nan
         self.verify_sweeps = None if verify_sweeps is None else int(verify_sweeps)
@@ -510,7 +512,7 @@ class NewtonSolver:
         if self.exact:
             check_memory(8 * 2**self.p * self._I.size * 2, f"exact moments of {self.p} variables")
             self._psi = _state_stats(self.p, domain)
-        self.set_problem(EX, lam, n_rows, window)
+        self.set_problem(EX, lam, n_rows, window, tol, tol_sampling)
 
     def set_problem(
         self,
@@ -518,10 +520,28 @@ class NewtonSolver:
         lam,  # (m,) float64 ℓ₁ weights
         n_rows: int,  # rows of the data
         window: int,  # iterations the noise-floor test averages over
+        tol: float,  # the Monte-Carlo objective gap accepted
+        tol_sampling: float,  # ...or this fraction of the data's sampling gap |A|/2n, if larger
     ):
-        "Solve for other data or λ from the current state (a warm start: θ, chains and q are kept)."
+        """Solve for other data, λ or tolerances from the current state (a warm start: θ and the chains are
+        kept; q is cut to twice what the new tolerance needs at the current |A|, when that is fewer)."""
         self.EX, self.lam, self.n_rows = np.asarray(EX, np.float64), np.asarray(lam, np.float64), int(n_rows)
         self.window_size, self.window = int(window), []
+        self.tol, self.tol_sampling = float(tol), float(tol_sampling)
+        n_active = int(np.count_nonzero(self.theta))
+        need = n_active / (2 * gap_tolerance(n_active, self.n_rows, self.tol, self.tol_sampling))
+        self.n_chains = min(self.n_chains, max(self.n_chains0, int(np.ceil(2 * need))))
+        return self
+
+    def reseed(
+        self,
+        seed,  # None, int or np.random.Generator
+    ):
+        """New randomness for the solver and its chains, whose states are kept (a warm start with its own
+        seed)."""
+        self._rng = as_rng(seed)
+        if self.chains is not None:
+            self.chains.reseed(self._rng)
         return self
 
     def step(self) -> dict:
@@ -634,7 +654,7 @@ class NewtonSolver:
         _, _, nu2 = chain_newton_step(grad, self.theta, self.lam, chains._X)
         return 0.5 * nu2 - np.count_nonzero(self.theta) / (2 * self.n_chains)
 
-# %% ../nbs/07a_ising_lasso.ipynb #4684a723
+# %% ../nbs/07a_ising_lasso.ipynb #453cce3e
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
@@ -732,7 +752,8 @@ class IsingLasso(MRFLearner):
             self.warm_start and old is not None and (old.p, old.exact, old.domain) == (p, exact, self.domain_)
         )
         if warm:
-            solver = old.set_problem(mean_stats(X), lam, n, window=2)
+            solver = old.set_problem(mean_stats(X), lam, n, 2, float(self.tol), float(self.tol_sampling))
+            solver.reseed(self.seed)
             self.start_ = "warm"
         else:
             solver = self._new_solver(X, mean_stats(X), lam, exact)

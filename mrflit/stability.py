@@ -255,6 +255,12 @@ def bootstrap(
     seed=0,  # None, int or np.random.Generator: which rows each refit sees, and the refits' own seeds
     verbose: bool = False,  # one progress bar for the refits (the learners' own are off)
     reselect: bool = False,  # a learner with a λ rule (lam='ebic'): choose λ again in every refit
+    # learners with `tol_sampling` (Gibbs moments): each refit's Monte-Carlo gap may be this share of the
+    # data's
+    # sampling gap |A|/2n (or the learner's own share, if larger), so its Monte-Carlo variance is at most that
+    # share
+    # of the resampling variance; 0.1 widens the intervals by at most √1.1 − 1 ≈ 5 %
+    refit_tol_sampling: float = 0.1,
     # `est` already fitted to X (the same data): used as the full-data fit instead of fitting again
     fitted=None,
 ) -> Stability:
@@ -263,6 +269,7 @@ def bootstrap(
     if kind not in ("nonparametric", "case-drop"):
         raise ValueError(f"kind must be 'nonparametric' or 'case-drop', got {kind!r}")
     n_boot = check_int(n_boot, "n_boot", lo=2)
+    share = check_float(refit_tol_sampling, "refit_tol_sampling", lo=0)
     if names is None and hasattr(X, "columns"):
         names = [str(c) for c in X.columns]
     X, _ = check_data(X, allow_constant=True)
@@ -279,6 +286,8 @@ def bootstrap(
     rule = _penalty_rule(est)
     if rule is not None and not reselect:  # refit at the λ the rule chose on all rows
         est = clone(est).set_params(**{rule[0]: first.lambda_})
+    if "tol_sampling" in est.get_params():
+        est = clone(est).set_params(tol_sampling=max(float(est.get_params()["tol_sampling"]), share))
     levels, rows = _resamples(kind, n, n_boot, drop, rng)
     seeds = rng.integers(0, 2**31, len(rows))
     start = None if reselect else first  # refits start from the full-data fit (learners with warm_start)
