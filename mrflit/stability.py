@@ -256,10 +256,8 @@ def bootstrap(
     verbose: bool = False,  # one progress bar for the refits (the learners' own are off)
     reselect: bool = False,  # a learner with a λ rule (lam='ebic'): choose λ again in every refit
     # learners with `tol_sampling` (Gibbs moments): each refit's Monte-Carlo gap may be this share of the
-    # data's
-    # sampling gap |A|/2n (or the learner's own share, if larger), so its Monte-Carlo variance is at most that
-    # share
-    # of the resampling variance; 0.1 widens the intervals by at most √1.1 − 1 ≈ 5 %
+    # data's sampling gap |A|/2n (or the learner's own share, if larger), so its Monte-Carlo variance is at
+    # most that share of the resampling variance; 0.1 widens the intervals by at most √1.1 − 1 ≈ 5 %
     refit_tol_sampling: float = 0.1,
     # `est` already fitted to X (the same data): used as the full-data fit instead of fitting again
     fitted=None,
