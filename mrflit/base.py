@@ -462,10 +462,15 @@ def lambda_path(
     return lam_max * np.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
 # %% ../nbs/06_base.ipynb #59a053ff
-def gap_tolerance(n_active: int, n: int, tol: float = 1e-3, tol_sampling: float = 0.01) -> float:
+def gap_tolerance(
+    n_active: int,  # |A|, the nonzero parameters
+    n: int,  # rows of the data
+    tol: float | None = 1e-3,  # an absolute gap (None: none)
+    tol_sampling: float = 0.01,  # the share of the data's own sampling gap |A|/2n
+) -> float:
     """The Monte-Carlo objective gap a learner may leave: `tol`, or `tol_sampling` × the data's own sampling
     gap |A|/2n if larger."""
-    return max(float(tol), float(tol_sampling) * n_active / (2 * n))
+    return max(0.0 if tol is None else float(tol), float(tol_sampling) * n_active / (2 * n))
 
 # %% ../nbs/06_base.ipynb #c7d52f06
 def sampling_tol(n: int, fraction: float = 0.1) -> float:

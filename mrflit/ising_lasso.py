@@ -6,7 +6,7 @@
 from __future__ import annotations
 import functools
 import numpy as np
-from .core import as_rng, check_float, check_int, check_memory, kernel
+from .core import as_rng, check_float, check_int, check_memory, kernel, one_blas_thread
 from .models import BinaryMRF, stats, to_matrix, stat_index, mean_stats
 from .gibbs import GibbsChains
 from .exact import log_partition, probabilities, all_states
@@ -252,8 +252,26 @@ def newton_direction_states(
     return (d * (max_step / big) if big > max_step else d), nu2
 
 # %% ../nbs/07a_ising_lasso.ipynb #fff59b02
+def states_cov(
+    X,  # (p, q) chain states, one column per chain
+    work,  # (k,) int64 statistics in stats order
+) -> np.ndarray:
+    "The covariance (k, k) float64 of the statistics ψ_work over the chains (the 1/q estimate)."
+    I, J = stat_index(X.shape[0])
+    i, j = I[work], J[work]
+    S = np.asarray(X, dtype=np.float32)
+    Psi = S[i] * S[j]
+    # a field's statistic is x_i, not x_i² (which is 1 for ±1 states)
+    diag = np.flatnonzero(i == j)
+    Psi[diag] = S[i[diag]]
+    Psi -= Psi.mean(axis=1, keepdims=True)
+    return (Psi @ Psi.T).astype(np.float64) / S.shape[1]
+
+# %% ../nbs/07a_ising_lasso.ipynb #5fe2d04b
 # the chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |working set|)
 HESSIAN_CHAINS = 4096
+# the largest working set whose Hessian is formed (above: coordinate descent on the chains' residual)
+DENSE_MAX = 400
 
 
 def working_set(
@@ -266,13 +284,15 @@ def working_set(
     I, J = stat_index(p)
     return np.flatnonzero((I == J) | (theta != 0) | (np.abs(grad) > lam))
 
-# %% ../nbs/07a_ising_lasso.ipynb #8d16bafa
+# %% ../nbs/07a_ising_lasso.ipynb #f1ce9c50
 def chain_newton_step(
     grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ
     theta,  # (m,) float64 current θ in stats order
     lam,  # (m,) float64 ℓ₁ weights
     X,  # (p, q) chain states, one column per chain
     n_hessian: int = HESSIAN_CHAINS,  # the first chains, behind Ĥ
+    # form Ĥ (BLAS) up to this working-set size, else coordinate descent on states
+    dense_max: int = DENSE_MAX,
 ):
     """Proximal Newton step on the working set, Ĥ the covariance of the chains' ψ: `(working set, step there,
     ν²)`."""
@@ -280,10 +300,19 @@ def chain_newton_step(
     S = X[:, :n_hessian]
     # Ĥ has rank <= its chains: shrink harder when they are few
     ridge = max(1e-3, work.size / S.shape[1])
-    d, nu2 = newton_direction_states(grad[work], S, work, theta[work], lam[work], ridge=ridge)
+    if work.size > dense_max:
+        # coordinate descent to a tenth of the gradient's Monte-Carlo noise over q chains, 1/√q per unit
+        # curvature
+        tol = max(1e-4, 0.1 / np.sqrt(X.shape[1]))
+        d, nu2 = newton_direction_states(grad[work], S, work, theta[work], lam[work], ridge=ridge, tol=tol)
+        return work, d, nu2
+    # the sweeps that follow run faster without BLAS threads spinning beside them (core.one_blas_thread)
+    with one_blas_thread():
+        H = states_cov(S, work)
+        d, nu2 = newton_direction(grad[work], H, theta[work], lam[work], ridge=ridge, max_step=1.0)
     return work, d, nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #f1ce9c50
+# %% ../nbs/07a_ising_lasso.ipynb #ec9310b7
 def kkt_residual(
     theta,  # (m,) float64 iterate in stats order
     grad,  # (m,) float64 gradient of f at theta, E_θψ − E_Xψ
@@ -294,7 +323,7 @@ def kkt_residual(
     off = np.maximum(np.abs(grad) - lam, 0.0)
     return float(np.where(theta != 0, on, off).max(initial=0.0))
 
-# %% ../nbs/07a_ising_lasso.ipynb #44581511
+# %% ../nbs/07a_ising_lasso.ipynb #75c28caa
 @functools.lru_cache(maxsize=1)
 def _state_stats(
     p: int,  # the number of variables (<= EXACT_MAX_P)
@@ -306,7 +335,7 @@ def _state_stats(
     table.flags.writeable = False
     return table
 
-# %% ../nbs/07a_ising_lasso.ipynb #75c28caa
+# %% ../nbs/07a_ising_lasso.ipynb #e5d4d439
 @kernel
 def _pl_direction(
     XT,  # (p, n) float32 distinct rows, one variable per row
@@ -358,7 +387,7 @@ def _pl_direction(
             return sweep + 1
     return max_sweeps
 
-# %% ../nbs/07a_ising_lasso.ipynb #a9522f4f
+# %% ../nbs/07a_ising_lasso.ipynb #23e4f2c7
 def _conditional_variances(
     T,  # (p, p) float64 θ
     XT,  # (p, n) float32 rows, one variable per row
@@ -377,7 +406,7 @@ def _conditional_variances(
         V *= 0.25
     return V
 
-# %% ../nbs/07a_ising_lasso.ipynb #c3322a71
+# %% ../nbs/07a_ising_lasso.ipynb #28245d56
 def _pl_curvature(
     VT,  # (p, n) float32 conditional variances
     XT,  # (p, n) float32 rows
@@ -394,7 +423,7 @@ def _pl_curvature(
     np.fill_diagonal(C, sums)
     return C
 
-# %% ../nbs/07a_ising_lasso.ipynb #6bda5693
+# %% ../nbs/07a_ising_lasso.ipynb #96b7fd14
 def _pl_line_search(
     parts,  # θ ↦ (smooth part of the objective, its gradient)
     penalty,  # θ ↦ the ℓ₁ part
@@ -414,7 +443,7 @@ def _pl_line_search(
         t *= 0.5
     return t, f_new, g_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #2c41ff31
+# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
 def _pl_newton(
     U,  # (n, p) int8 distinct rows
     w,  # (n,) float64 their frequencies (sum 1)
@@ -462,7 +491,7 @@ def _pl_newton(
         rows.append(dict(iteration=it + 1, objective=f, kkt=kkt, active=len(rs), inner_sweeps=sweeps, step=t))
     return v, rows, kkt_residual(v[free], g[free], lam_v[free])
 
-# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
+# %% ../nbs/07a_ising_lasso.ipynb #0ebbfdf1
 VERDICTS = ("continue", "more chains", "longer runs", "converged", "stalled")
 
 
@@ -489,8 +518,8 @@ class NewtonSolver:
         n_chains: int = 2000,  # chains q at the start
         n_chains_max: int = 256_000,  # the most chains q may grow to
         n_sweeps: int = 10,  # Gibbs sweeps per iteration
-        tol: float = 5e-4,  # the Monte-Carlo objective gap accepted
-        tol_sampling: float = 0.01,  # ...or this fraction of the data's sampling gap |A|/2n, if larger
+        tol: float | None = None,  # an absolute Monte-Carlo objective gap accepted (None: none)...
+        tol_sampling: float = 0.1,  # ...or this fraction of the data's sampling gap |A|/2n, if larger
         kkt_tol: float = 1e-8,  # exact moments: the KKT residual accepted
         window: int = 5,  # iterations over which the noise-floor test averages
         verify_sweeps: int
@@ -520,18 +549,27 @@ class NewtonSolver:
         lam,  # (m,) float64 ℓ₁ weights
         n_rows: int,  # rows of the data
         window: int,  # iterations the noise-floor test averages over
-        tol: float,  # the Monte-Carlo objective gap accepted
+        tol: float | None,  # an absolute Monte-Carlo objective gap accepted (None: none)...
         tol_sampling: float,  # ...or this fraction of the data's sampling gap |A|/2n, if larger
     ):
         """Solve for other data, λ or tolerances from the current state (a warm start: θ and the chains are
         kept; q is cut to twice what the new tolerance needs at the current |A|, when that is fewer)."""
         self.EX, self.lam, self.n_rows = np.asarray(EX, np.float64), np.asarray(lam, np.float64), int(n_rows)
         self.window_size, self.window = int(window), []
-        self.tol, self.tol_sampling = float(tol), float(tol_sampling)
-        n_active = int(np.count_nonzero(self.theta))
-        need = n_active / (2 * gap_tolerance(n_active, self.n_rows, self.tol, self.tol_sampling))
+        self.tol = None if tol is None else float(tol)
+        self.tol_sampling = float(tol_sampling)
+        need = self.chains_needed(int(np.count_nonzero(self.theta)))
         self.n_chains = min(self.n_chains, max(self.n_chains0, int(np.ceil(2 * need))))
         return self
+
+    def chains_needed(
+        self,
+        n_active: int,  # |A|, the nonzero parameters
+    ) -> float:
+        "The chains q at which the Monte-Carlo gap |A|/2q meets the tolerance (0 when |A| = 0)."
+        if n_active == 0:
+            return 0.0
+        return n_active / (2 * gap_tolerance(n_active, self.n_rows, self.tol, self.tol_sampling))
 
     def reseed(
         self,
@@ -628,6 +666,8 @@ class NewtonSolver:
         self.tol_eff = gap_tolerance(n_active, self.n_rows, self.tol, self.tol_sampling)
         verdict = "continue"
         rec = dict(n_chains=q, n_sweeps=self.n_sweeps, decrement=nu2, noise_floor=floor, mc_gap=self.gap)
+        # the data's own sampling gap, for comparison: the estimate's expected objective gap from n rows
+        rec["sampling_gap"] = n_active / (2 * self.n_rows)
         if at_floor and self.gap <= self.tol_eff:
             self.verified_gap = self._verify(chains)
             rec["verified_gap"] = self.verified_gap
@@ -637,7 +677,9 @@ class NewtonSolver:
             self.n_sweeps *= 2
             self.window = []
         elif at_floor and verdict == "continue" and q < self.n_chains_max:
-            self.n_chains = min(4 * q, self.n_chains_max)
+            # ×4, or ×2 when 1.25 × the chains the tolerance needs are fewer: the last level is not overshot
+            cap = max(2 * q, int(np.ceil(1.25 * self.chains_needed(n_active))))
+            self.n_chains = min(4 * q, cap, self.n_chains_max)
             self.window = []
             verdict = "more chains"
         elif at_floor and verdict == "continue":
@@ -654,7 +696,7 @@ class NewtonSolver:
         _, _, nu2 = chain_newton_step(grad, self.theta, self.lam, chains._X)
         return 0.5 * nu2 - np.count_nonzero(self.theta) / (2 * self.n_chains)
 
-# %% ../nbs/07a_ising_lasso.ipynb #453cce3e
+# %% ../nbs/07a_ising_lasso.ipynb #44cccd64
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
@@ -668,8 +710,10 @@ class IsingLasso(MRFLearner):
         domain="data",  # the model's coding: 'data' (the data's own), '01' or 'pm1'
         penalize_fields=False,  # penalise the fields θ_ii too (Geng et al.'s eq. 1 does)
         solver="auto",  # moments: 'exact' (p <= 16), 'mcmc' (Gibbs chains) or 'auto' (exact for p <= 16)
-        tol=5e-4,  # the Monte-Carlo objective gap accepted (mcmc)
-        tol_sampling=0.01,  # ...or this fraction of the data's own sampling gap |A|/2n, if larger
+        tol=None,  # an absolute Monte-Carlo objective gap accepted (mcmc; None: none)...
+        # ...or this fraction of the data's own sampling gap |A|/2n, if larger: the Monte-Carlo variance at
+        # most this share of the sampling variance (0.1: standard errors at most 5 % wider)
+        tol_sampling=0.1,
         n_chains=2000,  # chains at the start (mcmc)
         n_chains_max=256_000,  # the most chains (mcmc)
         # Gibbs sweeps per iteration (mcmc; doubled when the verification finds the chains lagging)
@@ -706,8 +750,9 @@ class IsingLasso(MRFLearner):
             raise ValueError(f"start must be 'pl' or 'zeros', got {self.start!r}")
         if not isinstance(self.penalize_fields, (bool, np.bool_)):
             raise ValueError(f"penalize_fields must be True or False, got {self.penalize_fields!r}")
-        check_float(self.tol, "tol", lo=0, lo_open=True)
-        check_float(self.tol_sampling, "tol_sampling", lo=0)
+        if self.tol is not None:
+            check_float(self.tol, "tol", lo=0, lo_open=True)
+        check_float(self.tol_sampling, "tol_sampling", lo=0, lo_open=self.tol is None)
         check_int(self.n_chains, "n_chains", lo=2)
         check_int(self.n_chains_max, "n_chains_max", lo=2)
         check_int(self.n_sweeps, "n_sweeps", lo=1)
@@ -726,13 +771,17 @@ class IsingLasso(MRFLearner):
         self.start_ = "pl"
         return theta
 
+    def _tol(self) -> float | None:
+        "The absolute tolerance as a float, or None."
+        return None if self.tol is None else float(self.tol)
+
     def _new_solver(self, X, EX, lam, exact):
         "A fresh `NewtonSolver` for the checked data X, started at `_start(X)`."
         n, p = X.shape
         kw = dict(
             n_chains=int(self.n_chains), n_chains_max=int(self.n_chains_max), n_sweeps=int(self.n_sweeps)
         )
-        kw.update(tol=float(self.tol), tol_sampling=float(self.tol_sampling), seed=as_rng(self.seed))
+        kw.update(tol=self._tol(), tol_sampling=float(self.tol_sampling), seed=as_rng(self.seed))
         return NewtonSolver(
             EX, lam, p, self.domain_, exact=exact, starts=X, n_rows=n, theta0=self._start(X), **kw
         )
@@ -752,7 +801,7 @@ class IsingLasso(MRFLearner):
             self.warm_start and old is not None and (old.p, old.exact, old.domain) == (p, exact, self.domain_)
         )
         if warm:
-            solver = old.set_problem(mean_stats(X), lam, n, 2, float(self.tol), float(self.tol_sampling))
+            solver = old.set_problem(mean_stats(X), lam, n, 2, self._tol(), float(self.tol_sampling))
             solver.reseed(self.seed)
             self.start_ = "warm"
         else:
