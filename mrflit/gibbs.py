@@ -22,12 +22,13 @@ from mrflit.core import (
     check_states,
     check_domain,
     check_float,
+    one_blas_thread,
 )
 from .models import BinaryMRF, check_model, n_stats, stat_index, stats
 
 # %% auto #0
-__all__ = ['GibbsChains', 'gibbs_sample', 'sample_data', 'random_scan_path', 'expand_path', 'mean_field', 'sample_product',
-           'importance_moments']
+__all__ = ['GEMM_STATS_P', 'GibbsChains', 'gibbs_sample', 'sample_data', 'random_scan_path', 'expand_path', 'mean_field',
+           'sample_product', 'importance_moments']
 
 # %% ../nbs/03_gibbs.ipynb #b8c0fbc2
 BLOCK = 256  # chains per parallel block (fixed, so results do not depend on the thread count)
@@ -179,6 +180,13 @@ def _start_states(model, n_chains, init, rng):
     return X0
 
 # %% ../nbs/03_gibbs.ipynb #2b5e91c2
+# From this many variables a sweep's statistics come from one matrix product X Xᵀ, not from the sweep kernel's
+# per-block sums. Measured once here with 64,000 chains (notes/SESSION-2026-11-27-10.md): p = 50, a sweep with
+# sums 10.4 ms against a sweep and the product 8.1; p = 1,000, 1,580 ms against 394, where the sums' buffer,
+# (q/256) × m float64, also takes 1 GB.
+GEMM_STATS_P = 50
+
+
 class GibbsChains:
     """Persistent Gibbs chains: states and one RNG stream per chain, kept between calls to `run`; the model
     may change between calls."""
@@ -248,9 +256,15 @@ class GibbsChains:
         if return_stats:
             check_memory(8 * n_sweeps * m, f"the statistics of {n_sweeps} sweeps")
         sums = np.zeros((n_sweeps if return_stats else 0, m))
-        for start, stop, acc in self._chunks(n_sweeps, return_stats):
-            if return_stats:
-                sums[start:stop] = acc.sum(0)
+        if return_stats and self.p >= GEMM_STATS_P:
+            for t in range(n_sweeps):
+                for _ in self._chunks(1, False):
+                    pass
+                sums[t] = self._product_sums()
+        else:
+            for start, stop, acc in self._chunks(n_sweeps, return_stats):
+                if return_stats:
+                    sums[start:stop] = acc.sum(0)
         if not return_stats:
             return None
         means = sums / self.n_chains
@@ -260,8 +274,14 @@ class GibbsChains:
         "Advance every chain `n_sweeps` sweeps; the mean of ψ over chains and sweeps, in O(m) memory."
         n_sweeps = check_int(n_sweeps, "n_sweeps", lo=1)
         total = np.zeros(self.p * (self.p + 1) // 2)
-        for _, _, acc in self._chunks(n_sweeps, True):
-            total += acc.sum((0, 1))
+        if self.p >= GEMM_STATS_P:
+            for _ in range(n_sweeps):
+                for _ in self._chunks(1, False):
+                    pass
+                total += self._product_sums()
+        else:
+            for _, _, acc in self._chunks(n_sweeps, True):
+                total += acc.sum((0, 1))
         mean = total / (n_sweeps * self.n_chains)
         return mean if fields else mean[np.not_equal(*stat_index(self.p))]
 
@@ -278,6 +298,20 @@ class GibbsChains:
             sweep(*self._arrays(), stop - start, acc)
             self.sweeps_done += stop - start
             yield start, stop, acc
+
+    def _product_sums(self) -> np.ndarray:
+        "The (m,) sums of ψ over the chains at their current states, from one matrix product X Xᵀ."
+        X = self._X
+        # float32 sums of 0/±1 products are exact integers below 2^24 chains, as the kernels' per-block sums
+        # are
+        if self.n_chains >= 2**24:
+            X = X.astype(np.float64)
+        # one BLAS thread: spinning BLAS threads would slow the next sweep (core.one_blas_thread)
+        with one_blas_thread():
+            G = (X @ X.T).astype(np.float64)
+        # a field's statistic is x_i (x_i² is 1 for ±1 states)
+        np.fill_diagonal(G, X.sum(axis=1, dtype=np.float64))
+        return G[stat_index(self.p)]
 
     def _arrays(self):
         """The sweep kernels' arguments `(X, nbr, w, diag, kappa, lo, S)`, for drivers that sweep from
@@ -432,7 +466,7 @@ def expand_path(
         states.append(y)
     return np.repeat(np.array(states), counts, axis=0)
 
-# %% ../nbs/03_gibbs.ipynb #f1f2e2f2
+# %% ../nbs/03_gibbs.ipynb #4026e3c5
 @kernel
 def _mean_field(t, m, max_iter, tol):
     p = t.shape[0]
@@ -450,7 +484,7 @@ def _mean_field(t, m, max_iter, tol):
             return it + 1
     return max_iter
 
-# %% ../nbs/03_gibbs.ipynb #4026e3c5
+# %% ../nbs/03_gibbs.ipynb #6d25cf26
 def mean_field(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     *,
@@ -464,7 +498,7 @@ def mean_field(
     _mean_field(t, m, check_int(max_iter, "max_iter", lo=1), check_float(tol, "tol", lo=0))
     return (1 + m) / 2
 
-# %% ../nbs/03_gibbs.ipynb #a58b35fb
+# %% ../nbs/03_gibbs.ipynb #98ace4e1
 def sample_product(
     q,  # P(x_i = 1) for each variable
     n: int,  # the number of samples
@@ -481,7 +515,7 @@ def sample_product(
     check_memory(9 * n * q.size, f"n={n} draws of {q.size} variables")
     return np.where(as_rng(seed).random((n, q.size)) < q, 1, lo).astype(np.int8)
 
-# %% ../nbs/03_gibbs.ipynb #6d25cf26
+# %% ../nbs/03_gibbs.ipynb #c6067e26
 def importance_moments(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples
