@@ -392,6 +392,7 @@ def fit(
         report += f"fields (θ_ii): {fields}\n"
     if hasattr(est, "certified_share_"):
         report += f"TAY certificate: held at {est.certified_share_:.0%} of iterations\n"
+    report += "".join(f"{line}\n" for line in _moments_note(est))
     report += "".join(f"data: {n}\n" for n in list(notes) + list(est.trace_.notes) + _groups_note(group_of))
     report += "".join(f"warning: {m}\n" for m in _distinct(caught))
     with output_set(out) as tmp:
@@ -494,6 +495,23 @@ def _groups_note(
     ]
 
 # %% ../nbs/16_cli.ipynb #56b1426e
+def _moments_note(
+    est,  # a fitted learner
+) -> list:
+    """report.txt's line on IsingLasso's moments: exact, or Gibbs with the Monte-Carlo gap next to the data's
+    own sampling gap (none for other learners)."""
+    if getattr(est, "moments_", None) == "exact":
+        return [f"moments: exact (all 2^{est.n_features_in_} states)"]
+    if getattr(est, "moments_", None) != "mcmc":
+        return []
+    s = est.solver_
+    sampling = np.count_nonzero(s.theta) / (2 * s.n_rows)
+    return [
+        f"moments: Gibbs, {est.n_chains_:,} chains; Monte-Carlo objective gap {est.mc_gap_:.2g} (accepted "
+        f"{s.tol_eff:.2g}) against the data's own sampling gap |A|/2n = {sampling:.2g}"
+    ]
+
+# %% ../nbs/16_cli.ipynb #7f847d7f
 def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=None):
     "model.npz, edges.csv, trace.csv and the network figure (network.png, .svg or .pdf) of a fitted learner."
     save_model(est.model_, out / "model.npz", names)
@@ -506,7 +524,7 @@ def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=N
 
     plt.close(fig)
 
-# %% ../nbs/16_cli.ipynb #689c7649
+# %% ../nbs/16_cli.ipynb #a5bae624
 def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png") -> str:
     """Nonparametric bootstrap at the fitted λ (mrflit.stability): stability.csv, stability.png,
     centrality.csv; returns report.txt's line."""
@@ -551,7 +569,7 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
     files = f"stability.csv, stability.{figure_format} and centrality.csv (95 % intervals)"
     return f"bootstrap: {n_boot} refits{fixed}{mc}; {files}\n{said}"
 
-# %% ../nbs/16_cli.ipynb #7f847d7f
+# %% ../nbs/16_cli.ipynb #400f9714
 def _at_chosen_lambda(est):
     """An unfitted copy of `est` for the refits: at the λ its rule chose, when it has one (choosing again
     in every refit costs about 12 fits each)."""
@@ -561,7 +579,7 @@ def _at_chosen_lambda(est):
         boot.set_params(**{rule[0]: est.lambda_})
     return boot
 
-# %% ../nbs/16_cli.ipynb #a5bae624
+# %% ../nbs/16_cli.ipynb #d767a47f
 def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
     """Case-drop bootstrap at the fitted λ (mrflit.stability): case_drop.csv, each refit's drop proportion
     and centrality correlations with the full sample; returns report.txt's line with the CS-coefficients."""
@@ -588,7 +606,7 @@ def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
         f"correlation >= 0.7 in 95 % of refits): {cs}; case_drop.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #400f9714
+# %% ../nbs/16_cli.ipynb #a9b538f3
 def _write_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy from the others under the fitted model, the marginal
     accuracy and mgm's normalised nCC (`inference.predictability`) — and report.txt's line; nothing for a
@@ -605,7 +623,7 @@ def _write_predictability(out, est, X, names) -> str:
         f"normalised nCC {table.normalized.mean():.3f}); each node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #d767a47f
+# %% ../nbs/16_cli.ipynb #765c727f
 def compare(
     data1,  # CSV/TSV of the first group
     data2,  # CSV/TSV of the second group: the same columns
@@ -663,7 +681,7 @@ def compare(
         print(report, end="")
     return dict(M=res["M"], p_M=res["p_M"], S=res["S"], p_S=res["p_S"], out=str(out))
 
-# %% ../nbs/16_cli.ipynb #a9b538f3
+# %% ../nbs/16_cli.ipynb #cb32c4ad
 def _read_two(data1, data2, read) -> tuple:
     "`(X1, X2, names, notes)`: two groups' files with the same columns, the second in the first's coding."
     from mrflit.datasets import read_binary_csv
@@ -677,7 +695,7 @@ def _read_two(data1, data2, read) -> tuple:
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X1, X2, names, notes
 
-# %% ../nbs/16_cli.ipynb #765c727f
+# %% ../nbs/16_cli.ipynb #4a3137ff
 def _write_comparison(out, res, names):
     "comparison.csv (pairs coupled in either group, largest |difference| first) and permutations.csv."
     t1, t2 = res["theta1"], res["theta2"]
@@ -692,12 +710,12 @@ def _write_comparison(out, res, names):
     _write_csv(out / "comparison.csv", ["source", "target", "weight_1", "weight_2", "difference"], rows)
     _write_csv(out / "permutations.csv", ["M", "S"], zip(res["M_perm"].tolist(), res["S_perm"].tolist()))
 
-# %% ../nbs/16_cli.ipynb #cb32c4ad
+# %% ../nbs/16_cli.ipynb #18199ae2
 def _distinct(caught) -> list:
     "The distinct messages of recorded warnings, in order."
     return list(dict.fromkeys(str(w.message) for w in caught))
 
-# %% ../nbs/16_cli.ipynb #4a3137ff
+# %% ../nbs/16_cli.ipynb #3e7239ee
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -718,7 +736,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #18199ae2
+# %% ../nbs/16_cli.ipynb #f51b510b
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -756,12 +774,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #3e7239ee
+# %% ../nbs/16_cli.ipynb #b5597f5e
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #f51b510b
+# %% ../nbs/16_cli.ipynb #b5434232
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -771,7 +789,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #b5597f5e
+# %% ../nbs/16_cli.ipynb #77636f61
 def _lambdas_arg(text):
     "--lambdas: comma-separated positive numbers."
     try:
@@ -779,7 +797,7 @@ def _lambdas_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #b5434232
+# %% ../nbs/16_cli.ipynb #5ddbbd9e
 def _split_arg(text):
     "--binarize: 'median', 'mean' or a number."
     if text in ("median", "mean"):
@@ -789,7 +807,7 @@ def _split_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected 'median', 'mean' or a number, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #5ddbbd9e
+# %% ../nbs/16_cli.ipynb #efdc1343
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -801,7 +819,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #1bb39110
+# %% ../nbs/16_cli.ipynb #d3c21dff
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -933,7 +951,7 @@ def _fit_parser(sub):
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #efdc1343
+# %% ../nbs/16_cli.ipynb #43f8df97
 def _add_reading_options(p):
     "How `fit` and `compare` read a data file: --sep, --no-header, --columns, --missing (read by `_reading`)."
     p.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
@@ -947,7 +965,7 @@ def _add_reading_options(p):
         "(default: %(default)s)",
     )
 
-# %% ../nbs/16_cli.ipynb #d3c21dff
+# %% ../nbs/16_cli.ipynb #f4787a22
 def _reading(a) -> dict:
     "The parsed reading options (`_add_reading_options`) and --binarize, as `read_binary_csv`'s keywords."
     columns = a.columns.split(",") if a.columns else None
@@ -955,7 +973,7 @@ def _reading(a) -> dict:
         sep=_sep_arg(a.sep), header=not a.no_header, columns=columns, missing=a.missing, binarize=a.binarize
     )
 
-# %% ../nbs/16_cli.ipynb #f4787a22
+# %% ../nbs/16_cli.ipynb #2fec91cc
 def _compare_parser(sub):
     "The options of `mrflit compare`."
     c = sub.add_parser(
@@ -992,7 +1010,7 @@ def _compare_parser(sub):
     c.add_argument("--out", default="mrflit-compare", help="output directory (default: %(default)s)")
     return c
 
-# %% ../nbs/16_cli.ipynb #130e5ae3
+# %% ../nbs/16_cli.ipynb #72119f9d
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -1008,7 +1026,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #2fec91cc
+# %% ../nbs/16_cli.ipynb #49c7c9d2
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -1027,7 +1045,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #72119f9d
+# %% ../nbs/16_cli.ipynb #bd27e0f2
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: five subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -1044,7 +1062,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #49c7c9d2
+# %% ../nbs/16_cli.ipynb #41255437
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -1090,7 +1108,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #bd27e0f2
+# %% ../nbs/16_cli.ipynb #75c14bb6
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:
