@@ -11,9 +11,9 @@ learn: C = 1/(λn), liblinear, its default tolerance). `IsingLasso(λ)` runs at 
 exact moments for p ≤ 16, persistent Gibbs chains above). Its accuracy: for p ≤ 16 the objective gap to the
 exact ℓ₁-MLE; above, the objective gap estimated at the returned θ by 100,000 fresh chains (other seed, 200
 sweeps) as ½ν² − |A|/2q, ν² the proximal Newton decrement on them — next to the gap the fit accepted
-(`solver_.tol_eff`: by default 0.1 × the data's own sampling gap |A|/2n, i.e. a Monte-Carlo variance of at most a
-tenth of the sampling variance). Pseudo-likelihood (`PseudoLikelihood(λ)`) optimises another objective: only its
-time."""
+(`solver_.tol_eff`: by default 0.1 × the data's own sampling gap |A|/2n, i.e. a Monte-Carlo variance of at
+most a tenth of the sampling variance). Pseudo-likelihood (`PseudoLikelihood(λ)`) optimises another objective:
+only its time."""
 
 import sys, time, warnings
 import numpy as np
@@ -120,7 +120,8 @@ def main(large=False):
     ]
     for r in rows:
         lines.append(
-            f"| {r['data']} | {r['p']} | {r['n']:,} | {r['lam']:.3f} | {r['sk']:.2f} | {r['il'] * r['sk']:.1f} | "
+            f"| {r['data']} | {r['p']} | {r['n']:,} | {r['lam']:.3f} | {r['sk']:.2f} | "
+            f"{r['il'] * r['sk']:.2f} | "
             f"{r['il']:.1f} | "
             f"{r['solver']} | {r['chains']:,} | {r['gap']:.1e} | {r['accepted']:.1e} | {r['conv']} | "
             f"{r['pl']:.1f} |"
