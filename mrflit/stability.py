@@ -11,10 +11,19 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 import numpy as np
-import networkx as nx
 from joblib import Parallel, delayed
 from sklearn.base import clone
-from .core import as_rng, check_data, check_int, check_float, check_n_jobs, check_names, check_theta
+from mrflit.core import (
+    as_rng,
+    check_data,
+    check_int,
+    check_float,
+    check_n_jobs,
+    check_names,
+    check_theta,
+    chunk_length,
+    kernel,
+)
 from .base import _penalty_rule
 
 # %% auto #0
@@ -157,6 +166,70 @@ class Stability:
         return pd.DataFrame(columns | dict(ci_low=lo[i, j], ci_high=hi[i, j]))
 
 # %% ../nbs/13_stability.ipynb #83fb6d04
+@kernel
+def _shortest_paths(
+    w,  # (p, p) float64 edge lengths, inf where there is no edge (the diagonal is not read)
+    first: int,  # the sources first..last − 1 (a chunk: Ctrl-C acts between calls)
+    last: int,
+):
+    """Dijkstra from each source by array scans, with Brandes' (2001) path counts: `(total, between)`, float64
+    (p,) each: each source's summed distance to the nodes it reaches (0 for the other nodes), and every node's
+    betweenness summed over the pairs from these sources (unnormalised). O(p²) time per source, O(p²) memory.
+    """
+    p = w.shape[0]
+    total = np.zeros(p)
+    between = np.zeros(p)
+    dist = np.empty(p)
+    sigma = np.empty(p)
+    delta = np.empty(p)
+    done = np.empty(p, np.bool_)
+    order = np.empty(p, np.int64)
+    # pred[v, u]: u precedes v on a shortest path from the current source
+    pred = np.empty((p, p), np.bool_)
+    for s in range(first, last):
+        dist[:] = np.inf
+        sigma[:] = 0.0
+        delta[:] = 0.0
+        done[:] = False
+        pred[:, :] = False
+        dist[s] = 0.0
+        sigma[s] = 1.0
+        reached = 0
+        for _ in range(p):
+            u = -1
+            for v in range(p):
+                if not done[v] and dist[v] < np.inf and (u < 0 or dist[v] < dist[u]):
+                    u = v
+            if u < 0:
+                break
+            done[u] = True
+            order[reached] = u
+            reached += 1
+            total[s] += dist[u]
+            for v in range(p):
+                if done[v] or w[u, v] == np.inf:
+                    continue
+                alt = dist[u] + w[u, v]
+                # a shorter path resets v's counts; an equally short one adds to them (as networkx does)
+                if alt < dist[v]:
+                    dist[v] = alt
+                    sigma[v] = sigma[u]
+                    pred[v, :] = False
+                    pred[v, u] = True
+                elif alt == dist[v]:
+                    sigma[v] += sigma[u]
+                    pred[v, u] = True
+        # Brandes' accumulation, farthest node first: δ(u) = Σ_v σ(u)/σ(v) (1 + δ(v)) over v that u precedes
+        for k in range(reached - 1, -1, -1):
+            v = order[k]
+            for u in range(p):
+                if pred[v, u]:
+                    delta[u] += sigma[u] / sigma[v] * (1.0 + delta[v])
+            if v != s:
+                between[v] += delta[v]
+    return total, between
+
+# %% ../nbs/13_stability.ipynb #1920b9e5
 CENTRALITIES = ("strength", "expected_influence", "closeness", "betweenness")
 
 
@@ -164,22 +237,26 @@ def centralities(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
 ) -> dict:
     """Each node's strength Σ_j |θ_ij|, expected influence Σ_j θ_ij, closeness 1/Σ_j d_ij over the nodes it
-    reaches (0 if none) and betweenness, with distances d_ij = 1/|θ_ij| along the coupling graph."""
+    reaches (0 if none) and betweenness, the share of shortest paths between pairs of other nodes that pass
+    through it (normalised by (p − 1)(p − 2) ordered pairs, as networkx does), with distances d_ij = 1/|θ_ij|
+    along the coupling graph."""
     t = np.array(check_theta(theta, "theta"), dtype=np.float64)
     np.fill_diagonal(t, 0)
     a = np.abs(t)
     p = t.shape[0]
-    G = nx.Graph()
-    G.add_nodes_from(range(p))
-    G.add_weighted_edges_from((i, j, 1 / a[i, j]) for i in range(p) for j in range(i + 1, p) if a[i, j] > 0)
-    between = nx.betweenness_centrality(G, weight="weight")
-    dist = dict(nx.all_pairs_dijkstra_path_length(G, weight="weight"))
-    total = np.array([sum(dist[i].values()) for i in range(p)])
+    with np.errstate(divide="ignore"):
+        w = 1 / a
+    total, between = np.zeros(p), np.zeros(p)
+    step = chunk_length(4.0 * p * p)
+    for first in range(0, p, step):
+        part = _shortest_paths(w, first, min(first + step, p))
+        total += part[0]
+        between += part[1]
     closeness = np.divide(1.0, total, out=np.zeros(p), where=total > 0)
-    betweenness = np.array([between[i] for i in range(p)])
+    betweenness = between / ((p - 1) * (p - 2)) if p > 2 else between
     return dict(strength=a.sum(1), expected_influence=t.sum(1), closeness=closeness, betweenness=betweenness)
 
-# %% ../nbs/13_stability.ipynb #1920b9e5
+# %% ../nbs/13_stability.ipynb #18b531bf
 def _refit(est, X, rows, seed, start=None):
     """`(θ, warnings)`: the couplings of `est` fitted to X[rows], with its own seed when it takes one and no
     progress bar, and the distinct `(category, message)` of the warnings the fit raised (the caller reports
@@ -199,14 +276,14 @@ def _refit(est, X, rows, seed, start=None):
         theta = e.fit(X[rows]).theta_
     return theta, list(dict.fromkeys((w.category, str(w.message)) for w in caught))
 
-# %% ../nbs/13_stability.ipynb #18b531bf
+# %% ../nbs/13_stability.ipynb #34986b51
 def _corr(a, b) -> float:
     "Pearson correlation, 0 when either side is constant."
     if np.std(a) == 0 or np.std(b) == 0:
         return 0.0
     return float(np.corrcoef(a, b)[0, 1])
 
-# %% ../nbs/13_stability.ipynb #51ee8e44
+# %% ../nbs/13_stability.ipynb #4fa08053
 def _resamples(
     kind: str,  # 'nonparametric' or 'case-drop'
     n: int,  # rows of the data
@@ -224,7 +301,7 @@ def _resamples(
     levels = np.resize(drop, max(n_boot, 5 * drop.size))
     return levels, [rng.choice(n, n - int(round(d * n)), replace=False) for d in levels]
 
-# %% ../nbs/13_stability.ipynb #4fa08053
+# %% ../nbs/13_stability.ipynb #cfa7715d
 def _summarise_warnings(
     raised: list,  # per refit, the `(category, message)` pairs it raised
 ) -> dict:
@@ -241,7 +318,7 @@ def _summarise_warnings(
         warnings.warn(f"{count} of {len(raised)} refits: {example[key]}", key[0], stacklevel=3)
     return {example[k]: c for k, c in counts.items()}
 
-# %% ../nbs/13_stability.ipynb #cfa7715d
+# %% ../nbs/13_stability.ipynb #cc56477b
 def bootstrap(
     est,  # a learner, with its λ set (e.g. by mrflit.select)
     X,  # (n, p) binary data
