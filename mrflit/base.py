@@ -5,6 +5,8 @@
 # %% ../nbs/06_base.ipynb #2f4a32ac
 from __future__ import annotations
 from fastcore.basics import patch_to
+import contextlib
+import contextvars
 import functools
 import numbers
 import time
@@ -304,7 +306,7 @@ class MRFLearner(BaseEstimator):
 def _check_shape(est, X):
     """Refuse sizes whose p × p matrices would not fit in memory (fewer than two columns are refused by the
     validator: a network of one variable has no edge to learn); say up front when the fit is large (p in the
-    thousands, or many more parameters than rows), since it can then take minutes."""
+    thousands, or many more parameters than rows), since it can then take minutes; True when it does."""
     n, p = X.shape
     name = type(est).__name__
     # θ, its gradient, its last iterate and a few more p × p work matrices
@@ -313,8 +315,10 @@ def _check_shape(est, X):
     if p >= 1000 or (m >= 10_000 and m > 10 * n):
         warn(
             f"{name}: {p} variables and {n} rows, {m:,} parameters ({m / n:,.0f} per row): "
-            f"a fit of this size can take minutes"
+            f"a fit of this size can take minutes (a progress bar follows)"
         )
+        return True
+    return False
 
 # %% ../nbs/06_base.ipynb #f97d3b53
 # What every `fit` does around its algorithm: check the data, keep the trace and the clock, settle the
@@ -327,7 +331,7 @@ def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
     self.names_ = _column_names(X, names)
     X, recoded = _recode_text(X)
     X, data_domain = check_data(X, None, allow_constant=allow_constant, min_cols=2)
-    _check_shape(self, X)
+    self._large = _check_shape(self, X)
     dom = data_domain if domain is None else domain
     self.domain_ = dom
     self.n_features_in_ = X.shape[1]
@@ -360,7 +364,7 @@ def _begin_real(self, X, names=None, min_rows: int = 3):
     "Start a fit on real-valued data (continuous or coded discrete): validated float64 copy, no domain."
     self.names_ = _column_names(X, names)
     X = check_real(X, min_rows=min_rows, min_cols=2)
-    _check_shape(self, X)
+    self._large = _check_shape(self, X)
     self.domain_ = None
     self.n_features_in_ = X.shape[1]
     self._notes = []
@@ -386,22 +390,37 @@ def _elapsed(self):
     return time.perf_counter() - self._t0 - self._paused
 
 # %% ../nbs/06_base.ipynb #8ebe0f26
+_QUIET = contextvars.ContextVar("mrflit_quiet_progress", default=False)
+
+
+@contextlib.contextmanager
+def _quiet_progress():
+    "No learner's progress bar inside (a bootstrap's refits, which share one bar)."
+    token = _QUIET.set(True)
+    try:
+        yield
+    finally:
+        _QUIET.reset(token)
+
+# %% ../nbs/06_base.ipynb #bbb03b33
 @patch_to(MRFLearner)
 def _progress(self, steps, desc: str):
-    "`steps`, behind a tqdm progress bar when the learner is `verbose`."
-    if not getattr(self, "verbose", False):
+    """`steps`, behind a tqdm progress bar when the learner is `verbose` or the fit is large (`_check_shape`
+    warned that it can take minutes), except under `_quiet_progress` (a bootstrap's refits share one bar)."""
+    show = getattr(self, "verbose", False) or getattr(self, "_large", False)
+    if not show or _QUIET.get():
         return steps
     from tqdm.auto import tqdm
 
     return tqdm(steps, desc=desc)
 
-# %% ../nbs/06_base.ipynb #bbb03b33
+# %% ../nbs/06_base.ipynb #9495f98b
 @patch_to(MRFLearner)
 def _record(self, **values):
     for k, v in values.items():
         self._log.setdefault(k, []).append(v)
 
-# %% ../nbs/06_base.ipynb #9495f98b
+# %% ../nbs/06_base.ipynb #a5c9aac9
 @patch_to(MRFLearner)
 def _diagnostics(self, fn):
     "Run `fn()` without counting its time in `seconds`."
@@ -410,7 +429,7 @@ def _diagnostics(self, fn):
     self._paused += time.perf_counter() - t
     return out
 
-# %% ../nbs/06_base.ipynb #a5c9aac9
+# %% ../nbs/06_base.ipynb #2569222a
 @patch_to(MRFLearner)
 def _end(self, theta):
     self.theta_ = np.asarray(theta, dtype=np.float64)
@@ -418,7 +437,7 @@ def _end(self, theta):
     self.trace_.notes = tuple(self._notes)
     return self
 
-# %% ../nbs/06_base.ipynb #32aa2733
+# %% ../nbs/06_base.ipynb #6fd325d4
 # scikit-learn's checks that fit random continuous data (its names, as `check_estimator` reports them)
 CONTINUOUS_DATA_CHECKS = (
     "check_fit_score_takes_y check_estimators_overwrite_params check_dont_overwrite_parameters "
@@ -450,7 +469,7 @@ def expected_failed_checks(
     why = "fits random continuous data; a binary MRF takes 0/1 or ±1 data and refuses the rest (ValueError)"
     return dict.fromkeys(CONTINUOUS_DATA_CHECKS, why)
 
-# %% ../nbs/06_base.ipynb #b13dd14e
+# %% ../nbs/06_base.ipynb #4aab6f83
 def lambda_path(
     lam_max: float,  # the largest λ (the path starts just below it)
     n_lambdas: int = 100,  # the number of λ values
@@ -461,7 +480,7 @@ def lambda_path(
     ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
     return lam_max * np.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
-# %% ../nbs/06_base.ipynb #59a053ff
+# %% ../nbs/06_base.ipynb #c7d52f06
 def gap_tolerance(
     n_active: int,  # |A|, the nonzero parameters
     n: int,  # rows of the data
@@ -472,13 +491,13 @@ def gap_tolerance(
     gap |A|/2n if larger."""
     return max(0.0 if tol is None else float(tol), float(tol_sampling) * n_active / (2 * n))
 
-# %% ../nbs/06_base.ipynb #c7d52f06
+# %% ../nbs/06_base.ipynb #d8e43ac7
 def sampling_tol(n: int, fraction: float = 0.1) -> float:
     """Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error
     1/√n (at most 0.5/√n for binary data)."""
     return float(fraction) / np.sqrt(n)
 
-# %% ../nbs/06_base.ipynb #d8e43ac7
+# %% ../nbs/06_base.ipynb #197d53c4
 def two_stage(path, path_losses, gic_loss, n: int, d: int):
     """BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic,
     thresholds, gic, θ_thresholded)`."""

@@ -87,7 +87,7 @@ class PseudoLikelihoodPath(MRFLearner):
             np.abs(_pl_parts(v, U, self.domain_, w)[1][pen]).max(), self.n_lambdas, self.lambda_ratio
         )
         path, losses, capped = [], [], []
-        for lam in lams:
+        for lam in self._progress(lams, "PseudoLikelihoodPath λ path"):
             v, rows, kkt = _pl_newton(U, w, self.domain_, lam, tol, max_iter, v)
             path.append(to_matrix(v, p))
             losses.append(_pl_parts(v, U, self.domain_, w)[0])

@@ -237,7 +237,7 @@ class FastMixingML(MRFLearner):
         avg = np.zeros_like(th)
         M = s.M
         self._chains, self._recent = None, []
-        for k in range(1, s.K + 1):
+        for k in self._progress(range(1, s.K + 1), "FastMixingML"):
             Et = self._model_moments(s, th, M, rng)
             new = pairs.project(th - (Et - tbar + s.lam * th) / s.L)
             rec = dict(iteration=k, seconds=self._elapsed(), transitions=s.sweeps * p, chains=M)

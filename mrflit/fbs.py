@@ -447,7 +447,7 @@ class FBS(_HonorioLearner):
         aW, ab, wsum = np.zeros((N, N)), np.zeros(N), 0.0
         chosen = None
         errs, etas = [], []
-        for k in range(1, K + 1):
+        for k in self._progress(range(1, K + 1), "FBS"):
             eta = step(k)
             wk = eta if self.variant == "robust" else 1.0
             wsum += wk
@@ -513,7 +513,7 @@ class PG(_HonorioLearner):
         W, b = np.zeros((N, N)), np.zeros(N)
         yW, yb, t = W, b, 1.0
         errs = []
-        for k in range(1, K + 1):
+        for k in self._progress(range(1, K + 1), "PG"):
             gW, gb, S = self._gradient(yW, yb, k, rng)
             if self._diag:
                 errs.append(self._diagnostics(lambda: self._error(yW, yb, gW, gb)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 import functools
 import numpy as np
-from .core import as_rng, check_float, check_int, check_memory, kernel, one_blas_thread
+from .core import as_rng, check_float, check_int, check_memory, chunk_length, kernel, one_blas_thread
 from .models import BinaryMRF, stats, to_matrix, stat_index, mean_stats
 from .gibbs import GibbsChains
 from .exact import log_partition, probabilities, all_states
@@ -18,24 +18,59 @@ __all__ = ['EXACT_MAX_P', 'IsingLasso']
 
 # %% ../nbs/07a_ising_lasso.ipynb #bf62e3b0
 @kernel
-def _cov_matvec(S, v, I, J, out):
-    "Cov(ψ)·v over the chains' states `S` (q, p) without forming the (q, m) statistics: `out` in stats order."
-    q = S.shape[0]
-    m = v.size
-    e = np.empty(q)
-    for s in range(q):
+def _psi_dot(
+    S,  # (q, p) float64 chain states
+    v,  # (m,) float64 a vector in stats order
+    I,  # (m,) int64 the statistics' first variable (`stat_index`)
+    J,  # (m,) int64 and second
+    e,  # (q,) float64 out: ψ(S[s])·v, written for the chains first..last − 1
+    first: int,
+    last: int,
+):
+    "ψ(S[s])·v for the chains s = first..last − 1, without forming ψ."
+    for s in range(first, last):
         acc = 0.0
-        for k in range(m):
+        for k in range(v.size):
             acc += v[k] * S[s, I[k]] * S[s, J[k]]
         e[s] = acc
-    mu = e.mean()
-    out[:] = 0.0
-    for s in range(q):
-        w = (e[s] - mu) / q
-        for k in range(m):
-            out[k] += w * S[s, I[k]] * S[s, J[k]]
 
 # %% ../nbs/07a_ising_lasso.ipynb #6a5c0217
+@kernel
+def _psi_tdot(
+    S,  # (q, p) float64 chain states
+    w,  # (q,) float64 a weight per chain
+    I,  # (m,) int64 the statistics' first variable (`stat_index`)
+    J,  # (m,) int64 and second
+    out,  # (m,) float64 in/out: Σ_s w[s] ψ(S[s]) over the chains first..last − 1 is added
+    first: int,
+    last: int,
+):
+    "Add Σ_s w[s] ψ(S[s]) over the chains s = first..last − 1 to `out`, without forming ψ."
+    for s in range(first, last):
+        for k in range(out.size):
+            out[k] += w[s] * S[s, I[k]] * S[s, J[k]]
+
+# %% ../nbs/07a_ising_lasso.ipynb #51477b6c
+def _cov_matvec(
+    S,  # (q, p) float64 chain states
+    v,  # (m,) float64 a vector in stats order
+    I,  # (m,) int64 `stat_index`
+    J,  # (m,) int64
+    out,  # (m,) float64 out: Cov(ψ)·v
+):
+    """Cov(ψ)·v over the chains' states `S` without forming the (q, m) statistics: `out` in stats order. The
+    kernels run over chunks of chains, so that Ctrl-C acts between them (p = 3,000: m = 4.5 million)."""
+    q = S.shape[0]
+    e = np.empty(q)
+    step = chunk_length(2.0 * v.size)
+    for first in range(0, q, step):
+        _psi_dot(S, v, I, J, e, first, min(first + step, q))
+    w = (e - e.mean()) / q
+    out[:] = 0.0
+    for first in range(0, q, step):
+        _psi_tdot(S, w, I, J, out, first, min(first + step, q))
+
+# %% ../nbs/07a_ising_lasso.ipynb #2df534a4
 def power_curvature(
     S,  # (q, p) chain states (0/1 or ±1)
     v=None,  # warm start: the previous call's vector (stats order)
@@ -61,7 +96,7 @@ def power_curvature(
         v = out / L
     return L, v
 
-# %% ../nbs/07a_ising_lasso.ipynb #5c68bfc1
+# %% ../nbs/07a_ising_lasso.ipynb #118e9c5f
 @kernel
 def _newton_cd(g, H, theta, lam, n_pass, tol):
     """Coordinate descent for min_d g·d + ½ dᵀHd + Σ λ_j |θ_j + d_j| (the proximal Newton subproblem); returns
@@ -88,7 +123,7 @@ def _newton_cd(g, H, theta, lam, n_pass, tol):
             break
     return d
 
-# %% ../nbs/07a_ising_lasso.ipynb #5a4701da
+# %% ../nbs/07a_ising_lasso.ipynb #9c342930
 def _refine_direction(
     g,  # (k,) float64 gradient on the working set
     H,  # (k, k) float64 positive definite Hessian (damped)
@@ -115,7 +150,7 @@ def _refine_direction(
     off_ok = np.all(np.abs(g[Z] + H[Z] @ out) <= lam[Z] * (1 + 1e-9))
     return out if same_signs and off_ok else d
 
-# %% ../nbs/07a_ising_lasso.ipynb #0451192d
+# %% ../nbs/07a_ising_lasso.ipynb #3aba08f2
 def newton_direction(
     g,  # gradient of f at θ (working set)
     H,  # Hessian (working set × working set)
@@ -136,7 +171,7 @@ def newton_direction(
     big = float(np.abs(d).max(initial=0.0))
     return (d * (max_step / big) if big > max_step else d), nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #9c342930
+# %% ../nbs/07a_ising_lasso.ipynb #66b5c03e
 @kernel
 def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
     """One coordinate-descent pass of `_newton_cd_states` (over the coordinates with θ + d ≠ 0 if
@@ -174,7 +209,7 @@ def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
             biggest = max(biggest, abs(z))
     return biggest
 
-# %% ../nbs/07a_ising_lasso.ipynb #3aba08f2
+# %% ../nbs/07a_ising_lasso.ipynb #ef9bbb33
 @kernel
 def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
     """Proximal Newton subproblem, Ĥ = Cov ψ over the chains `X` (p, q) + ridge·mean(var)·I, never formed:
@@ -216,7 +251,7 @@ def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
         nu2 += r[s] * r[s]
     return nu2 / q + ridge * np.sum(d * d)
 
-# %% ../nbs/07a_ising_lasso.ipynb #66b5c03e
+# %% ../nbs/07a_ising_lasso.ipynb #017069bf
 def newton_direction_states(
     g,  # gradient of f at θ (working set)
     X,  # (p, q) chain states, one column per chain
@@ -252,7 +287,7 @@ def newton_direction_states(
     big = float(np.abs(d).max(initial=0.0))
     return (d * (max_step / big) if big > max_step else d), nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #fff59b02
+# %% ../nbs/07a_ising_lasso.ipynb #9cfd1e60
 def states_cov(
     X,  # (p, q) chain states, one column per chain
     work,  # (k,) int64 statistics in stats order
@@ -268,7 +303,7 @@ def states_cov(
     Psi -= Psi.mean(axis=1, keepdims=True)
     return (Psi @ Psi.T).astype(np.float64) / S.shape[1]
 
-# %% ../nbs/07a_ising_lasso.ipynb #5fe2d04b
+# %% ../nbs/07a_ising_lasso.ipynb #44581511
 # the chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |working set|)
 HESSIAN_CHAINS = 4096
 # the largest working set whose Hessian is formed (above: coordinate descent on the chains' residual)
@@ -285,7 +320,7 @@ def working_set(
     I, J = stat_index(p)
     return np.flatnonzero((I == J) | (theta != 0) | (np.abs(grad) > lam))
 
-# %% ../nbs/07a_ising_lasso.ipynb #f1ce9c50
+# %% ../nbs/07a_ising_lasso.ipynb #07075a08
 def chain_newton_step(
     grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ
     theta,  # (m,) float64 current θ in stats order
@@ -313,7 +348,7 @@ def chain_newton_step(
         d, nu2 = newton_direction(grad[work], H, theta[work], lam[work], ridge=ridge, max_step=1.0)
     return work, d, nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #ec9310b7
+# %% ../nbs/07a_ising_lasso.ipynb #a9522f4f
 def kkt_residual(
     theta,  # (m,) float64 iterate in stats order
     grad,  # (m,) float64 gradient of f at theta, E_θψ − E_Xψ
@@ -324,7 +359,7 @@ def kkt_residual(
     off = np.maximum(np.abs(grad) - lam, 0.0)
     return float(np.where(theta != 0, on, off).max(initial=0.0))
 
-# %% ../nbs/07a_ising_lasso.ipynb #75c28caa
+# %% ../nbs/07a_ising_lasso.ipynb #c3322a71
 @functools.lru_cache(maxsize=1)
 def _state_stats(
     p: int,  # the number of variables (<= EXACT_MAX_P)
@@ -336,7 +371,7 @@ def _state_stats(
     table.flags.writeable = False
     return table
 
-# %% ../nbs/07a_ising_lasso.ipynb #e5d4d439
+# %% ../nbs/07a_ising_lasso.ipynb #28245d56
 @kernel
 def _pl_direction(
     XT,  # (p, n) float32 distinct rows, one variable per row
@@ -388,7 +423,7 @@ def _pl_direction(
             return sweep + 1
     return max_sweeps
 
-# %% ../nbs/07a_ising_lasso.ipynb #23e4f2c7
+# %% ../nbs/07a_ising_lasso.ipynb #96b7fd14
 def _conditional_variances(
     T,  # (p, p) float64 θ
     XT,  # (p, n) float32 rows, one variable per row
@@ -407,7 +442,7 @@ def _conditional_variances(
         V *= 0.25
     return V
 
-# %% ../nbs/07a_ising_lasso.ipynb #28245d56
+# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
 def _pl_curvature(
     VT,  # (p, n) float32 conditional variances
     XT,  # (p, n) float32 rows
@@ -424,7 +459,7 @@ def _pl_curvature(
     np.fill_diagonal(C, sums)
     return C
 
-# %% ../nbs/07a_ising_lasso.ipynb #96b7fd14
+# %% ../nbs/07a_ising_lasso.ipynb #a1a82c28
 def _pl_line_search(
     parts,  # θ ↦ (smooth part of the objective, its gradient)
     penalty,  # θ ↦ the ℓ₁ part
@@ -444,7 +479,7 @@ def _pl_line_search(
         t *= 0.5
     return t, f_new, g_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
+# %% ../nbs/07a_ising_lasso.ipynb #f3b16f44
 def _pl_newton(
     U,  # (n, p) int8 distinct rows
     w,  # (n,) float64 their frequencies (sum 1)
@@ -492,7 +527,7 @@ def _pl_newton(
         rows.append(dict(iteration=it + 1, objective=f, kkt=kkt, active=len(rs), inner_sweeps=sweeps, step=t))
     return v, rows, kkt_residual(v[free], g[free], lam_v[free])
 
-# %% ../nbs/07a_ising_lasso.ipynb #0ebbfdf1
+# %% ../nbs/07a_ising_lasso.ipynb #4684a723
 VERDICTS = ("continue", "more chains", "longer runs", "converged", "stalled")
 
 
@@ -717,7 +752,7 @@ class NewtonSolver:
         other.chains = None
         return other._verify(other._chains_for(other._model(other.theta)))
 
-# %% ../nbs/07a_ising_lasso.ipynb #5eb96b6c
+# %% ../nbs/07a_ising_lasso.ipynb #39949bd2
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 

@@ -10,7 +10,7 @@ from sklearn.base import clone
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.model_selection import GridSearchCV, KFold
 from sklearn.utils.validation import check_is_fitted
-from .core import check_data, check_float, check_int
+from .core import check_bool, check_data, check_float, check_int
 from .models import convert_states, stat_index
 from dataclasses import dataclass, asdict
 
@@ -104,6 +104,8 @@ def select_lambda(
     seed=0,  # fold shuffling for criterion='cv'
     names=None,  # variable names for the refitted learner (a DataFrame's columns by default)
     fit_params=None,  # other keyword arguments of the final fit (e.g. truth=)
+    # criterion='cv': print the number of fits, then one line per fit (None: when there are 100 or more)
+    verbose=None,
 ):
     """Choose λ by EBIC or K-fold pseudo-likelihood; return the learner refitted at the chosen λ, the path
     kept on it. A choice at the path's end warns (`GridEdgeWarning`)."""
@@ -118,7 +120,10 @@ def select_lambda(
     lambdas = _check_lambdas(lambdas)
     if criterion == "cv":
         folds = KFold(check_int(cv, "cv", lo=2), shuffle=True, random_state=seed)
-        scores = lambda lams: _cv_scores(est, X, key, lams, folds)
+        loud = (
+            folds.get_n_splits() * len(lambdas) >= 100 if verbose is None else check_bool(verbose, "verbose")
+        )
+        scores = lambda lams: _cv_scores(est, X, key, lams, folds, loud)
     else:
         path_est = _path_learner(est)
         scores = lambda lams: _ebic_path(path_est, X, key, lams, gamma)
@@ -196,14 +201,16 @@ def _ebic_path(path_est, X, key, lambdas, gamma) -> list:
     return values
 
 # %% ../nbs/05a_select.ipynb #00eeaba6
-def _cv_scores(est, X, key, lambdas, folds) -> np.ndarray:
-    "The mean held-out log pseudo-likelihood at each λ (scikit-learn's `GridSearchCV`)."
+def _cv_scores(est, X, key, lambdas, folds, verbose: bool) -> np.ndarray:
+    """The mean held-out log pseudo-likelihood at each λ (scikit-learn's `GridSearchCV`, which prints the
+    number of fits and a line per fit when `verbose`)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        search = GridSearchCV(clone(est), {key: list(lambdas)}, cv=folds).fit(X)
+        grid = {key: list(lambdas)}
+        search = GridSearchCV(clone(est), grid, cv=folds, refit=False, verbose=2 if verbose else 0).fit(X)
     return search.cv_results_["mean_test_score"]
 
-# %% ../nbs/05a_select.ipynb #55c647d1
+# %% ../nbs/05a_select.ipynb #a4f78960
 @dataclass(frozen=True)
 class LambdaRule:
     "How a learner given this as `lam` chooses λ: `select_lambda`'s settings."

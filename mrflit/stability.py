@@ -24,7 +24,7 @@ from mrflit.core import (
     chunk_length,
     kernel,
 )
-from .base import _penalty_rule
+from .base import _penalty_rule, _quiet_progress
 
 # %% auto #0
 __all__ = ['CENTRALITIES', 'Stability', 'centralities', 'bootstrap']
@@ -167,6 +167,51 @@ class Stability:
 
 # %% ../nbs/13_stability.ipynb #83fb6d04
 @kernel
+def _dijkstra_counts(
+    w,  # (p, p) float64 edge lengths, inf where there is no edge (the diagonal is not read)
+    s: int,  # the source
+    dist,  # (p,) float64 out: the distances from s (inf: not reached)
+    sigma,  # (p,) float64 out: the number of shortest paths from s
+    pred,  # (p, p) bool out: pred[v, u] when u precedes v on a shortest path from s
+    order,  # (p,) int64 out: the nodes reached, nearest first
+) -> int:
+    """Dijkstra from `s` by array scans, with the shortest paths counted as Brandes (2001) counts them: the
+    number of nodes reached. O(p²)."""
+    p = w.shape[0]
+    done = np.zeros(p, np.bool_)
+    dist[:] = np.inf
+    sigma[:] = 0.0
+    pred[:, :] = False
+    dist[s] = 0.0
+    sigma[s] = 1.0
+    reached = 0
+    for _ in range(p):
+        u = -1
+        for v in range(p):
+            if not done[v] and dist[v] < np.inf and (u < 0 or dist[v] < dist[u]):
+                u = v
+        if u < 0:
+            break
+        done[u] = True
+        order[reached] = u
+        reached += 1
+        for v in range(p):
+            if done[v] or w[u, v] == np.inf:
+                continue
+            alt = dist[u] + w[u, v]
+            # a shorter path resets v's counts; an equally short one adds to them (as networkx does)
+            if alt < dist[v]:
+                dist[v] = alt
+                sigma[v] = sigma[u]
+                pred[v, :] = False
+                pred[v, u] = True
+            elif alt == dist[v]:
+                sigma[v] += sigma[u]
+                pred[v, u] = True
+    return reached
+
+# %% ../nbs/13_stability.ipynb #1920b9e5
+@kernel
 def _shortest_paths(
     w,  # (p, p) float64 edge lengths, inf where there is no edge (the diagonal is not read)
     first: int,  # the sources first..last − 1 (a chunk: Ctrl-C acts between calls)
@@ -182,43 +227,12 @@ def _shortest_paths(
     dist = np.empty(p)
     sigma = np.empty(p)
     delta = np.empty(p)
-    done = np.empty(p, np.bool_)
     order = np.empty(p, np.int64)
-    # pred[v, u]: u precedes v on a shortest path from the current source
     pred = np.empty((p, p), np.bool_)
     for s in range(first, last):
-        dist[:] = np.inf
-        sigma[:] = 0.0
+        reached = _dijkstra_counts(w, s, dist, sigma, pred, order)
+        total[s] = dist[order[:reached]].sum()
         delta[:] = 0.0
-        done[:] = False
-        pred[:, :] = False
-        dist[s] = 0.0
-        sigma[s] = 1.0
-        reached = 0
-        for _ in range(p):
-            u = -1
-            for v in range(p):
-                if not done[v] and dist[v] < np.inf and (u < 0 or dist[v] < dist[u]):
-                    u = v
-            if u < 0:
-                break
-            done[u] = True
-            order[reached] = u
-            reached += 1
-            total[s] += dist[u]
-            for v in range(p):
-                if done[v] or w[u, v] == np.inf:
-                    continue
-                alt = dist[u] + w[u, v]
-                # a shorter path resets v's counts; an equally short one adds to them (as networkx does)
-                if alt < dist[v]:
-                    dist[v] = alt
-                    sigma[v] = sigma[u]
-                    pred[v, :] = False
-                    pred[v, u] = True
-                elif alt == dist[v]:
-                    sigma[v] += sigma[u]
-                    pred[v, u] = True
         # Brandes' accumulation, farthest node first: δ(u) = Σ_v σ(u)/σ(v) (1 + δ(v)) over v that u precedes
         for k in range(reached - 1, -1, -1):
             v = order[k]
@@ -229,7 +243,7 @@ def _shortest_paths(
                 between[v] += delta[v]
     return total, between
 
-# %% ../nbs/13_stability.ipynb #1920b9e5
+# %% ../nbs/13_stability.ipynb #18b531bf
 CENTRALITIES = ("strength", "expected_influence", "closeness", "betweenness")
 
 
@@ -256,7 +270,7 @@ def centralities(
     betweenness = between / ((p - 1) * (p - 2)) if p > 2 else between
     return dict(strength=a.sum(1), expected_influence=t.sum(1), closeness=closeness, betweenness=betweenness)
 
-# %% ../nbs/13_stability.ipynb #18b531bf
+# %% ../nbs/13_stability.ipynb #34986b51
 def _refit(est, X, rows, seed, start=None):
     """`(θ, warnings)`: the couplings of `est` fitted to X[rows], with its own seed when it takes one and no
     progress bar, and the distinct `(category, message)` of the warnings the fit raised (the caller reports
@@ -271,19 +285,19 @@ def _refit(est, X, rows, seed, start=None):
         e.set_params(seed=seed)
     if "verbose" in e.get_params():
         e.set_params(verbose=False)
-    with warnings.catch_warnings(record=True) as caught:
+    with warnings.catch_warnings(record=True) as caught, _quiet_progress():
         warnings.simplefilter("always")
         theta = e.fit(X[rows]).theta_
     return theta, list(dict.fromkeys((w.category, str(w.message)) for w in caught))
 
-# %% ../nbs/13_stability.ipynb #34986b51
+# %% ../nbs/13_stability.ipynb #e756a1de
 def _corr(a, b) -> float:
     "Pearson correlation, 0 when either side is constant."
     if np.std(a) == 0 or np.std(b) == 0:
         return 0.0
     return float(np.corrcoef(a, b)[0, 1])
 
-# %% ../nbs/13_stability.ipynb #4fa08053
+# %% ../nbs/13_stability.ipynb #cfa7715d
 def _resamples(
     kind: str,  # 'nonparametric' or 'case-drop'
     n: int,  # rows of the data
@@ -301,7 +315,7 @@ def _resamples(
     levels = np.resize(drop, max(n_boot, 5 * drop.size))
     return levels, [rng.choice(n, n - int(round(d * n)), replace=False) for d in levels]
 
-# %% ../nbs/13_stability.ipynb #cfa7715d
+# %% ../nbs/13_stability.ipynb #cc56477b
 def _summarise_warnings(
     raised: list,  # per refit, the `(category, message)` pairs it raised
 ) -> dict:
@@ -318,7 +332,7 @@ def _summarise_warnings(
         warnings.warn(f"{count} of {len(raised)} refits: {example[key]}", key[0], stacklevel=3)
     return {example[k]: c for k, c in counts.items()}
 
-# %% ../nbs/13_stability.ipynb #cc56477b
+# %% ../nbs/13_stability.ipynb #600c4243
 def bootstrap(
     est,  # a learner, with its λ set (e.g. by mrflit.select)
     X,  # (n, p) binary data

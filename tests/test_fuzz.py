@@ -895,6 +895,9 @@ LONG_CALLS = {  # each would run for hours: Ctrl-C must stop it within seconds
         'dobrushin.meeting_times(ferro, "uniform", n_pairs=200, max_sweeps=10**9)'
     ),
     "random_scan_path(n_steps=4*10**8)": "gibbs.random_scan_path(dense, 4 * 10**8, seed=0)",
+    # TAY's step size at p = 3,000 (4.5 million statistics): Cov(ψ)·v by chunks of chains
+    "power_curvature(p=3000, n_iter=10**6)": "ising_lasso.power_curvature(S3000, n_iter=10**6)",
+    "centralities(dense p=3000)": "centralities(np.ones((3000, 3000)))",
 }
 
 
@@ -903,8 +906,9 @@ def interrupt_long_calls(delay=1.0) -> dict:
     import signal
     import threading
     import warnings
-    from mrflit import gibbs, exact, dobrushin
+    from mrflit import gibbs, exact, dobrushin, ising_lasso
     from mrflit.models import geng_network
+    from mrflit.stability import centralities
     from mrflit.spg import SPG, TAY
     from mrflit.fast_mixing import FastMixingML
 
@@ -920,6 +924,8 @@ def interrupt_long_calls(delay=1.0) -> dict:
     names["dobrushin"] = dobrushin
     names["ferro"] = BinaryMRF(np.ones((20, 20)) - np.eye(20), "pm1")  # two modes: many pairs never meet
     names["dense"] = BinaryMRF(0.5 * (np.ones((100, 100)) - np.eye(100)), "pm1")  # 99 neighbours, rare flips
+    names["S3000"] = np.random.default_rng(0).choice([-1.0, 1.0], (200, 3000))
+    names["ising_lasso"], names["centralities"] = ising_lasso, centralities
     out = {}
     for label, code in LONG_CALLS.items():
         sent = []
