@@ -446,6 +446,8 @@ def miasojedow_m1(
 ) -> BinaryMRF:
     "Miasojedow & Rejchel M1: vertices 0..5 fully connected with θ_rs = ±2 (random signs), pm1."
     d = check_int(d, "d", lo=6)
+    # θ, its transpose and the model's validated copy
+    check_memory(40 * d * d, f"Miasojedow & Rejchel's M1 of d = {d} variables")
     rng = as_rng(seed)
     t = np.zeros((d, d))
     I, J = np.triu_indices(6, 1)
@@ -459,6 +461,7 @@ def miasojedow_m2(
 ) -> BinaryMRF:
     "Miasojedow & Rejchel M2: chain 0-1-...-19 with θ = ±1 (random signs), pm1."
     d = check_int(d, "d", lo=20)
+    check_memory(40 * d * d, f"Miasojedow & Rejchel's M2 of d = {d} variables")
     rng = as_rng(seed)
     t = np.zeros((d, d))
     r = np.arange(1, 20)
@@ -474,6 +477,9 @@ def honorio_model(
 ) -> BinaryMRF:
     "Honorio §4: W_ij ~ U[-1, 1] on a 50%-dense graph, b = 0 or U[-1, 1]; pm1."
     N = check_int(N, "N", lo=2)
+    check_float(density, "density", 0, 1)
+    # the pairs' indices and draws, W, W + Wᵀ and the model's θ
+    check_memory(64 * N * N, f"Honorio's model of N = {N} variables")
     rng = as_rng(seed)
     I, J = np.triu_indices(N, 1)
     on = rng.random(I.size) < density

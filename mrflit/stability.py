@@ -216,14 +216,13 @@ def _shortest_paths(
     w,  # (p, p) float64 edge lengths, inf where there is no edge (the diagonal is not read)
     first: int,  # the sources first..last − 1 (a chunk: Ctrl-C acts between calls)
     last: int,
+    total,  # (p,) float64 out: each source's summed distance to the nodes it reaches
+    between,  # (p,) float64 in/out: each node's betweenness over the pairs from these sources is added
 ):
-    """Dijkstra from each source by array scans, with Brandes' (2001) path counts: `(total, between)`, float64
-    (p,) each: each source's summed distance to the nodes it reaches (0 for the other nodes), and every node's
-    betweenness summed over the pairs from these sources (unnormalised). O(p²) time per source, O(p²) memory.
-    """
+    """Dijkstra from each source by array scans, with Brandes' (2001) path counts; betweenness unnormalised.
+    O(p²) time per source, O(p²) memory. The results go to arrays the caller owns: a kernel that returns new
+    arrays boxes them through Python, where a pending Ctrl-C surfaces as a SystemError."""
     p = w.shape[0]
-    total = np.zeros(p)
-    between = np.zeros(p)
     dist = np.empty(p)
     sigma = np.empty(p)
     delta = np.empty(p)
@@ -241,7 +240,6 @@ def _shortest_paths(
                     delta[u] += sigma[u] / sigma[v] * (1.0 + delta[v])
             if v != s:
                 between[v] += delta[v]
-    return total, between
 
 # %% ../nbs/13_stability.ipynb #18b531bf
 CENTRALITIES = ("strength", "expected_influence", "closeness", "betweenness")
@@ -263,9 +261,7 @@ def centralities(
     total, between = np.zeros(p), np.zeros(p)
     step = chunk_length(4.0 * p * p)
     for first in range(0, p, step):
-        part = _shortest_paths(w, first, min(first + step, p))
-        total += part[0]
-        between += part[1]
+        _shortest_paths(w, first, min(first + step, p), total, between)
     closeness = np.divide(1.0, total, out=np.zeros(p), where=total > 0)
     betweenness = between / ((p - 1) * (p - 2)) if p > 2 else between
     return dict(strength=a.sum(1), expected_influence=t.sum(1), closeness=closeness, betweenness=betweenness)

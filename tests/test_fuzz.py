@@ -926,6 +926,9 @@ def interrupt_long_calls(delay=1.0) -> dict:
     names["dense"] = BinaryMRF(0.5 * (np.ones((100, 100)) - np.eye(100)), "pm1")  # 99 neighbours, rare flips
     names["S3000"] = np.random.default_rng(0).choice([-1.0, 1.0], (200, 3000))
     names["ising_lasso"], names["centralities"] = ising_lasso, centralities
+    # compiled (or loaded from the cache) before the clock starts: a SIGINT inside Numba's loader is a SystemError
+    ising_lasso.power_curvature(names["S3000"][:4, :5], n_iter=1)
+    centralities(np.ones((3, 3)))
     out = {}
     for label, code in LONG_CALLS.items():
         sent = []
@@ -945,7 +948,7 @@ def interrupt_long_calls(delay=1.0) -> dict:
 
 
 def test_ctrl_c_stops_long_kernels(report):
-    "Long kernels run in chunks: Ctrl-C stops each call within seconds (all would run for hours)."
+    "Long kernels run in chunks: Ctrl-C stops each call within 1 s (all would run for hours)."
     env = dict(
         os.environ, PYTHONPATH=str(Path(__file__).parent) + os.pathsep + os.environ.get("PYTHONPATH", "")
     )
@@ -958,7 +961,7 @@ def test_ctrl_c_stops_long_kernels(report):
     assert r.returncode == 0, r.stderr[-3000:]
     stopped = json.loads(r.stdout.strip().splitlines()[-1])
     report(f"seconds from Ctrl-C to stop: {stopped}")
-    assert all(s is not None and s < 10 for s in stopped.values()), stopped
+    assert all(s is not None and s < 1 for s in stopped.values()), stopped
 
 
 def test_data_passes_take_memory_of_order_n_p_not_n_p_squared(report):
@@ -1050,6 +1053,9 @@ def _second_sweep():
         "stat_index(10**6)": lambda: models.stat_index(10**6),
         "random_mrf(10**5)": lambda: models.random_mrf(10**5),
         "grid_edges(10**6, 10**6)": lambda: models.grid_edges(10**6, 10**6),
+        "miasojedow_m1(10**6)": lambda: models.miasojedow_m1(10**6),
+        "miasojedow_m2(10**6)": lambda: models.miasojedow_m2(10**6),
+        "honorio_model(10**6)": lambda: models.honorio_model(10**6),
         "stats of 10**7 x 1000": lambda: models.stats(np.zeros((10**7, 1000), np.int8)[:, :]),
         "importance_moments(n=10**10)": lambda: gibbs.importance_moments(m, 10**10),
         "tv_bound(taus=[10**12])": lambda: dobrushin.tv_bound(m, [10**12]),
@@ -1182,3 +1188,26 @@ def test_fast_mixing_accepts_a_constant_column_with_finite_couplings():
         warnings.simplefilter("ignore", __import__("sklearn").exceptions.ConvergenceWarning)
         fit = FastMixingML(lam=0.01, M=20, K=3, seed=0).fit(np.c_[X, np.ones(60, int)])
     assert np.isfinite(fit.theta_).all() and np.abs(fit.theta_).max() < 10
+
+
+def test_large_fits_warn_and_show_progress(capsys):
+    """Issue 32, item 10: a fit with many more parameters than rows says so up front and shows a progress bar,
+    also in the learners without `verbose`."""
+    import warnings
+    from mrflit.fbs import FBS, PG
+    from mrflit.fast_mixing import FastMixingML
+    from mrflit.baselines import PseudoLikelihoodPath
+
+    X = np.random.default_rng(0).integers(0, 2, (6, 150)).astype(np.int8)
+    X[:2] = [[0] * 150, [1] * 150]
+    for est, bar in [
+        (FBS(0.1, max_iter=2, seed=0), "FBS"),
+        (PG(0.1, max_iter=2, seed=0), "PG"),
+        (FastMixingML(lam=0.1, K=2, M=20, seed=0), "FastMixingML"),
+        (PseudoLikelihoodPath(n_lambdas=2), "PseudoLikelihoodPath λ path"),
+    ]:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            est.fit(X)
+        assert any("11,325 parameters" in str(w.message) for w in caught), bar
+        assert f"{bar}: 100%" in capsys.readouterr().err, bar
