@@ -926,7 +926,7 @@ def interrupt_long_calls(delay=1.0) -> dict:
     names["dense"] = BinaryMRF(0.5 * (np.ones((100, 100)) - np.eye(100)), "pm1")  # 99 neighbours, rare flips
     names["S3000"] = np.random.default_rng(0).choice([-1.0, 1.0], (200, 3000))
     names["ising_lasso"], names["centralities"] = ising_lasso, centralities
-    # compiled (or loaded from the cache) before the clock starts: a SIGINT inside Numba's loader is a SystemError
+    # compiled (or loaded from the cache) before the clock starts: a SIGINT in Numba's loader is a SystemError
     ising_lasso.power_curvature(names["S3000"][:4, :5], n_iter=1)
     centralities(np.ones((3, 3)))
     out = {}
