@@ -913,6 +913,8 @@ def interrupt_long_calls(delay=1.0) -> dict:
     from mrflit.fast_mixing import FastMixingML
 
     warnings.simplefilter("ignore")
+    # a shell starts background commands with SIGINT ignored, and Python then installs no handler: restore it
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     m = geng_network(8, seed=0)
     X = gibbs.sample_data(m, 300, seed=0)
     t = geng_network(8, seed=1).theta * 4
@@ -929,6 +931,7 @@ def interrupt_long_calls(delay=1.0) -> dict:
     # compiled (or loaded from the cache) before the clock starts: a SIGINT in Numba's loader is a SystemError
     ising_lasso.power_curvature(names["S3000"][:4, :5], n_iter=1)
     centralities(np.ones((3, 3)))
+    print("setup done", file=sys.stderr, flush=True)
     out = {}
     for label, code in LONG_CALLS.items():
         sent = []
