@@ -10,7 +10,7 @@ import numpy as np
 from sklearn.base import clone
 from .core import atomic_write, check_int, check_memory, check_names, check_theta
 from .models import convert_states, edge_list, save_model
-from .base import LAMBDA_RULES, _penalty_rule
+from .base import LAMBDA_RULES, _penalty_rule, _quiet_progress
 
 # %% auto #0
 __all__ = ['METHODS', 'PATH_METHODS', 'OUTPUT_FILES', 'output_set', 'write_network', 'edge_rows', 'network_figure', 'demo', 'fit',
@@ -375,7 +375,11 @@ def fit(
             flush=True,
         )
     t0 = time.perf_counter()
-    with warnings.catch_warnings(record=True) as caught:
+    # --quiet: not even the progress bar a large fit shows by itself
+    with (
+        warnings.catch_warnings(record=True) as caught,
+        _quiet_progress() if quiet else contextlib.nullcontext(),
+    ):
         warnings.simplefilter("always")
         est.fit(X, names=names)
     secs = time.perf_counter() - t0

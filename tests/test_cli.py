@@ -230,3 +230,16 @@ def test_a_killed_runs_partial_set_is_removed_even_when_the_name_has_glob_charac
         (tmp / "edges.csv").write_text("new")
     assert not stale.exists()
     assert (tmp_path / "run[1]" / "edges.csv").read_text() == "new"
+
+
+def test_quiet_fit_shows_no_progress_bar_even_when_large(tmp_path):
+    "A large fit shows a progress bar by itself; `--quiet` silences it with everything else."
+    X = np.random.default_rng(0).integers(0, 2, (6, 150))
+    X[:2] = [[0] * 150, [1] * 150]
+    data = tmp_path / "wide.csv"
+    np.savetxt(data, X, fmt="%d", delimiter=",", header=",".join(f"v{i}" for i in range(150)), comments="")
+    base = ["fit", str(data), "--method", "fbs", "--lam", "0.1", "--iters", "2"]
+    loud = mrflit(*base, "--out", str(tmp_path / "loud"))
+    quiet = mrflit(*base, "--out", str(tmp_path / "quiet"), "--quiet")
+    assert loud.returncode == 0 and quiet.returncode == 0, quiet.stderr[-2000:]
+    assert "FBS: 100%" in loud.stderr and "100%" not in quiet.stderr
