@@ -385,9 +385,8 @@ def _finish(self, W, b, K):
     )
     if self.kkt_ <= tol + noise:
         why = (
-            f"the objective gap {self.gap_:.3g} of (H2) at the returned point is above {gap_tol:.3g} (a "
-            f"tenth of "
-            f"the data's sampling gap |A|/2n) {advice}"
+            f"the objective gap {self.gap_:.3g} of (H2) at the returned point is above {gap_tol:.3g} "
+            f"(a tenth of the data's sampling gap |A|/2n) {advice}"
         )
     self._settle(self.kkt_ <= tol + noise and self.gap_ <= gap_tol, K, why)
     return self._end(self._theta(W, b))

@@ -736,9 +736,10 @@ class NewtonSolver:
         self,
         n_chains: int = 20_000,  # Gibbs: new chains (from the data rows) behind the estimate
     ) -> float:
-        """The objective gap of (1) at `theta`, say a point another method found; the solver is left as it
-        was. Exact moments: g(θ) − g(θ*), θ* solved from θ by exact Newton steps (inf if they stop above a KKT
-        residual of 1e-6). Gibbs: the verification's estimate ½ν² − |A|/2q on `n_chains` new chains."""
+        """The objective gap of (1) at `theta`, say a point another method found; θ, the chains and q are left
+        as they were (the Gibbs estimate draws from the solver's generator). Exact moments: g(θ) − g(θ*), θ*
+        solved from θ by exact Newton steps (inf if they stop above a KKT residual of 1e-6). Gibbs: the
+        verification's estimate ½ν² − |A|/2q on `n_chains` new chains."""
         other = copy.copy(self)
         other.window = []
         if self.exact:
