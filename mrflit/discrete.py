@@ -11,7 +11,8 @@ from .core import check_theta, _plain, _numeric, _check_2d, _is_frame, _xoshiro_
 from .models import BinaryMRF, check_model
 from .gibbs import gibbs_sample as _binary_gibbs_sample
 from .base import Trace
-from .core import warn
+from .core import warn, one_blas_thread
+from fastcore.basics import patch_to
 from sklearn.base import BaseEstimator
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
@@ -743,11 +744,15 @@ def _centred_factors(
 
 # %% ../nbs/07b_discrete.ipynb #b949cd1f
 class GroupNewtonSolver:
-    """Proximal Newton steps on (D3) with exact moments; `step()` returns the iteration's record and verdict.
+    """Proximal Newton steps on (D3), exact or Gibbs moments; `step()` returns the iteration's record and
+    verdict.
 
     State, all of it: `theta` (m,) the iterate in `stat_pairs` order; `n_iter` the steps taken; `kkt` the KKT
-    residual of (D3) at the point the last step started from; `weights` (G,) λ√s per group (0 for node
-    groups); the groups and their factors R (‖R θ_g‖ = ‖W_ij‖_c), fixed by the levels."""
+    residual of (D3) at the point the last step started from (exact); `weights` (G,) λ√s per group (0 for node
+    groups); the groups and their factors R (‖R θ_g‖ = ‖W_ij‖_c), fixed by the levels. Gibbs moments (as
+    `IsingLasso`'s `NewtonSolver`): `chains` (q, p) int8 persistent chain states and `streams` their xoshiro
+    states; `n_chains` q; `n_sweeps`; `window` the (decrement, floor) pairs since q last changed; `gap` the
+    Monte-Carlo gap |A|/2q, `tol_eff` the gap accepted and `verified_gap` the last verification's measure."""
 
     def __init__(
         self,
@@ -755,23 +760,38 @@ class GroupNewtonSolver:
         levels,  # the numbers of states k_i, Π k_i <= 2^16
         lam: float,  # the group-lasso weight λ of (D3)
         *,
-        kkt_tol: float = 1e-8,  # the KKT residual accepted
+        kkt_tol: float = 1e-8,  # the KKT residual accepted (exact)
         theta0=None,  # (m,) float64 the start (None: zeros)
+        exact: bool = True,  # exact moments by enumeration (Π k_i <= 2^16), else Gibbs chains
+        starts=None,  # (n, p) int8 data codes the chains start from (Gibbs; None: uniform states)
+        n_rows: int = 1,  # rows of the data, for the sampling gap |A|/2n (Gibbs)
+        n_chains: int = 2000,  # chains q at the start (Gibbs)
+        n_chains_max: int = 256_000,  # the most chains (Gibbs)
+        n_sweeps: int = 10,  # Gibbs sweeps per iteration
+        tol_sampling: float = 0.1,  # the Monte-Carlo gap accepted, as a share of the sampling gap |A|/2n
+        window: int = 5,  # iterations over which the noise-floor test averages (Gibbs)
+        seed=None,  # None, int or np.random.Generator (Gibbs)
     ):
         self.levels = check_levels(levels)
+        self.exact = bool(exact)
         self._gptr, self._gidx, self._pair = _groups(self.levels)
         self._R, self._Rinv = _centred_factors(self.levels, self._gptr, self._pair)
         self._rinv = np.concatenate([r.ravel() for r in self._Rinv])
         self._rptr = np.concatenate([[0], np.cumsum([r.size for r in self._Rinv])]).astype(np.int64)
+        self._I, self._J = stat_pairs(self.levels)
         n_states = int(np.prod(self.levels.astype(float)))
-        if n_states > 2**16:
+        if self.exact and n_states > 2**16:
             raise ValueError(
                 f"exact moments enumerate Π k_i states, at most 65,536; these levels have {n_states:,}"
             )
-        self._psi = discrete_stats(all_states(self.levels), self.levels)
+        self._psi = discrete_stats(all_states(self.levels), self.levels) if self.exact else None
         self.EX = np.asarray(EX, np.float64)
-        self.theta = np.zeros(self._psi.shape[1]) if theta0 is None else np.array(theta0, np.float64)
+        self.theta = np.zeros(self._I.size) if theta0 is None else np.array(theta0, np.float64)
         self.kkt_tol, self.n_iter, self.kkt = float(kkt_tol), 0, np.inf
+        self.chains, self.streams, self._starts, self._rng = None, None, starts, as_rng(seed)
+        self.n_rows, self.n_chains, self.n_chains_max = int(n_rows), int(n_chains), int(n_chains_max)
+        self.n_sweeps, self.tol_sampling, self.window_size = int(n_sweeps), float(tol_sampling), int(window)
+        self.window, self.gap, self.tol_eff, self.verified_gap = [], np.inf, np.inf, np.nan
         self.set_lambda(lam)
 
     def set_lambda(
@@ -833,15 +853,19 @@ class GroupNewtonSolver:
         return worst
 
     def step(self) -> dict:
-        """One proximal Newton step with a backtracking line search on g (LSS eq. 2.19): the record and
-        `verdict`."""
+        "One proximal Newton step from `theta`: the iteration's record, with its `verdict`."
         self.n_iter += 1
+        rec = self._step_exact() if self.exact else self._step_mcmc()
+        return dict(iteration=self.n_iter, **rec)
+
+    def _step_exact(self) -> dict:
+        "Exact moments and Hessian, the direction, a backtracking line search on g (LSS eq. 2.19)."
         P, _ = self._probabilities(self.theta)
         mu = P @ self._psi
         grad = mu - self.EX
         self.kkt = self.kkt_residual(self.theta, grad)
         g0 = self.objective(self.theta)
-        rec = dict(iteration=self.n_iter, objective=g0, kkt=self.kkt, step=0.0)
+        rec = dict(objective=g0, kkt=self.kkt, step=0.0)
         if self.kkt <= self.kkt_tol:
             return dict(rec, verdict="converged")
         H = (self._psi * P[:, None]).T @ self._psi - np.outer(mu, mu)
@@ -860,6 +884,136 @@ class GroupNewtonSolver:
         return dict(rec, verdict="stalled")
 
 # %% ../nbs/07b_discrete.ipynb #f54487ed
+@patch_to(GroupNewtonSolver)
+def _run(
+    self,
+    n_sweeps: int,  # sweeps to run at `theta`
+) -> np.ndarray:
+    "The chains, created at data rows (or grown to q) and run `n_sweeps` sweeps at `theta`: `(q, p)` codes."
+    q = self.n_chains
+    if self.chains is None or self.chains.shape[0] != q:
+        if self.chains is not None:
+            start = self.chains[np.arange(q) % self.chains.shape[0]]
+        elif self._starts is not None:
+            start = self._starts[self._rng.integers(0, len(self._starts), q)]
+        else:
+            start = (self._rng.random((q, self.levels.size)) * self.levels).astype(np.int8)
+        self.chains = np.ascontiguousarray(start, dtype=np.int8)
+        self.streams = chain_states(self._rng, q)
+    model = DiscreteMRF.from_vector(self.theta, self.levels)
+    for a, b in chunks(n_sweeps, q * model.p * model.D):
+        _gibbs_sweeps(self.chains, model.theta, model.offsets, self.streams, b - a, False)
+    return self.chains
+
+# %% ../nbs/07b_discrete.ipynb #226c5325
+@patch_to(GroupNewtonSolver)
+def _chain_moments(
+    self,
+    X,  # (q, p) int8 chain codes
+):
+    """`(mean, z)`: the chains' mean of ψ (m,) by one float32 product zᵀz (exact counts), and the (q, D)
+    indicators."""
+    z = one_hot(X, self.levels).astype(np.float32)
+    with one_blas_thread():
+        M = z.T @ z
+    return M[self._I, self._J].astype(np.float64) / X.shape[0], z
+
+# %% ../nbs/07b_discrete.ipynb #353d2e81
+@patch_to(GroupNewtonSolver)
+def _working_groups(
+    self,
+    grad,  # (m,) float64 the gradient estimate
+) -> np.ndarray:
+    "The groups of the working set: node groups, nonzero blocks, and blocks that violate their KKT condition."
+    keep = []
+    for k, w in enumerate(self.weights):
+        if w == 0 or np.any(self._block(self.theta, k)):
+            keep.append(k)
+        elif np.linalg.norm(self._Rinv[k].T @ self._block(grad, k)) > w:
+            keep.append(k)
+    return np.array(keep, dtype=np.int64)
+
+# %% ../nbs/07b_discrete.ipynb #68afb157
+@patch_to(GroupNewtonSolver)
+def _chain_direction(
+    self,
+    grad,  # (m,) float64 the gradient estimate
+    z,  # (q, D) float32 the chains' indicators
+    n_hessian: int = 4096,  # the first chains, behind Ĥ
+):
+    "The Newton direction on the working set with Ĥ the chains' covariance of ψ there: `(idx, d, ν²)`."
+    groups = self._working_groups(grad)
+    blocks = [self._gidx[self._gptr[k] : self._gptr[k + 1]] for k in groups]
+    idx = np.concatenate(blocks)
+    sizes = np.array([b.size for b in blocks])
+    zh = z[:n_hessian]
+    with one_blas_thread():
+        psi = zh[:, self._I[idx]] * zh[:, self._J[idx]]
+        H = np.cov(psi, rowvar=False, bias=True).reshape(idx.size, idx.size).astype(np.float64)
+    H[np.diag_indices(idx.size)] += max(1e-3, idx.size / zh.shape[0]) * max(np.mean(np.diag(H)), 1e-12)
+    gptr = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    rinv = np.concatenate([self._Rinv[k].ravel() for k in groups])
+    rptr = np.concatenate([[0], np.cumsum(sizes**2)]).astype(np.int64)
+    d = np.zeros(idx.size)
+    args = (self.weights[groups], gptr, np.arange(idx.size, dtype=np.int64), rinv, rptr, d, 500, 1e-6)
+    _group_cd(grad[idx], H, self.theta[idx], *args)
+    return idx, d, float(d @ H @ d)
+
+# %% ../nbs/07b_discrete.ipynb #158b1c9a
+@patch_to(GroupNewtonSolver)
+def _step_mcmc(self) -> dict:
+    """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
+    floor rule."""
+    mu, z = self._chain_moments(self._run(self.n_sweeps))
+    idx, d, nu2 = self._chain_direction(mu - self.EX, z)
+    if nu2 > 1.0:
+        d = d / np.sqrt(nu2)
+    self.theta = self.theta.copy()
+    self.theta[idx] += d
+    n_active = int(np.count_nonzero(self.theta))
+    q = self.n_chains
+    self.window.append((nu2, 2 * n_active / q))
+    recent = self.window[-self.window_size :]
+    at_floor = len(recent) == self.window_size and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
+    self.gap = n_active / (2 * q)
+    self.tol_eff = self.tol_sampling * n_active / (2 * self.n_rows)
+    rec = dict(n_chains=q, n_sweeps=self.n_sweeps, decrement=nu2, mc_gap=self.gap, tol=self.tol_eff)
+    return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
+
+# %% ../nbs/07b_discrete.ipynb #803a395a
+@patch_to(GroupNewtonSolver)
+def _verdict(
+    self,
+    n_active: int,  # |A|, the nonzero parameters
+) -> str:
+    """At the noise floor: verify (converged / longer runs), or grow the chains (more chains), or 'stalled' at
+    the cap."""
+    if self.gap <= self.tol_eff:
+        self.verified_gap = self._verify()
+        if self.verified_gap <= self.tol_eff:
+            return "converged"
+        self.n_sweeps *= 2
+        self.window = []
+        return "longer runs"
+    if self.n_chains >= self.n_chains_max:
+        return "stalled"
+    need = n_active / (2 * self.tol_eff)
+    self.n_chains = int(
+        min(4 * self.n_chains, max(2 * self.n_chains, np.ceil(1.25 * need)), self.n_chains_max)
+    )
+    self.window = []
+    return "more chains"
+
+# %% ../nbs/07b_discrete.ipynb #a0da8e47
+@patch_to(GroupNewtonSolver)
+def _verify(self) -> float:
+    """The objective gap at θ measured afresh: 10 × `n_sweeps` sweeps at θ, then ½ν² of the Newton step on the
+    chains' gradient, minus its pure-noise part |A|/2q."""
+    mu, z = self._chain_moments(self._run(10 * self.n_sweeps))
+    _, _, nu2 = self._chain_direction(mu - self.EX, z)
+    return 0.5 * nu2 - np.count_nonzero(self.theta) / (2 * self.n_chains)
+
+# %% ../nbs/07b_discrete.ipynb #3f0180f2
 class DiscreteLasso(BaseEstimator):
     "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
 
@@ -868,24 +1022,40 @@ class DiscreteLasso(BaseEstimator):
         lam="ebic",  # the group-lasso weight λ of (D3), or 'ebic' (a 20-value path, γ = 0.25)
         *,
         levels=None,  # the numbers of states k_i (None: each column's largest code + 1)
-        solver="auto",  # 'exact' (Π k_i <= 2^16) or 'auto' (exact where it applies)
-        kkt_tol=1e-8,  # the KKT residual accepted
+        solver="auto",  # 'exact' (Π k_i <= 2^16), 'mcmc' (Gibbs chains) or 'auto' (exact where it applies)
+        kkt_tol=1e-8,  # the KKT residual accepted (exact)
+        # the Monte-Carlo gap accepted, as a share of the data's sampling gap |A|/2n (mcmc)
+        tol_sampling=0.1,
+        n_chains=2000,  # chains at the start (mcmc)
+        n_chains_max=256_000,  # the most chains (mcmc)
+        # Gibbs sweeps per Newton step (mcmc; doubled when the verification finds the chains lagging)
+        n_sweeps=10,
         max_iter=200,  # Newton steps at most (per λ)
         gamma=0.25,  # EBIC's γ (with lam='ebic'; 0 is BIC)
+        seed=0,  # None, int or np.random.Generator: the chains' streams (mcmc)
     ):
         self.lam = lam
         self.levels = levels
         self.solver = solver
         self.kkt_tol = kkt_tol
+        self.tol_sampling = tol_sampling
+        self.n_chains = n_chains
+        self.n_chains_max = n_chains_max
+        self.n_sweeps = n_sweeps
         self.max_iter = max_iter
         self.gamma = gamma
+        self.seed = seed
 
     def _check_params(self):
         if not (isinstance(self.lam, str) and self.lam == "ebic"):
             check_float(self.lam, "lam", lo=0)
-        if self.solver not in ("auto", "exact"):
-            raise ValueError(f"solver must be 'auto' or 'exact', got {self.solver!r}")
+        if self.solver not in ("auto", "exact", "mcmc"):
+            raise ValueError(f"solver must be 'auto', 'exact' or 'mcmc', got {self.solver!r}")
         check_float(self.kkt_tol, "kkt_tol", lo=0, lo_open=True)
+        check_float(self.tol_sampling, "tol_sampling", lo=0, lo_open=True)
+        check_int(self.n_chains, "n_chains", lo=2)
+        check_int(self.n_chains_max, "n_chains_max", lo=check_int(self.n_chains, "n_chains"))
+        check_int(self.n_sweeps, "n_sweeps", lo=1)
         check_int(self.max_iter, "max_iter", lo=1)
         check_float(self.gamma, "gamma", lo=0)
 
@@ -895,9 +1065,30 @@ class DiscreteLasso(BaseEstimator):
         for _ in range(self.max_iter):
             rec = solver.step()
             log.append(dict(rec, lam=lam))
-            if rec["verdict"] != "continue":
+            if rec["verdict"] in ("converged", "stalled"):
                 return rec
         return rec
+
+    def _new_solver(self, codes, levels):
+        "The solver for these data: exact moments where `solver` and the number of states allow, else Gibbs."
+        n_states = int(np.prod(levels.astype(float)))
+        exact = self.solver == "exact" or (self.solver == "auto" and n_states <= 2**16)
+        if exact and n_states > 2**16:
+            raise ValueError(
+                f"solver='exact' enumerates Π k_i states (at most 65,536); these data have {n_states:,}: use "
+                "solver='mcmc' or 'auto'"
+            )
+        if not exact and isinstance(self.lam, str):
+            raise ValueError(
+                f"lam='ebic' scores exact likelihoods, and these data have {n_states:,} states (Gibbs "
+                f"moments): "
+                "give lam a number (the group-lasso pseudo-likelihood path that will choose it is not built "
+                "yet)"
+            )
+        EX = discrete_stats(codes, levels).mean(0)
+        kw = dict(n_chains=self.n_chains, n_chains_max=self.n_chains_max, n_sweeps=self.n_sweeps)
+        kw.update(tol_sampling=self.tol_sampling, seed=self.seed, kkt_tol=self.kkt_tol)
+        return GroupNewtonSolver(EX, levels, 0.0, exact=exact, starts=codes, n_rows=codes.shape[0], **kw)
 
     def fit(
         self,
@@ -908,33 +1099,39 @@ class DiscreteLasso(BaseEstimator):
         self._check_params()
         codes, levels = check_codes(X, self.levels)
         self.names_ = [str(c) for c in X.columns] if _is_frame(X) else None
-        n_states = int(np.prod(levels.astype(float)))
-        if n_states > 2**16:
-            raise ValueError(
-                f"DiscreteLasso enumerates Π k_i states (at most 65,536); these data have {n_states:,}. "
-                f"Gibbs "
-                "moments for larger discrete models are not built yet"
-            )
-        EX = discrete_stats(codes, levels).mean(0)
-        solver, log = GroupNewtonSolver(EX, levels, 0.0, kkt_tol=self.kkt_tol), []
+        solver, log = self._new_solver(codes, levels), []
         lams = [float(self.lam)] if not isinstance(self.lam, str) else self._path(solver, log)
         fits = []
         for lam in lams:
             rec = self._solve(solver, lam, log)
-            fits.append((lam, solver.theta.copy(), rec["verdict"] == "converged", rec["kkt"]))
+            fits.append((lam, solver.theta.copy(), rec["verdict"] == "converged", self._why(solver, rec)))
         pick = 0 if len(fits) == 1 else self._choose(fits, codes, levels)
-        self.lam_, theta, self.converged_, self.kkt_ = fits[pick]
-        self.levels_ = levels
+        self.lam_, theta, self.converged_, why = fits[pick]
+        self.levels_, self.solver_ = levels, "exact" if solver.exact else "mcmc"
         self.theta_ = DiscreteMRF.from_vector(theta, levels).theta
+        self.kkt_ = solver.kkt if solver.exact else np.nan
+        self.mc_gap_ = np.nan if solver.exact else solver.verified_gap
         self.n_iter_ = len(log)
-        keys = ("iteration", "lam", "objective", "kkt", "step")
+        keys = ("iteration", "lam", "objective", "kkt", "step", "n_chains", "decrement", "mc_gap", "tol")
         self.trace_ = Trace({k: np.asarray([r.get(k, np.nan) for r in log]) for k in keys})
         if not self.converged_:
-            why = (
-                f"KKT residual {self.kkt_:.1e} > kkt_tol {self.kkt_tol:g} after at most {self.max_iter} steps"
-            )
             warn(f"DiscreteLasso did not converge at λ = {self.lam_:.3g}: {why}", ConvergenceWarning)
         return self
+
+    def _why(self, solver, rec) -> str:
+        "What kept the fit from converging (empty when it converged)."
+        if rec["verdict"] == "converged":
+            return ""
+        if solver.exact:
+            return (
+                f"KKT residual {solver.kkt:.1e} > kkt_tol {self.kkt_tol:g} ({rec['verdict']}, "
+                f"{solver.n_iter} steps)"
+            )
+        return (
+            f"Monte-Carlo gap not verified within {solver.tol_eff:.1e} ({rec['verdict']} after "
+            f"{solver.n_iter} steps, "
+            f"q = {solver.n_chains:,}): raise max_iter or n_chains_max"
+        )
 
     def _path(self, solver, log):
         "The EBIC path: λ_max (the node-only fit's largest ‖R⁻ᵀ∇_g‖/√s) down to λ_max/100, 20 values."
