@@ -10,7 +10,7 @@ __all__ = ['IsingLasso', 'TAY', 'SPG', 'SPGInc', 'FBS', 'PG', 'MCMCLasso', 'Fast
            'GibbsChains', 'gibbs_sample', 'sample_data', 'sample_exact', 'log_partition', 'moments', 'marginals',
            'select_lambda', 'lambda_max', 'LambdaRule', 'ebic', 'bootstrap', 'centralities', 'Stability',
            'predictability', 'network_comparison', 'read_binary_csv', 'binarize', 'senate109', 'plot_graph', 'grid',
-           'replicate', 'roc_auc', 'selection_metrics']
+           'replicate', 'roc_auc', 'selection_metrics', 'DiscreteMRF', 'DiscreteLasso']
 
 # %% ../nbs/19_package.ipynb #ed7d8e7b
 import importlib
@@ -23,7 +23,7 @@ _all_ = [
     "load_model", "GibbsChains", "gibbs_sample", "sample_data", "sample_exact", "log_partition", "moments",
     "marginals", "select_lambda", "lambda_max", "LambdaRule", "ebic", "bootstrap", "centralities",
     "Stability", "predictability", "network_comparison", "read_binary_csv", "binarize", "senate109",
-    "plot_graph", "grid", "replicate", "roc_auc", "selection_metrics",
+    "plot_graph", "grid", "replicate", "roc_auc", "selection_metrics", "DiscreteMRF", "DiscreteLasso",
 ]  # fmt: skip
 
 _HOME = {
@@ -49,6 +49,7 @@ _HOME = {
     "viz": ("plot_graph",),
     "experiments": ("grid", "replicate"),
     "metrics": ("roc_auc", "selection_metrics"),
+    "discrete": ("DiscreteMRF", "DiscreteLasso"),
 }  # fmt: skip
 _MODULE_OF = {name: module for module, names in _HOME.items() for name in names}
 

@@ -923,15 +923,22 @@ def _chain_moments(
 def _working_groups(
     self,
     grad,  # (m,) float64 the gradient estimate
+    max_new: int | None = None,  # add at most this many zero blocks, the most violating (None: all)
 ) -> np.ndarray:
-    "The groups of the working set: node groups, nonzero blocks, and blocks that violate their KKT condition."
-    keep = []
+    """The groups of the working set: node groups, nonzero blocks, and zero blocks that violate their KKT
+    condition (the `max_new` largest violations when given: the Hessian is formed on the working set)."""
+    keep, excess, new = [], [], []
     for k, w in enumerate(self.weights):
         if w == 0 or np.any(self._block(self.theta, k)):
             keep.append(k)
-        elif np.linalg.norm(self._Rinv[k].T @ self._block(grad, k)) > w:
-            keep.append(k)
-    return np.array(keep, dtype=np.int64)
+            continue
+        v = np.linalg.norm(self._Rinv[k].T @ self._block(grad, k)) - w
+        if v > 0:
+            new.append(k)
+            excess.append(v)
+    if max_new is not None and len(new) > max_new:
+        new = [new[i] for i in np.argsort(excess)[::-1][:max_new]]
+    return np.array(sorted(keep + new), dtype=np.int64)
 
 # %% ../nbs/07b_discrete.ipynb #68afb157
 @patch_to(GroupNewtonSolver)
@@ -940,16 +947,18 @@ def _chain_direction(
     grad,  # (m,) float64 the gradient estimate
     z,  # (q, D) float32 the chains' indicators
     n_hessian: int = 4096,  # the first chains, behind Ĥ
+    max_new: int | None = None,  # zero blocks the working set may add (None: every violating one)
 ):
     "The Newton direction on the working set with Ĥ the chains' covariance of ψ there: `(idx, d, ν²)`."
-    groups = self._working_groups(grad)
+    groups = self._working_groups(grad, max_new)
     blocks = [self._gidx[self._gptr[k] : self._gptr[k + 1]] for k in groups]
     idx = np.concatenate(blocks)
     sizes = np.array([b.size for b in blocks])
     zh = z[:n_hessian]
-    with one_blas_thread():
-        psi = zh[:, self._I[idx]] * zh[:, self._J[idx]]
-        H = np.cov(psi, rowvar=False, bias=True).reshape(idx.size, idx.size).astype(np.float64)
+    psi = zh[:, self._I[idx]] * zh[:, self._J[idx]]
+    psi -= psi.mean(0)
+    # float32 product (both BLAS threads: no Gibbs kernel runs beside it), then float64
+    H = (psi.T @ psi).astype(np.float64) / zh.shape[0]
     H[np.diag_indices(idx.size)] += max(1e-3, idx.size / zh.shape[0]) * max(np.mean(np.diag(H)), 1e-12)
     gptr = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
     rinv = np.concatenate([self._Rinv[k].ravel() for k in groups])
@@ -965,7 +974,9 @@ def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
     floor rule."""
     mu, z = self._chain_moments(self._run(self.n_sweeps))
-    idx, d, nu2 = self._chain_direction(mu - self.EX, z)
+    # the working set grows by at most as many blocks as it holds (and 20): Ĥ stays small far from the optimum
+    n_blocks = int(np.count_nonzero([np.any(self._block(self.theta, k)) for k in range(self.weights.size)]))
+    idx, d, nu2 = self._chain_direction(mu - self.EX, z, max_new=max(20, n_blocks))
     if nu2 > 1.0:
         d = d / np.sqrt(nu2)
     self.theta = self.theta.copy()
