@@ -39,9 +39,8 @@ def check_levels(
     bad = np.flatnonzero((k < 2) | (k > MAX_LEVELS))
     if bad.size:
         raise ValueError(
-            f"levels must be in [2, {MAX_LEVELS}]: variable {bad[0]} has {k[bad[0]]} (a variable with one "
-            f"state "
-            "is a constant: drop it)"
+            f"levels must be in [2, {MAX_LEVELS}]: variable {bad[0]} has {k[bad[0]]} "
+            "(a variable with one state is a constant: drop it)"
         )
     return k.astype(np.int64)
 
@@ -154,9 +153,8 @@ class DiscreteMRF:
         if inside.any():
             i = var[np.argwhere(inside)[0, 0]]
             raise ValueError(
-                f"theta couples two levels of variable {i}: a variable is in one state at a time, so the "
-                f"entries "
-                "between its levels must be 0"
+                f"theta couples two levels of variable {i}: a variable is in one state at a time, "
+                "so the entries between its levels must be 0"
             )
         self._theta = t
         self._theta.flags.writeable = False
@@ -337,8 +335,8 @@ def _check_enumerable(model):
         n *= k
     if n > MAX_STATES:
         raise ValueError(
-            f"exact enumeration needs Π k_i <= {MAX_STATES:,} states; this model has {n:,}: use Gibbs "
-            f"sampling"
+            f"exact enumeration needs Π k_i <= {MAX_STATES:,} states; this model has {n:,}: "
+            "use Gibbs sampling"
         )
     return n
 
@@ -1091,10 +1089,9 @@ class DiscreteLasso(BaseEstimator):
             )
         if not exact and isinstance(self.lam, str):
             raise ValueError(
-                f"lam='ebic' scores exact likelihoods, and these data have {n_states:,} states (Gibbs "
-                f"moments): "
-                "give lam a number (the group-lasso pseudo-likelihood path that will choose it is not built "
-                "yet)"
+                f"lam='ebic' scores exact likelihoods, and these data have {n_states:,} states "
+                "(Gibbs moments): give lam a number (the group-lasso pseudo-likelihood path "
+                "that will choose it is not built yet)"
             )
         EX = discrete_stats(codes, levels).mean(0)
         kw = dict(n_chains=self.n_chains, n_chains_max=self.n_chains_max, n_sweeps=self.n_sweeps)
