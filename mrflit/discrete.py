@@ -8,9 +8,9 @@ import numpy as np
 from numba import prange
 from .core import as_rng, check_int, check_float, check_memory, chain_states, chunks, kernel
 from .core import check_theta, _plain, _numeric, _check_2d, _is_frame, _xoshiro_uniform
-from .models import BinaryMRF, check_model
+from .models import BinaryMRF, check_model, theta_graph
 from .gibbs import gibbs_sample as _binary_gibbs_sample
-from .base import Trace
+from .base import Trace, gap_tolerance
 from .core import warn, one_blas_thread
 from fastcore.basics import patch_to
 from sklearn.base import BaseEstimator
@@ -985,7 +985,7 @@ def _step_mcmc(self) -> dict:
     recent = self.window[-self.window_size :]
     at_floor = len(recent) == self.window_size and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
     self.gap = n_active / (2 * q)
-    self.tol_eff = self.tol_sampling * n_active / (2 * self.n_rows)
+    self.tol_eff = gap_tolerance(n_active, self.n_rows, None, self.tol_sampling)
     rec = dict(n_chains=q, n_sweeps=self.n_sweeps, decrement=nu2, mc_gap=self.gap, tol=self.tol_eff)
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
@@ -1176,17 +1176,9 @@ class DiscreteLasso(BaseEstimator):
 
     @property
     def graph_(self):
-        """networkx graph of the nonzero blocks, `weight` the block norm ‖W_ij‖_F (nodes: column names if
+        """networkx graph of the nonzero blocks, `weight` the edge strength ‖W_ij‖_c (nodes: column names if
         given)."""
-        import networkx as nx
-
-        norms = self.model_.edge_norms()
-        names = self.names_ or list(range(norms.shape[0]))
-        G = nx.Graph()
-        G.add_nodes_from(names)
-        for i, j in zip(*np.nonzero(np.triu(norms, 1))):
-            G.add_edge(names[i], names[j], weight=float(norms[i, j]))
-        return G
+        return theta_graph(self.model_.edge_norms(), self.names_)
 
     def score(
         self,
