@@ -11,6 +11,7 @@ from sklearn.base import clone
 from .core import atomic_write, check_int, check_memory, check_names, check_theta
 from .models import convert_states, edge_list, save_model
 from .base import LAMBDA_RULES, _penalty_rule, _quiet_progress
+from .stability import _edges
 
 # %% auto #0
 __all__ = ['METHODS', 'PATH_METHODS', 'OUTPUT_FILES', 'output_set', 'write_network', 'edge_rows', 'network_figure', 'demo', 'fit',
@@ -352,14 +353,22 @@ def fit(
     binarize=None,  # split columns of more than two numbers: 'median', 'mean' or a number (1 above it)
     figure_format="png",  # the figures' format: 'png' (300 dpi), 'svg' or 'pdf'
     groups=None,  # a CSV of `name,group` rows (`datasets.read_groups`): node colours and a legend
+    categorical=False,  # read the columns as categories and fit `DiscreteLasso` (k-state variables)
 ) -> dict:
     """Fit `method` to a CSV of binary columns; write model.npz, edges.csv, trace.csv, network.png,
     predictability.csv and report.txt into `out`; with `n_boot` > 0 also stability.csv, stability.png and
     centrality.csv; with `n_drop` > 0 case_drop.csv and the CS-coefficients in the report; with `fmt`
     'graphml' or 'gexf' also network.graphml / network.gexf. The Python call `IsingLasso().fit(...)` on the
-    same data gives the same θ as the defaults here."""
+    same data gives the same θ as the defaults here; with `categorical`, `DiscreteLasso().fit(...)` does."""
     from mrflit.datasets import read_binary_csv, read_groups
 
+    if categorical:
+        binary_only = dict(method=method, binarize=binarize, n_drop=n_drop, penalize_fields=penalize_fields)
+        binary_only.update(lambdas=lambdas, rule=rule, alpha=alpha, tau=tau)
+        reading = dict(sep=sep, header=header, columns=columns, missing=missing)
+        kw = dict(chains=chains, iters=iters, seed=seed, quiet=quiet, n_boot=n_boot, fmt=fmt, gamma=gamma)
+        kw.update(figure_format=figure_format, groups=groups, reading=reading)
+        return _fit_categorical(data, lam, out, binary_only, **kw)
     _check_fit_args(method, lam, figure_format)
     lam, nodewise = _lambda_options(method, lam, gamma, lambdas, rule)
     X, names, dom, notes = read_binary_csv(
@@ -522,7 +531,7 @@ def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=N
     _write_csv(out / "edges.csv", ["source", "target", "weight"], rows)
     keys = [k for k, v in est.trace_.items() if np.ndim(v) == 1]
     _write_csv(out / "trace.csv", keys, zip(*[est.trace_[k].tolist() for k in keys]))
-    fig = network_figure(est.theta_, names, title=title, groups=groups)
+    fig = network_figure(_edges(est), names, title=title, groups=groups)
     _write_figure(out / "network.png", fig, figure_format)
     import matplotlib.pyplot as plt
 
@@ -554,10 +563,10 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
         )
     for name, table in (("stability.csv", st.table()), ("centrality.csv", st.centrality_table())):
         _write_csv(out / name, list(table.columns), table.itertuples(index=False))
-    top = min(30, len(edge_rows(est.theta_, names)))
+    top = min(30, len(edge_rows(_edges(est), names)))
     ax = st.plot(top=max(top, 1))
     ax.set_title(
-        f"The {top} strongest of {len(edge_rows(est.theta_, names))} edges: weight, 95 % bootstrap interval "
+        f"The {top} strongest of {len(edge_rows(_edges(est), names))} edges: weight, 95 % bootstrap interval "
         f"({n_boot} refits), inclusion",
         fontsize=9,
     )
@@ -719,7 +728,134 @@ def _distinct(caught) -> list:
     "The distinct messages of recorded warnings, in order."
     return list(dict.fromkeys(str(w.message) for w in caught))
 
-# %% ../nbs/16_cli.ipynb #3e7239ee
+# %% ../nbs/16_cli.ipynb #f51b510b
+def _check_categorical_args(
+    lam,  # a number or a rule name
+    binary_only: dict,  # {option: value given}: the binary learners' options
+):
+    "Refuse λ by cross-validation and every binary-only option that was given, naming them."
+    if lam == "cv":
+        raise ValueError(
+            "--categorical chooses λ by EBIC (--lam ebic or bic) or takes a number: 'cv' does not apply"
+        )
+    defaults = dict(
+        method="isinglasso",
+        binarize=None,
+        n_drop=0,
+        penalize_fields=False,
+        lambdas=None,
+        rule=None,
+        alpha="auto",
+        tau=None,
+    )
+    given = [k for k, v in binary_only.items() if v != defaults[k]]
+    if given:
+        shown = ", ".join("--" + k.replace("_", "-").replace("n-drop", "case-drop") for k in given)
+        raise ValueError(f"--categorical fits DiscreteLasso: {shown} apply to binary data only")
+
+# %% ../nbs/16_cli.ipynb #b5434232
+def _categorical_report(data, est, X, names, book, secs, out) -> str:
+    "report.txt of a `DiscreteLasso` fit: the data, λ, edges, moments, and each column's codebook."
+    n, p = X.shape
+    W = est.model_.edge_norms()
+    if est.ebic_path_ is None:
+        how = f"lambda = {est.lambda_:.4g}"
+    else:
+        path = "pseudo-likelihood (D4)" if est.moments_ == "mcmc" else "exact likelihood"
+        how = f"lambda = {est.lambda_:.4g} by EBIC (gamma = {est.gamma:g}) over 20 values, {path} path"
+    levels = ", ".join(str(k) for k in est.levels_)
+    lines = [
+        f"mrflit fit: DiscreteLasso on {data} ({n} samples x {p} variables, levels {levels}), {how}",
+        f"{int(np.count_nonzero(np.triu(W, 1)))} edges (weight: block norm ||W_ij||_c); {secs:.1f} s; "
+        f"converged: "
+        f"{est.converged_} ({est.n_iter_} iterations); outputs in {out}/",
+    ]
+    if est.moments_ == "exact":
+        lines.append(f"moments: exact (all {int(np.prod(est.levels_.astype(float))):,} states)")
+    else:
+        lines.append(
+            f"moments: Gibbs, {int(est.trace_['n_chains'][-1]):,} chains; Monte-Carlo objective gap "
+            f"{est.mc_gap_:.2g} (accepted {est.trace_['tol'][-1]:.2g}); start: {est.start_}"
+        )
+    for name, labels in zip(names, book):
+        codes = ", ".join(f"{c} = {label!r}" for c, label in enumerate(labels))
+        lines.append(f"codebook: {name}: {codes} (0 is the reference level)")
+    return "".join(f"{line}\n" for line in lines)
+
+# %% ../nbs/16_cli.ipynb #77636f61
+def _categorical_predictability(out, est, X, names) -> str:
+    """predictability.csv — each node's accuracy (its most probable level given the others, under the fitted
+    model) and the marginal accuracy (its most frequent level) — and report.txt's line."""
+    cond = est.model_.conditional(X)
+    accuracy = (cond.argmax(2) == X).mean(0)
+    marginal = np.array([np.bincount(X[:, j]).max() / len(X) for j in range(X.shape[1])])
+    rows = [(nm, f"{a:.4f}", f"{m:.4f}") for nm, a, m in zip(names, accuracy, marginal)]
+    _write_csv(out / "predictability.csv", ["node", "accuracy", "marginal"], rows)
+    return (
+        f"predictability: mean accuracy {accuracy.mean():.3f} (marginal {marginal.mean():.3f}); each node's "
+        f"in "
+        "predictability.csv\n"
+    )
+
+# %% ../nbs/16_cli.ipynb #5ddbbd9e
+def _fit_categorical(
+    data,  # CSV/TSV of categorical columns (read by `datasets.read_categorical_csv`)
+    lam,  # the group-lasso weight λ, or 'ebic' / 'bic'
+    out,  # output directory: new, empty, or an earlier output set (replaced whole)
+    binary_only: dict,  # the binary learners' options as given: each must be at its default
+    *,
+    chains=2000,  # Gibbs chains at the start (Gibbs moments)
+    iters=None,  # Newton steps at most (None: DiscreteLasso's own)
+    seed=0,  # random seed
+    quiet=False,  # no progress bars or summary
+    n_boot=0,  # nonparametric bootstrap refits (0: none)
+    fmt="csv",  # also write the network as 'graphml' or 'gexf'
+    gamma=None,  # EBIC's γ (None: 0.25 for 'ebic', 0 for 'bic')
+    figure_format="png",  # the figures' format
+    groups=None,  # a CSV of `name,group` rows
+    reading=None,  # `sep`, `header`, `columns`, `missing` of the reader
+) -> dict:
+    """`mrflit fit --categorical`: `DiscreteLasso` on k-state columns; writes model.npz, edges.csv (block
+    norms), codebook.csv, trace.csv, the network figure, predictability.csv and report.txt (with the
+    codebook)."""
+    from mrflit.datasets import read_categorical_csv, read_groups
+    from mrflit.discrete import DiscreteLasso
+
+    _check_categorical_args(lam, binary_only)
+    X, names, book, notes = read_categorical_csv(data, **(reading or {}))
+    group_of = None if groups is None else read_groups(groups, names)
+    gamma = (0.0 if lam == "bic" else 0.25) if gamma is None else gamma
+    kw = dict(gamma=gamma, n_chains=chains, seed=seed, max_iter=iters or 200)
+    est = DiscreteLasso("ebic" if isinstance(lam, str) else float(lam), **kw)
+    if not quiet:
+        print(
+            f"mrflit fit: fitting DiscreteLasso to {X.shape[0]} x {X.shape[1]} …", file=sys.stderr, flush=True
+        )
+    t0 = time.perf_counter()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        est.fit(X)
+    report = _categorical_report(data, est, X, names, book, time.perf_counter() - t0, out)
+    report += "".join(f"data: {n}\n" for n in list(notes) + _groups_note(group_of))
+    report += "".join(f"warning: {m}\n" for m in _distinct(caught))
+    W = est.model_.edge_norms()
+    with output_set(out) as tmp:
+        title = f"DiscreteLasso on {Path(data).name}, λ = {est.lambda_:.3g} (edge: ‖W_ij‖_c)"
+        _write_fit_files(tmp, est, names, edge_rows(W, names), title, figure_format, group_of)
+        book_rows = [(nm, c, label) for nm, labels in zip(names, book) for c, label in enumerate(labels)]
+        _write_csv(tmp / "codebook.csv", ["column", "code", "label"], book_rows)
+        if fmt != "csv":
+            write_network(W, names, tmp / f"network.{fmt}", fmt)
+            report += f"network.{fmt}: the network for Gephi, Cytoscape or igraph\n"
+        if n_boot:
+            report += _write_bootstrap(tmp, est, X, n_boot, names, seed, quiet, figure_format)
+        report += _categorical_predictability(tmp, est, X, names)
+        _write_text(tmp / "report.txt", report)
+    if not quiet:
+        print(report, end="")
+    return dict(edges=int(np.count_nonzero(np.triu(W, 1))), out=str(out))
+
+# %% ../nbs/16_cli.ipynb #efdc1343
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -740,7 +876,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #f51b510b
+# %% ../nbs/16_cli.ipynb #d3c21dff
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -778,12 +914,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #b5597f5e
+# %% ../nbs/16_cli.ipynb #43f8df97
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #b5434232
+# %% ../nbs/16_cli.ipynb #f4787a22
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -793,7 +929,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #77636f61
+# %% ../nbs/16_cli.ipynb #130e5ae3
 def _lambdas_arg(text):
     "--lambdas: comma-separated positive numbers."
     try:
@@ -801,7 +937,7 @@ def _lambdas_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #5ddbbd9e
+# %% ../nbs/16_cli.ipynb #2fec91cc
 def _split_arg(text):
     "--binarize: 'median', 'mean' or a number."
     if text in ("median", "mean"):
@@ -811,7 +947,7 @@ def _split_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected 'median', 'mean' or a number, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #efdc1343
+# %% ../nbs/16_cli.ipynb #49c7c9d2
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -823,7 +959,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #d3c21dff
+# %% ../nbs/16_cli.ipynb #bd27e0f2
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -952,10 +1088,16 @@ def _fit_parser(sub):
         choices=["csv", "graphml", "gexf"],
         help="also write the network as network.graphml or network.gexf (edges.csv is always written)",
     )
+    f.add_argument(
+        "--categorical",
+        action="store_true",
+        help="read the columns as categories (any number of levels: six-level items, yea/nay/absent) and fit "
+        "DiscreteLasso, the group-lasso MLE; edges carry block norms, codebook.csv lists the levels",
+    )
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #43f8df97
+# %% ../nbs/16_cli.ipynb #41255437
 def _add_reading_options(p):
     "How `fit` and `compare` read a data file: --sep, --no-header, --columns, --missing (read by `_reading`)."
     p.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
@@ -969,7 +1111,7 @@ def _add_reading_options(p):
         "(default: %(default)s)",
     )
 
-# %% ../nbs/16_cli.ipynb #f4787a22
+# %% ../nbs/16_cli.ipynb #75c14bb6
 def _reading(a) -> dict:
     "The parsed reading options (`_add_reading_options`) and --binarize, as `read_binary_csv`'s keywords."
     columns = a.columns.split(",") if a.columns else None
@@ -977,7 +1119,7 @@ def _reading(a) -> dict:
         sep=_sep_arg(a.sep), header=not a.no_header, columns=columns, missing=a.missing, binarize=a.binarize
     )
 
-# %% ../nbs/16_cli.ipynb #2fec91cc
+# %% ../nbs/16_cli.ipynb #956cbb45
 def _compare_parser(sub):
     "The options of `mrflit compare`."
     c = sub.add_parser(
@@ -1014,7 +1156,7 @@ def _compare_parser(sub):
     c.add_argument("--out", default="mrflit-compare", help="output directory (default: %(default)s)")
     return c
 
-# %% ../nbs/16_cli.ipynb #72119f9d
+# %% ../nbs/16_cli.ipynb #69b48010
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -1030,7 +1172,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #49c7c9d2
+# %% ../nbs/16_cli.ipynb #07565124
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -1049,7 +1191,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #bd27e0f2
+# %% ../nbs/16_cli.ipynb #64949a6b
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: five subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -1066,7 +1208,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #41255437
+# %% ../nbs/16_cli.ipynb #1782acae
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -1092,6 +1234,7 @@ def _run(a):
             rule=a.rule,
             figure_format=a.figure_format,
             groups=a.groups,
+            categorical=a.categorical,
             **_reading(a),
         )
     elif a.cmd == "compare":
@@ -1112,7 +1255,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #75c14bb6
+# %% ../nbs/16_cli.ipynb #f3d70168
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:

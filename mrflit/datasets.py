@@ -12,7 +12,7 @@ import numpy as np
 from .core import check_memory, _is_frame
 
 # %% auto #0
-__all__ = ['MISSING', 'Senate', 'senate109', 'read_binary_csv', 'binarize', 'read_groups']
+__all__ = ['MISSING', 'MAX_LEVELS', 'Senate', 'senate109', 'read_binary_csv', 'read_categorical_csv', 'binarize', 'read_groups']
 
 # %% ../nbs/14_datasets.ipynb #d23be2d8
 @dataclass
@@ -159,6 +159,10 @@ def _binary_column(values, name, split=None):
         hint = (
             "; to split ordinal items in two pass binarize='median', 'mean' or a threshold" if numeric else ""
         )
+        # or keep every level: the k-state model
+        hint += (
+            "; to keep every level read them as categories (read_categorical_csv, mrflit fit --categorical)"
+        )
         raise ValueError(
             f"column '{name}' has {len(levels)} distinct values ({shown}…): binary data need two{hint}"
         )
@@ -179,20 +183,17 @@ def _binary_column(values, name, split=None):
     return np.array([code[x] for x in key], dtype=np.int64), note
 
 # %% ../nbs/14_datasets.ipynb #46c58959
-def read_binary_csv(
+def _read_columns(
     path,  # a CSV or TSV file, one row per sample
     sep=None,  # the field separator; None: sniffed from the first line (tab, semicolon or comma)
     header=True,  # the first row names the columns (False: they are named x0, x1, …)
     columns=None,  # the columns to keep, by name or 0-based index (None: all)
     missing="error",  # a row with a missing value ('', NA, NaN, '.', …): 'error' or 'drop' the row
-    binarize=None,  # split columns of more than two numeric values: 'median', 'mean' or a number (1 above it)
 ):
-    """`(X int8 (n, p), names, domain, notes)`: binary columns in one coding. Two-valued columns in any other
-    coding (1/2, yes/no) are recoded to 0/1, and so are ±1 columns when others are 0/1; `notes` says what was
-    recoded or dropped. Every column that cannot be read as binary is named in one error."""
+    """`(columns, names, notes)`: the kept columns as lists of stripped strings, their names, and what was
+    dropped; the one reader of data files (`read_binary_csv` and `read_categorical_csv` code its values)."""
     if missing not in ("error", "drop"):
         raise ValueError(f"missing must be 'error' or 'drop', got {missing!r}")
-    _check_split(binarize)
     if sep is not None and (not isinstance(sep, str) or len(sep) != 1):
         raise ValueError(f"sep must be one character (e.g. ',', ';' or a tab), got {sep!r}")
     text = _read_text(path)
@@ -225,10 +226,26 @@ def read_binary_csv(
         keep = [_column_index(c, names, path) for c in columns]
     body, notes = _missing_rows(body, keep, names, path, missing)
     kept = [names[j] for j in keep]
-    X, dom, more = _binary_columns([[r[j].strip() for _, r in body] for j in keep], kept, binarize, str(path))
+    return [[r[j].strip() for _, r in body] for j in keep], kept, notes
+
+# %% ../nbs/14_datasets.ipynb #fc722c10
+def read_binary_csv(
+    path,  # a CSV or TSV file, one row per sample
+    sep=None,  # the field separator; None: sniffed from the first line (tab, semicolon or comma)
+    header=True,  # the first row names the columns (False: they are named x0, x1, …)
+    columns=None,  # the columns to keep, by name or 0-based index (None: all)
+    missing="error",  # a row with a missing value ('', NA, NaN, '.', …): 'error' or 'drop' the row
+    binarize=None,  # split columns of more than two numeric values: 'median', 'mean' or a number (1 above it)
+):
+    """`(X int8 (n, p), names, domain, notes)`: binary columns in one coding. Two-valued columns in any other
+    coding (1/2, yes/no) are recoded to 0/1, and so are ±1 columns when others are 0/1; `notes` says what was
+    recoded or dropped. Every column that cannot be read as binary is named in one error."""
+    _check_split(binarize)
+    cols, kept, notes = _read_columns(path, sep, header, columns, missing)
+    X, dom, more = _binary_columns(cols, kept, binarize, str(path))
     return X, kept, dom, notes + more
 
-# %% ../nbs/14_datasets.ipynb #d0fd3d87
+# %% ../nbs/14_datasets.ipynb #b4ff722c
 def _check_split(split):
     "`binarize` must be None, 'median', 'mean' or a finite number."
     ok = split is None or split in ("median", "mean")
@@ -236,7 +253,7 @@ def _check_split(split):
     if not ok or (not isinstance(split, str) and split is not None and not np.isfinite(split)):
         raise ValueError(f"binarize must be 'median', 'mean' or a number, got {split!r}")
 
-# %% ../nbs/14_datasets.ipynb #33270223
+# %% ../nbs/14_datasets.ipynb #b81246ce
 def _binary_columns(columns, names, split, where):
     """`(X int8 (n, p), domain, notes)` from columns of values, one coding for all; every column that cannot
     be read is named in one error."""
@@ -259,7 +276,7 @@ def _binary_columns(columns, names, split, where):
             notes.append(f"column '{names[k]}': -1 → 0 (the other columns are 0/1)")
     return X.astype(np.int8), "pm1" if all(codings) else "01", notes
 
-# %% ../nbs/14_datasets.ipynb #ea1ef7d3
+# %% ../nbs/14_datasets.ipynb #b5b8b4dd
 def _read_text(path) -> str:
     """The text of a data file: a regular file of UTF-8 text (a BOM is dropped), refused at once if it holds
     NUL bytes (a binary file, not a table) or would not fit in memory as Python text."""
@@ -283,7 +300,7 @@ def _read_text(path) -> str:
         raise ValueError(f"{path} holds NUL bytes: a binary file, not a CSV/TSV table")
     return text
 
-# %% ../nbs/14_datasets.ipynb #b5b8b4dd
+# %% ../nbs/14_datasets.ipynb #fc209f96
 def _missing_rows(body, keep, names, path, missing):
     "The rows without a missing value in the kept columns, and a note; an error if `missing` is 'error'."
     bad = [(t, j) for t, r in body for j in keep if r[j].strip().lower() in MISSING]
@@ -301,7 +318,7 @@ def _missing_rows(body, keep, names, path, missing):
         raise ValueError(f"{path}: fewer than 2 rows left after dropping rows with missing values")
     return body, [f"dropped {len(drop)} rows with a missing value; {len(body)} left"]
 
-# %% ../nbs/14_datasets.ipynb #fc209f96
+# %% ../nbs/14_datasets.ipynb #461fafc5
 def _column_index(c, names, path):
     "A selected column as an index: by name, or by 0-based position."
     if isinstance(c, str) and c in names:
@@ -314,7 +331,55 @@ def _column_index(c, names, path):
         f"{path}: no column {c!r} (columns: {', '.join(names[:10])}{'…' if len(names) > 10 else ''})"
     )
 
-# %% ../nbs/14_datasets.ipynb #69fbeb79
+# %% ../nbs/14_datasets.ipynb #63c2eccf
+MAX_LEVELS = 127  # the most levels a categorical column may have (codes are int8)
+
+
+def _categorical_column(
+    values,  # a column's values, as strings
+    name: str,  # its name, for errors
+) -> tuple:
+    """`(codes int64 (n,), labels)`: the distinct values coded 0..k−1, in numeric order if every value is a
+    number (the first spelling of each number is its label), else in string order."""
+    try:
+        key = [float(v) for v in values]
+    except (TypeError, ValueError):
+        key = list(values)
+    first = dict(zip(reversed(key), reversed(values)))
+    levels = sorted(set(key))
+    if len(levels) == 1:
+        raise ValueError(f"column '{name}' is constant ({values[0]!r}): drop it")
+    if len(levels) > MAX_LEVELS:
+        raise ValueError(f"column '{name}' has {len(levels)} distinct values, more than {MAX_LEVELS} levels")
+    code = {v: c for c, v in enumerate(levels)}
+    return np.array([code[v] for v in key], dtype=np.int64), [str(first[v]) for v in levels]
+
+# %% ../nbs/14_datasets.ipynb #637ab531
+def read_categorical_csv(
+    path,  # a CSV or TSV file, one row per sample
+    sep=None,  # the field separator; None: sniffed from the first line (tab, semicolon or comma)
+    header=True,  # the first row names the columns (False: they are named x0, x1, …)
+    columns=None,  # the columns to keep, by name or 0-based index (None: all)
+    missing="error",  # a row with a missing value ('', NA, NaN, '.', …): 'error' or 'drop' the row
+):
+    """`(X int8 (n, p), names, codebook, notes)`: each column's values coded 0..k−1 (`codebook[j]` lists
+    column j's labels by code; code 0 is the reference level of `DiscreteLasso`). Every column that cannot be
+    read is named in one error."""
+    cols, kept, notes = _read_columns(path, sep, header, columns, missing)
+    codes, book, problems = [], [], []
+    for values, name in zip(cols, kept):
+        try:
+            c, labels = _categorical_column(values, name)
+        except ValueError as e:
+            problems.append(str(e))
+            continue
+        codes.append(c)
+        book.append(labels)
+    if problems:
+        raise ValueError(f"{path}: " + "; ".join(problems))
+    return np.column_stack(codes).astype(np.int8), kept, book, notes
+
+# %% ../nbs/14_datasets.ipynb #0ae85fb0
 def binarize(
     X,  # (n, p) table: a NumPy array or a pandas DataFrame
     split=None,  # columns of more than two numbers: 'median', 'mean' or a number, 1 above it (None: refused)
@@ -346,7 +411,7 @@ def binarize(
         return pd.DataFrame(X01, columns=X.columns, index=X.index), notes
     return X01, notes
 
-# %% ../nbs/14_datasets.ipynb #637ab531
+# %% ../nbs/14_datasets.ipynb #53c50166
 def read_groups(
     path,  # a CSV/TSV file of `name,group` rows (a header row is optional)
     names,  # the data's column names

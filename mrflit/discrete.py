@@ -17,13 +17,15 @@ from sklearn.base import BaseEstimator
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 from .dobrushin import influence_bound as _binary_influence_bound, _grand_sums, _taus
+from .select import GridEdgeWarning
+import scipy.sparse as sp
 
 # %% auto #0
 __all__ = ['MAX_LEVELS', 'MAX_STATES', 'check_levels', 'level_columns', 'stat_pairs', 'check_codes', 'one_hot', 'discrete_stats',
            'DiscreteMRF', 'check_discrete_model', 'random_discrete_mrf', 'all_states', 'energy_table', 'log_partition',
            'probabilities', 'moments', 'marginals', 'pairwise_marginals', 'sample_exact', 'gibbs_sample',
            'influence_bound', 'exact_influence', 'tv_bound', 'gradient_bias_bound', 'GroupNewtonSolver',
-           'DiscreteLasso']
+           'GroupPseudoLikelihood', 'DiscreteLasso']
 
 # %% ../nbs/07b_discrete.ipynb #6a895db1
 MAX_LEVELS = 127  # the most states per variable (int8 codes)
@@ -634,18 +636,26 @@ def gradient_bias_bound(
 
 # %% ../nbs/07b_discrete.ipynb #d870a299
 @kernel
+def _block_eigh(
+    Hgg,  # (s, s) float64 a block of the Hessian
+):
+    "`(λ, Q)` of H_gg, with the eigenvalues raised to 1e-12 × the trace at least (H_gg positive definite)."
+    lam, Q = np.linalg.eigh(Hgg)
+    return np.maximum(lam, 1e-12 * max(np.trace(Hgg), 1e-300)), Q
+
+# %% ../nbs/07b_discrete.ipynb #2542ae2d
+@kernel
 def _block_solve(
-    Hgg,  # (s, s) float64 the block of the Hessian
+    lam,  # (s,) float64 the eigenvalues of the block's Hessian H_gg, positive
+    Q,  # (s, s) float64 its eigenvectors, by column
     b,  # (s,) float64 the linear term
     w,  # float, the group's weight (0: unpenalised)
 ):
-    "argmin_u bᵀu + ½uᵀH_gg u + w‖u‖₂ (a ridge of 1e-12 × the trace keeps H_gg positive definite)."
+    "argmin_u bᵀu + ½uᵀH_gg u + w‖u‖₂ with H_gg = Q diag(λ) Qᵀ."
     s = b.size
     nb = np.sqrt(np.sum(b**2))
     if nb <= w:
         return np.zeros(s)
-    lam, Q = np.linalg.eigh(Hgg)
-    lam = np.maximum(lam, 1e-12 * max(np.trace(Hgg), 1e-300))
     bh = Q.T @ b
     if w == 0.0:
         return -(Q @ (bh / lam))
@@ -662,11 +672,11 @@ def _block_solve(
     s_ = 0.5 * (lo + hi)
     return -(Q @ (bh / (lam + w / s_)))
 
-# %% ../nbs/07b_discrete.ipynb #a5d1122c
+# %% ../nbs/07b_discrete.ipynb #53d036ba
 @kernel
 def _group_cd(
     g,  # (m,) float64 gradient at θ
-    H,  # (m, m) float64 Hessian at θ
+    H,  # (m, m) float64 Hessian at θ, symmetric
     theta,  # (m,) float64 the current point
     w,  # (G,) float64 group weights (0: unpenalised)
     gptr,  # (G + 1,) int64 group k holds the statistics gidx[gptr[k]:gptr[k + 1]]
@@ -677,31 +687,47 @@ def _group_cd(
     n_pass,  # int, passes over the groups at most
     tol,  # float, stop when a pass moves no block by more than this (max norm)
 ):
-    "Block coordinate descent on the proximal Newton subproblem of (D3); returns the passes made."
+    """Block coordinate descent on the proximal Newton subproblem of (D3); returns the passes made. Each
+    block's eigendecomposition in v = R u is computed once, before the passes."""
     Hd = H @ d
+    # the blocks H_gg (in u), and the eigendecompositions of R⁻ᵀ H_gg R⁻¹ (in v), group by group
+    hgg = np.empty(rinv.size)
+    evals = np.empty(gidx.size)
+    evecs = np.empty(rinv.size)
+    for k in range(w.size):
+        idx = gidx[gptr[k] : gptr[k + 1]]
+        s = idx.size
+        Hgg = np.empty((s, s))
+        for a in range(s):
+            for c in range(s):
+                Hgg[a, c] = H[idx[a], idx[c]]
+        Ri = rinv[rptr[k] : rptr[k + 1]].reshape(s, s)
+        lam, Q = _block_eigh(Ri.T @ Hgg @ Ri)
+        hgg[rptr[k] : rptr[k + 1]] = Hgg.ravel()
+        evals[gptr[k] : gptr[k + 1]] = lam
+        evecs[rptr[k] : rptr[k + 1]] = Q.ravel()
     for it in range(n_pass):
         moved = 0.0
         for k in range(w.size):
             idx = gidx[gptr[k] : gptr[k + 1]]
             s = idx.size
-            Hgg = np.empty((s, s))
-            for a in range(s):
-                for c in range(s):
-                    Hgg[a, c] = H[idx[a], idx[c]]
+            Hgg = hgg[rptr[k] : rptr[k + 1]].reshape(s, s)
             x = theta[idx] + d[idx]
             # the linear term in u = θ_g + d_g, the other blocks held fixed; then v = R u
             b = g[idx] + Hd[idx] - Hgg @ x
             Ri = rinv[rptr[k] : rptr[k + 1]].reshape(s, s)
-            delta = Ri @ _block_solve(Ri.T @ Hgg @ Ri, Ri.T @ b, w[k]) - x
+            Q = evecs[rptr[k] : rptr[k + 1]].reshape(s, s)
+            delta = Ri @ _block_solve(evals[gptr[k] : gptr[k + 1]], Q, Ri.T @ b, w[k]) - x
             for a in range(s):
                 d[idx[a]] += delta[a]
-                Hd += H[:, idx[a]] * delta[a]
+                # H is symmetric: its row, contiguous in memory, is the column
+                Hd += H[idx[a]] * delta[a]
             moved = max(moved, np.abs(delta).max())
         if moved <= tol:
             return it + 1
     return n_pass
 
-# %% ../nbs/07b_discrete.ipynb #f06b6834
+# %% ../nbs/07b_discrete.ipynb #7187bf34
 def _groups(
     levels,  # the numbers of states k_i
 ):
@@ -720,7 +746,7 @@ def _groups(
     pair = np.where(uniq[:, None] < p, -1, np.stack([(uniq - p) // p, (uniq - p) % p], 1))
     return gptr, order.astype(np.int64), pair
 
-# %% ../nbs/07b_discrete.ipynb #47d0a644
+# %% ../nbs/07b_discrete.ipynb #49013eb3
 def _centred_factors(
     levels,  # the numbers of states k_i
     gptr,  # (G + 1,) int64 group pointers, from `_groups`
@@ -740,7 +766,7 @@ def _centred_factors(
         Rinv.append(np.linalg.inv(R[-1]))
     return R, Rinv
 
-# %% ../nbs/07b_discrete.ipynb #b949cd1f
+# %% ../nbs/07b_discrete.ipynb #b7b0c5aa
 class GroupNewtonSolver:
     """Proximal Newton steps on (D3), exact or Gibbs moments; `step()` returns the iteration's record and
     verdict.
@@ -881,7 +907,7 @@ class GroupNewtonSolver:
             t /= 2
         return dict(rec, verdict="stalled")
 
-# %% ../nbs/07b_discrete.ipynb #f54487ed
+# %% ../nbs/07b_discrete.ipynb #d0a6ceef
 @patch_to(GroupNewtonSolver)
 def _run(
     self,
@@ -903,7 +929,7 @@ def _run(
         _gibbs_sweeps(self.chains, model.theta, model.offsets, self.streams, b - a, False)
     return self.chains
 
-# %% ../nbs/07b_discrete.ipynb #226c5325
+# %% ../nbs/07b_discrete.ipynb #ac0d1994
 @patch_to(GroupNewtonSolver)
 def _chain_moments(
     self,
@@ -916,7 +942,7 @@ def _chain_moments(
         M = z.T @ z
     return M[self._I, self._J].astype(np.float64) / X.shape[0], z
 
-# %% ../nbs/07b_discrete.ipynb #353d2e81
+# %% ../nbs/07b_discrete.ipynb #54f7fc6d
 @patch_to(GroupNewtonSolver)
 def _working_groups(
     self,
@@ -938,7 +964,7 @@ def _working_groups(
         new = [new[i] for i in np.argsort(excess)[::-1][:max_new]]
     return np.array(sorted(keep + new), dtype=np.int64)
 
-# %% ../nbs/07b_discrete.ipynb #68afb157
+# %% ../nbs/07b_discrete.ipynb #76acd143
 @patch_to(GroupNewtonSolver)
 def _chain_direction(
     self,
@@ -946,6 +972,7 @@ def _chain_direction(
     z,  # (q, D) float32 the chains' indicators
     n_hessian: int = 4096,  # the first chains, behind Ĥ
     max_new: int | None = None,  # zero blocks the working set may add (None: every violating one)
+    tol: float = 1e-6,  # the subproblem's tolerance: a pass moves no block by more than this
 ):
     "The Newton direction on the working set with Ĥ the chains' covariance of ψ there: `(idx, d, ν²)`."
     groups = self._working_groups(grad, max_new)
@@ -962,11 +989,11 @@ def _chain_direction(
     rinv = np.concatenate([self._Rinv[k].ravel() for k in groups])
     rptr = np.concatenate([[0], np.cumsum(sizes**2)]).astype(np.int64)
     d = np.zeros(idx.size)
-    args = (self.weights[groups], gptr, np.arange(idx.size, dtype=np.int64), rinv, rptr, d, 500, 1e-6)
+    args = (self.weights[groups], gptr, np.arange(idx.size, dtype=np.int64), rinv, rptr, d, 500, tol)
     _group_cd(grad[idx], H, self.theta[idx], *args)
     return idx, d, float(d @ H @ d)
 
-# %% ../nbs/07b_discrete.ipynb #158b1c9a
+# %% ../nbs/07b_discrete.ipynb #803a395a
 @patch_to(GroupNewtonSolver)
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
@@ -989,7 +1016,7 @@ def _step_mcmc(self) -> dict:
     rec = dict(n_chains=q, n_sweeps=self.n_sweeps, decrement=nu2, mc_gap=self.gap, tol=self.tol_eff)
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
-# %% ../nbs/07b_discrete.ipynb #803a395a
+# %% ../nbs/07b_discrete.ipynb #a0da8e47
 @patch_to(GroupNewtonSolver)
 def _verdict(
     self,
@@ -1013,16 +1040,186 @@ def _verdict(
     self.window = []
     return "more chains"
 
-# %% ../nbs/07b_discrete.ipynb #a0da8e47
+# %% ../nbs/07b_discrete.ipynb #66f22909
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
     """The objective gap at θ measured afresh: 10 × `n_sweeps` sweeps at θ, then ½ν² of the Newton step on the
     chains' gradient, minus its pure-noise part |A|/2q."""
     mu, z = self._chain_moments(self._run(10 * self.n_sweeps))
-    _, _, nu2 = self._chain_direction(mu - self.EX, z)
+    # the decrement, solved tightly: a direction stopped early would understate it
+    _, _, nu2 = self._chain_direction(mu - self.EX, z, tol=1e-8)
     return 0.5 * nu2 - np.count_nonzero(self.theta) / (2 * self.n_chains)
 
-# %% ../nbs/07b_discrete.ipynb #3f0180f2
+# %% ../nbs/07b_discrete.ipynb #a941f1bd
+@kernel
+def _pl_softmax(
+    F,  # (n, D) float64 the logits η of the levels >= 1; overwritten by their conditional probabilities
+    off,  # (p + 1,) int64 variable i owns the columns off[i]:off[i + 1]
+) -> float:
+    """Each row's softmax per variable, the reference level's logit 0, in place: returns Σ_r Σ_i log(1 + Σ_a
+    e^η)."""
+    total = 0.0
+    for r in range(F.shape[0]):
+        for i in range(off.size - 1):
+            top = 0.0
+            for a in range(off[i], off[i + 1]):
+                top = max(top, F[r, a])
+            s = np.exp(-top)
+            for a in range(off[i], off[i + 1]):
+                F[r, a] = np.exp(F[r, a] - top)
+                s += F[r, a]
+            for a in range(off[i], off[i + 1]):
+                F[r, a] /= s
+            total += top + np.log(s)
+    return total
+
+# %% ../nbs/07b_discrete.ipynb #50948eb5
+class GroupPseudoLikelihood:
+    """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
+
+    State, all of it: `Z` (n, D) float64 the indicators; `levels`, `off` (columns per variable) and `I, J` the
+    statistics (`stat_pairs` order); the groups `gptr, gidx, pair` of `_groups`; `R`, `Rinv` block-diagonal
+    sparse (m, m) factors in group order; `weights` (G,) λ√s per group (0 for node groups, ∞ for groups held
+    at zero)."""
+
+    def __init__(
+        self,
+        codes,  # (n, p) integer codes, checked (`check_codes`)
+        levels,  # the numbers of states k_i
+    ):
+        self.levels = check_levels(levels)
+        _, _, self.off = level_columns(self.levels)
+        self.Z = one_hot(codes, self.levels).astype(np.float64)
+        self.I, self.J = stat_pairs(self.levels)
+        self.gptr, self.gidx, self.pair = _groups(self.levels)
+        R, Rinv = _centred_factors(self.levels, self.gptr, self.pair)
+        self.R = sp.block_diag(R, format="csr")
+        self.Rinv = sp.block_diag(Rinv, format="csr")
+        self._gid = np.repeat(np.arange(len(R)), np.diff(self.gptr))
+        self.set_lambda(0.0)
+
+    def set_lambda(
+        self,
+        lam: float,  # λ of (D4)
+        support=None,  # (G,) bool the groups allowed to be nonzero (None: all); node groups always are
+    ):
+        "Set the weights λ√s (∞ outside `support`)."
+        node = self.pair[:, 0] < 0
+        w = np.where(node, 0.0, check_float(lam, "lam", lo=0) * np.sqrt(np.diff(self.gptr)))
+        self.weights = w if support is None else np.where(node | support, w, np.inf)
+        return self
+
+    def theta(
+        self,
+        v,  # (m,) float64 a point in v = R u, group order
+    ) -> np.ndarray:
+        "θ (m,) in `stat_pairs` order."
+        out = np.empty(v.size)
+        out[self.gidx] = self.Rinv @ v
+        return out
+
+    def v(
+        self,
+        theta,  # (m,) float64 θ in `stat_pairs` order
+    ) -> np.ndarray:
+        "v = R u (m,), group order."
+        return self.R @ np.asarray(theta, np.float64)[self.gidx]
+
+    def parts(
+        self,
+        v,  # (m,) float64 a point in v
+    ):
+        "The smooth part of (D4) at v and its gradient in v: `(float, (m,) float64)`."
+        n, D = self.Z.shape
+        T = DiscreteMRF.from_vector(self.theta(v), self.levels).theta.copy()
+        fields = np.diag(T).copy()
+        np.fill_diagonal(T, 0.0)
+        F = self.Z @ T + fields
+        linear = float(np.sum(self.Z * F))
+        total = _pl_softmax(F, self.off)
+        E = self.Z - F
+        G = E.T @ self.Z / n
+        g = -(G + G.T)[self.I, self.J]
+        g[self.I == self.J] = -E.mean(0)
+        return (total - linear) / n, self.Rinv.T @ g[self.gidx]
+
+    def group_norms(
+        self,
+        v,  # (m,) float64 a vector in group order
+    ) -> np.ndarray:
+        "(G,) float64 each group's Euclidean norm."
+        return np.sqrt(np.bincount(self._gid, v * v, minlength=self.weights.size))
+
+    def kkt(
+        self,
+        v,  # (m,) float64 a point
+        grad,  # (m,) float64 the smooth part's gradient there (in v)
+    ) -> float:
+        """The largest violation of (D4)'s optimality conditions over the groups (as
+        `GroupNewtonSolver.kkt_residual`)."""
+        nv = self.group_norms(v)
+        w = np.where(np.isfinite(self.weights), self.weights, 0.0)
+        on = self.group_norms(grad + (w / np.maximum(nv, 1e-300))[self._gid] * v)
+        off = np.where(np.isfinite(self.weights), np.maximum(self.group_norms(grad) - w, 0.0), 0.0)
+        return float(np.where(nv > 0, on, off).max())
+
+    def prox(
+        self,
+        v,  # (m,) float64 a point
+        t: float,  # the step
+    ) -> np.ndarray:
+        "Group soft-thresholding: argmin_u ‖u − v‖²/2t + Σ w_g‖u_g‖."
+        nv = self.group_norms(v)
+        shrink = np.where(nv > t * self.weights, 1 - t * self.weights / np.maximum(nv, 1e-300), 0.0)
+        return v * shrink[self._gid]
+
+    def solve(
+        self,
+        v0=None,  # (m,) float64 the start in v (None: zeros)
+        tol: float | None = None,  # the KKT residual accepted (None: 0.1/√n)
+        max_iter: int = 5000,  # gradient steps at most
+    ):
+        """FISTA with backtracking and restarts: `(v, steps, KKT residual)` (the residual above `tol` if it
+        ran out)."""
+        tol = 0.1 / np.sqrt(self.Z.shape[0]) if tol is None else tol
+        x = np.zeros(self.R.shape[0]) if v0 is None else np.array(v0, np.float64)
+        # groups held at zero start there
+        x[np.isinf(self.weights)[self._gid]] = 0.0
+        y, t, L = x, 1.0, 1.0
+        fy, gy = self.parts(y)
+        for it in range(1, max_iter + 1):
+            while True:
+                xn = self.prox(y - gy / L, 1 / L)
+                fn, gn = self.parts(xn)
+                dx = xn - y
+                if fn <= fy + gy @ dx + 0.5 * L * (dx @ dx) * (1 + 1e-12) + 1e-15:
+                    break
+                L *= 2
+            kkt = self.kkt(xn, gn)
+            if kkt <= tol:
+                return xn, it, kkt
+            tn = 0.5 * (1 + np.sqrt(1 + 4 * t * t))
+            # momentum, unless it points uphill (then restart from xn)
+            restart = (y - xn) @ (xn - x) > 0
+            y = xn if restart else xn + (t - 1) / tn * (xn - x)
+            x, t, L = xn, 1.0 if restart else tn, 0.9 * L
+            fy, gy = (fn, gn) if restart else self.parts(y)
+        return x, max_iter, kkt
+
+# %% ../nbs/07b_discrete.ipynb #ed571814
+def _warn_path_edge(
+    best: int,  # the index EBIC chose
+    n_lambdas: int,  # the path's length (largest λ first)
+):
+    "Warn (`GridEdgeWarning`) when EBIC chose the path's smallest λ, λ_max/100: it may improve further down."
+    if best == n_lambdas - 1:
+        warn(
+            "EBIC chose the smallest λ of the path (λ_max/100): the criterion was still improving there, so "
+            "the choice sits at the path's edge (give lam a number to look further)",
+            GridEdgeWarning,
+        )
+
+# %% ../nbs/07b_discrete.ipynb #344db2fa
 class DiscreteLasso(BaseEstimator):
     "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
 
@@ -1041,6 +1238,9 @@ class DiscreteLasso(BaseEstimator):
         n_sweeps=10,
         max_iter=200,  # Newton steps at most (per λ)
         gamma=0.25,  # EBIC's γ (with lam='ebic'; 0 is BIC)
+        # the first iterate: 'pl' (the group-lasso pseudo-likelihood estimate (D4) at 2λ, its scale) or
+        # 'zeros'
+        start="pl",
         seed=0,  # None, int or np.random.Generator: the chains' streams (mcmc)
     ):
         self.lam = lam
@@ -1053,6 +1253,7 @@ class DiscreteLasso(BaseEstimator):
         self.n_sweeps = n_sweeps
         self.max_iter = max_iter
         self.gamma = gamma
+        self.start = start
         self.seed = seed
 
     def _check_params(self):
@@ -1067,6 +1268,8 @@ class DiscreteLasso(BaseEstimator):
         check_int(self.n_sweeps, "n_sweeps", lo=1)
         check_int(self.max_iter, "max_iter", lo=1)
         check_float(self.gamma, "gamma", lo=0)
+        if self.start not in ("pl", "zeros"):
+            raise ValueError(f"start must be 'pl' or 'zeros', got {self.start!r}")
 
     def _solve(self, solver, lam, log):
         "Newton steps at λ until the verdict is not 'continue'; the last record."
@@ -1087,12 +1290,6 @@ class DiscreteLasso(BaseEstimator):
                 f"solver='exact' enumerates Π k_i states (at most 65,536); these data have {n_states:,}: use "
                 "solver='mcmc' or 'auto'"
             )
-        if not exact and isinstance(self.lam, str):
-            raise ValueError(
-                f"lam='ebic' scores exact likelihoods, and these data have {n_states:,} states "
-                "(Gibbs moments): give lam a number (the group-lasso pseudo-likelihood path "
-                "that will choose it is not built yet)"
-            )
         EX = discrete_stats(codes, levels).mean(0)
         kw = dict(n_chains=self.n_chains, n_chains_max=self.n_chains_max, n_sweeps=self.n_sweeps)
         kw.update(tol_sampling=self.tol_sampling, seed=self.seed, kkt_tol=self.kkt_tol)
@@ -1108,14 +1305,22 @@ class DiscreteLasso(BaseEstimator):
         codes, levels = check_codes(X, self.levels)
         self.names_ = [str(c) for c in X.columns] if _is_frame(X) else None
         solver, log = self._new_solver(codes, levels), []
-        lams = [float(self.lam)] if not isinstance(self.lam, str) else self._path(solver, log)
+        self.start_, self.ebic_path_ = "zeros", None
+        if isinstance(self.lam, str) and solver.exact:
+            lams = self._path(solver, log)
+        else:
+            pl = GroupPseudoLikelihood(codes, levels)
+            lam, v = (float(self.lam), None) if not isinstance(self.lam, str) else self._pl_path(pl)
+            lams = [lam]
+            if self.start == "pl":
+                solver.theta = self._pl_start(pl, lam, v)
         fits = []
         for lam in lams:
             rec = self._solve(solver, lam, log)
             fits.append((lam, solver.theta.copy(), rec["verdict"] == "converged", self._why(solver, rec)))
         pick = 0 if len(fits) == 1 else self._choose(fits, codes, levels)
-        self.lam_, theta, self.converged_, why = fits[pick]
-        self.levels_, self.solver_ = levels, "exact" if solver.exact else "mcmc"
+        self.lambda_, theta, self.converged_, why = fits[pick]
+        self.levels_, self.moments_ = levels, "exact" if solver.exact else "mcmc"
         self.theta_ = DiscreteMRF.from_vector(theta, levels).theta
         self.kkt_ = solver.kkt if solver.exact else np.nan
         self.mc_gap_ = np.nan if solver.exact else solver.verified_gap
@@ -1123,7 +1328,7 @@ class DiscreteLasso(BaseEstimator):
         keys = ("iteration", "lam", "objective", "kkt", "step", "n_chains", "decrement", "mc_gap", "tol")
         self.trace_ = Trace({k: np.asarray([r.get(k, np.nan) for r in log]) for k in keys})
         if not self.converged_:
-            warn(f"DiscreteLasso did not converge at λ = {self.lam_:.3g}: {why}", ConvergenceWarning)
+            warn(f"DiscreteLasso did not converge at λ = {self.lambda_:.3g}: {why}", ConvergenceWarning)
         return self
 
     def _why(self, solver, rec) -> str:
@@ -1155,6 +1360,36 @@ class DiscreteLasso(BaseEstimator):
         top = max(max(norms, default=0.0), 1e-8)
         return list(np.geomspace(top, top / 100, 20))
 
+    def _pl_path(self, pl):
+        """λ by EBIC over the (D4) path, 20 values from its λ_max down to λ_max/100, warm-started: `(λ/2, v)`,
+        the likelihood's λ and the pseudo-likelihood estimate there (in v)."""
+        n, p = pl.Z.shape[0], pl.levels.size
+        pair = pl.pair[:, 0] >= 0
+        v, _, _ = pl.set_lambda(0.0, support=np.zeros(pair.size, bool)).solve()
+        top = (pl.group_norms(pl.parts(v)[1]) / np.sqrt(np.diff(pl.gptr)))[pair].max(initial=0.0)
+        lams = np.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, 20)
+        rows, fits = [], []
+        for lam in lams:
+            v, _, _ = pl.set_lambda(lam).solve(v)
+            df = int(np.count_nonzero(v[pair[pl._gid]]))
+            score = 2 * n * pl.parts(v)[0] + 2 * df * (np.log(n) + 2 * self.gamma * np.log(max(p - 1, 1)))
+            rows.append((lam / 2, score))
+            fits.append(v)
+        self.ebic_path_ = np.array(rows)
+        best = int(np.argmin(self.ebic_path_[:, 1]))
+        _warn_path_edge(best, len(lams))
+        return float(lams[best] / 2), fits[best]
+
+    def _pl_start(self, pl, lam, v=None):
+        """The first iterate, `(m,)` in `stat_pairs` order: the (D4) estimate at 2λ (`v` if already solved)
+        when its solver reached its tolerance, else zeros; `start_` says which."""
+        if v is None:
+            v, _, kkt = pl.set_lambda(2 * lam).solve(max_iter=2000)
+            if not kkt <= 0.1 / np.sqrt(pl.Z.shape[0]):
+                return np.zeros(pl.R.shape[0])
+        self.start_ = "pl"
+        return pl.theta(v)
+
     def _choose(self, fits, codes, levels):
         "The index of the fit with the smallest EBIC."
         n, p = codes.shape
@@ -1166,7 +1401,9 @@ class DiscreteLasso(BaseEstimator):
             df = int(np.count_nonzero(theta[I != J]))
             scores.append(-2 * n * ll + df * (np.log(n) + 4 * self.gamma * np.log(p)))
         self.ebic_path_ = np.array([[f[0] for f in fits], scores]).T
-        return int(np.argmin(scores))
+        best = int(np.argmin(scores))
+        _warn_path_edge(best, len(fits))
+        return best
 
     @property
     def model_(self) -> DiscreteMRF:

@@ -311,14 +311,21 @@ def check_model(
 
 # %% ../nbs/01_models.ipynb #8c481b1a
 def save_model(
-    model: BinaryMRF,  # the model, a `BinaryMRF`
+    model,  # the model, a `BinaryMRF` or a `discrete.DiscreteMRF`
     path,  # the file to write (.npz), replaced atomically
     names=None,  # variable names, one per column (None: 0..p−1)
 ):
     """Write `model` (and optional variable names) to an `.npz` file, atomically (`core.atomic_write`: a
-    symlink is followed, so its target is replaced and the link stays)."""
-    check_model(model)
-    arrays = dict(theta=model.theta, domain=np.array(model.domain))
+    symlink is followed, so its target is replaced and the link stays). A `DiscreteMRF` is stored with domain
+    'discrete' and its `levels`."""
+    # the k-state model's module imports this one
+    from mrflit.discrete import DiscreteMRF
+
+    if isinstance(model, DiscreteMRF):
+        arrays = dict(theta=model.theta, domain=np.array("discrete"), levels=model.levels)
+    else:
+        check_model(model)
+        arrays = dict(theta=model.theta, domain=np.array(model.domain))
     if names is not None:
         arrays["names"] = np.array(check_names(names, model.p))
     atomic_write(path, lambda f: np.savez(f, **arrays))  # core's one writer: atomic, the user's umask
@@ -346,8 +353,9 @@ def load_model(
     path,  # an .npz file written by `save_model`
     max_bytes: int = MAX_MODEL_BYTES,  # refuse files whose arrays would take more memory than this
 ):
-    """Read a model written by `save_model`: `(BinaryMRF, names or None)`. Never unpickles; every damaged or
-    foreign file is a `ValueError` ("not an mrflit model file: …"), checked before anything large is read."""
+    """Read a model written by `save_model`: `(BinaryMRF or DiscreteMRF, names or None)`. Never unpickles;
+    every damaged or foreign file is a `ValueError` ("not an mrflit model file: …"), checked before anything
+    large is read."""
     path = os.fspath(path)
     # a device, FIFO or directory is not a model file: /dev/urandom would be read for ever
     if os.path.exists(path) and not os.path.isfile(path):
@@ -365,8 +373,8 @@ def load_model(
     check_memory(need + 8 * int(np.prod(headers["theta"][0], dtype=np.float64)), f"loading {path}")
     try:
         with np.load(path, allow_pickle=False) as f:
-            arrays = {k: f[k] for k in ("theta", "domain", "names") if k in f.files}
-        model = BinaryMRF(arrays["theta"], str(arrays["domain"]))
+            arrays = {k: f[k] for k in ("theta", "domain", "names", "levels") if k in f.files}
+        model = _stored_model(arrays)
         names = None if "names" not in arrays else check_names(arrays["names"].tolist(), model.p)
     except Exception as e:  # a bad checksum, damaged data, values no model has
         raise ValueError(f"not an mrflit model file: {path} ({type(e).__name__}: {e})") from None
@@ -377,7 +385,7 @@ def _check_headers(headers: dict, path, max_bytes: int):
     "The arrays a model file must hold, their kinds, and the memory they would take."
     if "theta" not in headers or "domain" not in headers:
         raise ValueError(f"not an mrflit model file: {path} (needs arrays 'theta' and 'domain')")
-    kinds = {"theta": "f", "domain": "U", "names": "U"}
+    kinds = {"theta": "f", "domain": "U", "names": "U", "levels": "i"}
     for name, (shape, dtype) in headers.items():
         if name in kinds and dtype.kind != kinds[name]:
             raise ValueError(f"not an mrflit model file: {path} (array {name!r} has dtype {dtype})")
@@ -391,7 +399,21 @@ def _check_headers(headers: dict, path, max_bytes: int):
         )
     return need
 
-# %% ../nbs/01_models.ipynb #71c7bb70
+# %% ../nbs/01_models.ipynb #8e63f05d
+def _stored_model(
+    arrays: dict,  # a model file's arrays: theta, domain, and levels for a k-state model
+):
+    """The model a file's arrays describe: `BinaryMRF(theta, domain)`, or `DiscreteMRF(theta, levels)` (domain
+    'discrete')."""
+    from mrflit.discrete import DiscreteMRF
+
+    if str(arrays["domain"]) == "discrete":
+        if "levels" not in arrays:
+            raise ValueError("a k-state model needs its levels")
+        return DiscreteMRF(arrays["theta"], arrays["levels"])
+    return BinaryMRF(arrays["theta"], str(arrays["domain"]))
+
+# %% ../nbs/01_models.ipynb #e9a88bb2
 def _magnitudes(rng, k, weights, signs):
     lo, hi = (weights, weights) if np.isscalar(weights) else weights
     if not (0 <= lo <= hi):
@@ -405,7 +427,7 @@ def _magnitudes(rng, k, weights, signs):
         raise ValueError(f"signs must be 'random', 'positive' or 'negative', got {signs!r}")
     return w
 
-# %% ../nbs/01_models.ipynb #e9a88bb2
+# %% ../nbs/01_models.ipynb #fc3675ff
 def random_mrf(
     p: int,  # number of variables
     edge_prob: float = 0.3,  # probability of each edge (Erdős–Rényi)
@@ -430,7 +452,7 @@ def random_mrf(
         np.fill_diagonal(t, fields if np.isscalar(fields) else rng.uniform(*fields, size=p))
     return BinaryMRF(t, domain)
 
-# %% ../nbs/01_models.ipynb #95014128
+# %% ../nbs/01_models.ipynb #b98eac24
 def geng_network(
     p: int = 10,  # the number of variables
     seed=None,  # None, int or np.random.Generator
@@ -439,7 +461,7 @@ def geng_network(
     "Geng et al. §7.1: edge prob 0.3, |θ_ij| ~ U[1, 2] with random sign, domain '01'."
     return random_mrf(p, 0.3, (1.0, 2.0), fields, "01", "random", seed)
 
-# %% ../nbs/01_models.ipynb #b98eac24
+# %% ../nbs/01_models.ipynb #46073550
 def miasojedow_m1(
     d: int = 20,  # the number of variables (>= 6)
     seed=None,  # None, int or np.random.Generator
@@ -454,7 +476,7 @@ def miasojedow_m1(
     t[I, J] = 2.0 * rng.choice([-1.0, 1.0], size=I.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #46073550
+# %% ../nbs/01_models.ipynb #29f65bd5
 def miasojedow_m2(
     d: int = 20,  # the number of variables (>= 20)
     seed=None,  # None, int or np.random.Generator
@@ -468,7 +490,7 @@ def miasojedow_m2(
     t[r - 1, r] = rng.choice([-1.0, 1.0], size=r.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #29f65bd5
+# %% ../nbs/01_models.ipynb #e11d8539
 def honorio_model(
     N: int = 15,  # the number of variables
     density: float = 0.5,  # the probability that a pair is coupled
@@ -488,7 +510,7 @@ def honorio_model(
     W = W + W.T
     return BinaryMRF.from_honorio(W, rng.uniform(-1, 1, size=N) if field else None)
 
-# %% ../nbs/01_models.ipynb #e11d8539
+# %% ../nbs/01_models.ipynb #6dbd4b18
 def grid_edges(
     rows: int,  # the grid's rows
     cols: int,  # the grid's columns
@@ -502,7 +524,7 @@ def grid_edges(
         (int(a), int(b)) for a, b in zip(idx[:-1].ravel(), idx[1:].ravel())
     ]
 
-# %% ../nbs/01_models.ipynb #6dbd4b18
+# %% ../nbs/01_models.ipynb #e30405dd
 def domke_grid(
     rows: int = 4,  # the grid's rows
     cols: int = 4,  # the grid's columns

@@ -25,6 +25,7 @@ from mrflit.core import (
     kernel,
 )
 from .base import _penalty_rule, _quiet_progress
+from .discrete import DiscreteLasso, check_codes
 
 # %% auto #0
 __all__ = ['CENTRALITIES', 'Stability', 'centralities', 'bootstrap']
@@ -267,6 +268,13 @@ def centralities(
     return dict(strength=a.sum(1), expected_influence=t.sum(1), closeness=closeness, betweenness=betweenness)
 
 # %% ../nbs/13_stability.ipynb #34986b51
+def _edges(
+    est,  # a fitted learner
+) -> np.ndarray:
+    "(p, p) float64 its edge weights: θ for a binary learner, the block norms ‖W_ij‖_c for `DiscreteLasso`."
+    return est.model_.edge_norms() if isinstance(est, DiscreteLasso) else est.theta_
+
+# %% ../nbs/13_stability.ipynb #4fa08053
 def _refit(est, X, rows, seed, start=None):
     """`(θ, warnings)`: the couplings of `est` fitted to X[rows], with its own seed when it takes one and no
     progress bar, and the distinct `(category, message)` of the warnings the fit raised (the caller reports
@@ -283,17 +291,17 @@ def _refit(est, X, rows, seed, start=None):
         e.set_params(verbose=False)
     with warnings.catch_warnings(record=True) as caught, _quiet_progress():
         warnings.simplefilter("always")
-        theta = e.fit(X[rows]).theta_
+        theta = _edges(e.fit(X[rows]))
     return theta, list(dict.fromkeys((w.category, str(w.message)) for w in caught))
 
-# %% ../nbs/13_stability.ipynb #e756a1de
+# %% ../nbs/13_stability.ipynb #cfa7715d
 def _corr(a, b) -> float:
     "Pearson correlation, 0 when either side is constant."
     if np.std(a) == 0 or np.std(b) == 0:
         return 0.0
     return float(np.corrcoef(a, b)[0, 1])
 
-# %% ../nbs/13_stability.ipynb #cfa7715d
+# %% ../nbs/13_stability.ipynb #994dd9ec
 def _resamples(
     kind: str,  # 'nonparametric' or 'case-drop'
     n: int,  # rows of the data
@@ -311,7 +319,40 @@ def _resamples(
     levels = np.resize(drop, max(n_boot, 5 * drop.size))
     return levels, [rng.choice(n, n - int(round(d * n)), replace=False) for d in levels]
 
-# %% ../nbs/13_stability.ipynb #cc56477b
+# %% ../nbs/13_stability.ipynb #82831fdc
+def _every_level(
+    rows: list,  # the resamples' rows, from `_resamples`
+    X,  # (n, p) int8 integer codes
+    levels,  # (p,) the numbers of states k_i
+    kind: str,  # 'nonparametric' (rows with replacement) or 'case-drop' (without)
+    rng,  # np.random.Generator
+) -> list:
+    """Each resample drawn again, as it was drawn, until every level of every variable occurs in it: a level
+    that a refit never sees has no finite estimate (its field's MLE is −∞). A level too rare for that is an
+    error naming its column."""
+    n = X.shape[0]
+    out = []
+    for r in rows:
+        for _ in range(1000):
+            if all(np.unique(X[r, j]).size == k for j, k in enumerate(levels)):
+                break
+            r = (
+                rng.integers(0, n, r.size)
+                if kind == "nonparametric"
+                else rng.choice(n, r.size, replace=False)
+            )
+        else:
+            counts = [int(np.bincount(X[:, j], minlength=k).min()) for j, k in enumerate(levels)]
+            j = int(np.argmin(counts))
+            raise ValueError(
+                f"column {j} has a level in only {counts[j]} rows: 1,000 resamples in a row missed it; merge "
+                f"it "
+                "with another level"
+            )
+        out.append(r)
+    return out
+
+# %% ../nbs/13_stability.ipynb #e2c25b64
 def _summarise_warnings(
     raised: list,  # per refit, the `(category, message)` pairs it raised
 ) -> dict:
@@ -328,7 +369,7 @@ def _summarise_warnings(
         warnings.warn(f"{count} of {len(raised)} refits: {example[key]}", key[0], stacklevel=3)
     return {example[k]: c for k, c in counts.items()}
 
-# %% ../nbs/13_stability.ipynb #600c4243
+# %% ../nbs/13_stability.ipynb #4394c1c8
 def bootstrap(
     est,  # a learner, with its λ set (e.g. by mrflit.select)
     X,  # (n, p) binary data
@@ -357,23 +398,32 @@ def bootstrap(
     share = check_float(refit_tol_sampling, "refit_tol_sampling", lo=0)
     if names is None and hasattr(X, "columns"):
         names = [str(c) for c in X.columns]
-    X, _ = check_data(X, allow_constant=True)
+    X = (
+        check_codes(X, est.levels)[0]
+        if isinstance(est, DiscreteLasso)
+        else check_data(X, allow_constant=True)[0]
+    )
     n, p = X.shape
     names = [f"x{i}" for i in range(p)] if names is None else check_names(names, p)
     rng = as_rng(seed)
     if fitted is not None:
-        if type(fitted) is not type(est) or getattr(fitted, "theta_", np.empty(0)).shape != (p, p):
+        if type(fitted) is not type(est) or not hasattr(fitted, "theta_") or _edges(fitted).shape != (p, p):
             raise ValueError(f"fitted must be a {type(est).__name__} fitted to X's {p} columns")
         first = fitted
     else:
         first = clone(est).fit(X)
-    full = first.theta_
+    full = _edges(first)
     rule = _penalty_rule(est)
     if rule is not None and not reselect:  # refit at the λ the rule chose on all rows
         est = clone(est).set_params(**{rule[0]: first.lambda_})
     if "tol_sampling" in est.get_params():
         est = clone(est).set_params(tol_sampling=max(float(est.get_params()["tol_sampling"]), share))
     levels, rows = _resamples(kind, n, n_boot, drop, rng)
+    if isinstance(est, DiscreteLasso):
+        est, rows = (
+            clone(est).set_params(levels=first.levels_),
+            _every_level(rows, X, first.levels_, kind, rng),
+        )
     seeds = rng.integers(0, 2**31, len(rows))
     start = None if reselect else first  # refits start from the full-data fit (learners with warm_start)
     jobs = (delayed(_refit)(est, X, r, int(s), start) for r, s in zip(rows, seeds))
