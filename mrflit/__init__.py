@@ -10,7 +10,7 @@ __all__ = ['IsingLasso', 'TAY', 'SPG', 'SPGInc', 'FBS', 'PG', 'MCMCLasso', 'Fast
            'GibbsChains', 'gibbs_sample', 'sample_data', 'sample_exact', 'log_partition', 'moments', 'marginals',
            'select_lambda', 'lambda_max', 'LambdaRule', 'ebic', 'bootstrap', 'centralities', 'Stability',
            'predictability', 'network_comparison', 'read_binary_csv', 'binarize', 'senate109', 'plot_graph', 'grid',
-           'replicate', 'roc_auc', 'selection_metrics', 'DiscreteMRF', 'DiscreteLasso']
+           'replicate', 'roc_auc', 'selection_metrics', 'DiscreteMRF', 'DiscreteLasso', 'read_categorical_csv']
 
 # %% ../nbs/19_package.ipynb #ed7d8e7b
 import importlib
@@ -24,6 +24,7 @@ _all_ = [
     "marginals", "select_lambda", "lambda_max", "LambdaRule", "ebic", "bootstrap", "centralities",
     "Stability", "predictability", "network_comparison", "read_binary_csv", "binarize", "senate109",
     "plot_graph", "grid", "replicate", "roc_auc", "selection_metrics", "DiscreteMRF", "DiscreteLasso",
+    "read_categorical_csv",
 ]  # fmt: skip
 
 _HOME = {
@@ -45,7 +46,7 @@ _HOME = {
     "select": ("select_lambda", "lambda_max", "LambdaRule", "ebic"),
     "stability": ("bootstrap", "centralities", "Stability"),
     "inference": ("predictability", "network_comparison"),
-    "datasets": ("read_binary_csv", "binarize", "senate109"),
+    "datasets": ("read_binary_csv", "read_categorical_csv", "binarize", "senate109"),
     "viz": ("plot_graph",),
     "experiments": ("grid", "replicate"),
     "metrics": ("roc_auc", "selection_metrics"),

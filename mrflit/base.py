@@ -458,6 +458,12 @@ def expected_failed_checks(
     """The scikit-learn estimator checks `estimator` fails by design, each with its reason: for
     `check_estimator(est, expected_failed_checks=expected_failed_checks(est))` and for
     `parametrize_with_checks(..., expected_failed_checks=expected_failed_checks)`."""
+    if getattr(estimator, "_categorical_data", False):
+        why = (
+            "fits random continuous data; a k-state MRF takes integer codes 0..k-1 and refuses the rest "
+            "(ValueError)"
+        )
+        return dict.fromkeys(CONTINUOUS_DATA_CHECKS, why)
     if not isinstance(estimator, MRFLearner):
         raise ValueError(f"estimator must be an mrflit learner, got {type(estimator).__name__}")
     if "groups" in estimator.get_params():

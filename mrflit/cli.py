@@ -15,7 +15,7 @@ from .stability import _edges
 
 # %% auto #0
 __all__ = ['METHODS', 'PATH_METHODS', 'OUTPUT_FILES', 'output_set', 'write_network', 'edge_rows', 'network_figure', 'demo', 'fit',
-           'compare', 'sample', 'bound', 'main']
+           'compare', 'fit_categorical', 'sample', 'bound', 'main']
 
 # %% ../nbs/16_cli.ipynb #64133387
 METHODS = {
@@ -353,22 +353,14 @@ def fit(
     binarize=None,  # split columns of more than two numbers: 'median', 'mean' or a number (1 above it)
     figure_format="png",  # the figures' format: 'png' (300 dpi), 'svg' or 'pdf'
     groups=None,  # a CSV of `name,group` rows (`datasets.read_groups`): node colours and a legend
-    categorical=False,  # read the columns as categories and fit `DiscreteLasso` (k-state variables)
 ) -> dict:
     """Fit `method` to a CSV of binary columns; write model.npz, edges.csv, trace.csv, network.png,
     predictability.csv and report.txt into `out`; with `n_boot` > 0 also stability.csv, stability.png and
     centrality.csv; with `n_drop` > 0 case_drop.csv and the CS-coefficients in the report; with `fmt`
     'graphml' or 'gexf' also network.graphml / network.gexf. The Python call `IsingLasso().fit(...)` on the
-    same data gives the same θ as the defaults here; with `categorical`, `DiscreteLasso().fit(...)` does."""
+    same data gives the same θ as the defaults here (k-state columns: `fit_categorical`)."""
     from mrflit.datasets import read_binary_csv, read_groups
 
-    if categorical:
-        binary_only = dict(method=method, binarize=binarize, n_drop=n_drop, penalize_fields=penalize_fields)
-        binary_only.update(lambdas=lambdas, rule=rule, alpha=alpha, tau=tau)
-        reading = dict(sep=sep, header=header, columns=columns, missing=missing)
-        kw = dict(chains=chains, iters=iters, seed=seed, quiet=quiet, n_boot=n_boot, fmt=fmt, gamma=gamma)
-        kw.update(figure_format=figure_format, groups=groups, reading=reading)
-        return _fit_categorical(data, lam, out, binary_only, **kw)
     _check_fit_args(method, lam, figure_format)
     lam, nodewise = _lambda_options(method, lam, gamma, lambdas, rule)
     X, names, dom, notes = read_binary_csv(
@@ -767,8 +759,7 @@ def _categorical_report(data, est, X, names, book, secs, out) -> str:
     lines = [
         f"mrflit fit: DiscreteLasso on {data} ({n} samples x {p} variables, levels {levels}), {how}",
         f"{int(np.count_nonzero(np.triu(W, 1)))} edges (weight: block norm ||W_ij||_c); {secs:.1f} s; "
-        f"converged: "
-        f"{est.converged_} ({est.n_iter_} iterations); outputs in {out}/",
+        f"converged: {est.converged_} ({est.n_iter_} iterations); outputs in {out}/",
     ]
     if est.moments_ == "exact":
         lines.append(f"moments: exact (all {int(np.prod(est.levels_.astype(float))):,} states)")
@@ -792,17 +783,15 @@ def _categorical_predictability(out, est, X, names) -> str:
     rows = [(nm, f"{a:.4f}", f"{m:.4f}") for nm, a, m in zip(names, accuracy, marginal)]
     _write_csv(out / "predictability.csv", ["node", "accuracy", "marginal"], rows)
     return (
-        f"predictability: mean accuracy {accuracy.mean():.3f} (marginal {marginal.mean():.3f}); each node's "
-        f"in "
-        "predictability.csv\n"
+        f"predictability: mean accuracy {accuracy.mean():.3f} (marginal {marginal.mean():.3f}); "
+        "each node's in predictability.csv\n"
     )
 
 # %% ../nbs/16_cli.ipynb #5ddbbd9e
-def _fit_categorical(
+def fit_categorical(
     data,  # CSV/TSV of categorical columns (read by `datasets.read_categorical_csv`)
-    lam,  # the group-lasso weight λ, or 'ebic' / 'bic'
-    out,  # output directory: new, empty, or an earlier output set (replaced whole)
-    binary_only: dict,  # the binary learners' options as given: each must be at its default
+    lam="ebic",  # the group-lasso weight λ, or 'ebic' / 'bic'
+    out="mrflit-fit",  # output directory: new, empty, or an earlier output set (replaced whole)
     *,
     chains=2000,  # Gibbs chains at the start (Gibbs moments)
     iters=None,  # Newton steps at most (None: DiscreteLasso's own)
@@ -821,7 +810,7 @@ def _fit_categorical(
     from mrflit.datasets import read_categorical_csv, read_groups
     from mrflit.discrete import DiscreteLasso
 
-    _check_categorical_args(lam, binary_only)
+    _check_categorical_args(lam, {})
     X, names, book, notes = read_categorical_csv(data, **(reading or {}))
     group_of = None if groups is None else read_groups(groups, names)
     gamma = (0.0 if lam == "bic" else 0.25) if gamma is None else gamma
@@ -1213,6 +1202,19 @@ def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
         demo(a.out, a.target, a.quiet)
+    elif a.cmd == "fit" and a.categorical:
+        binary_only = dict(
+            method=a.method, binarize=a.binarize, n_drop=a.case_drop, penalize_fields=a.penalize_fields
+        )
+        _check_categorical_args(
+            a.lam, dict(binary_only, lambdas=a.lambdas, rule=a.rule, alpha=a.alpha, tau=a.tau)
+        )
+        kw = dict(
+            chains=a.chains, iters=a.iters, seed=a.seed, quiet=a.quiet, n_boot=a.bootstrap, fmt=a.format
+        )
+        reading = {k: v for k, v in _reading(a).items() if k != "binarize"}
+        kw.update(gamma=a.gamma, figure_format=a.figure_format, groups=a.groups, reading=reading)
+        fit_categorical(a.data, a.lam, a.out, **kw)
     elif a.cmd == "fit":
         fit(
             a.data,
@@ -1234,7 +1236,6 @@ def _run(a):
             rule=a.rule,
             figure_format=a.figure_format,
             groups=a.groups,
-            categorical=a.categorical,
             **_reading(a),
         )
     elif a.cmd == "compare":

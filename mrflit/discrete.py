@@ -77,10 +77,12 @@ def check_codes(
     X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
     levels=None,  # the numbers of states k_i (None: each column's largest code + 1, at least 2)
     name: str = "X",  # the argument's name, for error messages
+    min_rows: int = 1,  # the fewest rows accepted (a fit needs 2)
+    min_cols: int = 1,  # the fewest columns accepted (a network needs 2)
 ):
     "`(codes, levels)`: an int8 `(n, p)` copy of the codes and the int64 `(p,)` levels."
     a = _numeric(_plain(X, name), name)
-    _check_2d(a, name, 1, 1)
+    _check_2d(a, name, min_rows, min_cols)
     labels = list(X.columns) if _is_frame(X) else list(range(a.shape[1]))
     if a.dtype.kind == "f":
         whole = np.isfinite(a) & (a == np.round(a))
@@ -1192,7 +1194,10 @@ class GroupPseudoLikelihood:
                 xn = self.prox(y - gy / L, 1 / L)
                 fn, gn = self.parts(xn)
                 dx = xn - y
-                if fn <= fy + gy @ dx + 0.5 * L * (dx @ dx) * (1 + 1e-12) + 1e-15:
+                # the slack covers the objective's rounding (about 1e-12): without it, tiny steps fail the
+                # test
+                # on rounding alone and L doubles until the iterates stall
+                if fn <= fy + gy @ dx + 0.5 * L * (dx @ dx) + 1e-11 * (1 + abs(fy)):
                     break
                 L *= 2
             kkt = self.kkt(xn, gn)
@@ -1222,6 +1227,10 @@ def _warn_path_edge(
 # %% ../nbs/07b_discrete.ipynb #344db2fa
 class DiscreteLasso(BaseEstimator):
     "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
+
+    # integer codes, not real-valued data: scikit-learn's checks on random floats are refused
+    # (`expected_failed_checks`)
+    _categorical_data = True
 
     def __init__(
         self,
@@ -1302,8 +1311,9 @@ class DiscreteLasso(BaseEstimator):
     ):
         "Fit (D3) to the rows of X; λ by EBIC when `lam='ebic'`."
         self._check_params()
-        codes, levels = check_codes(X, self.levels)
+        codes, levels = check_codes(X, self.levels, min_rows=2, min_cols=2)
         self.names_ = [str(c) for c in X.columns] if _is_frame(X) else None
+        self.n_features_in_ = codes.shape[1]
         solver, log = self._new_solver(codes, levels), []
         self.start_, self.ebic_path_ = "zeros", None
         if isinstance(self.lam, str) and solver.exact:

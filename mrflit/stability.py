@@ -345,14 +345,28 @@ def _every_level(
             counts = [int(np.bincount(X[:, j], minlength=k).min()) for j, k in enumerate(levels)]
             j = int(np.argmin(counts))
             raise ValueError(
-                f"column {j} has a level in only {counts[j]} rows: 1,000 resamples in a row missed it; merge "
-                f"it "
-                "with another level"
+                f"column {j} has a level in only {counts[j]} rows: 1,000 resamples in a row missed it; "
+                "merge it with another level"
             )
         out.append(r)
     return out
 
 # %% ../nbs/13_stability.ipynb #e2c25b64
+def _at_levels(
+    est,  # the learner of the refits
+    first,  # its full-data fit
+    rows: list,  # the resamples' rows
+    X,  # (n, p) the checked data
+    kind: str,  # 'nonparametric' or 'case-drop'
+    rng,  # np.random.Generator
+):
+    """`(est, rows)` for the refits: a `DiscreteLasso` fixed at the full fit's levels, its resamples redrawn
+    until each holds every level (`_every_level`); any other learner as it is."""
+    if not isinstance(est, DiscreteLasso):
+        return est, rows
+    return clone(est).set_params(levels=first.levels_), _every_level(rows, X, first.levels_, kind, rng)
+
+# %% ../nbs/13_stability.ipynb #4394c1c8
 def _summarise_warnings(
     raised: list,  # per refit, the `(category, message)` pairs it raised
 ) -> dict:
@@ -369,7 +383,7 @@ def _summarise_warnings(
         warnings.warn(f"{count} of {len(raised)} refits: {example[key]}", key[0], stacklevel=3)
     return {example[k]: c for k, c in counts.items()}
 
-# %% ../nbs/13_stability.ipynb #4394c1c8
+# %% ../nbs/13_stability.ipynb #17c89046
 def bootstrap(
     est,  # a learner, with its λ set (e.g. by mrflit.select)
     X,  # (n, p) binary data
@@ -419,11 +433,7 @@ def bootstrap(
     if "tol_sampling" in est.get_params():
         est = clone(est).set_params(tol_sampling=max(float(est.get_params()["tol_sampling"]), share))
     levels, rows = _resamples(kind, n, n_boot, drop, rng)
-    if isinstance(est, DiscreteLasso):
-        est, rows = (
-            clone(est).set_params(levels=first.levels_),
-            _every_level(rows, X, first.levels_, kind, rng),
-        )
+    est, rows = _at_levels(est, first, rows, X, kind, rng)
     seeds = rng.integers(0, 2**31, len(rows))
     start = None if reselect else first  # refits start from the full-data fit (learners with warm_start)
     jobs = (delayed(_refit)(est, X, r, int(s), start) for r, s in zip(rows, seeds))

@@ -29,6 +29,7 @@ from mrflit.ising_lasso import IsingLasso
 from mrflit.fbs import FBS, PG
 from mrflit.fast_mixing import FastMixingML
 from mrflit.partitioned import PartitionedRatio
+from mrflit.discrete import DiscreteLasso
 
 LEARNERS = [
     IsingLasso(0.05),
@@ -47,6 +48,7 @@ LEARNERS = [
     PG(0.1),
     FastMixingML(),
     PartitionedRatio(([0, 1], [2, 3])),
+    DiscreteLasso(0.05),
 ]
 ids = [type(e).__name__ for e in LEARNERS]
 
