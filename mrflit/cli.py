@@ -853,13 +853,18 @@ def sample(
     seed=0,  # None, int or np.random.Generator
     quiet=False,  # no progress bars or summary
 ) -> dict:
-    "Draw n samples from a saved model (independent Gibbs chains after burn_in sweeps) into a CSV."
+    """Draw n samples from a saved model (independent Gibbs chains after burn_in sweeps) into a CSV; a k-state
+    model (`--categorical`) gives integer codes, which its codebook.csv labels."""
     from mrflit.models import load_model
     from mrflit.gibbs import sample_data
+    from mrflit.discrete import DiscreteMRF, gibbs_sample as sample_codes
 
     model, names = load_model(model_path)
     names = names or [f"x{i}" for i in range(model.p)]
-    X = sample_data(model, n, burn_in=burn_in, seed=seed)
+    if isinstance(model, DiscreteMRF):
+        X = sample_codes(model, check_int(n, "n", lo=1), check_int(burn_in, "burn_in", lo=1), seed=seed)
+    else:
+        X = sample_data(model, n, burn_in=burn_in, seed=seed)
     _write_csv(Path(out), names, X.tolist())
     if not quiet:
         print(f"wrote {n} samples of {model} to {out}")
@@ -875,12 +880,18 @@ def bound(
 ) -> dict:
     """Dobrushin TV bound (𝒢(B^τ), capped at 1), gradient-bias bound (Geng Thm 3) and Fischer–Igel bound for
     τ = 1..tau_max; the τ reaching `target`."""
-    from mrflit.models import load_model
+    from mrflit.models import BinaryMRF, load_model
     from mrflit.dobrushin import tv_bound, gradient_bias_bound, fischer_bound, tau_needed
 
     tau_max = check_int(tau_max, "tau_max", lo=1)
     check_memory(48 * tau_max, f"bounds for tau = 1..{tau_max}")
     model, _ = load_model(model_path)
+    if not isinstance(model, BinaryMRF):
+        raise ValueError(
+            f"{model_path} holds a k-state model: its bounds are mrflit.discrete.tv_bound and "
+            f"gradient_bias_bound "
+            "(this command reports the binary ones, with Fischer–Igel's)"
+        )
     taus = np.arange(1, tau_max + 1)
     G = tv_bound(model, taus)  # 𝒢(B^τ): it bounds the TV distance, which never exceeds 1
     tv = np.minimum(G, 1.0)

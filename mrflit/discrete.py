@@ -1132,7 +1132,7 @@ class GroupPseudoLikelihood:
         v,  # (m,) float64 a point in v
     ):
         "The smooth part of (D4) at v and its gradient in v: `(float, (m,) float64)`."
-        n, D = self.Z.shape
+        n = self.Z.shape[0]
         T = DiscreteMRF.from_vector(self.theta(v), self.levels).theta.copy()
         fields = np.diag(T).copy()
         np.fill_diagonal(T, 0.0)
@@ -1194,9 +1194,8 @@ class GroupPseudoLikelihood:
                 xn = self.prox(y - gy / L, 1 / L)
                 fn, gn = self.parts(xn)
                 dx = xn - y
-                # the slack covers the objective's rounding (about 1e-12): without it, tiny steps fail the
-                # test
-                # on rounding alone and L doubles until the iterates stall
+                # the slack covers the objective's rounding (about 1e-12): without it, tiny steps fail
+                # the test on rounding alone and L doubles until the iterates stall
                 if fn <= fy + gy @ dx + 0.5 * L * (dx @ dx) + 1e-11 * (1 + abs(fy)):
                     break
                 L *= 2
