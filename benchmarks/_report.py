@@ -2,7 +2,9 @@
 markers)."""
 
 import re
+import time
 from pathlib import Path
+import numpy as np
 
 PATH = Path(__file__).resolve().parent.parent / "BENCHMARKS.md"
 HEAD = (
@@ -20,3 +22,15 @@ def write_section(name: str, text: str, path: Path = PATH):
     pat = re.compile(rf"<!-- begin {re.escape(name)} -->.*?<!-- end {re.escape(name)} -->", re.S)
     new = pat.sub(lambda m: block, old) if pat.search(old) else old.rstrip() + "\n\n" + block + "\n"
     path.write_text(new)
+
+
+def median_time(f, repeat: int = 3, warmup: bool = False) -> float:
+    "The median wall time of `repeat` calls of f (after one untimed call when `warmup`)."
+    if warmup:
+        f()
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - t)
+    return float(np.median(times))

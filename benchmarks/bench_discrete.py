@@ -19,16 +19,11 @@ from mrflit.discrete import (
     random_discrete_mrf,
 )
 from mrflit.gibbs import gibbs_sample as binary_gibbs_sample
-from _report import write_section
+from _report import median_time, write_section
 
 
 def med(f, r=3):
-    ts = []
-    for _ in range(r):
-        t = time.perf_counter()
-        f()
-        ts.append(time.perf_counter() - t)
-    return float(np.median(ts))
+    return median_time(f, r)
 
 
 def kernel_rate(model, q=5000, sweeps=20):

@@ -8,24 +8,18 @@ validation or layout conversion: chain blocks, SIMD over chains, inlined xoshiro
 mrflit.gibbs.gibbs_sample, the public API (validation, seeding, layout conversion included). Timings are
 medians of repeats; compare ratios, not seconds."""
 
-import sys, time, platform
-from pathlib import Path
+import platform
 import numpy as np, numba
 from numba import njit, prange
 from mrflit.models import random_mrf
 from mrflit.gibbs import gibbs_sample, neighbour_lists
 from mrflit.core import chain_states, _xoshiro_step, _to_unit_float32
 from mrflit.exact import log_partition, moments
+from _report import median_time as _median_time
 
 
 def median_time(f, repeat=5):
-    f()
-    ts = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        f()
-        ts.append(time.perf_counter() - t)
-    return float(np.median(ts))
+    return _median_time(f, repeat, warmup=True)
 
 
 # (a) plain NumPy, vectorised over chains
@@ -127,7 +121,7 @@ def exact_rows():
 
 
 def bound_rows():
-    from mrflit.dobrushin import tv_bound, influence_bound, sweep_influence_matrix
+    from mrflit.dobrushin import tv_bound, sweep_influence_matrix
 
     m = random_mrf(100, 5 / 99, (0.2, 0.5), (-0.5, 0.5), "01", seed=0)
     taus = np.arange(1, 1001)

@@ -16,16 +16,11 @@ from mrflit.partitioned import (
     mlmi_objective,
     separable_design,
 )
-from _report import write_section
+from _report import median_time, write_section
 
 
 def med(f, r=3):
-    ts = []
-    for _ in range(r):
-        t = time.perf_counter()
-        f()
-        ts.append(time.perf_counter() - t)
-    return float(np.median(ts))
+    return median_time(f, r)
 
 
 def main():

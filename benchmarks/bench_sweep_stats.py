@@ -8,13 +8,12 @@ python benchmarks/bench_sweep_stats.py # writes its section of BENCHMARKS.md
 loop computes them (exact: the float32 sums of 0/±1 products over <= 256 chains are integers). The reference
 below re-creates the old accumulation to show what changed."""
 
-import time
 import numpy as np
 import numba
 from numba import njit, prange
 from mrflit.models import random_mrf
 from mrflit.gibbs import GibbsChains, BLOCK
-from _report import write_section
+from _report import median_time, write_section
 
 
 @njit
@@ -44,13 +43,7 @@ def _blas_stats(X, acc):
 
 
 def median(f, repeat=5):
-    f()
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t)
-    return float(np.median(times))
+    return median_time(f, repeat, warmup=True)
 
 
 def main():

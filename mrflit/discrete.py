@@ -1211,6 +1211,23 @@ class GroupPseudoLikelihood:
         return x, max_iter, kkt
 
 # %% ../nbs/07b_discrete.ipynb #ed571814
+def _check_every_level(
+    codes,  # (n, p) int8 checked codes
+    levels,  # (p,) the numbers of states k_i
+    names=None,  # column names (None: positions)
+):
+    """Warn when a variable never takes one of its levels: that level's parameters have no finite MLE, and the
+    fit stops where their gradient falls below its tolerance (large, arbitrary values)."""
+    for j, k in enumerate(levels):
+        counts = np.bincount(codes[:, j], minlength=k)
+        if (counts == 0).any():
+            col = j if names is None else names[j]
+            warn(
+                f"column {col!r} never takes level {int(np.argmin(counts))} of its {k}: that level's "
+                "parameters have no finite estimate (drop the level from levels, or merge it with another)"
+            )
+
+# %% ../nbs/07b_discrete.ipynb #e298546c
 def _warn_path_edge(
     best: int,  # the index EBIC chose
     n_lambdas: int,  # the path's length (largest λ first)
@@ -1223,7 +1240,7 @@ def _warn_path_edge(
             GridEdgeWarning,
         )
 
-# %% ../nbs/07b_discrete.ipynb #344db2fa
+# %% ../nbs/07b_discrete.ipynb #e6920b5f
 class DiscreteLasso(BaseEstimator):
     "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
 
@@ -1313,6 +1330,7 @@ class DiscreteLasso(BaseEstimator):
         codes, levels = check_codes(X, self.levels, min_rows=2, min_cols=2)
         self.names_ = [str(c) for c in X.columns] if _is_frame(X) else None
         self.n_features_in_ = codes.shape[1]
+        _check_every_level(codes, levels, self.names_)
         solver, log = self._new_solver(codes, levels), []
         self.start_, self.ebic_path_ = "zeros", None
         if isinstance(self.lam, str) and solver.exact:
@@ -1395,6 +1413,7 @@ class DiscreteLasso(BaseEstimator):
         if v is None:
             v, _, kkt = pl.set_lambda(2 * lam).solve(max_iter=2000)
             if not kkt <= 0.1 / np.sqrt(pl.Z.shape[0]):
+                self.start_ = "zeros"
                 return np.zeros(pl.R.shape[0])
         self.start_ = "pl"
         return pl.theta(v)
