@@ -114,10 +114,11 @@ def check_codes(
 
 # %% ../nbs/07b_discrete.ipynb #448387bb
 def one_hot(
-    codes,  # (n, p) int8 codes, validated by `check_codes`
+    codes,  # (n, p) integer codes 0..k_i-1 (checked by `check_codes`)
     levels,  # the numbers of states k_i
 ) -> np.ndarray:
     "The indicators $z_{ia} = 1[x_i = a]$, $a \\ge 1$: an int8 `(n, D)` array (level 0: an all-zero block)."
+    codes, levels = check_codes(codes, levels, name="codes")
     var, lev, _ = level_columns(levels)
     check_memory(codes.shape[0] * lev.size, f"the ({codes.shape[0]}, {lev.size}) indicators")
     return (codes[:, var] == lev).astype(np.int8)
@@ -445,6 +446,8 @@ def pairwise_marginals(
 ) -> np.ndarray:
     "P(x_i = a, x_j = b): a `(k_i, k_j)` table."
     P = probabilities(model)
+    i = check_int(i, "i", lo=0, hi=model.p - 1)
+    j = check_int(j, "j", lo=0, hi=model.p - 1)
     codes = all_states(model.levels).astype(np.int64)
     k = model.levels
     return np.bincount(codes[:, i] * k[j] + codes[:, j], P, k[i] * k[j]).reshape(k[i], k[j])
@@ -456,6 +459,7 @@ def sample_exact(
     seed=None,  # None, int or np.random.Generator
 ) -> np.ndarray:
     "n i.i.d. draws from P_θ by inverting the exact CDF: `(n, p)` int8 codes."
+    model = check_discrete_model(model)
     n = check_int(n, "n", lo=1)
     check_memory(n * (model.p + 16), f"n={n} exact draws of {model.p} variables")
     cdf = np.cumsum(probabilities(model))
@@ -633,7 +637,7 @@ def gradient_bias_bound(
 ) -> np.ndarray:
     """Geng et al.'s Thm 3 (eq. 12) for k-state variables: 2√m 𝒢(B^τ) ≥ ‖E[δ(θ)|x̃₀]‖₂, m the number of
     statistics."""
-    m = stat_pairs(model.levels)[0].size
+    m = stat_pairs(check_discrete_model(model).levels)[0].size
     return 2 * np.sqrt(m) * tv_bound(model, taus)
 
 # %% ../nbs/07b_discrete.ipynb #d870a299
@@ -1086,10 +1090,10 @@ class GroupPseudoLikelihood:
 
     def __init__(
         self,
-        codes,  # (n, p) integer codes, checked (`check_codes`)
+        codes,  # (n, p) integer codes 0..k_i-1 (checked by `check_codes`: at least 2 columns)
         levels,  # the numbers of states k_i
     ):
-        self.levels = check_levels(levels)
+        codes, self.levels = check_codes(codes, levels, name="codes", min_cols=2)
         _, _, self.off = level_columns(self.levels)
         self.Z = one_hot(codes, self.levels).astype(np.float64)
         self.I, self.J = stat_pairs(self.levels)

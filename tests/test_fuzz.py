@@ -261,7 +261,190 @@ def _targets():
         ]
         + _more_targets(m, X)
         + _auto_targets(m, X)
+        + _discrete_targets()
     )
+
+
+def _discrete_values() -> dict:
+    "Hostile values for k-state data, levels, θ and models (the kinds of `_discrete_targets`)."
+    rng = np.random.default_rng(2)
+    C = rng.integers(0, 3, (60, 4))
+    Cf = C.astype(float)
+    nan_C, inf_C = Cf.copy(), Cf.copy()
+    nan_C[0, 0] = np.nan
+    inf_C[0, 0] = np.inf
+    theta = np.zeros((8, 8))
+    asym = theta.copy()
+    asym[0, 2] = 1.0
+    nan_t = theta.copy()
+    nan_t[1, 1] = np.nan
+    return {
+        "codes": {
+            "NaN": nan_C,
+            "inf": inf_C,
+            "a -1": np.where(C == 2, -1, C),
+            "a fraction": Cf + 0.5,
+            "code 200": np.where(C == 2, 200, C),
+            "text": np.array(["a", "b", "c"])[C],
+            "objects with a dict": _with_dict(C),
+            "no rows": np.zeros((0, 4), int),
+            "1-D": C[0],
+            "3-D": C[None],
+            "1 column": C[:, :1],
+            "masked": np.ma.masked_array(C, mask=rng.random(C.shape) < 0.1),
+            "None": None,
+            "a scalar": 1,
+            "ragged": [[0, 1], [1]],
+        },
+        "levels": {
+            "a 1": [1, 3, 3, 3],
+            "2.5": [2.5, 3, 3, 3],
+            "2 entries": [3, 3],
+            "-3": [-3, 3, 3, 3],
+            "200": [200, 3, 3, 3],
+            "text": ["3", "3", "3", "3"],
+            "NaN": [np.nan, 3, 3, 3],
+        },
+        "dtheta": {
+            "NaN": nan_t,
+            "asymmetric": asym,
+            "not square": np.zeros((8, 7)),
+            "7 columns": np.zeros((7, 7)),
+            "strings": theta.astype(str),
+            "1e300": theta + 1e300,
+            "None": None,
+        },
+        "dmodel": {
+            "None": None,
+            "'x'": "x",
+            "a matrix": np.zeros((8, 8)),
+            "a binary model": geng_network(4, seed=0),
+        },
+    }
+
+
+def _discrete_targets():
+    "k-state models (mrflit.discrete), their samplers, bounds, learners and the categorical reader."
+    from mrflit import discrete, datasets
+
+    levels = [3, 2, 3, 2]
+    model = discrete.random_discrete_mrf(levels, 1.0, seed=0)
+    C = discrete.sample_exact(model, 60, seed=1)
+    lasso = lambda X, **kw: discrete.DiscreteLasso(**{"lam": 0.1, **kw}).fit(X)
+    mcmc = lambda X, **kw: discrete.DiscreteLasso(**{"lam": 0.1, "solver": "mcmc", "max_iter": 2, **kw}).fit(
+        X
+    )
+    D = model.D
+    csv_path = Path(__import__("tempfile").mkdtemp()) / "items.csv"
+    csv_path.write_text("a,b\nlow,1\nhigh,2\nmid,3\n")
+    return [
+        ("discrete.check_codes", discrete.check_codes, dict(X=C), dict(X="codes any")),
+        ("discrete.check_codes", discrete.check_codes, dict(X=C, levels=levels), dict(levels="levels")),
+        ("discrete.check_levels", discrete.check_levels, dict(levels=levels), dict(levels="levels any")),
+        (
+            "discrete.DiscreteMRF",
+            discrete.DiscreteMRF,
+            dict(theta=np.zeros((D, D)), levels=levels),
+            dict(theta="dtheta"),
+        ),
+        (
+            "discrete.DiscreteMRF",
+            discrete.DiscreteMRF,
+            dict(theta=np.zeros((D, D)), levels=levels),
+            dict(levels="levels"),
+        ),
+        (
+            "discrete.random_discrete_mrf",
+            discrete.random_discrete_mrf,
+            dict(levels=levels, density=0.5, seed=0),
+            dict(levels="levels any", density="density", seed="seed"),
+        ),
+        (
+            "discrete.one_hot",
+            discrete.one_hot,
+            dict(codes=C, levels=levels),
+            dict(codes="codes", levels="levels"),
+        ),
+        (
+            "discrete.sample_exact",
+            discrete.sample_exact,
+            dict(model=model, n=5, seed=0),
+            dict(model="dmodel", n="count", seed="seed"),
+        ),
+        (
+            "discrete.gibbs_sample",
+            discrete.gibbs_sample,
+            dict(model=model, n_chains=4, n_sweeps=2, seed=0),
+            dict(
+                model="dmodel",
+                n_chains="count",
+                n_sweeps="count or 0",
+                init="init",
+                scan="choice",
+                seed="seed",
+            ),
+        ),
+        ("discrete.log_partition", discrete.log_partition, dict(model=model), dict(model="dmodel")),
+        ("discrete.marginals", discrete.marginals, dict(model=model), dict(model="dmodel")),
+        (
+            "discrete.pairwise_marginals",
+            discrete.pairwise_marginals,
+            dict(model=model, i=0, j=1),
+            dict(model="dmodel", i="index", j="index"),
+        ),
+        ("discrete.influence_bound", discrete.influence_bound, dict(model=model), dict(model="dmodel")),
+        (
+            "discrete.tv_bound",
+            discrete.tv_bound,
+            dict(model=model, taus=[1, 5]),
+            dict(model="dmodel", taus="taus"),
+        ),
+        (
+            "discrete.gradient_bias_bound",
+            discrete.gradient_bias_bound,
+            dict(model=model, taus=[1, 5]),
+            dict(model="dmodel", taus="taus"),
+        ),
+        (
+            "discrete.GroupPseudoLikelihood",
+            discrete.GroupPseudoLikelihood,
+            dict(codes=C, levels=levels),
+            dict(codes="codes", levels="levels"),
+        ),
+        (
+            "DiscreteLasso.fit",
+            lasso,
+            dict(X=C),
+            dict(
+                X="codes",
+                lam="positive",
+                levels="levels",
+                solver="choice",
+                kkt_tol="positive",
+                max_iter="count",
+                gamma="positive",
+                start="choice",
+            ),
+        ),
+        (
+            "DiscreteLasso.fit (mcmc)",
+            mcmc,
+            dict(X=C),
+            dict(
+                tol_sampling="positive",
+                n_chains="count",
+                n_chains_max="count",
+                n_sweeps="count",
+                seed="seed",
+            ),
+        ),
+        (
+            "datasets.read_categorical_csv",
+            datasets.read_categorical_csv,
+            dict(path=csv_path),
+            dict(path="path", missing="choice"),
+        ),
+    ]
 
 
 def _more_targets(m, X):
@@ -746,6 +929,12 @@ def _kinds(values):
     values["n_jobs"] = {k: v for k, v in values["count"].items() if k != "-1"}  # -1: every core
     values["list"] = {"3": 3, "None": None, "'ab'": "ab"}
     values["one matrix"] = {k: v for k, v in values["scores"].items() if k != "3 variables"}
+    values.update(_discrete_values())
+    # well-formed levels of any length; a density of 0 (no edges); one start state for every chain
+    values["levels any"] = {k: v for k, v in values["levels"].items() if k != "2 entries"}
+    values["density"] = {k: v for k, v in values["probability"].items() if k != "0"}
+    values["codes any"] = {k: v for k, v in values["codes"].items() if k != "1 column"}
+    values["init"] = {k: v for k, v in values["codes"].items() if k not in ("1-D", "None")}
     return values
 
 
