@@ -273,7 +273,8 @@ def _discrete_values() -> dict:
     nan_C, inf_C = Cf.copy(), Cf.copy()
     nan_C[0, 0] = np.nan
     inf_C[0, 0] = np.inf
-    theta = np.zeros((8, 8))
+    # the models of `_discrete_targets` have levels (3, 2, 3, 2): θ is (6, 6)
+    theta = np.zeros((6, 6))
     asym = theta.copy()
     asym[0, 2] = 1.0
     nan_t = theta.copy()
@@ -308,7 +309,7 @@ def _discrete_values() -> dict:
         "dtheta": {
             "NaN": nan_t,
             "asymmetric": asym,
-            "not square": np.zeros((8, 7)),
+            "not square": np.zeros((6, 5)),
             "7 columns": np.zeros((7, 7)),
             "strings": theta.astype(str),
             "1e300": theta + 1e300,
@@ -331,9 +332,8 @@ def _discrete_targets():
     model = discrete.random_discrete_mrf(levels, 1.0, seed=0)
     C = discrete.sample_exact(model, 60, seed=1)
     lasso = lambda X, **kw: discrete.DiscreteLasso(**{"lam": 0.1, **kw}).fit(X)
-    mcmc = lambda X, **kw: discrete.DiscreteLasso(**{"lam": 0.1, "solver": "mcmc", "max_iter": 2, **kw}).fit(
-        X
-    )
+    short_mcmc = {"lam": 0.1, "solver": "mcmc", "max_iter": 2}
+    mcmc = lambda X, **kw: discrete.DiscreteLasso(**{**short_mcmc, **kw}).fit(X)
     D = model.D
     csv_path = Path(__import__("tempfile").mkdtemp()) / "items.csv"
     csv_path.write_text("a,b\nlow,1\nhigh,2\nmid,3\n")
