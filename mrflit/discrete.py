@@ -17,7 +17,7 @@ from sklearn.base import BaseEstimator
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 from .dobrushin import influence_bound as _binary_influence_bound, _grand_sums, _taus
-from .select import GridEdgeWarning
+from .select import GridEdgeWarning, EXTEND_BY, EXTEND_TO
 import scipy.sparse as sp
 
 # %% auto #0
@@ -1233,14 +1233,17 @@ def _check_every_level(
 
 # %% ../nbs/07b_discrete.ipynb #e298546c
 def _warn_path_edge(
-    best: int,  # the index EBIC chose
+    best: int,  # the index the criterion chose
     n_lambdas: int,  # the path's length (largest λ first)
+    criterion: str = "EBIC",  # its name, for the message
+    bottom: str = "λ_max/100",  # the path's smallest λ, for the message
 ):
-    "Warn (`GridEdgeWarning`) when EBIC chose the path's smallest λ, λ_max/100: it may improve further down."
+    "Warn (`GridEdgeWarning`) when the criterion chose the path's smallest λ: it may improve further down."
     if best == n_lambdas - 1:
         warn(
-            "EBIC chose the smallest λ of the path (λ_max/100): the criterion was still improving there, so "
-            "the choice sits at the path's edge (give lam a number to look further)",
+            f"{criterion} chose the smallest λ of the path ({bottom}): the criterion was still improving "
+            f"there, "
+            "so the choice sits at the path's edge (give lam a number to look further)",
             GridEdgeWarning,
         )
 
@@ -1254,7 +1257,9 @@ class DiscreteLasso(BaseEstimator):
 
     def __init__(
         self,
-        lam="ebic",  # the group-lasso weight λ of (D3), or 'ebic' (a 20-value path, γ = 0.25)
+        # the group-lasso weight λ of (D3), or a rule: 'ebic' (a 20-value path, γ = 0.25) or 'cv' (5 folds of
+        # (D4))
+        lam="ebic",
         *,
         levels=None,  # the numbers of states k_i (None: each column's largest code + 1)
         solver="auto",  # 'exact' (Π k_i <= 2^16), 'mcmc' (Gibbs chains) or 'auto' (exact where it applies)
@@ -1270,7 +1275,7 @@ class DiscreteLasso(BaseEstimator):
         # the first iterate: 'pl' (the group-lasso pseudo-likelihood estimate (D4) at 2λ, its scale) or
         # 'zeros'
         start="pl",
-        seed=0,  # None, int or np.random.Generator: the chains' streams (mcmc)
+        seed=0,  # None, int or np.random.Generator: the chains' streams (mcmc) and the folds (lam='cv')
     ):
         self.lam = lam
         self.levels = levels
@@ -1286,7 +1291,9 @@ class DiscreteLasso(BaseEstimator):
         self.seed = seed
 
     def _check_params(self):
-        if not (isinstance(self.lam, str) and self.lam == "ebic"):
+        if isinstance(self.lam, str) and self.lam not in ("ebic", "cv"):
+            raise ValueError(f"lam must be a number >= 0, 'ebic' or 'cv', got {self.lam!r}")
+        if not isinstance(self.lam, str):
             check_float(self.lam, "lam", lo=0)
         if self.solver not in ("auto", "exact", "mcmc"):
             raise ValueError(f"solver must be 'auto', 'exact' or 'mcmc', got {self.solver!r}")
@@ -1329,19 +1336,22 @@ class DiscreteLasso(BaseEstimator):
         X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
         y=None,  # ignored (scikit-learn's signature)
     ):
-        "Fit (D3) to the rows of X; λ by EBIC when `lam='ebic'`."
+        "Fit (D3) to the rows of X; λ by EBIC when `lam='ebic'`, by cross-validation when `lam='cv'`."
         self._check_params()
         codes, levels = check_codes(X, self.levels, min_rows=2, min_cols=2)
         self.names_ = [str(c) for c in X.columns] if _is_frame(X) else None
         self.n_features_in_ = codes.shape[1]
         _check_every_level(codes, levels, self.names_)
         solver, log = self._new_solver(codes, levels), []
-        self.start_, self.ebic_path_ = "zeros", None
-        if isinstance(self.lam, str) and solver.exact:
+        self.start_, self.ebic_path_, self.cv_path_ = "zeros", None, None
+        if self.lam == "ebic" and solver.exact:
             lams = self._path(solver, log)
         else:
             pl = GroupPseudoLikelihood(codes, levels)
-            lam, v = (float(self.lam), None) if not isinstance(self.lam, str) else self._pl_path(pl)
+            if self.lam == "cv":
+                lam, v = self._pl_cv(codes, levels, pl)
+            else:
+                lam, v = (float(self.lam), None) if self.lam != "ebic" else self._pl_path(pl)
             lams = [lam]
             if self.start == "pl":
                 solver.theta = self._pl_start(pl, lam, v)
@@ -1391,14 +1401,20 @@ class DiscreteLasso(BaseEstimator):
         top = max(max(norms, default=0.0), 1e-8)
         return list(np.geomspace(top, top / 100, 20))
 
-    def _pl_path(self, pl):
-        """λ by EBIC over the (D4) path, 20 values from its λ_max down to λ_max/100, warm-started: `(λ/2, v)`,
-        the likelihood's λ and the pseudo-likelihood estimate there (in v)."""
-        n, p = pl.Z.shape[0], pl.levels.size
+    def _pl_lambdas(self, pl):
+        """The (D4) path: `(v, λs)`, the fields-only estimate (in v) and 20 values from the path's λ_max down
+        to λ_max/100."""
         pair = pl.pair[:, 0] >= 0
         v, _, _ = pl.set_lambda(0.0, support=np.zeros(pair.size, bool)).solve()
         top = (pl.group_norms(pl.parts(v)[1]) / np.sqrt(np.diff(pl.gptr)))[pair].max(initial=0.0)
-        lams = np.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, 20)
+        return v, np.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, 20)
+
+    def _pl_path(self, pl):
+        """λ by EBIC over the (D4) path, warm-started: `(λ/2, v)`, the likelihood's λ and the
+        pseudo-likelihood estimate there (in v)."""
+        n, p = pl.Z.shape[0], pl.levels.size
+        pair = pl.pair[:, 0] >= 0
+        v, lams = self._pl_lambdas(pl)
         rows, fits = [], []
         for lam in lams:
             v, _, _ = pl.set_lambda(lam).solve(v)
@@ -1458,3 +1474,80 @@ class DiscreteLasso(BaseEstimator):
         model = self.model_
         codes = model.check(X)
         return float(np.mean(model.energy(codes)) - log_partition(model))
+
+# %% ../nbs/07b_discrete.ipynb #0f705697
+@patch_to(DiscreteLasso)
+def _cv_folds(
+    self,
+    codes,  # (n, p) int8 codes
+    levels,  # (p,) the numbers of states k_i
+    n_folds: int = 5,  # K
+) -> list:
+    """`[(train, test)]` row indices of K folds in which every training fold holds every level that occurs in
+    the data (up to 100 shuffles); a level that occurs once is refused by name."""
+    counts = [np.bincount(codes[:, j], minlength=k) for j, k in enumerate(levels)]
+    for j, c in enumerate(counts):
+        if np.any(c == 1):
+            col = self.names_[j] if self.names_ else j
+            raise ValueError(
+                f"lam='cv': column {col!r} takes level {int(np.argmax(c == 1))} only once, so a training "
+                f"fold "
+                "cannot hold it; use lam='ebic' or a number"
+            )
+    if codes.shape[0] < n_folds:
+        raise ValueError(f"lam='cv' needs at least {n_folds} rows, got {codes.shape[0]}")
+    rng = as_rng(self.seed)
+    for _ in range(100):
+        order = rng.permutation(codes.shape[0])
+        folds = [np.sort(f) for f in np.array_split(order, n_folds)]
+        splits = [(np.setdiff1d(order, f), f) for f in folds]
+        seen = [
+            [np.bincount(codes[tr, j], minlength=k) > 0 for j, k in enumerate(levels)] for tr, _ in splits
+        ]
+        if all(np.array_equal(s, c > 0) for fold in seen for s, c in zip(fold, counts)):
+            return splits
+    raise ValueError("lam='cv': no 5-fold split in 100 shuffles puts every level in every training fold")
+
+# %% ../nbs/07b_discrete.ipynb #da3ee341
+@patch_to(DiscreteLasso)
+def _pl_cv(
+    self,
+    codes,  # (n, p) int8 codes
+    levels,  # (p,) the numbers of states k_i
+    pl,  # the full data's `GroupPseudoLikelihood`
+):
+    """λ by K-fold cross-validation of (D4): `(λ/2, v)`, the likelihood's λ and the full data's (D4) estimate.
+    The path continues below λ_max/100, `EXTEND_BY` values at a time down to `EXTEND_TO` λ_max, while the
+    score still improves at its smallest λ (as `select_lambda`'s)."""
+    v, lams = self._pl_lambdas(pl)
+    free = np.zeros(pl.pair.shape[0], bool)
+    folds = []
+    for train, test in self._cv_folds(codes, levels):
+        fit = GroupPseudoLikelihood(codes[train], levels)
+        u0 = fit.set_lambda(0.0, support=free).solve()[0]
+        folds.append([fit, GroupPseudoLikelihood(codes[test], levels), u0])
+
+    def held_out(new):
+        "The held-out score at each λ of `new`, each fold continuing its warm-started path."
+        out = np.zeros(len(new))
+        for fold in folds:
+            fit, held, u = fold
+            for k, lam in enumerate(new):
+                u, _, _ = fit.set_lambda(lam).solve(u)
+                out[k] += held.Z.shape[0] * held.parts(u)[0] / codes.shape[0]
+            fold[2] = u
+        return out
+
+    loss = held_out(lams)
+    step = lams[1] / lams[0]
+    while np.argmin(loss) == lams.size - 1 and lams[-1] * step >= EXTEND_TO * lams[0]:
+        more = lams[-1] * step ** np.arange(1, EXTEND_BY + 1)
+        more = more[more >= EXTEND_TO * lams[0] * (1 - 1e-12)]
+        loss = np.concatenate([loss, held_out(more)])
+        lams = np.concatenate([lams, more])
+    self.cv_path_ = np.column_stack([lams / 2, loss])
+    best = int(np.argmin(loss))
+    _warn_path_edge(best, lams.size, "cross-validation", f"λ_max/{lams[0] / lams[-1]:.3g}")
+    for lam in lams[: best + 1]:
+        v, _, _ = pl.set_lambda(lam).solve(v)
+    return float(lams[best] / 2), v
