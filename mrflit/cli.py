@@ -747,7 +747,8 @@ def _categorical_report(data, est, X, names, book, secs, out) -> str:
     n, p = X.shape
     W = est.model_.edge_norms()
     if est.cv_path_ is not None:
-        how = f"lambda = {est.lambda_:.4g} by 5-fold cross-validated pseudo-likelihood (D4) over 20 values"
+        rule = f"5-fold cross-validated pseudo-likelihood (D4) over {len(est.cv_path_)} values"
+        how = f"lambda = {est.lambda_:.4g} by {rule}"
     elif est.ebic_path_ is None:
         how = f"lambda = {est.lambda_:.4g}"
     else:

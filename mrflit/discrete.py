@@ -1242,8 +1242,7 @@ def _warn_path_edge(
     if best == n_lambdas - 1:
         warn(
             f"{criterion} chose the smallest λ of the path ({bottom}): the criterion was still improving "
-            f"there, "
-            "so the choice sits at the path's edge (give lam a number to look further)",
+            "there, so the choice sits at the path's edge (give lam a number to look further)",
             GridEdgeWarning,
         )
 
@@ -1491,8 +1490,7 @@ def _cv_folds(
             col = self.names_[j] if self.names_ else j
             raise ValueError(
                 f"lam='cv': column {col!r} takes level {int(np.argmax(c == 1))} only once, so a training "
-                f"fold "
-                "cannot hold it; use lam='ebic' or a number"
+                "fold cannot hold it; use lam='ebic' or a number"
             )
     if codes.shape[0] < n_folds:
         raise ValueError(f"lam='cv' needs at least {n_folds} rows, got {codes.shape[0]}")
@@ -1506,7 +1504,9 @@ def _cv_folds(
         ]
         if all(np.array_equal(s, c > 0) for fold in seen for s, c in zip(fold, counts)):
             return splits
-    raise ValueError("lam='cv': no 5-fold split in 100 shuffles puts every level in every training fold")
+    raise ValueError(
+        f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
+    )
 
 # %% ../nbs/07b_discrete.ipynb #da3ee341
 @patch_to(DiscreteLasso)
