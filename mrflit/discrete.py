@@ -1400,13 +1400,13 @@ class DiscreteLasso(BaseEstimator):
         top = max(max(norms, default=0.0), 1e-8)
         return list(np.geomspace(top, top / 100, 20))
 
-    def _pl_lambdas(self, pl):
-        """The (D4) path: `(v, λs)`, the fields-only estimate (in v) and 20 values from the path's λ_max down
-        to λ_max/100."""
+    def _pl_lambdas(self, pl, n_lambdas=20):
+        """The (D4) path: `(v, λs)`, the fields-only estimate (in v) and `n_lambdas` values from the path's
+        λ_max down to λ_max/100."""
         pair = pl.pair[:, 0] >= 0
         v, _, _ = pl.set_lambda(0.0, support=np.zeros(pair.size, bool)).solve()
         top = (pl.group_norms(pl.parts(v)[1]) / np.sqrt(np.diff(pl.gptr)))[pair].max(initial=0.0)
-        return v, np.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, 20)
+        return v, np.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, n_lambdas)
 
     def _pl_path(self, pl):
         """λ by EBIC over the (D4) path, warm-started: `(λ/2, v)`, the likelihood's λ and the
