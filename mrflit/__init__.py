@@ -10,7 +10,8 @@ __all__ = ['IsingLasso', 'TAY', 'SPG', 'SPGInc', 'FBS', 'PG', 'MCMCLasso', 'Fast
            'GibbsChains', 'gibbs_sample', 'sample_data', 'sample_exact', 'log_partition', 'moments', 'marginals',
            'select_lambda', 'lambda_max', 'LambdaRule', 'ebic', 'bootstrap', 'centralities', 'Stability',
            'predictability', 'network_comparison', 'read_binary_csv', 'binarize', 'senate109', 'plot_graph', 'grid',
-           'replicate', 'roc_auc', 'selection_metrics', 'DiscreteMRF', 'DiscreteLasso', 'read_categorical_csv']
+           'replicate', 'roc_auc', 'selection_metrics', 'DiscreteMRF', 'DiscreteLasso', 'DiscreteTAY',
+           'read_categorical_csv']
 
 # %% ../nbs/19_package.ipynb #ed7d8e7b
 import importlib
@@ -24,7 +25,7 @@ _all_ = [
     "marginals", "select_lambda", "lambda_max", "LambdaRule", "ebic", "bootstrap", "centralities",
     "Stability", "predictability", "network_comparison", "read_binary_csv", "binarize", "senate109",
     "plot_graph", "grid", "replicate", "roc_auc", "selection_metrics", "DiscreteMRF", "DiscreteLasso",
-    "read_categorical_csv",
+    "DiscreteTAY", "read_categorical_csv",
 ]  # fmt: skip
 
 _HOME = {
@@ -50,7 +51,7 @@ _HOME = {
     "viz": ("plot_graph",),
     "experiments": ("grid", "replicate"),
     "metrics": ("roc_auc", "selection_metrics"),
-    "discrete": ("DiscreteMRF", "DiscreteLasso"),
+    "discrete": ("DiscreteMRF", "DiscreteLasso", "DiscreteTAY"),
 }  # fmt: skip
 _MODULE_OF = {name: module for module, names in _HOME.items() for name in names}
 

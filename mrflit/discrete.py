@@ -17,6 +17,8 @@ from sklearn.base import BaseEstimator
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 from .dobrushin import influence_bound as _binary_influence_bound, _grand_sums, _taus
+from .concentration import bernstein_eps
+from .spg import CertificateWarning
 from .select import GridEdgeWarning, EXTEND_BY, EXTEND_TO
 import scipy.sparse as sp
 
@@ -24,8 +26,8 @@ import scipy.sparse as sp
 __all__ = ['MAX_LEVELS', 'MAX_STATES', 'check_levels', 'level_columns', 'stat_pairs', 'check_codes', 'one_hot', 'discrete_stats',
            'DiscreteMRF', 'check_discrete_model', 'random_discrete_mrf', 'all_states', 'energy_table', 'log_partition',
            'probabilities', 'moments', 'marginals', 'pairwise_marginals', 'sample_exact', 'gibbs_sample',
-           'influence_bound', 'exact_influence', 'tv_bound', 'gradient_bias_bound', 'GroupNewtonSolver',
-           'GroupPseudoLikelihood', 'DiscreteLasso']
+           'influence_bound', 'exact_influence', 'tv_bound', 'gradient_bias_bound', 'thm4_bound', 'GroupNewtonSolver',
+           'GroupPseudoLikelihood', 'DiscreteLasso', 'DiscreteTAY']
 
 # %% ../nbs/07b_discrete.ipynb #6a895db1
 MAX_LEVELS = 127  # the most states per variable (int8 codes)
@@ -641,6 +643,22 @@ def gradient_bias_bound(
     return 2 * np.sqrt(m) * tv_bound(model, taus)
 
 # %% ../nbs/07b_discrete.ipynb #d870a299
+def thm4_bound(
+    model: DiscreteMRF,  # the model
+    tau: int,  # τ, Gibbs sweeps from the start
+    var,  # (m,) float64 the statistics' sample variances V_ψj (ddof=1), or one number for all
+    q: int,  # the number of chains
+    beta,  # β_j, each statistic's failure probability, (m,) or one number
+) -> float:
+    """Geng et al.'s Thm 4 (eq. 13) for k-state variables: ‖δ(θ)‖₂ ≤ 2√m 𝒢(B^τ) + √(Σ ε_j²) with probability
+    ≥ 1 − 2Σβ_j, ε_j eq. (14) for indicator statistics (range R = 1)."""
+    m = stat_pairs(check_discrete_model(model).levels)[0].size
+    v = np.broadcast_to(np.asarray(var, np.float64), (m,))
+    eps = bernstein_eps(v, q, beta, value_range=1.0)
+    bias = gradient_bias_bound(model, [check_int(tau, "tau", lo=1)])[0]
+    return float(bias + np.sqrt(np.sum(eps**2)))
+
+# %% ../nbs/07b_discrete.ipynb #7187bf34
 @kernel
 def _block_eigh(
     Hgg,  # (s, s) float64 a block of the Hessian
@@ -649,7 +667,7 @@ def _block_eigh(
     lam, Q = np.linalg.eigh(Hgg)
     return np.maximum(lam, 1e-12 * max(np.trace(Hgg), 1e-300)), Q
 
-# %% ../nbs/07b_discrete.ipynb #2542ae2d
+# %% ../nbs/07b_discrete.ipynb #47d0a644
 @kernel
 def _block_solve(
     lam,  # (s,) float64 the eigenvalues of the block's Hessian H_gg, positive
@@ -678,7 +696,7 @@ def _block_solve(
     s_ = 0.5 * (lo + hi)
     return -(Q @ (bh / (lam + w / s_)))
 
-# %% ../nbs/07b_discrete.ipynb #53d036ba
+# %% ../nbs/07b_discrete.ipynb #b949cd1f
 @kernel
 def _group_cd(
     g,  # (m,) float64 gradient at θ
@@ -733,7 +751,7 @@ def _group_cd(
             return it + 1
     return n_pass
 
-# %% ../nbs/07b_discrete.ipynb #7187bf34
+# %% ../nbs/07b_discrete.ipynb #5a3586e3
 def _groups(
     levels,  # the numbers of states k_i
 ):
@@ -752,7 +770,7 @@ def _groups(
     pair = np.where(uniq[:, None] < p, -1, np.stack([(uniq - p) // p, (uniq - p) % p], 1))
     return gptr, order.astype(np.int64), pair
 
-# %% ../nbs/07b_discrete.ipynb #49013eb3
+# %% ../nbs/07b_discrete.ipynb #f54487ed
 def _centred_factors(
     levels,  # the numbers of states k_i
     gptr,  # (G + 1,) int64 group pointers, from `_groups`
@@ -772,7 +790,7 @@ def _centred_factors(
         Rinv.append(np.linalg.inv(R[-1]))
     return R, Rinv
 
-# %% ../nbs/07b_discrete.ipynb #b7b0c5aa
+# %% ../nbs/07b_discrete.ipynb #226c5325
 class GroupNewtonSolver:
     """Proximal Newton steps on (D3), exact or Gibbs moments; `step()` returns the iteration's record and
     verdict.
@@ -913,7 +931,7 @@ class GroupNewtonSolver:
             t /= 2
         return dict(rec, verdict="stalled")
 
-# %% ../nbs/07b_discrete.ipynb #d0a6ceef
+# %% ../nbs/07b_discrete.ipynb #68afb157
 @patch_to(GroupNewtonSolver)
 def _run(
     self,
@@ -935,7 +953,7 @@ def _run(
         _gibbs_sweeps(self.chains, model.theta, model.offsets, self.streams, b - a, False)
     return self.chains
 
-# %% ../nbs/07b_discrete.ipynb #ac0d1994
+# %% ../nbs/07b_discrete.ipynb #158b1c9a
 @patch_to(GroupNewtonSolver)
 def _chain_moments(
     self,
@@ -948,7 +966,7 @@ def _chain_moments(
         M = z.T @ z
     return M[self._I, self._J].astype(np.float64) / X.shape[0], z
 
-# %% ../nbs/07b_discrete.ipynb #54f7fc6d
+# %% ../nbs/07b_discrete.ipynb #a0da8e47
 @patch_to(GroupNewtonSolver)
 def _working_groups(
     self,
@@ -970,7 +988,7 @@ def _working_groups(
         new = [new[i] for i in np.argsort(excess)[::-1][:max_new]]
     return np.array(sorted(keep + new), dtype=np.int64)
 
-# %% ../nbs/07b_discrete.ipynb #76acd143
+# %% ../nbs/07b_discrete.ipynb #f87c2bcd
 @patch_to(GroupNewtonSolver)
 def _chain_direction(
     self,
@@ -999,7 +1017,7 @@ def _chain_direction(
     _group_cd(grad[idx], H, self.theta[idx], *args)
     return idx, d, float(d @ H @ d)
 
-# %% ../nbs/07b_discrete.ipynb #803a395a
+# %% ../nbs/07b_discrete.ipynb #3f0180f2
 @patch_to(GroupNewtonSolver)
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
@@ -1022,7 +1040,7 @@ def _step_mcmc(self) -> dict:
     rec = dict(n_chains=q, n_sweeps=self.n_sweeps, decrement=nu2, mc_gap=self.gap, tol=self.tol_eff)
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
-# %% ../nbs/07b_discrete.ipynb #a0da8e47
+# %% ../nbs/07b_discrete.ipynb #a941f1bd
 @patch_to(GroupNewtonSolver)
 def _verdict(
     self,
@@ -1046,7 +1064,7 @@ def _verdict(
     self.window = []
     return "more chains"
 
-# %% ../nbs/07b_discrete.ipynb #66f22909
+# %% ../nbs/07b_discrete.ipynb #9a523bc1
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
     """The objective gap at θ measured afresh: 10 × `n_sweeps` sweeps at θ, then ½ν² of the Newton step on the
@@ -1056,7 +1074,7 @@ def _verify(self) -> float:
     _, _, nu2 = self._chain_direction(mu - self.EX, z, tol=1e-8)
     return 0.5 * nu2 - np.count_nonzero(self.theta) / (2 * self.n_chains)
 
-# %% ../nbs/07b_discrete.ipynb #a941f1bd
+# %% ../nbs/07b_discrete.ipynb #9a159cd8
 @kernel
 def _pl_softmax(
     F,  # (n, D) float64 the logits η of the levels >= 1; overwritten by their conditional probabilities
@@ -1079,7 +1097,7 @@ def _pl_softmax(
             total += top + np.log(s)
     return total
 
-# %% ../nbs/07b_discrete.ipynb #50948eb5
+# %% ../nbs/07b_discrete.ipynb #ed571814
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
@@ -1214,7 +1232,7 @@ class GroupPseudoLikelihood:
             fy, gy = (fn, gn) if restart else self.parts(y)
         return x, max_iter, kkt
 
-# %% ../nbs/07b_discrete.ipynb #ed571814
+# %% ../nbs/07b_discrete.ipynb #e6920b5f
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1231,7 +1249,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #e298546c
+# %% ../nbs/07b_discrete.ipynb #4255cd71
 def _warn_path_edge(
     best: int,  # the index the criterion chose
     n_lambdas: int,  # the path's length (largest λ first)
@@ -1246,7 +1264,7 @@ def _warn_path_edge(
             GridEdgeWarning,
         )
 
-# %% ../nbs/07b_discrete.ipynb #e6920b5f
+# %% ../nbs/07b_discrete.ipynb #98d4f4eb
 class DiscreteLasso(BaseEstimator):
     "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
 
@@ -1474,7 +1492,7 @@ class DiscreteLasso(BaseEstimator):
         codes = model.check(X)
         return float(np.mean(model.energy(codes)) - log_partition(model))
 
-# %% ../nbs/07b_discrete.ipynb #0f705697
+# %% ../nbs/07b_discrete.ipynb #610d5966
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1508,7 +1526,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #da3ee341
+# %% ../nbs/07b_discrete.ipynb #02a6e52a
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,
@@ -1551,3 +1569,266 @@ def _pl_cv(
     for lam in lams[: best + 1]:
         v, _, _ = pl.set_lambda(lam).solve(v)
     return float(lams[best] / 2), v
+
+# %% ../nbs/07b_discrete.ipynb #61f1e332
+def _top_eigen(
+    Y,  # (q, m) float32 centred rows
+    u,  # (m,) float64 the last eigenvector estimate, or None (a flat start)
+    n_iter: int,  # power iterations
+):
+    "`(L̂, u)`: the largest eigenvalue of YᵀY/q and its vector, by power iteration from u."
+    q, m = Y.shape
+    u = np.ones(m) / np.sqrt(m) if u is None else u
+    for _ in range(n_iter):
+        w = Y.T @ (Y @ u) / q
+        u = w / max(np.linalg.norm(w), 1e-300)
+    return float(u @ (Y.T @ (Y @ u))) / q, u
+
+# %% ../nbs/07b_discrete.ipynb #4411c8dc
+def _chain_gradient(
+    solver: GroupNewtonSolver,  # its `_chain_moments` and statistics
+    pl: GroupPseudoLikelihood,  # the groups and the factor R⁻¹ (sparse, group order)
+    X,  # (q, p) int8 chain codes
+):
+    """`(mean, z, psi, Y)`: the chains' mean of ψ (m,) in `stat_pairs` order, their indicators (q, D) float32,
+    ψ (q, m) float32 and the centred rows of ψ in v = R θ, (q, m) float32 (row r ↦ R⁻ᵀ r in group order)."""
+    mean, z = solver._chain_moments(X)
+    psi = z[:, solver._I] * z[:, solver._J]
+    centred = (psi - mean.astype(np.float32))[:, pl.gidx]
+    Y = np.asarray((pl.Rinv.T @ centred.T).T, dtype=np.float32)
+    return mean, z, psi, Y
+
+# %% ../nbs/07b_discrete.ipynb #3f7af787
+class DiscreteTAY(BaseEstimator):
+    """TAY (Geng et al. §6) for k-state variables: stochastic proximal gradient on (D3), each iteration's
+    Gibbs sweeps set by the TAY-criterion with the k-state Theorem 3 (or 4) bound.
+
+    State during `fit`, all of it: `_chains` (q, p) int8 and `_streams` (4, q) their xoshiro states; `_L`,
+    `_u` the curvature estimate L̂ and its vector; `_window` the (‖G_α‖², floor) pairs since q last changed;
+    `_scale` ‖R⁻¹‖₂, the factor from θ- to v-gradient errors."""
+
+    # integer codes, not real-valued data (as `DiscreteLasso`)
+    _categorical_data = True
+
+    window = 5  # iterations over which the noise-floor test averages
+
+    def __init__(
+        self,
+        lam,  # the group-lasso weight λ of (D3)
+        *,
+        criterion="asymptotic",  # 'asymptotic' (TAY-criterion, Thm 3) or 'nonasymptotic' (Thm 4, eq. 15)
+        delta=0.05,  # 'nonasymptotic': the bound holds with probability 1 − delta (β_j = delta/2m)
+        tau_max=200,  # sweeps per iteration at most
+        alpha="auto",  # the step: 'auto' (1/L̂, re-estimated) or a fixed number (the paper's α)
+        n_chains=2000,  # chains q at the start
+        n_chains_max=256_000,  # the most chains the noise-floor rule may grow to
+        max_iter=500,  # iterations at most
+        tol=5e-4,  # the Monte-Carlo objective gap accepted; None: run exactly max_iter iterations
+        tol_sampling=0.01,  # ...or this share of the data's sampling gap |A|/2n, if larger
+        # chains: 'persistent' (start at data rows, continue) or 'random' (each iteration)
+        restart="persistent",
+        levels=None,  # the numbers of states k_i (None: each column's largest code + 1)
+        seed=0,  # None, int or np.random.Generator: θ⁽⁰⁾, the chains' starts and streams
+    ):
+        self.lam = lam
+        self.criterion = criterion
+        self.delta = delta
+        self.tau_max = tau_max
+        self.alpha = alpha
+        self.n_chains = n_chains
+        self.n_chains_max = n_chains_max
+        self.max_iter = max_iter
+        self.tol = tol
+        self.tol_sampling = tol_sampling
+        self.restart = restart
+        self.levels = levels
+        self.seed = seed
+
+    def _check_params(self):
+        check_float(self.lam, "lam", lo=0)
+        if self.criterion not in ("asymptotic", "nonasymptotic"):
+            raise ValueError(f"criterion must be 'asymptotic' or 'nonasymptotic', got {self.criterion!r}")
+        check_float(self.delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
+        check_int(self.tau_max, "tau_max", lo=1)
+        if not (isinstance(self.alpha, str) and self.alpha == "auto"):
+            check_float(self.alpha, "alpha", lo=0, lo_open=True)
+        check_int(self.n_chains, "n_chains", lo=2)
+        check_int(self.n_chains_max, "n_chains_max", lo=check_int(self.n_chains, "n_chains"))
+        check_int(self.max_iter, "max_iter", lo=1)
+        if self.tol is not None:
+            check_float(self.tol, "tol", lo=0)
+        check_float(self.tol_sampling, "tol_sampling", lo=0)
+        if self.restart not in ("persistent", "random"):
+            raise ValueError(f"restart must be 'persistent' or 'random', got {self.restart!r}")
+
+    def fit(
+        self,
+        X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
+        y=None,  # ignored (scikit-learn's signature)
+    ):
+        "Run TAY on (D3) for the rows of X until the noise-floor rule stops it (or `max_iter`)."
+        self._check_params()
+        codes, levels = check_codes(X, self.levels, min_rows=2, min_cols=2)
+        self.names_ = [str(c) for c in X.columns] if _is_frame(X) else None
+        self.n_features_in_ = codes.shape[1]
+        _check_every_level(codes, levels, self.names_)
+        pl = GroupPseudoLikelihood(codes, levels).set_lambda(float(self.lam))
+        EX = discrete_stats(codes, levels).mean(0)
+        solver = GroupNewtonSolver(EX, levels, float(self.lam), exact=False)
+        rng = as_rng(self.seed)
+        v = pl.prox(pl.v(rng.uniform(-0.1, 0.1, EX.size)), 1.0)
+        self._chains, self._streams, self._L, self._u, self._window = None, None, None, None, []
+        # ‖R⁻¹‖₂ (block-diagonal: the largest block's): the v-gradient's error is at most this times the
+        # θ-gradient's
+        self._scale = max(np.linalg.norm(b, 2) for b in _centred_factors(levels, pl.gptr, pl.pair)[1])
+        q, log, done = int(self.n_chains), [], False
+        for k in range(1, int(self.max_iter) + 1):
+            chains = self._prepare_chains(codes, levels, q, rng)
+            v, rec = self._iterate(v, chains, solver, pl, codes.shape[0])
+            log.append(dict(rec, iteration=k))
+            done = self.tol is not None and rec["at_floor"] and rec["measured_gap"] <= rec["tol"]
+            if done:
+                break
+            # the Monte-Carlo part |A|/2q must leave room for the rest of the gap
+            grow = self.tol is not None and rec["at_floor"] and rec["mc_gap"] > rec["tol"] / 2
+            if grow and q < int(self.n_chains_max):
+                q = min(4 * q, int(self.n_chains_max))
+                self._window = []
+        self.levels_, self.lambda_, self.n_iter_ = levels, float(self.lam), len(log)
+        self.theta_ = DiscreteMRF.from_vector(pl.theta(v), levels).theta
+        self.trace_ = Trace({key: np.asarray([r[key] for r in log]) for key in log[0]})
+        self.certified_share_ = float(np.mean(self.trace_["certified"]))
+        self.converged_ = bool(done)
+        self._judge(log)
+        return self
+
+    @property
+    def model_(self) -> DiscreteMRF:
+        "The fitted model (scikit-learn's `NotFittedError` before `fit`)."
+        check_is_fitted(self, "theta_")
+        return DiscreteMRF(self.theta_, self.levels_)
+
+# %% ../nbs/07b_discrete.ipynb #97bd75f3
+@patch_to(DiscreteTAY)
+def _prepare_chains(
+    self,
+    codes,  # (n, p) int8 the data codes (the first chains start at random rows)
+    levels,  # (p,) the numbers of states
+    q: int,  # the chains this iteration needs
+    rng,  # np.random.Generator
+) -> np.ndarray:
+    "This iteration's `(q, p)` int8 chains: created at data rows, grown to q, or restarted at uniform states."
+    X = self._chains
+    if X is None and self.restart == "persistent":
+        X = codes[rng.integers(0, len(codes), q)]
+    elif X is None or self.restart == "random":
+        X = (rng.random((q, levels.size)) * levels).astype(np.int8)
+    elif X.shape[0] != q:
+        X = X[np.arange(q) % X.shape[0]]
+    if self._streams is None or self._streams.shape[1] != q:
+        self._streams = chain_states(rng, q)
+    self._chains = np.ascontiguousarray(X, dtype=np.int8)
+    return self._chains
+
+# %% ../nbs/07b_discrete.ipynb #57fdebb9
+@patch_to(DiscreteTAY)
+def _measured_gap(
+    self,
+    solver: GroupNewtonSolver,  # the statistics, weights and `_chain_direction`; its `theta` is set to θ
+    theta,  # (m,) float64 the point the chains ran at
+    mean,  # (m,) float64 the chains' mean of ψ
+    z,  # (q, D) float32 the chains' indicators
+) -> float:
+    """The objective gap of (D3) at θ estimated on the chains: the decrease the proximal Newton model (the
+    chains' gradient and Ĥ) predicts, less its pure-noise part |A|/2q."""
+    solver.theta = theta
+    grad = mean - solver.EX
+    idx, d, nu2 = solver._chain_direction(grad, z, tol=1e-8)
+    moved = theta.copy()
+    moved[idx] += d
+    decrease = -(grad[idx] @ d + solver.penalty(moved) - solver.penalty(theta) + 0.5 * nu2)
+    return float(decrease - np.count_nonzero(theta) / (2 * z.shape[0]))
+
+# %% ../nbs/07b_discrete.ipynb #e25629b8
+@patch_to(DiscreteTAY)
+def _iterate(
+    self,
+    v,  # (m,) float64 the iterate in v = R θ (group order)
+    chains,  # (q, p) int8 this iteration's chains, run in place
+    solver: GroupNewtonSolver,  # the statistics and the data's moments `EX`
+    pl: GroupPseudoLikelihood,  # the groups, R⁻¹ and the proximal map
+    n: int,  # rows of the data
+):
+    """One TAY iteration: sweeps until the criterion holds (or τ = tau_max), the proximal step, the
+    noise-floor test. Returns `(v_next, record)`."""
+    model = DiscreteMRF.from_vector(pl.theta(v), pl.levels)
+    q, tmax = chains.shape[0], int(self.tau_max)
+    curve = self._scale * gradient_bias_bound(model, np.arange(1, tmax + 1))
+    beta = self.delta / (2 * v.size)
+    for tau in range(1, tmax + 1):
+        _gibbs_sweeps(chains, model.theta, model.offsets, self._streams, 1, False)
+        mean, z, psi, Y = _chain_gradient(solver, pl, chains)
+        if self._L is None:
+            self._L, self._u = _top_eigen(Y, None, 30)
+        alpha = 1.0 / max(self._L, 1e-12) if self.alpha == "auto" else float(self.alpha)
+        grad = pl.Rinv.T @ (mean - solver.EX)[pl.gidx]
+        new = pl.prox(v - alpha * grad, alpha)
+        G = float(np.linalg.norm(v - new)) / alpha
+        bound = float(curve[tau - 1])
+        if self.criterion == "nonasymptotic":
+            var = np.minimum(psi.var(0, ddof=1, dtype=np.float64), 0.25 * q / (q - 1))
+            bound = self._scale * thm4_bound(model, tau, var, q, beta)
+        if bound < 0.5 * G:
+            break
+    self._L, self._u = _top_eigen(Y, self._u, 2)
+    # each v-gradient coordinate's Monte-Carlo variance, summed by group
+    gvar = np.bincount(pl._gid, np.mean(Y.astype(np.float64) ** 2, 0) / q, minlength=pl.weights.size)
+    # the groups that can move: nonzero after the step, or with a gradient within noise of the threshold
+    moving = (pl.group_norms(new) > 0) | (pl.group_norms(grad) >= pl.weights - 2 * np.sqrt(gvar))
+    floor = 4 * float(gvar[moving].sum())
+    self._window.append((G * G, floor))
+    recent = self._window[-self.window :]
+    at_floor = len(recent) == self.window and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
+    n_active = int(np.count_nonzero(pl.theta(new)))
+    tol = gap_tolerance(n_active, n, 1e-3 if self.tol is None else self.tol, self.tol_sampling)
+    measured = self._measured_gap(solver, pl.theta(v), mean, z) if at_floor else np.nan
+    rec = dict(tau=tau, n_chains=q, bound=bound, grad_map_norm=G, certified=bool(bound < 0.5 * G))
+    rec.update(
+        alpha=alpha, L_hat=self._L, noise_floor=floor, at_floor=bool(at_floor), mc_gap=n_active / (2 * q)
+    )
+    return new, dict(rec, tol=tol, measured_gap=measured)
+
+# %% ../nbs/07b_discrete.ipynb #2ec88b9f
+@patch_to(DiscreteTAY)
+def _judge(
+    self,
+    log,  # the iterations' records
+):
+    """Warn, saying why, when the fit did not converge (`ConvergenceWarning`), and when the certificate failed
+    at some iteration (`CertificateWarning`: τ ran to tau_max there)."""
+    last = log[-1]
+    if not self.converged_ and self.tol is not None:
+        if not last["at_floor"]:
+            why = (
+                f"after {self.n_iter_} iterations ‖G_α‖ is above its Monte-Carlo noise floor; raise max_iter"
+            )
+        elif last["mc_gap"] > last["tol"] / 2:
+            why = (
+                f"the Monte-Carlo gap {last['mc_gap']:.2g} is above half the tolerance {last['tol']:.2g} "
+                f"with "
+                f"{last['n_chains']} chains; raise n_chains_max"
+            )
+        else:
+            why = (
+                f"the Newton model estimates an objective gap of {last['measured_gap']:.2g} > "
+                f"{last['tol']:.2g}; "
+                "raise max_iter"
+            )
+        warn(f"DiscreteTAY did not converge: {why}", ConvergenceWarning)
+    cert = self.trace_["certified"]
+    if not cert.all():
+        warn(
+            f"DiscreteTAY: the Dobrushin certificate held at {cert.sum()} of {cert.size} iterations "
+            f"({cert.mean():.0%}); at the others τ ran to tau_max = {self.tau_max} sweeps",
+            CertificateWarning,
+        )

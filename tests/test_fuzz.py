@@ -334,6 +334,8 @@ def _discrete_targets():
     lasso = lambda X, **kw: discrete.DiscreteLasso(**{"lam": 0.1, **kw}).fit(X)
     short_mcmc = {"lam": 0.1, "solver": "mcmc", "max_iter": 2}
     mcmc = lambda X, **kw: discrete.DiscreteLasso(**{**short_mcmc, **kw}).fit(X)
+    short_tay = {"lam": 0.1, "max_iter": 2, "tau_max": 5}
+    tay = lambda X, **kw: discrete.DiscreteTAY(**{**short_tay, **kw}).fit(X)
     D = model.D
     csv_path = Path(__import__("tempfile").mkdtemp()) / "items.csv"
     csv_path.write_text("a,b\nlow,1\nhigh,2\nmid,3\n")
@@ -406,6 +408,12 @@ def _discrete_targets():
             dict(model="dmodel", taus="taus"),
         ),
         (
+            "discrete.thm4_bound",
+            discrete.thm4_bound,
+            dict(model=model, tau=2, var=0.1, q=100, beta=0.01),
+            dict(model="dmodel", tau="count", q="count", beta="positive"),
+        ),
+        (
             "discrete.GroupPseudoLikelihood",
             discrete.GroupPseudoLikelihood,
             dict(codes=C, levels=levels),
@@ -435,6 +443,24 @@ def _discrete_targets():
                 n_chains="count",
                 n_chains_max="count",
                 n_sweeps="count",
+                seed="seed",
+            ),
+        ),
+        (
+            "DiscreteTAY.fit",
+            tay,
+            dict(X=C),
+            dict(
+                X="codes",
+                lam="positive",
+                criterion="choice",
+                delta="positive",
+                tau_max="count",
+                alpha="positive",
+                n_chains="count",
+                max_iter="count",
+                restart="choice",
+                levels="levels",
                 seed="seed",
             ),
         ),

@@ -29,7 +29,7 @@ from mrflit.ising_lasso import IsingLasso
 from mrflit.fbs import FBS, PG
 from mrflit.fast_mixing import FastMixingML
 from mrflit.partitioned import PartitionedRatio
-from mrflit.discrete import DiscreteLasso
+from mrflit.discrete import DiscreteLasso, DiscreteTAY
 
 LEARNERS = [
     IsingLasso(0.05),
@@ -49,6 +49,7 @@ LEARNERS = [
     FastMixingML(),
     PartitionedRatio(([0, 1], [2, 3])),
     DiscreteLasso(0.05),
+    DiscreteTAY(0.05, max_iter=20),
 ]
 ids = [type(e).__name__ for e in LEARNERS]
 
