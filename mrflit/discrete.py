@@ -482,6 +482,22 @@ def _gibbs_sweeps(
     kmax = 1
     for i in range(p):
         kmax = max(kmax, off[i + 1] - off[i] + 1)
+    # each site's neighbours, in increasing order: the variables whose block with it has a nonzero entry (a
+    # zero
+    # block adds exact zeros to the local fields, so skipping it leaves every draw as it was)
+    nptr = np.zeros(p + 1, np.int64)
+    nidx = np.empty(p * p, np.int64)
+    for i in range(p):
+        n_nbr = nptr[i]
+        for j in range(p):
+            coupled = False
+            for d in range(off[i], off[i + 1]):
+                for e in range(off[j], off[j + 1]):
+                    coupled = coupled or (j != i and theta[d, e] != 0.0)
+            if coupled:
+                nidx[n_nbr] = j
+                n_nbr += 1
+        nptr[i + 1] = n_nbr
     for c in prange(q):
         w = np.empty(kmax)
         for t in range(n_sweeps * p):
@@ -494,9 +510,10 @@ def _gibbs_sweeps(
             for a in range(1, k):
                 d = off[i] + a - 1
                 h = theta[d, d]
-                for j in range(p):
+                for n in range(nptr[i], nptr[i + 1]):
+                    j = nidx[n]
                     b = X[c, j]
-                    if b > 0 and j != i:
+                    if b > 0:
                         h += theta[d, off[j] + b - 1]
                 w[a] = h
                 top = max(top, h)
@@ -512,7 +529,7 @@ def _gibbs_sweeps(
                 acc += w[a]
             X[c, i] = a
 
-# %% ../nbs/07b_discrete.ipynb #6be189ba
+# %% ../nbs/07b_discrete.ipynb #125dff99
 def gibbs_sample(
     model: DiscreteMRF,  # the model to sample
     n_chains: int,  # number of independent chains
@@ -549,7 +566,7 @@ def gibbs_sample(
         _gibbs_sweeps(X, model.theta, model.offsets, S, b - a, scan == "random")
     return X
 
-# %% ../nbs/07b_discrete.ipynb #d0aa36dd
+# %% ../nbs/07b_discrete.ipynb #022e43c6
 @kernel
 def _softmax_influence(
     theta,  # (D, D) float64 parameters
@@ -582,7 +599,7 @@ def _softmax_influence(
                     best = max(best, np.tanh((hi - lo) / 4))
             U[i, j] = best
 
-# %% ../nbs/07b_discrete.ipynb #022e43c6
+# %% ../nbs/07b_discrete.ipynb #62479e88
 def influence_bound(
     model: DiscreteMRF,  # the model
 ) -> np.ndarray:
@@ -595,7 +612,7 @@ def influence_bound(
     _softmax_influence(model.theta, model.offsets, U)
     return U
 
-# %% ../nbs/07b_discrete.ipynb #62479e88
+# %% ../nbs/07b_discrete.ipynb #234514ed
 def exact_influence(
     model: DiscreteMRF,  # the model, Π k_i <= 2^16
 ) -> np.ndarray:
@@ -621,7 +638,7 @@ def exact_influence(
     np.fill_diagonal(C, 0)
     return C
 
-# %% ../nbs/07b_discrete.ipynb #2a017fa8
+# %% ../nbs/07b_discrete.ipynb #c2bec399
 def tv_bound(
     model: DiscreteMRF,  # the model
     taus,  # numbers of sweeps τ >= 1
@@ -632,7 +649,7 @@ def tv_bound(
     check_memory(8 * int(t.max()), f"the bound's curve for τ = 1..{int(t.max())}")
     return _grand_sums(influence_bound(model), int(t.max()))[t - 1]
 
-# %% ../nbs/07b_discrete.ipynb #c2bec399
+# %% ../nbs/07b_discrete.ipynb #0087d162
 def gradient_bias_bound(
     model: DiscreteMRF,  # the model
     taus,  # numbers of sweeps τ >= 1
@@ -642,7 +659,7 @@ def gradient_bias_bound(
     m = stat_pairs(check_discrete_model(model).levels)[0].size
     return 2 * np.sqrt(m) * tv_bound(model, taus)
 
-# %% ../nbs/07b_discrete.ipynb #d870a299
+# %% ../nbs/07b_discrete.ipynb #a5d1122c
 def thm4_bound(
     model: DiscreteMRF,  # the model
     tau: int,  # τ, Gibbs sweeps from the start
@@ -658,7 +675,7 @@ def thm4_bound(
     bias = gradient_bias_bound(model, [check_int(tau, "tau", lo=1)])[0]
     return float(bias + np.sqrt(np.sum(eps**2)))
 
-# %% ../nbs/07b_discrete.ipynb #7187bf34
+# %% ../nbs/07b_discrete.ipynb #49013eb3
 @kernel
 def _block_eigh(
     Hgg,  # (s, s) float64 a block of the Hessian
@@ -667,7 +684,7 @@ def _block_eigh(
     lam, Q = np.linalg.eigh(Hgg)
     return np.maximum(lam, 1e-12 * max(np.trace(Hgg), 1e-300)), Q
 
-# %% ../nbs/07b_discrete.ipynb #47d0a644
+# %% ../nbs/07b_discrete.ipynb #b949cd1f
 @kernel
 def _block_solve(
     lam,  # (s,) float64 the eigenvalues of the block's Hessian H_gg, positive
@@ -696,7 +713,7 @@ def _block_solve(
     s_ = 0.5 * (lo + hi)
     return -(Q @ (bh / (lam + w / s_)))
 
-# %% ../nbs/07b_discrete.ipynb #b949cd1f
+# %% ../nbs/07b_discrete.ipynb #5a3586e3
 @kernel
 def _group_cd(
     g,  # (m,) float64 gradient at θ
@@ -751,7 +768,7 @@ def _group_cd(
             return it + 1
     return n_pass
 
-# %% ../nbs/07b_discrete.ipynb #5a3586e3
+# %% ../nbs/07b_discrete.ipynb #f54487ed
 def _groups(
     levels,  # the numbers of states k_i
 ):
@@ -770,7 +787,7 @@ def _groups(
     pair = np.where(uniq[:, None] < p, -1, np.stack([(uniq - p) // p, (uniq - p) % p], 1))
     return gptr, order.astype(np.int64), pair
 
-# %% ../nbs/07b_discrete.ipynb #f54487ed
+# %% ../nbs/07b_discrete.ipynb #226c5325
 def _centred_factors(
     levels,  # the numbers of states k_i
     gptr,  # (G + 1,) int64 group pointers, from `_groups`
@@ -790,7 +807,7 @@ def _centred_factors(
         Rinv.append(np.linalg.inv(R[-1]))
     return R, Rinv
 
-# %% ../nbs/07b_discrete.ipynb #226c5325
+# %% ../nbs/07b_discrete.ipynb #353d2e81
 class GroupNewtonSolver:
     """Proximal Newton steps on (D3), exact or Gibbs moments; `step()` returns the iteration's record and
     verdict.
@@ -931,7 +948,7 @@ class GroupNewtonSolver:
             t /= 2
         return dict(rec, verdict="stalled")
 
-# %% ../nbs/07b_discrete.ipynb #68afb157
+# %% ../nbs/07b_discrete.ipynb #158b1c9a
 @patch_to(GroupNewtonSolver)
 def _run(
     self,
@@ -953,7 +970,7 @@ def _run(
         _gibbs_sweeps(self.chains, model.theta, model.offsets, self.streams, b - a, False)
     return self.chains
 
-# %% ../nbs/07b_discrete.ipynb #158b1c9a
+# %% ../nbs/07b_discrete.ipynb #a0da8e47
 @patch_to(GroupNewtonSolver)
 def _chain_moments(
     self,
@@ -966,7 +983,7 @@ def _chain_moments(
         M = z.T @ z
     return M[self._I, self._J].astype(np.float64) / X.shape[0], z
 
-# %% ../nbs/07b_discrete.ipynb #a0da8e47
+# %% ../nbs/07b_discrete.ipynb #f87c2bcd
 @patch_to(GroupNewtonSolver)
 def _working_groups(
     self,
@@ -988,7 +1005,7 @@ def _working_groups(
         new = [new[i] for i in np.argsort(excess)[::-1][:max_new]]
     return np.array(sorted(keep + new), dtype=np.int64)
 
-# %% ../nbs/07b_discrete.ipynb #f87c2bcd
+# %% ../nbs/07b_discrete.ipynb #3f0180f2
 @patch_to(GroupNewtonSolver)
 def _chain_direction(
     self,
@@ -1017,7 +1034,7 @@ def _chain_direction(
     _group_cd(grad[idx], H, self.theta[idx], *args)
     return idx, d, float(d @ H @ d)
 
-# %% ../nbs/07b_discrete.ipynb #3f0180f2
+# %% ../nbs/07b_discrete.ipynb #9a523bc1
 @patch_to(GroupNewtonSolver)
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
@@ -1040,7 +1057,7 @@ def _step_mcmc(self) -> dict:
     rec = dict(n_chains=q, n_sweeps=self.n_sweeps, decrement=nu2, mc_gap=self.gap, tol=self.tol_eff)
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
-# %% ../nbs/07b_discrete.ipynb #a941f1bd
+# %% ../nbs/07b_discrete.ipynb #50948eb5
 @patch_to(GroupNewtonSolver)
 def _verdict(
     self,
@@ -1064,17 +1081,29 @@ def _verdict(
     self.window = []
     return "more chains"
 
-# %% ../nbs/07b_discrete.ipynb #9a523bc1
+# %% ../nbs/07b_discrete.ipynb #8d75b5c7
+@patch_to(GroupNewtonSolver)
+def _model_gap(
+    self,
+    grad,  # (m,) float64 the chains' gradient at `theta`
+    z,  # (q, D) float32 the chains' indicators
+) -> float:
+    """The objective gap of (D3) at `theta` estimated on the chains: the decrease the proximal Newton model
+    predicts, −(∇ᵀd + P(θ + d) − P(θ) + ½ν²) with d solved tightly, less its pure-noise part |A|/2q."""
+    idx, d, nu2 = self._chain_direction(grad, z, tol=1e-8)
+    moved = self.theta.copy()
+    moved[idx] += d
+    decrease = -(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2)
+    return float(decrease - np.count_nonzero(self.theta) / (2 * z.shape[0]))
+
+# %% ../nbs/07b_discrete.ipynb #32269b9a
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
-    """The objective gap at θ measured afresh: 10 × `n_sweeps` sweeps at θ, then ½ν² of the Newton step on the
-    chains' gradient, minus its pure-noise part |A|/2q."""
+    "The objective gap at θ measured afresh: 10 × `n_sweeps` sweeps at θ, then `_model_gap` on the chains."
     mu, z = self._chain_moments(self._run(10 * self.n_sweeps))
-    # the decrement, solved tightly: a direction stopped early would understate it
-    _, _, nu2 = self._chain_direction(mu - self.EX, z, tol=1e-8)
-    return 0.5 * nu2 - np.count_nonzero(self.theta) / (2 * self.n_chains)
+    return self._model_gap(mu - self.EX, z)
 
-# %% ../nbs/07b_discrete.ipynb #9a159cd8
+# %% ../nbs/07b_discrete.ipynb #344db2fa
 @kernel
 def _pl_softmax(
     F,  # (n, D) float64 the logits η of the levels >= 1; overwritten by their conditional probabilities
@@ -1097,7 +1126,7 @@ def _pl_softmax(
             total += top + np.log(s)
     return total
 
-# %% ../nbs/07b_discrete.ipynb #ed571814
+# %% ../nbs/07b_discrete.ipynb #e6920b5f
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
@@ -1232,7 +1261,7 @@ class GroupPseudoLikelihood:
             fy, gy = (fn, gn) if restart else self.parts(y)
         return x, max_iter, kkt
 
-# %% ../nbs/07b_discrete.ipynb #e6920b5f
+# %% ../nbs/07b_discrete.ipynb #98d4f4eb
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1249,7 +1278,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #4255cd71
+# %% ../nbs/07b_discrete.ipynb #cc6a0516
 def _warn_path_edge(
     best: int,  # the index the criterion chose
     n_lambdas: int,  # the path's length (largest λ first)
@@ -1264,7 +1293,7 @@ def _warn_path_edge(
             GridEdgeWarning,
         )
 
-# %% ../nbs/07b_discrete.ipynb #98d4f4eb
+# %% ../nbs/07b_discrete.ipynb #0f705697
 class DiscreteLasso(BaseEstimator):
     "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
 
@@ -1492,7 +1521,7 @@ class DiscreteLasso(BaseEstimator):
         codes = model.check(X)
         return float(np.mean(model.energy(codes)) - log_partition(model))
 
-# %% ../nbs/07b_discrete.ipynb #610d5966
+# %% ../nbs/07b_discrete.ipynb #c5bac42d
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1526,7 +1555,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #02a6e52a
+# %% ../nbs/07b_discrete.ipynb #2885b909
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,
@@ -1570,7 +1599,7 @@ def _pl_cv(
         v, _, _ = pl.set_lambda(lam).solve(v)
     return float(lams[best] / 2), v
 
-# %% ../nbs/07b_discrete.ipynb #61f1e332
+# %% ../nbs/07b_discrete.ipynb #16fb5407
 def _top_eigen(
     Y,  # (q, m) float32 centred rows
     u,  # (m,) float64 the last eigenvector estimate, or None (a flat start)
@@ -1584,7 +1613,7 @@ def _top_eigen(
         u = w / max(np.linalg.norm(w), 1e-300)
     return float(u @ (Y.T @ (Y @ u))) / q, u
 
-# %% ../nbs/07b_discrete.ipynb #4411c8dc
+# %% ../nbs/07b_discrete.ipynb #f6d08b47
 def _chain_gradient(
     solver: GroupNewtonSolver,  # its `_chain_moments` and statistics
     pl: GroupPseudoLikelihood,  # the groups and the factor R⁻¹ (sparse, group order)
@@ -1598,7 +1627,7 @@ def _chain_gradient(
     Y = np.asarray((pl.Rinv.T @ centred.T).T, dtype=np.float32)
     return mean, z, psi, Y
 
-# %% ../nbs/07b_discrete.ipynb #3f7af787
+# %% ../nbs/07b_discrete.ipynb #e6447361
 class DiscreteTAY(BaseEstimator):
     """TAY (Geng et al. §6) for k-state variables: stochastic proximal gradient on (D3), each iteration's
     Gibbs sweeps set by the TAY-criterion with the k-state Theorem 3 (or 4) bound.
@@ -1708,7 +1737,7 @@ class DiscreteTAY(BaseEstimator):
         check_is_fitted(self, "theta_")
         return DiscreteMRF(self.theta_, self.levels_)
 
-# %% ../nbs/07b_discrete.ipynb #97bd75f3
+# %% ../nbs/07b_discrete.ipynb #e25629b8
 @patch_to(DiscreteTAY)
 def _prepare_chains(
     self,
@@ -1730,26 +1759,7 @@ def _prepare_chains(
     self._chains = np.ascontiguousarray(X, dtype=np.int8)
     return self._chains
 
-# %% ../nbs/07b_discrete.ipynb #57fdebb9
-@patch_to(DiscreteTAY)
-def _measured_gap(
-    self,
-    solver: GroupNewtonSolver,  # the statistics, weights and `_chain_direction`; its `theta` is set to θ
-    theta,  # (m,) float64 the point the chains ran at
-    mean,  # (m,) float64 the chains' mean of ψ
-    z,  # (q, D) float32 the chains' indicators
-) -> float:
-    """The objective gap of (D3) at θ estimated on the chains: the decrease the proximal Newton model (the
-    chains' gradient and Ĥ) predicts, less its pure-noise part |A|/2q."""
-    solver.theta = theta
-    grad = mean - solver.EX
-    idx, d, nu2 = solver._chain_direction(grad, z, tol=1e-8)
-    moved = theta.copy()
-    moved[idx] += d
-    decrease = -(grad[idx] @ d + solver.penalty(moved) - solver.penalty(theta) + 0.5 * nu2)
-    return float(decrease - np.count_nonzero(theta) / (2 * z.shape[0]))
-
-# %% ../nbs/07b_discrete.ipynb #e25629b8
+# %% ../nbs/07b_discrete.ipynb #c97b6bbf
 @patch_to(DiscreteTAY)
 def _iterate(
     self,
@@ -1791,14 +1801,17 @@ def _iterate(
     at_floor = len(recent) == self.window and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
     n_active = int(np.count_nonzero(pl.theta(new)))
     tol = gap_tolerance(n_active, n, 1e-3 if self.tol is None else self.tol, self.tol_sampling)
-    measured = self._measured_gap(solver, pl.theta(v), mean, z) if at_floor else np.nan
+    measured = np.nan
+    if at_floor:
+        solver.theta = pl.theta(v)
+        measured = solver._model_gap(mean - solver.EX, z)
     rec = dict(tau=tau, n_chains=q, bound=bound, grad_map_norm=G, certified=bool(bound < 0.5 * G))
     rec.update(
         alpha=alpha, L_hat=self._L, noise_floor=floor, at_floor=bool(at_floor), mc_gap=n_active / (2 * q)
     )
     return new, dict(rec, tol=tol, measured_gap=measured)
 
-# %% ../nbs/07b_discrete.ipynb #2ec88b9f
+# %% ../nbs/07b_discrete.ipynb #d1b756c7
 @patch_to(DiscreteTAY)
 def _judge(
     self,
