@@ -349,6 +349,22 @@ def chain_newton_step(
     return work, d, nu2
 
 # %% ../nbs/07a_ising_lasso.ipynb #a9522f4f
+def chain_model_decrease(
+    grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ
+    theta,  # (m,) float64 current θ in stats order
+    lam,  # (m,) float64 ℓ₁ weights (inf or huge for coordinates held at zero)
+    X,  # (p, q) chain states, one column per chain
+):
+    """`(decrease, ν²)`: the decrease −m(d) of the proximal Newton model of (1) at θ on the chains' states (an
+    estimate of the objective gap, with its Monte-Carlo noise), and the decrement ν² = dᵀĤd."""
+    work, d, nu2 = chain_newton_step(grad, theta, lam, X)
+    t = theta[work]
+    change = np.abs(t + d) - np.abs(t)
+    moved = change != 0
+    decrease = -(grad[work] @ d + float(np.sum(lam[work][moved] * change[moved])) + 0.5 * nu2)
+    return float(decrease), float(nu2)
+
+# %% ../nbs/07a_ising_lasso.ipynb #6bda5693
 def kkt_residual(
     theta,  # (m,) float64 iterate in stats order
     grad,  # (m,) float64 gradient of f at theta, E_θψ − E_Xψ
@@ -359,7 +375,7 @@ def kkt_residual(
     off = np.maximum(np.abs(grad) - lam, 0.0)
     return float(np.where(theta != 0, on, off).max(initial=0.0))
 
-# %% ../nbs/07a_ising_lasso.ipynb #c3322a71
+# %% ../nbs/07a_ising_lasso.ipynb #2c41ff31
 @functools.lru_cache(maxsize=1)
 def _state_stats(
     p: int,  # the number of variables (<= EXACT_MAX_P)
@@ -371,7 +387,7 @@ def _state_stats(
     table.flags.writeable = False
     return table
 
-# %% ../nbs/07a_ising_lasso.ipynb #28245d56
+# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
 @kernel
 def _pl_direction(
     XT,  # (p, n) float32 distinct rows, one variable per row
@@ -423,7 +439,7 @@ def _pl_direction(
             return sweep + 1
     return max_sweeps
 
-# %% ../nbs/07a_ising_lasso.ipynb #96b7fd14
+# %% ../nbs/07a_ising_lasso.ipynb #a1a82c28
 def _conditional_variances(
     T,  # (p, p) float64 θ
     XT,  # (p, n) float32 rows, one variable per row
@@ -442,7 +458,7 @@ def _conditional_variances(
         V *= 0.25
     return V
 
-# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
+# %% ../nbs/07a_ising_lasso.ipynb #f3b16f44
 def _pl_curvature(
     VT,  # (p, n) float32 conditional variances
     XT,  # (p, n) float32 rows
@@ -459,7 +475,7 @@ def _pl_curvature(
     np.fill_diagonal(C, sums)
     return C
 
-# %% ../nbs/07a_ising_lasso.ipynb #a1a82c28
+# %% ../nbs/07a_ising_lasso.ipynb #108a6e4e
 def _pl_line_search(
     parts,  # θ ↦ (smooth part of the objective, its gradient)
     penalty,  # θ ↦ the ℓ₁ part
@@ -479,7 +495,7 @@ def _pl_line_search(
         t *= 0.5
     return t, f_new, g_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #f3b16f44
+# %% ../nbs/07a_ising_lasso.ipynb #e7bc9950
 def _pl_newton(
     U,  # (n, p) int8 distinct rows
     w,  # (n,) float64 their frequencies (sum 1)
@@ -527,7 +543,7 @@ def _pl_newton(
         rows.append(dict(iteration=it + 1, objective=f, kkt=kkt, active=len(rs), inner_sweeps=sweeps, step=t))
     return v, rows, kkt_residual(v[free], g[free], lam_v[free])
 
-# %% ../nbs/07a_ising_lasso.ipynb #4684a723
+# %% ../nbs/07a_ising_lasso.ipynb #79557598
 VERDICTS = ("continue", "more chains", "longer runs", "converged", "stalled")
 
 
@@ -723,14 +739,15 @@ class NewtonSolver:
         return dict(rec, tol=self.tol_eff, at_floor=at_floor, verdict=verdict)
 
     def _verify(self, chains) -> float:
-        """The objective gap at θ measured afresh: the chains run `verify_sweeps` sweeps at θ, then ½ν² of the
-        Newton step on their gradient, minus its pure-noise part |A|/2q."""
+        """The objective gap at θ measured afresh: the chains run `verify_sweeps` sweeps at θ, then the
+        decrease of the proximal Newton model on their gradient (`chain_model_decrease`), minus its pure-noise
+        part |A|/2q."""
         chains.set_model(self._model(self.theta))
         sweeps = 10 * self.n_sweeps if self.verify_sweeps is None else self.verify_sweeps
         chains.run(sweeps - 1)
         grad = chains.run(1, return_stats=True)[0] - self.EX
-        _, _, nu2 = chain_newton_step(grad, self.theta, self.lam, chains._X)
-        return 0.5 * nu2 - np.count_nonzero(self.theta) / (2 * self.n_chains)
+        decrease, _ = chain_model_decrease(grad, self.theta, self.lam, chains._X)
+        return decrease - np.count_nonzero(self.theta) / (2 * self.n_chains)
 
     def fresh_gap(
         self,
@@ -739,7 +756,7 @@ class NewtonSolver:
         """The objective gap of (1) at `theta`, say a point another method found; θ, the chains and q are left
         as they were (the Gibbs estimate draws from the solver's generator). Exact moments: g(θ) − g(θ*), θ*
         solved from θ by exact Newton steps (inf if they stop above a KKT residual of 1e-6). Gibbs: the
-        verification's estimate ½ν² − |A|/2q on `n_chains` new chains."""
+        verification's estimate (the Newton model's decrease − |A|/2q) on `n_chains` new chains."""
         other = copy.copy(self)
         other.window = []
         if self.exact:
@@ -753,7 +770,7 @@ class NewtonSolver:
         other.chains = None
         return other._verify(other._chains_for(other._model(other.theta)))
 
-# %% ../nbs/07a_ising_lasso.ipynb #39949bd2
+# %% ../nbs/07a_ising_lasso.ipynb #a90d3313
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 

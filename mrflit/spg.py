@@ -25,7 +25,7 @@ from .concentration import chains_needed, _bernstein_halfwidth
 from .prox import _grad_map, _shrink
 from .metrics import auc_or_nan
 from .base import MRFLearner, gap_tolerance
-from .ising_lasso import power_curvature, chain_newton_step, kkt_residual
+from .ising_lasso import power_curvature, chain_model_decrease, kkt_residual
 from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
@@ -258,10 +258,9 @@ def _noise_floor(self, new, df, gnorm):
 # %% ../nbs/08_spg.ipynb #b1b1bd48
 @patch_to(_StochasticProxGrad)
 def _measured_gap(self, theta, df):
-    """`(estimated objective gap at θ, ν²)`: half the proximal Newton decrement on the chains' states (see
-    above)."""
-    _, _, nu2 = chain_newton_step(df, theta, self._lam_vec, self._chains._X)
-    return 0.5 * nu2, nu2
+    """`(estimated objective gap at θ, ν²)`: the decrease of the proximal Newton model on the chains' states
+    (`ising_lasso.chain_model_decrease`, see above)."""
+    return chain_model_decrease(df, theta, self._lam_vec, self._chains._X)
 
 # %% ../nbs/08_spg.ipynb #50172da8
 class CertificateWarning(UserWarning):
