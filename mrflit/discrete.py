@@ -8,6 +8,8 @@ import numpy as np
 from numba import prange
 from .core import as_rng, check_int, check_float, check_memory, chain_states, chunks, kernel
 from .core import check_theta, _plain, _numeric, _check_2d, _is_frame, _xoshiro_uniform
+from .core import _xoshiro_step, _to_unit_float32
+from .gibbs import BLOCK
 from .models import BinaryMRF, check_model, theta_graph
 from .gibbs import gibbs_sample as _binary_gibbs_sample
 from .base import Trace, gap_tolerance
@@ -469,41 +471,135 @@ def sample_exact(
     return all_states(model.levels)[idx]
 
 # %% ../nbs/07b_discrete.ipynb #a00a7935
-@kernel(parallel=True)
-def _gibbs_sweeps(
-    X,  # (q, p) int8 chain states, updated in place
+@kernel
+def _neighbour_tables(
     theta,  # (D, D) float64 parameters
     off,  # (p + 1,) int64 first column of each variable
-    S,  # (4, q) uint32 xoshiro128** states, one stream per chain, advanced
-    n_sweeps,  # int, sweeps to run
-    random_scan,  # bool: p uniformly drawn sites per sweep (else 0..p-1 in order)
 ):
-    q, p = X.shape
-    kmax = 1
-    for i in range(p):
-        kmax = max(kmax, off[i + 1] - off[i] + 1)
-    # each site's neighbours, in increasing order: the variables whose block with it has a nonzero entry (a
-    # zero
-    # block adds exact zeros to the local fields, so skipping it leaves every draw as it was)
+    """`(nptr, nidx, tptr, tab, diag)`: site i's neighbours `nidx[nptr[i]:nptr[i+1]]` (nonzero blocks, in
+    increasing order); for its n-th neighbour j the (k_i − 1, k_j) float32 table `tab[tptr[n]:tptr[n+1]]` of
+    W_ij(a, b), column b = 0 zero; `diag` (D,) float32 the node parameters θ_i(a)."""
+    p = off.size - 1
     nptr = np.zeros(p + 1, np.int64)
     nidx = np.empty(p * p, np.int64)
     for i in range(p):
-        n_nbr = nptr[i]
+        n = nptr[i]
         for j in range(p):
             coupled = False
             for d in range(off[i], off[i + 1]):
                 for e in range(off[j], off[j + 1]):
                     coupled = coupled or (j != i and theta[d, e] != 0.0)
             if coupled:
-                nidx[n_nbr] = j
-                n_nbr += 1
-        nptr[i + 1] = n_nbr
+                nidx[n] = j
+                n += 1
+        nptr[i + 1] = n
+    tptr = np.zeros(nptr[p] + 1, np.int64)
+    for i in range(p):
+        for n in range(nptr[i], nptr[i + 1]):
+            j = nidx[n]
+            tptr[n + 1] = tptr[n] + (off[i + 1] - off[i]) * (off[j + 1] - off[j] + 1)
+    tab = np.zeros(tptr[-1], np.float32)
+    for i in range(p):
+        for n in range(nptr[i], nptr[i + 1]):
+            j = nidx[n]
+            kj = off[j + 1] - off[j] + 1
+            for a in range(off[i + 1] - off[i]):
+                for b in range(1, kj):
+                    tab[tptr[n] + a * kj + b] = theta[off[i] + a, off[j] + b - 1]
+    diag = np.empty(off[p], np.float32)
+    for d in range(off[p]):
+        diag[d] = theta[d, d]
+    return nptr, nidx[: nptr[p]].copy(), tptr, tab, diag
+
+# %% ../nbs/07b_discrete.ipynb #3d3edee5
+@kernel(parallel=True)
+def _systematic_sweeps(
+    Xt,  # (p, q) int8 chain states by variable, updated in place
+    nptr,  # (p + 1,) int64 neighbour pointers (`_neighbour_tables`)
+    nidx,  # (E,) int64 neighbours
+    tptr,  # (E + 1,) int64 table pointers
+    tab,  # float32 the neighbours' tables
+    diag,  # (D,) float32 the node parameters
+    off,  # (p + 1,) int64 first column of each variable
+    S,  # (4, q) uint32 xoshiro128** states, one stream per chain, advanced
+    n_sweeps,  # int, sweeps to run
+):
+    p, q = Xt.shape
+    kmax = 1
+    for i in range(p):
+        kmax = max(kmax, off[i + 1] - off[i] + 1)
+    for blk in prange((q + BLOCK - 1) // BLOCK):
+        c0 = blk * BLOCK
+        c1 = min(q, c0 + BLOCK)
+        n = c1 - c0
+        # h: the block's local fields, then their exponentials; top: the largest field, then the running CDF
+        h = np.empty((kmax, n), np.float32)
+        top = np.empty(n, np.float32)
+        u = np.empty(n, np.float32)
+        s0 = S[0, c0:c1]
+        s1 = S[1, c0:c1]
+        s2 = S[2, c0:c1]
+        s3 = S[3, c0:c1]
+        for t in range(n_sweeps):
+            for i in range(p):
+                k = off[i + 1] - off[i] + 1
+                for c in range(n):
+                    h[0, c] = 0.0
+                for a in range(1, k):
+                    d = diag[off[i] + a - 1]
+                    for c in range(n):
+                        h[a, c] = d
+                for m in range(nptr[i], nptr[i + 1]):
+                    xj = Xt[nidx[m], c0:c1]
+                    kj = off[nidx[m] + 1] - off[nidx[m]] + 1
+                    for a in range(1, k):
+                        row = tab[tptr[m] + (a - 1) * kj : tptr[m] + a * kj]
+                        for c in range(n):
+                            h[a, c] += row[xj[c]]
+                for c in range(n):
+                    top[c] = h[0, c]
+                for a in range(1, k):
+                    for c in range(n):
+                        top[c] = max(top[c], h[a, c])
+                for c in range(n):
+                    u[c] = 0.0
+                for a in range(k):
+                    for c in range(n):
+                        h[a, c] = np.exp(h[a, c] - top[c])
+                        u[c] += h[a, c]
+                # u: a uniform on [0, the total weight)
+                for c in range(n):
+                    r, s0[c], s1[c], s2[c], s3[c] = _xoshiro_step(s0[c], s1[c], s2[c], s3[c])
+                    u[c] *= _to_unit_float32(r)
+                # x_i: the number of levels a < k − 1 whose cumulative weight is at most u
+                xi = Xt[i, c0:c1]
+                for c in range(n):
+                    xi[c] = 0
+                    top[c] = h[0, c]
+                for a in range(1, k):
+                    for c in range(n):
+                        xi[c] += top[c] <= u[c]
+                        top[c] += h[a, c]
+
+# %% ../nbs/07b_discrete.ipynb #125dff99
+@kernel(parallel=True)
+def _random_sweeps(
+    X,  # (q, p) int8 chain states, updated in place
+    theta,  # (D, D) float64 parameters
+    off,  # (p + 1,) int64 first column of each variable
+    nptr,  # (p + 1,) int64 neighbour pointers (`_neighbour_tables`)
+    nidx,  # (E,) int64 neighbours
+    S,  # (4, q) uint32 xoshiro128** states, one stream per chain, advanced
+    n_sweeps,  # int, sweeps to run (p uniformly drawn sites each)
+):
+    q, p = X.shape
+    kmax = 1
+    for i in range(p):
+        kmax = max(kmax, off[i + 1] - off[i] + 1)
     for c in prange(q):
         w = np.empty(kmax)
         for t in range(n_sweeps * p):
-            i = t % p
-            if random_scan:
-                i = min(int(_xoshiro_uniform(S, c) * p), p - 1)
+            i = min(int(_xoshiro_uniform(S, c) * p), p - 1)
             k = off[i + 1] - off[i] + 1
             w[0] = 0.0
             top = 0.0
@@ -529,7 +625,26 @@ def _gibbs_sweeps(
                 acc += w[a]
             X[c, i] = a
 
-# %% ../nbs/07b_discrete.ipynb #125dff99
+# %% ../nbs/07b_discrete.ipynb #921aad1e
+def _gibbs_sweeps(
+    X,  # (q, p) int8 chain states, updated in place
+    theta,  # (D, D) float64 parameters
+    off,  # (p + 1,) int64 first column of each variable
+    S,  # (4, q) uint32 xoshiro128** states, one stream per chain, advanced
+    n_sweeps: int,  # sweeps to run
+    random_scan: bool,  # p uniformly drawn sites per sweep (else 0..p-1 in order)
+):
+    """Run `n_sweeps` sweeps of every chain in place: SIMD over chains (systematic) or one chain at a time
+    (random)."""
+    nptr, nidx, tptr, tab, diag = _neighbour_tables(theta, off)
+    if random_scan:
+        _random_sweeps(X, theta, off, nptr, nidx, S, n_sweeps)
+        return
+    Xt = np.ascontiguousarray(X.T)
+    _systematic_sweeps(Xt, nptr, nidx, tptr, tab, diag, off, S, n_sweeps)
+    X[:] = Xt.T
+
+# %% ../nbs/07b_discrete.ipynb #022e43c6
 def gibbs_sample(
     model: DiscreteMRF,  # the model to sample
     n_chains: int,  # number of independent chains
@@ -566,7 +681,7 @@ def gibbs_sample(
         _gibbs_sweeps(X, model.theta, model.offsets, S, b - a, scan == "random")
     return X
 
-# %% ../nbs/07b_discrete.ipynb #022e43c6
+# %% ../nbs/07b_discrete.ipynb #234514ed
 @kernel
 def _softmax_influence(
     theta,  # (D, D) float64 parameters
@@ -599,7 +714,7 @@ def _softmax_influence(
                     best = max(best, np.tanh((hi - lo) / 4))
             U[i, j] = best
 
-# %% ../nbs/07b_discrete.ipynb #62479e88
+# %% ../nbs/07b_discrete.ipynb #a9a56ee3
 def influence_bound(
     model: DiscreteMRF,  # the model
 ) -> np.ndarray:
@@ -612,7 +727,7 @@ def influence_bound(
     _softmax_influence(model.theta, model.offsets, U)
     return U
 
-# %% ../nbs/07b_discrete.ipynb #234514ed
+# %% ../nbs/07b_discrete.ipynb #2a017fa8
 def exact_influence(
     model: DiscreteMRF,  # the model, Π k_i <= 2^16
 ) -> np.ndarray:
@@ -638,7 +753,7 @@ def exact_influence(
     np.fill_diagonal(C, 0)
     return C
 
-# %% ../nbs/07b_discrete.ipynb #c2bec399
+# %% ../nbs/07b_discrete.ipynb #7b3a74ab
 def tv_bound(
     model: DiscreteMRF,  # the model
     taus,  # numbers of sweeps τ >= 1
@@ -649,7 +764,7 @@ def tv_bound(
     check_memory(8 * int(t.max()), f"the bound's curve for τ = 1..{int(t.max())}")
     return _grand_sums(influence_bound(model), int(t.max()))[t - 1]
 
-# %% ../nbs/07b_discrete.ipynb #0087d162
+# %% ../nbs/07b_discrete.ipynb #2542ae2d
 def gradient_bias_bound(
     model: DiscreteMRF,  # the model
     taus,  # numbers of sweeps τ >= 1
@@ -659,7 +774,7 @@ def gradient_bias_bound(
     m = stat_pairs(check_discrete_model(model).levels)[0].size
     return 2 * np.sqrt(m) * tv_bound(model, taus)
 
-# %% ../nbs/07b_discrete.ipynb #a5d1122c
+# %% ../nbs/07b_discrete.ipynb #47d0a644
 def thm4_bound(
     model: DiscreteMRF,  # the model
     tau: int,  # τ, Gibbs sweeps from the start
@@ -675,7 +790,7 @@ def thm4_bound(
     bias = gradient_bias_bound(model, [check_int(tau, "tau", lo=1)])[0]
     return float(bias + np.sqrt(np.sum(eps**2)))
 
-# %% ../nbs/07b_discrete.ipynb #49013eb3
+# %% ../nbs/07b_discrete.ipynb #cef4d06d
 @kernel
 def _block_eigh(
     Hgg,  # (s, s) float64 a block of the Hessian
@@ -684,7 +799,7 @@ def _block_eigh(
     lam, Q = np.linalg.eigh(Hgg)
     return np.maximum(lam, 1e-12 * max(np.trace(Hgg), 1e-300)), Q
 
-# %% ../nbs/07b_discrete.ipynb #b949cd1f
+# %% ../nbs/07b_discrete.ipynb #f54487ed
 @kernel
 def _block_solve(
     lam,  # (s,) float64 the eigenvalues of the block's Hessian H_gg, positive
@@ -713,7 +828,7 @@ def _block_solve(
     s_ = 0.5 * (lo + hi)
     return -(Q @ (bh / (lam + w / s_)))
 
-# %% ../nbs/07b_discrete.ipynb #5a3586e3
+# %% ../nbs/07b_discrete.ipynb #226c5325
 @kernel
 def _group_cd(
     g,  # (m,) float64 gradient at θ
@@ -768,7 +883,7 @@ def _group_cd(
             return it + 1
     return n_pass
 
-# %% ../nbs/07b_discrete.ipynb #f54487ed
+# %% ../nbs/07b_discrete.ipynb #353d2e81
 def _groups(
     levels,  # the numbers of states k_i
 ):
@@ -787,7 +902,7 @@ def _groups(
     pair = np.where(uniq[:, None] < p, -1, np.stack([(uniq - p) // p, (uniq - p) % p], 1))
     return gptr, order.astype(np.int64), pair
 
-# %% ../nbs/07b_discrete.ipynb #226c5325
+# %% ../nbs/07b_discrete.ipynb #68afb157
 def _centred_factors(
     levels,  # the numbers of states k_i
     gptr,  # (G + 1,) int64 group pointers, from `_groups`
@@ -807,7 +922,7 @@ def _centred_factors(
         Rinv.append(np.linalg.inv(R[-1]))
     return R, Rinv
 
-# %% ../nbs/07b_discrete.ipynb #353d2e81
+# %% ../nbs/07b_discrete.ipynb #158b1c9a
 class GroupNewtonSolver:
     """Proximal Newton steps on (D3), exact or Gibbs moments; `step()` returns the iteration's record and
     verdict.
@@ -948,7 +1063,7 @@ class GroupNewtonSolver:
             t /= 2
         return dict(rec, verdict="stalled")
 
-# %% ../nbs/07b_discrete.ipynb #158b1c9a
+# %% ../nbs/07b_discrete.ipynb #f87c2bcd
 @patch_to(GroupNewtonSolver)
 def _run(
     self,
@@ -970,7 +1085,7 @@ def _run(
         _gibbs_sweeps(self.chains, model.theta, model.offsets, self.streams, b - a, False)
     return self.chains
 
-# %% ../nbs/07b_discrete.ipynb #a0da8e47
+# %% ../nbs/07b_discrete.ipynb #3f0180f2
 @patch_to(GroupNewtonSolver)
 def _chain_moments(
     self,
@@ -983,7 +1098,7 @@ def _chain_moments(
         M = z.T @ z
     return M[self._I, self._J].astype(np.float64) / X.shape[0], z
 
-# %% ../nbs/07b_discrete.ipynb #f87c2bcd
+# %% ../nbs/07b_discrete.ipynb #9a523bc1
 @patch_to(GroupNewtonSolver)
 def _working_groups(
     self,
@@ -1005,7 +1120,7 @@ def _working_groups(
         new = [new[i] for i in np.argsort(excess)[::-1][:max_new]]
     return np.array(sorted(keep + new), dtype=np.int64)
 
-# %% ../nbs/07b_discrete.ipynb #3f0180f2
+# %% ../nbs/07b_discrete.ipynb #8d75b5c7
 @patch_to(GroupNewtonSolver)
 def _chain_direction(
     self,
@@ -1034,7 +1149,7 @@ def _chain_direction(
     _group_cd(grad[idx], H, self.theta[idx], *args)
     return idx, d, float(d @ H @ d)
 
-# %% ../nbs/07b_discrete.ipynb #9a523bc1
+# %% ../nbs/07b_discrete.ipynb #9a159cd8
 @patch_to(GroupNewtonSolver)
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
@@ -1057,7 +1172,7 @@ def _step_mcmc(self) -> dict:
     rec = dict(n_chains=q, n_sweeps=self.n_sweeps, decrement=nu2, mc_gap=self.gap, tol=self.tol_eff)
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
-# %% ../nbs/07b_discrete.ipynb #50948eb5
+# %% ../nbs/07b_discrete.ipynb #32269b9a
 @patch_to(GroupNewtonSolver)
 def _verdict(
     self,
@@ -1081,7 +1196,7 @@ def _verdict(
     self.window = []
     return "more chains"
 
-# %% ../nbs/07b_discrete.ipynb #8d75b5c7
+# %% ../nbs/07b_discrete.ipynb #ed571814
 @patch_to(GroupNewtonSolver)
 def _model_gap(
     self,
@@ -1096,14 +1211,14 @@ def _model_gap(
     decrease = -(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2)
     return float(decrease - np.count_nonzero(self.theta) / (2 * z.shape[0]))
 
-# %% ../nbs/07b_discrete.ipynb #32269b9a
+# %% ../nbs/07b_discrete.ipynb #344db2fa
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
     "The objective gap at θ measured afresh: 10 × `n_sweeps` sweeps at θ, then `_model_gap` on the chains."
     mu, z = self._chain_moments(self._run(10 * self.n_sweeps))
     return self._model_gap(mu - self.EX, z)
 
-# %% ../nbs/07b_discrete.ipynb #344db2fa
+# %% ../nbs/07b_discrete.ipynb #4255cd71
 @kernel
 def _pl_softmax(
     F,  # (n, D) float64 the logits η of the levels >= 1; overwritten by their conditional probabilities
@@ -1126,7 +1241,7 @@ def _pl_softmax(
             total += top + np.log(s)
     return total
 
-# %% ../nbs/07b_discrete.ipynb #e6920b5f
+# %% ../nbs/07b_discrete.ipynb #dd555072
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
@@ -1261,7 +1376,7 @@ class GroupPseudoLikelihood:
             fy, gy = (fn, gn) if restart else self.parts(y)
         return x, max_iter, kkt
 
-# %% ../nbs/07b_discrete.ipynb #98d4f4eb
+# %% ../nbs/07b_discrete.ipynb #7f3a141f
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1278,7 +1393,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #cc6a0516
+# %% ../nbs/07b_discrete.ipynb #c6313b20
 def _warn_path_edge(
     best: int,  # the index the criterion chose
     n_lambdas: int,  # the path's length (largest λ first)
@@ -1293,7 +1408,7 @@ def _warn_path_edge(
             GridEdgeWarning,
         )
 
-# %% ../nbs/07b_discrete.ipynb #0f705697
+# %% ../nbs/07b_discrete.ipynb #7978fb6a
 class DiscreteLasso(BaseEstimator):
     "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
 
@@ -1521,7 +1636,7 @@ class DiscreteLasso(BaseEstimator):
         codes = model.check(X)
         return float(np.mean(model.energy(codes)) - log_partition(model))
 
-# %% ../nbs/07b_discrete.ipynb #c5bac42d
+# %% ../nbs/07b_discrete.ipynb #f5ec92c1
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1555,7 +1670,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #2885b909
+# %% ../nbs/07b_discrete.ipynb #33a06fb8
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,
@@ -1599,7 +1714,7 @@ def _pl_cv(
         v, _, _ = pl.set_lambda(lam).solve(v)
     return float(lams[best] / 2), v
 
-# %% ../nbs/07b_discrete.ipynb #16fb5407
+# %% ../nbs/07b_discrete.ipynb #e6447361
 def _top_eigen(
     Y,  # (q, m) float32 centred rows
     u,  # (m,) float64 the last eigenvector estimate, or None (a flat start)
@@ -1613,7 +1728,7 @@ def _top_eigen(
         u = w / max(np.linalg.norm(w), 1e-300)
     return float(u @ (Y.T @ (Y @ u))) / q, u
 
-# %% ../nbs/07b_discrete.ipynb #f6d08b47
+# %% ../nbs/07b_discrete.ipynb #e25629b8
 def _chain_gradient(
     solver: GroupNewtonSolver,  # its `_chain_moments` and statistics
     pl: GroupPseudoLikelihood,  # the groups and the factor R⁻¹ (sparse, group order)
@@ -1627,7 +1742,7 @@ def _chain_gradient(
     Y = np.asarray((pl.Rinv.T @ centred.T).T, dtype=np.float32)
     return mean, z, psi, Y
 
-# %% ../nbs/07b_discrete.ipynb #e6447361
+# %% ../nbs/07b_discrete.ipynb #c97b6bbf
 class DiscreteTAY(BaseEstimator):
     """TAY (Geng et al. §6) for k-state variables: stochastic proximal gradient on (D3), each iteration's
     Gibbs sweeps set by the TAY-criterion with the k-state Theorem 3 (or 4) bound.
@@ -1737,7 +1852,7 @@ class DiscreteTAY(BaseEstimator):
         check_is_fitted(self, "theta_")
         return DiscreteMRF(self.theta_, self.levels_)
 
-# %% ../nbs/07b_discrete.ipynb #e25629b8
+# %% ../nbs/07b_discrete.ipynb #c546b69e
 @patch_to(DiscreteTAY)
 def _prepare_chains(
     self,
@@ -1759,7 +1874,7 @@ def _prepare_chains(
     self._chains = np.ascontiguousarray(X, dtype=np.int8)
     return self._chains
 
-# %% ../nbs/07b_discrete.ipynb #c97b6bbf
+# %% ../nbs/07b_discrete.ipynb #42afc97c
 @patch_to(DiscreteTAY)
 def _iterate(
     self,
@@ -1811,7 +1926,7 @@ def _iterate(
     )
     return new, dict(rec, tol=tol, measured_gap=measured)
 
-# %% ../nbs/07b_discrete.ipynb #d1b756c7
+# %% ../nbs/07b_discrete.ipynb #45df8c72
 @patch_to(DiscreteTAY)
 def _judge(
     self,
