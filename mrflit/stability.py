@@ -25,7 +25,7 @@ from mrflit.core import (
     kernel,
 )
 from .base import _penalty_rule, _quiet_progress
-from .discrete import DiscreteLasso, check_codes
+from .discrete import check_codes
 
 # %% auto #0
 __all__ = ['CENTRALITIES', 'Stability', 'centralities', 'bootstrap']
@@ -271,8 +271,9 @@ def centralities(
 def _edges(
     est,  # a fitted learner
 ) -> np.ndarray:
-    "(p, p) float64 its edge weights: θ for a binary learner, the block norms ‖W_ij‖_c for `DiscreteLasso`."
-    return est.model_.edge_norms() if isinstance(est, DiscreteLasso) else est.theta_
+    """(p, p) float64 its edge weights: θ for a binary learner, the block norms ‖W_ij‖_c for a k-state one
+    (`DiscreteLasso`, `DiscreteTAY`: the learners that take integer codes, `_categorical_data`)."""
+    return est.model_.edge_norms() if getattr(est, "_categorical_data", False) else est.theta_
 
 # %% ../nbs/13_stability.ipynb #4fa08053
 def _refit(est, X, rows, seed, start=None):
@@ -360,9 +361,9 @@ def _at_levels(
     kind: str,  # 'nonparametric' or 'case-drop'
     rng,  # np.random.Generator
 ):
-    """`(est, rows)` for the refits: a `DiscreteLasso` fixed at the full fit's levels, its resamples redrawn
+    """`(est, rows)` for the refits: a k-state learner fixed at the full fit's levels, its resamples redrawn
     until each holds every level (`_every_level`); any other learner as it is."""
-    if not isinstance(est, DiscreteLasso):
+    if not getattr(est, "_categorical_data", False):
         return est, rows
     return clone(est).set_params(levels=first.levels_), _every_level(rows, X, first.levels_, kind, rng)
 
@@ -414,7 +415,7 @@ def bootstrap(
         names = [str(c) for c in X.columns]
     X = (
         check_codes(X, est.levels)[0]
-        if isinstance(est, DiscreteLasso)
+        if getattr(est, "_categorical_data", False)
         else check_data(X, allow_constant=True)[0]
     )
     n, p = X.shape
