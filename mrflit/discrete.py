@@ -923,6 +923,22 @@ def _centred_factors(
     return R, Rinv
 
 # %% ../nbs/07b_discrete.ipynb #158b1c9a
+def _group_kkt(
+    v,  # (m,) float64 a point in v = R θ (group order)
+    grad,  # (m,) float64 the smooth part's gradient there, in v
+    weights,  # (G,) float64 the groups' weights (0: unpenalised; inf: held at zero)
+    gid,  # (m,) int64 each coordinate's group
+) -> float:
+    """The largest violation of a group lasso's optimality conditions over the groups: ‖g_k + w_k v_k/‖v_k‖‖
+    where v_k ≠ 0, max(‖g_k‖ − w_k, 0) where v_k = 0 (none for a group held at zero)."""
+    norms = lambda x: np.sqrt(np.bincount(gid, x * x, minlength=weights.size))
+    nv = norms(v)
+    w = np.where(np.isfinite(weights), weights, 0.0)
+    on = norms(grad + (w / np.maximum(nv, 1e-300))[gid] * v)
+    off = np.where(np.isfinite(weights), np.maximum(norms(grad) - w, 0.0), 0.0)
+    return float(np.where(nv > 0, on, off).max())
+
+# %% ../nbs/07b_discrete.ipynb #a0da8e47
 class GroupNewtonSolver:
     """Proximal Newton steps on (D3), exact or Gibbs moments; `step()` returns the iteration's record and
     verdict.
@@ -1016,21 +1032,12 @@ class GroupNewtonSolver:
         theta,  # (m,) float64 a point
         grad,  # (m,) float64 the gradient of the smooth part there
     ) -> float:
-        """The largest violation of (D3)'s optimality conditions over the groups, in v = R θ_g: ‖∇_g‖
-        (unpenalised), ‖R⁻ᵀ∇_g + w v/‖v‖‖ (v ≠ 0) or max(‖R⁻ᵀ∇_g‖ − w, 0) (v = 0). Binary: the ℓ₁ residual."""
-        worst = 0.0
-        for k, w in enumerate(self.weights):
-            gk = self._Rinv[k].T @ self._block(grad, k)
-            tk = self._R[k] @ self._block(theta, k)
-            nt = np.linalg.norm(tk)
-            if w == 0:
-                r = np.linalg.norm(gk)
-            elif nt > 0:
-                r = np.linalg.norm(gk + w * tk / nt)
-            else:
-                r = max(np.linalg.norm(gk) - w, 0.0)
-            worst = max(worst, r)
-        return worst
+        """The largest violation of (D3)'s optimality conditions over the groups, in v = R θ_g with gradient
+        R⁻ᵀ∇_g (`_group_kkt`). Binary: the ℓ₁ residual."""
+        G = self.weights.size
+        v = np.concatenate([self._R[k] @ self._block(theta, k) for k in range(G)])
+        g = np.concatenate([self._Rinv[k].T @ self._block(grad, k) for k in range(G)])
+        return _group_kkt(v, g, self.weights, np.repeat(np.arange(G), np.diff(self._gptr)))
 
     def step(self) -> dict:
         "One proximal Newton step from `theta`: the iteration's record, with its `verdict`."
@@ -1063,7 +1070,7 @@ class GroupNewtonSolver:
             t /= 2
         return dict(rec, verdict="stalled")
 
-# %% ../nbs/07b_discrete.ipynb #f87c2bcd
+# %% ../nbs/07b_discrete.ipynb #3f0180f2
 @patch_to(GroupNewtonSolver)
 def _run(
     self,
@@ -1085,7 +1092,7 @@ def _run(
         _gibbs_sweeps(self.chains, model.theta, model.offsets, self.streams, b - a, False)
     return self.chains
 
-# %% ../nbs/07b_discrete.ipynb #3f0180f2
+# %% ../nbs/07b_discrete.ipynb #9a523bc1
 @patch_to(GroupNewtonSolver)
 def _chain_moments(
     self,
@@ -1098,7 +1105,7 @@ def _chain_moments(
         M = z.T @ z
     return M[self._I, self._J].astype(np.float64) / X.shape[0], z
 
-# %% ../nbs/07b_discrete.ipynb #9a523bc1
+# %% ../nbs/07b_discrete.ipynb #8d75b5c7
 @patch_to(GroupNewtonSolver)
 def _working_groups(
     self,
@@ -1120,7 +1127,7 @@ def _working_groups(
         new = [new[i] for i in np.argsort(excess)[::-1][:max_new]]
     return np.array(sorted(keep + new), dtype=np.int64)
 
-# %% ../nbs/07b_discrete.ipynb #8d75b5c7
+# %% ../nbs/07b_discrete.ipynb #9a159cd8
 @patch_to(GroupNewtonSolver)
 def _chain_direction(
     self,
@@ -1149,7 +1156,7 @@ def _chain_direction(
     _group_cd(grad[idx], H, self.theta[idx], *args)
     return idx, d, float(d @ H @ d)
 
-# %% ../nbs/07b_discrete.ipynb #9a159cd8
+# %% ../nbs/07b_discrete.ipynb #ed571814
 @patch_to(GroupNewtonSolver)
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
@@ -1172,7 +1179,7 @@ def _step_mcmc(self) -> dict:
     rec = dict(n_chains=q, n_sweeps=self.n_sweeps, decrement=nu2, mc_gap=self.gap, tol=self.tol_eff)
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
-# %% ../nbs/07b_discrete.ipynb #32269b9a
+# %% ../nbs/07b_discrete.ipynb #a01f33ca
 @patch_to(GroupNewtonSolver)
 def _verdict(
     self,
@@ -1196,7 +1203,7 @@ def _verdict(
     self.window = []
     return "more chains"
 
-# %% ../nbs/07b_discrete.ipynb #ed571814
+# %% ../nbs/07b_discrete.ipynb #e298546c
 @patch_to(GroupNewtonSolver)
 def _model_gap(
     self,
@@ -1211,14 +1218,14 @@ def _model_gap(
     decrease = -(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2)
     return float(decrease - np.count_nonzero(self.theta) / (2 * z.shape[0]))
 
-# %% ../nbs/07b_discrete.ipynb #344db2fa
+# %% ../nbs/07b_discrete.ipynb #e6920b5f
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
     "The objective gap at θ measured afresh: 10 × `n_sweeps` sweeps at θ, then `_model_gap` on the chains."
     mu, z = self._chain_moments(self._run(10 * self.n_sweeps))
     return self._model_gap(mu - self.EX, z)
 
-# %% ../nbs/07b_discrete.ipynb #4255cd71
+# %% ../nbs/07b_discrete.ipynb #dd555072
 @kernel
 def _pl_softmax(
     F,  # (n, D) float64 the logits η of the levels >= 1; overwritten by their conditional probabilities
@@ -1241,7 +1248,7 @@ def _pl_softmax(
             total += top + np.log(s)
     return total
 
-# %% ../nbs/07b_discrete.ipynb #dd555072
+# %% ../nbs/07b_discrete.ipynb #8677def0
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
@@ -1323,13 +1330,8 @@ class GroupPseudoLikelihood:
         v,  # (m,) float64 a point
         grad,  # (m,) float64 the smooth part's gradient there (in v)
     ) -> float:
-        """The largest violation of (D4)'s optimality conditions over the groups (as
-        `GroupNewtonSolver.kkt_residual`)."""
-        nv = self.group_norms(v)
-        w = np.where(np.isfinite(self.weights), self.weights, 0.0)
-        on = self.group_norms(grad + (w / np.maximum(nv, 1e-300))[self._gid] * v)
-        off = np.where(np.isfinite(self.weights), np.maximum(self.group_norms(grad) - w, 0.0), 0.0)
-        return float(np.where(nv > 0, on, off).max())
+        "The largest violation of (D4)'s optimality conditions over the groups (`_group_kkt`)."
+        return _group_kkt(v, grad, self.weights, self._gid)
 
     def prox(
         self,
@@ -1376,7 +1378,7 @@ class GroupPseudoLikelihood:
             fy, gy = (fn, gn) if restart else self.parts(y)
         return x, max_iter, kkt
 
-# %% ../nbs/07b_discrete.ipynb #7f3a141f
+# %% ../nbs/07b_discrete.ipynb #c6313b20
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1393,7 +1395,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #c6313b20
+# %% ../nbs/07b_discrete.ipynb #da3ee341
 def _warn_path_edge(
     best: int,  # the index the criterion chose
     n_lambdas: int,  # the path's length (largest λ first)
@@ -1408,7 +1410,7 @@ def _warn_path_edge(
             GridEdgeWarning,
         )
 
-# %% ../nbs/07b_discrete.ipynb #7978fb6a
+# %% ../nbs/07b_discrete.ipynb #ce32af26
 class DiscreteLasso(BaseEstimator):
     "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
 
@@ -1636,7 +1638,7 @@ class DiscreteLasso(BaseEstimator):
         codes = model.check(X)
         return float(np.mean(model.energy(codes)) - log_partition(model))
 
-# %% ../nbs/07b_discrete.ipynb #f5ec92c1
+# %% ../nbs/07b_discrete.ipynb #61f1e332
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1670,7 +1672,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #33a06fb8
+# %% ../nbs/07b_discrete.ipynb #25d93291
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,
@@ -1714,7 +1716,7 @@ def _pl_cv(
         v, _, _ = pl.set_lambda(lam).solve(v)
     return float(lams[best] / 2), v
 
-# %% ../nbs/07b_discrete.ipynb #e6447361
+# %% ../nbs/07b_discrete.ipynb #e25629b8
 def _top_eigen(
     Y,  # (q, m) float32 centred rows
     u,  # (m,) float64 the last eigenvector estimate, or None (a flat start)
@@ -1728,7 +1730,7 @@ def _top_eigen(
         u = w / max(np.linalg.norm(w), 1e-300)
     return float(u @ (Y.T @ (Y @ u))) / q, u
 
-# %% ../nbs/07b_discrete.ipynb #e25629b8
+# %% ../nbs/07b_discrete.ipynb #c97b6bbf
 def _chain_gradient(
     solver: GroupNewtonSolver,  # its `_chain_moments` and statistics
     pl: GroupPseudoLikelihood,  # the groups and the factor R⁻¹ (sparse, group order)
@@ -1742,7 +1744,7 @@ def _chain_gradient(
     Y = np.asarray((pl.Rinv.T @ centred.T).T, dtype=np.float32)
     return mean, z, psi, Y
 
-# %% ../nbs/07b_discrete.ipynb #c97b6bbf
+# %% ../nbs/07b_discrete.ipynb #c546b69e
 class DiscreteTAY(BaseEstimator):
     """TAY (Geng et al. §6) for k-state variables: stochastic proximal gradient on (D3), each iteration's
     Gibbs sweeps set by the TAY-criterion with the k-state Theorem 3 (or 4) bound.
@@ -1852,7 +1854,7 @@ class DiscreteTAY(BaseEstimator):
         check_is_fitted(self, "theta_")
         return DiscreteMRF(self.theta_, self.levels_)
 
-# %% ../nbs/07b_discrete.ipynb #c546b69e
+# %% ../nbs/07b_discrete.ipynb #42afc97c
 @patch_to(DiscreteTAY)
 def _prepare_chains(
     self,
@@ -1874,7 +1876,7 @@ def _prepare_chains(
     self._chains = np.ascontiguousarray(X, dtype=np.int8)
     return self._chains
 
-# %% ../nbs/07b_discrete.ipynb #42afc97c
+# %% ../nbs/07b_discrete.ipynb #c9857f80
 @patch_to(DiscreteTAY)
 def _iterate(
     self,
@@ -1926,7 +1928,7 @@ def _iterate(
     )
     return new, dict(rec, tol=tol, measured_gap=measured)
 
-# %% ../nbs/07b_discrete.ipynb #45df8c72
+# %% ../nbs/07b_discrete.ipynb #84ad58da
 @patch_to(DiscreteTAY)
 def _judge(
     self,
