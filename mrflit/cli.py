@@ -787,6 +787,21 @@ def _categorical_predictability(out, est, X, names) -> str:
     )
 
 # %% ../nbs/16_cli.ipynb #5ddbbd9e
+def _block_rows(
+    model,  # a fitted `DiscreteMRF`
+    names,  # (p,) the columns' names
+    book,  # (p,) each column's level labels, by code
+) -> list:
+    "blocks.csv's rows: for each edge i < j, each pair of levels (a, b) and the entry of its centred block."
+    rows = []
+    for i, j in zip(*np.nonzero(np.triu(model.edge_norms(), 1))):
+        C = model.centred_block(i, j)
+        for a, label_a in enumerate(book[i]):
+            for b, label_b in enumerate(book[j]):
+                rows.append((names[i], names[j], label_a, label_b, float(C[a, b])))
+    return rows
+
+# %% ../nbs/16_cli.ipynb #efdc1343
 def fit_categorical(
     data,  # CSV/TSV of categorical columns (read by `datasets.read_categorical_csv`)
     lam="ebic",  # the group-lasso weight λ, or 'ebic' / 'bic' / 'cv'
@@ -804,8 +819,8 @@ def fit_categorical(
     reading=None,  # `sep`, `header`, `columns`, `missing` of the reader
 ) -> dict:
     """`mrflit fit --categorical`: `DiscreteLasso` on k-state columns; writes model.npz, edges.csv (block
-    norms), codebook.csv, trace.csv, the network figure, predictability.csv and report.txt (with the
-    codebook)."""
+    norms), blocks.csv (each edge's centred block: its sign pattern), codebook.csv, trace.csv, the network
+    figure, predictability.csv and report.txt (with the codebook)."""
     from mrflit.datasets import read_categorical_csv, read_groups
     from mrflit.discrete import DiscreteLasso
 
@@ -833,6 +848,8 @@ def fit_categorical(
         _write_fit_files(tmp, est, names, edge_rows(W, names), title, figure_format, group_of)
         book_rows = [(nm, c, label) for nm, labels in zip(names, book) for c, label in enumerate(labels)]
         _write_csv(tmp / "codebook.csv", ["column", "code", "label"], book_rows)
+        block_header = ["source", "target", "source_level", "target_level", "weight"]
+        _write_csv(tmp / "blocks.csv", block_header, _block_rows(est.model_, names, book))
         if fmt != "csv":
             write_network(W, names, tmp / f"network.{fmt}", fmt)
             report += f"network.{fmt}: the network for Gephi, Cytoscape or igraph\n"
@@ -844,7 +861,7 @@ def fit_categorical(
         print(report, end="")
     return dict(edges=int(np.count_nonzero(np.triu(W, 1))), out=str(out))
 
-# %% ../nbs/16_cli.ipynb #efdc1343
+# %% ../nbs/16_cli.ipynb #43f8df97
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -870,7 +887,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #d3c21dff
+# %% ../nbs/16_cli.ipynb #f4787a22
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -914,12 +931,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #43f8df97
+# %% ../nbs/16_cli.ipynb #130e5ae3
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #f4787a22
+# %% ../nbs/16_cli.ipynb #2fec91cc
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -929,7 +946,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #130e5ae3
+# %% ../nbs/16_cli.ipynb #72119f9d
 def _lambdas_arg(text):
     "--lambdas: comma-separated positive numbers."
     try:
@@ -937,7 +954,7 @@ def _lambdas_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #2fec91cc
+# %% ../nbs/16_cli.ipynb #49c7c9d2
 def _split_arg(text):
     "--binarize: 'median', 'mean' or a number."
     if text in ("median", "mean"):
@@ -947,7 +964,7 @@ def _split_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected 'median', 'mean' or a number, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #49c7c9d2
+# %% ../nbs/16_cli.ipynb #41255437
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -959,7 +976,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #bd27e0f2
+# %% ../nbs/16_cli.ipynb #75c14bb6
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -1092,12 +1109,13 @@ def _fit_parser(sub):
         "--categorical",
         action="store_true",
         help="read the columns as categories (any number of levels: six-level items, yea/nay/absent) and fit "
-        "DiscreteLasso, the group-lasso MLE; edges carry block norms, codebook.csv lists the levels",
+        "DiscreteLasso, the group-lasso MLE; edges carry block norms, blocks.csv their sign patterns, "
+        "codebook.csv lists the levels",
     )
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #41255437
+# %% ../nbs/16_cli.ipynb #84b811b1
 def _add_reading_options(p):
     "How `fit` and `compare` read a data file: --sep, --no-header, --columns, --missing (read by `_reading`)."
     p.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
@@ -1111,7 +1129,7 @@ def _add_reading_options(p):
         "(default: %(default)s)",
     )
 
-# %% ../nbs/16_cli.ipynb #75c14bb6
+# %% ../nbs/16_cli.ipynb #956cbb45
 def _reading(a) -> dict:
     "The parsed reading options (`_add_reading_options`) and --binarize, as `read_binary_csv`'s keywords."
     columns = a.columns.split(",") if a.columns else None
@@ -1119,7 +1137,7 @@ def _reading(a) -> dict:
         sep=_sep_arg(a.sep), header=not a.no_header, columns=columns, missing=a.missing, binarize=a.binarize
     )
 
-# %% ../nbs/16_cli.ipynb #956cbb45
+# %% ../nbs/16_cli.ipynb #07565124
 def _compare_parser(sub):
     "The options of `mrflit compare`."
     c = sub.add_parser(
@@ -1156,7 +1174,7 @@ def _compare_parser(sub):
     c.add_argument("--out", default="mrflit-compare", help="output directory (default: %(default)s)")
     return c
 
-# %% ../nbs/16_cli.ipynb #69b48010
+# %% ../nbs/16_cli.ipynb #64949a6b
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -1172,7 +1190,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #07565124
+# %% ../nbs/16_cli.ipynb #1782acae
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -1191,7 +1209,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #64949a6b
+# %% ../nbs/16_cli.ipynb #f3d70168
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: five subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -1208,7 +1226,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #1782acae
+# %% ../nbs/16_cli.ipynb #47257d0c
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -1267,7 +1285,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #f3d70168
+# %% ../nbs/16_cli.ipynb #12954ea5
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:

@@ -207,16 +207,25 @@ class DiscreteMRF:
         W[1:, 1:] = self._theta[o[i] : o[i + 1], o[j] : o[j + 1]]
         return W
 
+    def centred_block(
+        self,
+        i: int,  # the first variable
+        j: int,  # the second variable, j != i
+    ) -> np.ndarray:
+        """C W_ij C, the block in the zero-sum convention (rows and columns sum to 0): a `(k_i, k_j)` array,
+        the same whichever level is the reference. Its signs are the edge's sign pattern: entry (a, b) > 0
+        when levels a and b occur together more than their fields alone imply."""
+        W = self.block(i, j)
+        return W - W.mean(0) - W.mean(1)[:, None] + W.mean()
+
     def edge_norms(self) -> np.ndarray:
         """The `(p, p)` edge strengths ‖W_ij‖_c = ‖C W_ij C‖_F / √((1 − 1/k_i)(1 − 1/k_j)) (zero diagonal):
-        the block in the zero-sum convention, the same whichever level is the reference; |θ_ij| for binary
-        pairs."""
+        the norm of `centred_block`, the same whichever level is the reference; |θ_ij| for binary pairs."""
         k = self._levels
         out = np.zeros((self.p, self.p))
         for i in range(self.p):
             for j in range(i + 1, self.p):
-                W = self.block(i, j)
-                W = W - W.mean(0) - W.mean(1)[:, None] + W.mean()
+                W = self.centred_block(i, j)
                 out[i, j] = out[j, i] = np.linalg.norm(W) / np.sqrt((1 - 1 / k[i]) * (1 - 1 / k[j]))
         return out
 
@@ -875,9 +884,14 @@ def _group_cd(
             Q = evecs[rptr[k] : rptr[k + 1]].reshape(s, s)
             delta = Ri @ _block_solve(evals[gptr[k] : gptr[k + 1]], Q, Ri.T @ b, w[k]) - x
             for a in range(s):
+                # a block that stays put (most zero blocks) costs nothing more
+                if delta[a] == 0.0:
+                    continue
                 d[idx[a]] += delta[a]
                 # H is symmetric: its row, contiguous in memory, is the column
-                Hd += H[idx[a]] * delta[a]
+                row = H[idx[a]]
+                for e in range(Hd.size):
+                    Hd[e] += row[e] * delta[a]
             moved = max(moved, np.abs(delta).max())
         if moved <= tol:
             return it + 1
