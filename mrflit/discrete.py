@@ -521,6 +521,77 @@ def _neighbour_tables(
     return nptr, nidx[: nptr[p]].copy(), tptr, tab, diag
 
 # %% ../nbs/07b_discrete.ipynb #3d3edee5
+@kernel(inline="always")
+def _block_fields(
+    h,  # (kmax, n) float32 the block's local fields, written
+    Xt,  # (p, q) int8 chain states by variable
+    nptr,  # (p + 1,) int64 neighbour pointers (`_neighbour_tables`)
+    nidx,  # (E,) int64 neighbours
+    tptr,  # (E + 1,) int64 table pointers
+    tab,  # float32 the neighbours' tables
+    diag,  # (D,) float32 the node parameters
+    off,  # (p + 1,) int64 first column of each variable
+    i,  # int, the site
+    c0,  # int, the block's first chain
+    c1,  # int, one past its last chain
+):
+    "h[a, c] = θ_i(a) + Σ_j T_ij(a, x_j) for the chains c0..c1 − 1 (h[0] = 0), one level at a time."
+    n = c1 - c0
+    k = off[i + 1] - off[i] + 1
+    for c in range(n):
+        h[0, c] = 0.0
+    for a in range(1, k):
+        d = diag[off[i] + a - 1]
+        for c in range(n):
+            h[a, c] = d
+    for m in range(nptr[i], nptr[i + 1]):
+        xj = Xt[nidx[m], c0:c1]
+        kj = off[nidx[m] + 1] - off[nidx[m]] + 1
+        for a in range(1, k):
+            row = tab[tptr[m] + (a - 1) * kj : tptr[m] + a * kj]
+            for c in range(n):
+                h[a, c] += row[xj[c]]
+
+# %% ../nbs/07b_discrete.ipynb #125dff99
+@kernel(inline="always")
+def _block_draw(
+    h,  # (kmax, n) float32 the block's local fields, overwritten by their exponentials
+    top,  # (n,) float32 work space
+    u,  # (n,) float32 work space
+    xi,  # (n,) int8 the site's states in the block, written
+    s0,  # (n,) uint32 the block's xoshiro states, advanced (with s1, s2, s3)
+    s1,
+    s2,
+    s3,
+    k,  # int, the site's number of levels
+):
+    "Each chain's level drawn from the softmax of its fields by inverting the CDF with one uniform."
+    n = xi.size
+    for c in range(n):
+        top[c] = h[0, c]
+    for a in range(1, k):
+        for c in range(n):
+            top[c] = max(top[c], h[a, c])
+    for c in range(n):
+        u[c] = 0.0
+    for a in range(k):
+        for c in range(n):
+            h[a, c] = np.exp(h[a, c] - top[c])
+            u[c] += h[a, c]
+    # u: a uniform on [0, the total weight)
+    for c in range(n):
+        r, s0[c], s1[c], s2[c], s3[c] = _xoshiro_step(s0[c], s1[c], s2[c], s3[c])
+        u[c] *= _to_unit_float32(r)
+    # x_i: the number of levels a < k − 1 whose cumulative weight is at most u (top: the running CDF)
+    for c in range(n):
+        xi[c] = 0
+        top[c] = h[0, c]
+    for a in range(1, k):
+        for c in range(n):
+            xi[c] += top[c] <= u[c]
+            top[c] += h[a, c]
+
+# %% ../nbs/07b_discrete.ipynb #921aad1e
 @kernel(parallel=True)
 def _systematic_sweeps(
     Xt,  # (p, q) int8 chain states by variable, updated in place
@@ -540,57 +611,17 @@ def _systematic_sweeps(
     for blk in prange((q + BLOCK - 1) // BLOCK):
         c0 = blk * BLOCK
         c1 = min(q, c0 + BLOCK)
-        n = c1 - c0
-        # h: the block's local fields, then their exponentials; top: the largest field, then the running CDF
-        h = np.empty((kmax, n), np.float32)
-        top = np.empty(n, np.float32)
-        u = np.empty(n, np.float32)
-        s0 = S[0, c0:c1]
-        s1 = S[1, c0:c1]
-        s2 = S[2, c0:c1]
-        s3 = S[3, c0:c1]
+        h = np.empty((kmax, c1 - c0), np.float32)
+        top = np.empty(c1 - c0, np.float32)
+        u = np.empty(c1 - c0, np.float32)
         for t in range(n_sweeps):
             for i in range(p):
+                _block_fields(h, Xt, nptr, nidx, tptr, tab, diag, off, i, c0, c1)
                 k = off[i + 1] - off[i] + 1
-                for c in range(n):
-                    h[0, c] = 0.0
-                for a in range(1, k):
-                    d = diag[off[i] + a - 1]
-                    for c in range(n):
-                        h[a, c] = d
-                for m in range(nptr[i], nptr[i + 1]):
-                    xj = Xt[nidx[m], c0:c1]
-                    kj = off[nidx[m] + 1] - off[nidx[m]] + 1
-                    for a in range(1, k):
-                        row = tab[tptr[m] + (a - 1) * kj : tptr[m] + a * kj]
-                        for c in range(n):
-                            h[a, c] += row[xj[c]]
-                for c in range(n):
-                    top[c] = h[0, c]
-                for a in range(1, k):
-                    for c in range(n):
-                        top[c] = max(top[c], h[a, c])
-                for c in range(n):
-                    u[c] = 0.0
-                for a in range(k):
-                    for c in range(n):
-                        h[a, c] = np.exp(h[a, c] - top[c])
-                        u[c] += h[a, c]
-                # u: a uniform on [0, the total weight)
-                for c in range(n):
-                    r, s0[c], s1[c], s2[c], s3[c] = _xoshiro_step(s0[c], s1[c], s2[c], s3[c])
-                    u[c] *= _to_unit_float32(r)
-                # x_i: the number of levels a < k − 1 whose cumulative weight is at most u
                 xi = Xt[i, c0:c1]
-                for c in range(n):
-                    xi[c] = 0
-                    top[c] = h[0, c]
-                for a in range(1, k):
-                    for c in range(n):
-                        xi[c] += top[c] <= u[c]
-                        top[c] += h[a, c]
+                _block_draw(h, top, u, xi, S[0, c0:c1], S[1, c0:c1], S[2, c0:c1], S[3, c0:c1], k)
 
-# %% ../nbs/07b_discrete.ipynb #125dff99
+# %% ../nbs/07b_discrete.ipynb #d0aa36dd
 @kernel(parallel=True)
 def _random_sweeps(
     X,  # (q, p) int8 chain states, updated in place
@@ -634,7 +665,7 @@ def _random_sweeps(
                 acc += w[a]
             X[c, i] = a
 
-# %% ../nbs/07b_discrete.ipynb #921aad1e
+# %% ../nbs/07b_discrete.ipynb #7c7ae23a
 def _gibbs_sweeps(
     X,  # (q, p) int8 chain states, updated in place
     theta,  # (D, D) float64 parameters
@@ -653,7 +684,7 @@ def _gibbs_sweeps(
     _systematic_sweeps(Xt, nptr, nidx, tptr, tab, diag, off, S, n_sweeps)
     X[:] = Xt.T
 
-# %% ../nbs/07b_discrete.ipynb #022e43c6
+# %% ../nbs/07b_discrete.ipynb #62479e88
 def gibbs_sample(
     model: DiscreteMRF,  # the model to sample
     n_chains: int,  # number of independent chains
@@ -690,7 +721,7 @@ def gibbs_sample(
         _gibbs_sweeps(X, model.theta, model.offsets, S, b - a, scan == "random")
     return X
 
-# %% ../nbs/07b_discrete.ipynb #234514ed
+# %% ../nbs/07b_discrete.ipynb #a9a56ee3
 @kernel
 def _softmax_influence(
     theta,  # (D, D) float64 parameters
@@ -723,7 +754,7 @@ def _softmax_influence(
                     best = max(best, np.tanh((hi - lo) / 4))
             U[i, j] = best
 
-# %% ../nbs/07b_discrete.ipynb #a9a56ee3
+# %% ../nbs/07b_discrete.ipynb #2a017fa8
 def influence_bound(
     model: DiscreteMRF,  # the model
 ) -> np.ndarray:
@@ -736,7 +767,7 @@ def influence_bound(
     _softmax_influence(model.theta, model.offsets, U)
     return U
 
-# %% ../nbs/07b_discrete.ipynb #2a017fa8
+# %% ../nbs/07b_discrete.ipynb #c2bec399
 def exact_influence(
     model: DiscreteMRF,  # the model, Π k_i <= 2^16
 ) -> np.ndarray:
@@ -762,7 +793,7 @@ def exact_influence(
     np.fill_diagonal(C, 0)
     return C
 
-# %% ../nbs/07b_discrete.ipynb #7b3a74ab
+# %% ../nbs/07b_discrete.ipynb #2542ae2d
 def tv_bound(
     model: DiscreteMRF,  # the model
     taus,  # numbers of sweeps τ >= 1
@@ -773,7 +804,7 @@ def tv_bound(
     check_memory(8 * int(t.max()), f"the bound's curve for τ = 1..{int(t.max())}")
     return _grand_sums(influence_bound(model), int(t.max()))[t - 1]
 
-# %% ../nbs/07b_discrete.ipynb #2542ae2d
+# %% ../nbs/07b_discrete.ipynb #53d036ba
 def gradient_bias_bound(
     model: DiscreteMRF,  # the model
     taus,  # numbers of sweeps τ >= 1
@@ -783,7 +814,7 @@ def gradient_bias_bound(
     m = stat_pairs(check_discrete_model(model).levels)[0].size
     return 2 * np.sqrt(m) * tv_bound(model, taus)
 
-# %% ../nbs/07b_discrete.ipynb #47d0a644
+# %% ../nbs/07b_discrete.ipynb #b949cd1f
 def thm4_bound(
     model: DiscreteMRF,  # the model
     tau: int,  # τ, Gibbs sweeps from the start
@@ -799,7 +830,7 @@ def thm4_bound(
     bias = gradient_bias_bound(model, [check_int(tau, "tau", lo=1)])[0]
     return float(bias + np.sqrt(np.sum(eps**2)))
 
-# %% ../nbs/07b_discrete.ipynb #cef4d06d
+# %% ../nbs/07b_discrete.ipynb #d0a6ceef
 @kernel
 def _block_eigh(
     Hgg,  # (s, s) float64 a block of the Hessian
@@ -808,7 +839,7 @@ def _block_eigh(
     lam, Q = np.linalg.eigh(Hgg)
     return np.maximum(lam, 1e-12 * max(np.trace(Hgg), 1e-300)), Q
 
-# %% ../nbs/07b_discrete.ipynb #f54487ed
+# %% ../nbs/07b_discrete.ipynb #226c5325
 @kernel
 def _block_solve(
     lam,  # (s,) float64 the eigenvalues of the block's Hessian H_gg, positive
@@ -837,7 +868,7 @@ def _block_solve(
     s_ = 0.5 * (lo + hi)
     return -(Q @ (bh / (lam + w / s_)))
 
-# %% ../nbs/07b_discrete.ipynb #226c5325
+# %% ../nbs/07b_discrete.ipynb #353d2e81
 @kernel
 def _group_cd(
     g,  # (m,) float64 gradient at θ
@@ -897,7 +928,7 @@ def _group_cd(
             return it + 1
     return n_pass
 
-# %% ../nbs/07b_discrete.ipynb #353d2e81
+# %% ../nbs/07b_discrete.ipynb #68afb157
 def _groups(
     levels,  # the numbers of states k_i
 ):
@@ -916,7 +947,7 @@ def _groups(
     pair = np.where(uniq[:, None] < p, -1, np.stack([(uniq - p) // p, (uniq - p) % p], 1))
     return gptr, order.astype(np.int64), pair
 
-# %% ../nbs/07b_discrete.ipynb #68afb157
+# %% ../nbs/07b_discrete.ipynb #158b1c9a
 def _centred_factors(
     levels,  # the numbers of states k_i
     gptr,  # (G + 1,) int64 group pointers, from `_groups`
@@ -936,7 +967,7 @@ def _centred_factors(
         Rinv.append(np.linalg.inv(R[-1]))
     return R, Rinv
 
-# %% ../nbs/07b_discrete.ipynb #158b1c9a
+# %% ../nbs/07b_discrete.ipynb #a0da8e47
 def _group_kkt(
     v,  # (m,) float64 a point in v = R θ (group order)
     grad,  # (m,) float64 the smooth part's gradient there, in v
@@ -952,7 +983,7 @@ def _group_kkt(
     off = np.where(np.isfinite(weights), np.maximum(norms(grad) - w, 0.0), 0.0)
     return float(np.where(nv > 0, on, off).max())
 
-# %% ../nbs/07b_discrete.ipynb #a0da8e47
+# %% ../nbs/07b_discrete.ipynb #f87c2bcd
 class GroupNewtonSolver:
     """Proximal Newton steps on (D3), exact or Gibbs moments; `step()` returns the iteration's record and
     verdict.
@@ -1084,7 +1115,7 @@ class GroupNewtonSolver:
             t /= 2
         return dict(rec, verdict="stalled")
 
-# %% ../nbs/07b_discrete.ipynb #3f0180f2
+# %% ../nbs/07b_discrete.ipynb #9a523bc1
 @patch_to(GroupNewtonSolver)
 def _run(
     self,
@@ -1106,7 +1137,7 @@ def _run(
         _gibbs_sweeps(self.chains, model.theta, model.offsets, self.streams, b - a, False)
     return self.chains
 
-# %% ../nbs/07b_discrete.ipynb #9a523bc1
+# %% ../nbs/07b_discrete.ipynb #8d75b5c7
 @patch_to(GroupNewtonSolver)
 def _chain_moments(
     self,
@@ -1119,7 +1150,7 @@ def _chain_moments(
         M = z.T @ z
     return M[self._I, self._J].astype(np.float64) / X.shape[0], z
 
-# %% ../nbs/07b_discrete.ipynb #8d75b5c7
+# %% ../nbs/07b_discrete.ipynb #9a159cd8
 @patch_to(GroupNewtonSolver)
 def _working_groups(
     self,
@@ -1141,7 +1172,7 @@ def _working_groups(
         new = [new[i] for i in np.argsort(excess)[::-1][:max_new]]
     return np.array(sorted(keep + new), dtype=np.int64)
 
-# %% ../nbs/07b_discrete.ipynb #9a159cd8
+# %% ../nbs/07b_discrete.ipynb #ed571814
 @patch_to(GroupNewtonSolver)
 def _chain_direction(
     self,
@@ -1170,7 +1201,7 @@ def _chain_direction(
     _group_cd(grad[idx], H, self.theta[idx], *args)
     return idx, d, float(d @ H @ d)
 
-# %% ../nbs/07b_discrete.ipynb #ed571814
+# %% ../nbs/07b_discrete.ipynb #e298546c
 @patch_to(GroupNewtonSolver)
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
@@ -1193,7 +1224,7 @@ def _step_mcmc(self) -> dict:
     rec = dict(n_chains=q, n_sweeps=self.n_sweeps, decrement=nu2, mc_gap=self.gap, tol=self.tol_eff)
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
-# %% ../nbs/07b_discrete.ipynb #a01f33ca
+# %% ../nbs/07b_discrete.ipynb #344db2fa
 @patch_to(GroupNewtonSolver)
 def _verdict(
     self,
@@ -1217,7 +1248,7 @@ def _verdict(
     self.window = []
     return "more chains"
 
-# %% ../nbs/07b_discrete.ipynb #e298546c
+# %% ../nbs/07b_discrete.ipynb #5f40f14d
 @patch_to(GroupNewtonSolver)
 def _model_gap(
     self,
@@ -1232,14 +1263,14 @@ def _model_gap(
     decrease = -(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2)
     return float(decrease - np.count_nonzero(self.theta) / (2 * z.shape[0]))
 
-# %% ../nbs/07b_discrete.ipynb #e6920b5f
+# %% ../nbs/07b_discrete.ipynb #4255cd71
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
     "The objective gap at θ measured afresh: 10 × `n_sweeps` sweeps at θ, then `_model_gap` on the chains."
     mu, z = self._chain_moments(self._run(10 * self.n_sweeps))
     return self._model_gap(mu - self.EX, z)
 
-# %% ../nbs/07b_discrete.ipynb #dd555072
+# %% ../nbs/07b_discrete.ipynb #8677def0
 @kernel
 def _pl_softmax(
     F,  # (n, D) float64 the logits η of the levels >= 1; overwritten by their conditional probabilities
@@ -1262,7 +1293,7 @@ def _pl_softmax(
             total += top + np.log(s)
     return total
 
-# %% ../nbs/07b_discrete.ipynb #8677def0
+# %% ../nbs/07b_discrete.ipynb #187b1d4f
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
@@ -1392,7 +1423,7 @@ class GroupPseudoLikelihood:
             fy, gy = (fn, gn) if restart else self.parts(y)
         return x, max_iter, kkt
 
-# %% ../nbs/07b_discrete.ipynb #c6313b20
+# %% ../nbs/07b_discrete.ipynb #da3ee341
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1409,7 +1440,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #da3ee341
+# %% ../nbs/07b_discrete.ipynb #610d5966
 def _warn_path_edge(
     best: int,  # the index the criterion chose
     n_lambdas: int,  # the path's length (largest λ first)
@@ -1424,7 +1455,7 @@ def _warn_path_edge(
             GridEdgeWarning,
         )
 
-# %% ../nbs/07b_discrete.ipynb #ce32af26
+# %% ../nbs/07b_discrete.ipynb #02a6e52a
 class DiscreteLasso(BaseEstimator):
     "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
 
@@ -1652,7 +1683,7 @@ class DiscreteLasso(BaseEstimator):
         codes = model.check(X)
         return float(np.mean(model.energy(codes)) - log_partition(model))
 
-# %% ../nbs/07b_discrete.ipynb #61f1e332
+# %% ../nbs/07b_discrete.ipynb #4411c8dc
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1686,7 +1717,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #25d93291
+# %% ../nbs/07b_discrete.ipynb #16fb5407
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,
@@ -1730,7 +1761,7 @@ def _pl_cv(
         v, _, _ = pl.set_lambda(lam).solve(v)
     return float(lams[best] / 2), v
 
-# %% ../nbs/07b_discrete.ipynb #e25629b8
+# %% ../nbs/07b_discrete.ipynb #c97b6bbf
 def _top_eigen(
     Y,  # (q, m) float32 centred rows
     u,  # (m,) float64 the last eigenvector estimate, or None (a flat start)
@@ -1744,7 +1775,7 @@ def _top_eigen(
         u = w / max(np.linalg.norm(w), 1e-300)
     return float(u @ (Y.T @ (Y @ u))) / q, u
 
-# %% ../nbs/07b_discrete.ipynb #c97b6bbf
+# %% ../nbs/07b_discrete.ipynb #c546b69e
 def _chain_gradient(
     solver: GroupNewtonSolver,  # its `_chain_moments` and statistics
     pl: GroupPseudoLikelihood,  # the groups and the factor R⁻¹ (sparse, group order)
@@ -1758,7 +1789,7 @@ def _chain_gradient(
     Y = np.asarray((pl.Rinv.T @ centred.T).T, dtype=np.float32)
     return mean, z, psi, Y
 
-# %% ../nbs/07b_discrete.ipynb #c546b69e
+# %% ../nbs/07b_discrete.ipynb #42afc97c
 class DiscreteTAY(BaseEstimator):
     """TAY (Geng et al. §6) for k-state variables: stochastic proximal gradient on (D3), each iteration's
     Gibbs sweeps set by the TAY-criterion with the k-state Theorem 3 (or 4) bound.
@@ -1868,7 +1899,7 @@ class DiscreteTAY(BaseEstimator):
         check_is_fitted(self, "theta_")
         return DiscreteMRF(self.theta_, self.levels_)
 
-# %% ../nbs/07b_discrete.ipynb #42afc97c
+# %% ../nbs/07b_discrete.ipynb #c9857f80
 @patch_to(DiscreteTAY)
 def _prepare_chains(
     self,
@@ -1890,7 +1921,7 @@ def _prepare_chains(
     self._chains = np.ascontiguousarray(X, dtype=np.int8)
     return self._chains
 
-# %% ../nbs/07b_discrete.ipynb #c9857f80
+# %% ../nbs/07b_discrete.ipynb #6b925d57
 @patch_to(DiscreteTAY)
 def _iterate(
     self,
@@ -1942,7 +1973,7 @@ def _iterate(
     )
     return new, dict(rec, tol=tol, measured_gap=measured)
 
-# %% ../nbs/07b_discrete.ipynb #84ad58da
+# %% ../nbs/07b_discrete.ipynb #3f5884b9
 @patch_to(DiscreteTAY)
 def _judge(
     self,
