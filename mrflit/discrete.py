@@ -979,7 +979,9 @@ def _group_kkt(
     norms = lambda x: np.sqrt(np.bincount(gid, x * x, minlength=weights.size))
     nv = norms(v)
     w = np.where(np.isfinite(weights), weights, 0.0)
-    on = norms(grad + (w / np.maximum(nv, 1e-300))[gid] * v)
+    # v_k/‖v_k‖ first, then its weight: w/‖v_k‖ would overflow for a tiny norm under a large weight
+    unit = np.divide(v, nv[gid], out=np.zeros_like(v), where=nv[gid] > 0)
+    on = norms(grad + w[gid] * unit)
     off = np.where(np.isfinite(weights), np.maximum(norms(grad) - w, 0.0), 0.0)
     return float(np.where(nv > 0, on, off).max())
 

@@ -31,7 +31,13 @@ def source_hash(cell: dict) -> str:
 
 
 def execute(path: Path) -> str:
-    "Run one notebook in a fresh process and save it, with its outputs, over itself."
+    """Run one notebook in a fresh process and save it, with its outputs, over itself. The stored outputs are
+    cleared first: execnb keeps a cell's old outputs when the cell now prints nothing."""
+    nb = json.loads(path.read_text())
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"] = []
+    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
     code = (
         "import sys; from execnb.shell import CaptureShell; CaptureShell().execute(sys.argv[1], sys.argv[1], "
         "exc_stop=True)"
