@@ -1443,6 +1443,18 @@ def _check_every_level(
             )
 
 # %% ../nbs/07b_discrete.ipynb #610d5966
+def _begin_codes(
+    est,  # a k-state learner (its `levels`), given `names_` and `n_features_in_`
+    X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
+):
+    "The checked `(codes, levels)` of X for a k-state fit, its column names noted, unseen levels warned of."
+    codes, levels = check_codes(X, est.levels, min_rows=2, min_cols=2)
+    est.names_ = [str(c) for c in X.columns] if _is_frame(X) else None
+    est.n_features_in_ = codes.shape[1]
+    _check_every_level(codes, levels, est.names_)
+    return codes, levels
+
+# %% ../nbs/07b_discrete.ipynb #526cc230
 def _warn_path_edge(
     best: int,  # the index the criterion chose
     n_lambdas: int,  # the path's length (largest λ first)
@@ -1457,7 +1469,7 @@ def _warn_path_edge(
             GridEdgeWarning,
         )
 
-# %% ../nbs/07b_discrete.ipynb #02a6e52a
+# %% ../nbs/07b_discrete.ipynb #c5bac42d
 class DiscreteLasso(BaseEstimator):
     "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
 
@@ -1548,10 +1560,7 @@ class DiscreteLasso(BaseEstimator):
     ):
         "Fit (D3) to the rows of X; λ by EBIC when `lam='ebic'`, by cross-validation when `lam='cv'`."
         self._check_params()
-        codes, levels = check_codes(X, self.levels, min_rows=2, min_cols=2)
-        self.names_ = [str(c) for c in X.columns] if _is_frame(X) else None
-        self.n_features_in_ = codes.shape[1]
-        _check_every_level(codes, levels, self.names_)
+        codes, levels = _begin_codes(self, X)
         solver, log = self._new_solver(codes, levels), []
         self.start_, self.ebic_path_, self.cv_path_ = "zeros", None, None
         if self.lam == "ebic" and solver.exact:
@@ -1685,7 +1694,7 @@ class DiscreteLasso(BaseEstimator):
         codes = model.check(X)
         return float(np.mean(model.energy(codes)) - log_partition(model))
 
-# %% ../nbs/07b_discrete.ipynb #4411c8dc
+# %% ../nbs/07b_discrete.ipynb #3f7af787
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1719,7 +1728,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #16fb5407
+# %% ../nbs/07b_discrete.ipynb #f6d08b47
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,
@@ -1763,7 +1772,7 @@ def _pl_cv(
         v, _, _ = pl.set_lambda(lam).solve(v)
     return float(lams[best] / 2), v
 
-# %% ../nbs/07b_discrete.ipynb #c97b6bbf
+# %% ../nbs/07b_discrete.ipynb #c546b69e
 def _top_eigen(
     Y,  # (q, m) float32 centred rows
     u,  # (m,) float64 the last eigenvector estimate, or None (a flat start)
@@ -1777,7 +1786,7 @@ def _top_eigen(
         u = w / max(np.linalg.norm(w), 1e-300)
     return float(u @ (Y.T @ (Y @ u))) / q, u
 
-# %% ../nbs/07b_discrete.ipynb #c546b69e
+# %% ../nbs/07b_discrete.ipynb #42afc97c
 def _chain_gradient(
     solver: GroupNewtonSolver,  # its `_chain_moments` and statistics
     pl: GroupPseudoLikelihood,  # the groups and the factor R⁻¹ (sparse, group order)
@@ -1791,7 +1800,7 @@ def _chain_gradient(
     Y = np.asarray((pl.Rinv.T @ centred.T).T, dtype=np.float32)
     return mean, z, psi, Y
 
-# %% ../nbs/07b_discrete.ipynb #42afc97c
+# %% ../nbs/07b_discrete.ipynb #c9857f80
 class DiscreteTAY(BaseEstimator):
     """TAY (Geng et al. §6) for k-state variables: stochastic proximal gradient on (D3), each iteration's
     Gibbs sweeps set by the TAY-criterion with the k-state Theorem 3 (or 4) bound.
@@ -1861,10 +1870,7 @@ class DiscreteTAY(BaseEstimator):
     ):
         "Run TAY on (D3) for the rows of X until the noise-floor rule stops it (or `max_iter`)."
         self._check_params()
-        codes, levels = check_codes(X, self.levels, min_rows=2, min_cols=2)
-        self.names_ = [str(c) for c in X.columns] if _is_frame(X) else None
-        self.n_features_in_ = codes.shape[1]
-        _check_every_level(codes, levels, self.names_)
+        codes, levels = _begin_codes(self, X)
         pl = GroupPseudoLikelihood(codes, levels).set_lambda(float(self.lam))
         EX = discrete_stats(codes, levels).mean(0)
         solver = GroupNewtonSolver(EX, levels, float(self.lam), exact=False)
@@ -1901,7 +1907,7 @@ class DiscreteTAY(BaseEstimator):
         check_is_fitted(self, "theta_")
         return DiscreteMRF(self.theta_, self.levels_)
 
-# %% ../nbs/07b_discrete.ipynb #c9857f80
+# %% ../nbs/07b_discrete.ipynb #6b925d57
 @patch_to(DiscreteTAY)
 def _prepare_chains(
     self,
@@ -1923,7 +1929,7 @@ def _prepare_chains(
     self._chains = np.ascontiguousarray(X, dtype=np.int8)
     return self._chains
 
-# %% ../nbs/07b_discrete.ipynb #6b925d57
+# %% ../nbs/07b_discrete.ipynb #9d198502
 @patch_to(DiscreteTAY)
 def _iterate(
     self,
@@ -1975,7 +1981,7 @@ def _iterate(
     )
     return new, dict(rec, tol=tol, measured_gap=measured)
 
-# %% ../nbs/07b_discrete.ipynb #3f5884b9
+# %% ../nbs/07b_discrete.ipynb #6f49ec76
 @patch_to(DiscreteTAY)
 def _judge(
     self,
