@@ -80,7 +80,22 @@ def _accumulate(X, c0, c1, acc_row):
             acc_row[k] += s
             k += 1
 
-# %% ../nbs/03_gibbs.ipynb #b85b1c29
+# %% ../nbs/03_gibbs.ipynb #e24c694d
+@kernel(inline="always")
+def _exp_neg(
+    z,  # float64 exponent
+):
+    "e^{-z} for z in [-17, 17] (z is clamped there), in float64 with relative error < 3e-8; vectorisable."
+    x = -min(max(z, -17.0), 17.0) / 32.0
+    # the Taylor polynomial 1 + x(1 + x/2(1 + x/3(… (1 + x/9)))), by Horner's rule (unrolled by LLVM)
+    y = 1.0
+    for k in range(9, 0, -1):
+        y = 1.0 + x * y * (1.0 / k)
+    for _ in range(5):
+        y = y * y
+    return y
+
+# %% ../nbs/03_gibbs.ipynb #48244b0d
 @kernel
 def _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, n_sweeps, acc):
     """n_sweeps systematic-scan sweeps of block `blk`'s chains (columns of X); per-sweep ψ sums into acc[blk]
@@ -107,14 +122,15 @@ def _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, n_sweeps, acc):
                 for c in range(n):
                     h[c] += wk * xj[c]
             xi = X[i, c0:c1]
-            for c in range(n):  # x_i = 1 with probability σ(κ h)
+            # x_i = 1 with probability σ(κ h), the comparison in float64
+            for c in range(n):
                 r, s0[c], s1[c], s2[c], s3[c] = _xoshiro_step(s0[c], s1[c], s2[c], s3[c])
-                u = _to_unit_float32(r)
-                xi[c] = one if u * (one + np.exp(-kappa * h[c])) < one else lo
+                u = np.float64(_to_unit_float32(r))
+                xi[c] = one if u * (1.0 + _exp_neg(np.float64(kappa * h[c]))) < 1.0 else lo
         if acc.shape[1] > 0:
             _accumulate(X, c0, c1, acc[blk, t])
 
-# %% ../nbs/03_gibbs.ipynb #e24c694d
+# %% ../nbs/03_gibbs.ipynb #bdff7fc7
 @kernel(parallel=True)
 def _systematic(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
     """n_sweeps systematic-scan sweeps of every chain (columns of X), in place; per-sweep ψ sums into acc if
@@ -125,7 +141,7 @@ def _systematic(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
     for blk in prange((X.shape[1] + BLOCK - 1) // BLOCK):
         _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, n_sweeps, acc)
 
-# %% ../nbs/03_gibbs.ipynb #9583b15c
+# %% ../nbs/03_gibbs.ipynb #68471066
 @kernel(parallel=True)
 def _random_scan(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
     "Random-scan Gibbs: each chain (column of X) updates p uniformly drawn sites per sweep."
@@ -150,7 +166,7 @@ def _random_scan(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
             if acc.shape[1] > 0:
                 _accumulate(X, c0, c1, acc[blk, t])
 
-# %% ../nbs/03_gibbs.ipynb #bdff7fc7
+# %% ../nbs/03_gibbs.ipynb #d3b08858
 @kernel
 def _uniform_block(X, lo, S, blk):
     "Put block `blk`'s chains (columns of X) at uniform random states, from their own streams."
@@ -161,14 +177,14 @@ def _uniform_block(X, lo, S, blk):
         for i in range(p):
             X[i, c] = one if _xoshiro_uniform(S, c) < half else lo
 
-# %% ../nbs/03_gibbs.ipynb #68471066
+# %% ../nbs/03_gibbs.ipynb #2f6c0148
 @kernel(parallel=True)
 def _uniform_states(X, lo, S):
     "Put every chain (column of X) at a uniform random state, from its own stream."
     for blk in prange((X.shape[1] + BLOCK - 1) // BLOCK):
         _uniform_block(X, lo, S, blk)
 
-# %% ../nbs/03_gibbs.ipynb #dca29ed3
+# %% ../nbs/03_gibbs.ipynb #55f74c13
 def _start_states(model, n_chains, init, rng):
     if init is None:
         return np.where(rng.random((n_chains, model.p)) < 0.5, 1, model.lo).astype(np.int8)
@@ -179,7 +195,7 @@ def _start_states(model, n_chains, init, rng):
         raise ValueError(f"init has {X0.shape[0]} rows; pass one state or n_chains={n_chains} states")
     return X0
 
-# %% ../nbs/03_gibbs.ipynb #2b5e91c2
+# %% ../nbs/03_gibbs.ipynb #c4761fcb
 # From this many variables a sweep's statistics come from one matrix product X Xᵀ, not from the sweep kernel's
 # per-block sums. Measured once here with 64,000 chains (notes/SESSION-2026-11-27-10.md): p = 50, a sweep with
 # sums 10.4 ms against a sweep and the product 8.1; p = 1,000, 1,580 ms against 633 (the product on one BLAS
@@ -323,7 +339,7 @@ class GibbsChains:
         "Current `(n_chains, p)` int8 states (a copy)."
         return self._X.T.astype(np.int8)
 
-# %% ../nbs/03_gibbs.ipynb #728c61a4
+# %% ../nbs/03_gibbs.ipynb #fecaf913
 def gibbs_sample(
     model: BinaryMRF,  # the model to sample
     n_chains: int,  # number of independent chains
@@ -341,7 +357,7 @@ def gibbs_sample(
     means = chains.run(n_sweeps, return_stats, fields)
     return (chains.states, means) if return_stats else chains.states
 
-# %% ../nbs/03_gibbs.ipynb #55f74c13
+# %% ../nbs/03_gibbs.ipynb #8b38729e
 def sample_data(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples
@@ -355,7 +371,7 @@ def sample_data(
         model, check_int(n, "n", lo=1), check_int(burn_in, "burn_in", lo=1), scan=scan, seed=seed
     )
 
-# %% ../nbs/03_gibbs.ipynb #8b38729e
+# %% ../nbs/03_gibbs.ipynb #cbea7f16
 @kernel
 def _random_scan_path(x, nbr, w, diag, kappa, lo, S, n_steps, sites, values, counts):
     """Run n_steps random-scan updates from x (in place); record flips in sites/values and run lengths in
@@ -382,7 +398,7 @@ def _random_scan_path(x, nbr, w, diag, kappa, lo, S, n_steps, sites, values, cou
         counts[f] += 1
     return f
 
-# %% ../nbs/03_gibbs.ipynb #accd7076
+# %% ../nbs/03_gibbs.ipynb #f8267df0
 def _record_steps(x, chain, n_steps, cost, buffers, parts):
     """Run `n_steps` random-scan updates from x (in place) in chunks — Ctrl-C acts between them — and append
     their flips and run lengths to `parts` = (sites, values, counts) lists; `chain` = (nbr, w, diag, kappa,
@@ -397,7 +413,7 @@ def _record_steps(x, chain, n_steps, cost, buffers, parts):
             parts_v.append(values[:f].copy())
             parts_c.append(counts[1 : f + 1].copy())
 
-# %% ../nbs/03_gibbs.ipynb #d0efe197
+# %% ../nbs/03_gibbs.ipynb #29f1ff36
 def random_scan_path(
     model: BinaryMRF,  # the model p(·|ψ) to sample
     n_steps: int,  # single-site updates in all
@@ -447,7 +463,7 @@ def random_scan_path(
     x_end = ends if c > 1 or (init is not None and np.ndim(init) == 2) else ends[0]
     return starts[0].copy(), cat(parts_s, np.int32), cat(parts_v, np.int8), cat(parts_c, np.int64), x_end
 
-# %% ../nbs/03_gibbs.ipynb #cbea7f16
+# %% ../nbs/03_gibbs.ipynb #eb0c2605
 def expand_path(
     x0,  # the start state (p,)
     sites,  # the site of each flip
@@ -466,7 +482,7 @@ def expand_path(
         states.append(y)
     return np.repeat(np.array(states), counts, axis=0)
 
-# %% ../nbs/03_gibbs.ipynb #4026e3c5
+# %% ../nbs/03_gibbs.ipynb #98ace4e1
 @kernel
 def _mean_field(t, m, max_iter, tol):
     p = t.shape[0]
@@ -484,7 +500,7 @@ def _mean_field(t, m, max_iter, tol):
             return it + 1
     return max_iter
 
-# %% ../nbs/03_gibbs.ipynb #6d25cf26
+# %% ../nbs/03_gibbs.ipynb #13d01cb0
 def mean_field(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     *,
@@ -498,7 +514,7 @@ def mean_field(
     _mean_field(t, m, check_int(max_iter, "max_iter", lo=1), check_float(tol, "tol", lo=0))
     return (1 + m) / 2
 
-# %% ../nbs/03_gibbs.ipynb #98ace4e1
+# %% ../nbs/03_gibbs.ipynb #04883085
 def sample_product(
     q,  # P(x_i = 1) for each variable
     n: int,  # the number of samples
@@ -515,7 +531,7 @@ def sample_product(
     check_memory(9 * n * q.size, f"n={n} draws of {q.size} variables")
     return np.where(as_rng(seed).random((n, q.size)) < q, 1, lo).astype(np.int8)
 
-# %% ../nbs/03_gibbs.ipynb #c6067e26
+# %% ../nbs/03_gibbs.ipynb #1dd2d9da
 def importance_moments(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples
