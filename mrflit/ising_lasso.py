@@ -389,19 +389,30 @@ def _state_table(
     return table
 
 # %% ../nbs/07a_ising_lasso.ipynb #2f4d9220
-def _state_columns(
+@kernel
+def _centred_columns(
     S,  # (2^p, p) float64 states, `_state_table`
-    i,  # (k,) int row indices of statistics (stats order)
-    j,  # (k,) int column indices; i == j marks a field
+    i,  # (k,) int64 row indices of statistics (stats order)
+    j,  # (k,) int64 column indices; i == j marks a field
+    centre,  # (k,) float64 subtracted from each column (the means μ)
+    weight,  # (2^p,) float64 multiplies each row (√P)
 ) -> np.ndarray:
-    "`(2^p, k)` float64 columns ψ_ij of every state: x_i for a field, x_i x_j for a coupling."
-    # column by column into a Fortran-ordered array: 10× faster than gathering all columns at once (p = 16)
-    out = np.empty((len(S), len(i)), order="F")
-    for c in range(len(i)):
-        out[:, c] = S[:, i[c]] if i[c] == j[c] else S[:, i[c]] * S[:, j[c]]
-    return out
+    """`(2^p, k)` float32 columns weight(x)(ψ_ij(x) − centre), ψ_ij = x_i for a field and x_i x_j for a
+    coupling, so that AᵀA = Σ_x P(x)(ψ(x) − μ)(ψ(x) − μ)ᵀ with weight = √P and centre = μ: the covariance,
+    with no cancellation in float32."""
+    n = S.shape[0]
+    k = i.size
+    out = np.empty((k, n), np.float32)
+    for c in range(k):
+        a = i[c]
+        b = j[c]
+        for x in range(n):
+            v = S[x, a] if a == b else S[x, a] * S[x, b]
+            out[c, x] = weight[x] * (v - centre[c])
+    # (k, 2^p) C-ordered is (2^p, k) Fortran-ordered: contiguous columns for the product AᵀA
+    return out.T
 
-# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
+# %% ../nbs/07a_ising_lasso.ipynb #a368b102
 def _exact_moments(
     S,  # (2^p, p) float64 states, `_state_table`
     P,  # (2^p,) float64 probabilities of the states
@@ -413,7 +424,7 @@ def _exact_moments(
     second = S.T @ (S * P[:, None])
     return np.where(I == J, first[I], second[I, J])
 
-# %% ../nbs/07a_ising_lasso.ipynb #0ebbfdf1
+# %% ../nbs/07a_ising_lasso.ipynb #f3b16f44
 @kernel
 def _pl_direction(
     XT,  # (p, n) float32 distinct rows, one variable per row
@@ -471,7 +482,7 @@ def _pl_direction(
         full = big <= tol
     return max_sweeps
 
-# %% ../nbs/07a_ising_lasso.ipynb #465a7d24
+# %% ../nbs/07a_ising_lasso.ipynb #108a6e4e
 def _conditional_variances(
     T,  # (p, p) float64 θ
     XT,  # (p, n) float32 rows, one variable per row
@@ -490,7 +501,7 @@ def _conditional_variances(
         V *= 0.25
     return V
 
-# %% ../nbs/07a_ising_lasso.ipynb #4684a723
+# %% ../nbs/07a_ising_lasso.ipynb #e7bc9950
 def _pl_curvature(
     VT,  # (p, n) float32 conditional variances
     XT,  # (p, n) float32 rows
@@ -507,7 +518,7 @@ def _pl_curvature(
     np.fill_diagonal(C, sums)
     return C
 
-# %% ../nbs/07a_ising_lasso.ipynb #453cce3e
+# %% ../nbs/07a_ising_lasso.ipynb #26c306f0
 def _pl_line_search(
     parts,  # θ ↦ (smooth part of the objective, its gradient)
     penalty,  # θ ↦ the ℓ₁ part
@@ -527,7 +538,7 @@ def _pl_line_search(
         t *= 0.5
     return t, f_new, g_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #79557598
+# %% ../nbs/07a_ising_lasso.ipynb #44cccd64
 def _pl_newton(
     U,  # (n, p) int8 distinct rows
     w,  # (n,) float64 their frequencies (sum 1)
@@ -575,7 +586,7 @@ def _pl_newton(
         rows.append(dict(iteration=it + 1, objective=f, kkt=kkt, active=len(rs), inner_sweeps=sweeps, step=t))
     return v, rows, kkt_residual(v[free], g[free], lam_v[free])
 
-# %% ../nbs/07a_ising_lasso.ipynb #5eb96b6c
+# %% ../nbs/07a_ising_lasso.ipynb #c48bc28d
 VERDICTS = ("continue", "more chains", "longer runs", "converged", "stalled")
 
 
@@ -695,9 +706,11 @@ class NewtonSolver:
         if self.kkt <= self.kkt_tol:
             return dict(rec, verdict="converged")
         work = working_set(self.theta, grad, self.lam, self.p)
-        # the Hessian on the working set only: 2^p |W|² multiply-adds, not 2^p m²
-        psi_w = _state_columns(self._states, self._I[work], self._J[work])
-        H = (psi_w * P[:, None]).T @ psi_w - np.outer(mu[work], mu[work])
+        # the Hessian on the working set only, the covariance of ψ_W as AᵀA in float32 (centred first): 2^p
+        # |W|²
+        # multiply-adds, not 2^p m²
+        A = _centred_columns(self._states, self._I[work], self._J[work], mu[work], np.sqrt(P))
+        H = (A.T @ A).astype(np.float64)
         d_w, nu2 = newton_direction(
             grad[work], H, self.theta[work], self.lam[work], ridge=1e-9, max_step=np.inf
         )
@@ -802,7 +815,7 @@ class NewtonSolver:
         other.chains = None
         return other._verify(other._chains_for(other._model(other.theta)))
 
-# %% ../nbs/07a_ising_lasso.ipynb #ae9ebbdd
+# %% ../nbs/07a_ising_lasso.ipynb #e24a8431
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
