@@ -39,7 +39,7 @@ setuptools.setup(
     project_urls={'Documentation': cfg['doc_host'] + cfg['doc_baseurl'], 'Source': cfg['git_url']},
     packages=setuptools.find_packages(include=['mrflit', 'mrflit.*']),
     include_package_data=True,
-    package_data={'mrflit': ['data/*.csv', 'data/*.md']},
+    package_data={'mrflit': ['data/*.csv', 'data/*.md', 'data/*.fasta']},
     install_requires=requirements,
     extras_require={'dev': dev_requirements + docs_requirements, 'docs': docs_requirements},
     dependency_links=cfg.get('dep_links', '').split(),

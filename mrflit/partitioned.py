@@ -115,9 +115,12 @@ class PairDesign:
 
     def __post_init__(self):
         self.within = any(kind != "cross" for _, _, kind in self.pairs)
-        if self.F1 is not None:  # the data's second moments F₁ᵀF₁/n, F₁ᵀF₂/n, F₂ᵀF₂/n
+        if self.F1 is not None:  # the data's second moments F₁ᵀF₁/n, F₁ᵀF₂/n, F₂ᵀF₂/n (the first and last
+            # only with within-group terms: with cross pairs only they are never read, and (D₂, D₂) can be
+            # large)
             n = self.F1.shape[0]
-            self.moments = (self.F1.T @ self.F1 / n, self.F1.T @ self.F2 / n, self.F2.T @ self.F2 / n)
+            within = (self.F1.T @ self.F1 / n, self.F2.T @ self.F2 / n) if self.within else (None, None)
+            self.moments = (within[0], self.F1.T @ self.F2 / n, within[1])
             self.F2T = np.ascontiguousarray(self.F2.T)
         self._work = None
 
@@ -162,6 +165,8 @@ def separable_design(
     off = np.r_[0, np.cumsum([phi[u].shape[1] for u in order])]
     where = {int(u): int(o) for u, o in zip(order, off[:-1])}
     rows, cols, param, sizes, keep, kept_pairs = [], [], [], [], [], []
+    # the first parameter of the next group: a running total (sum(sizes) per pair was quadratic in the pairs)
+    start = 0
     for u, v, kind in _pair_list(g1, g2, pairs):
         S = comps(phi[u].shape[1], phi[v].shape[1])
         if kind == "diag":  # ψ(x_u, x_u): drop components that do not vary over the sample
@@ -171,17 +176,18 @@ def separable_design(
             ks = list(range(len(S)))
         if not ks:
             continue
-        start = sum(sizes)
         for t, k in enumerate(ks):
             for a, b in S[k]:
                 rows.append(where[u] + a)
                 cols.append(where[v] + b)
                 param.append(start + t)
+        start += len(ks)
         sizes.append(len(ks))
         keep.append(ks)
         kept_pairs.append((u, v, kind))
     cells = tuple(np.array(c, dtype=np.int64) for c in (rows, cols, param))
-    if np.unique(cells[0] * off[-1] + cells[1]).size != cells[0].size:
+    flat = np.sort(cells[0] * off[-1] + cells[1])
+    if np.any(flat[1:] == flat[:-1]):
         raise ValueError("the feature map places two parameters in one cell of B(θ)")
     d1 = off[g1.size]
     F = np.hstack([phi[u] for u in order])
@@ -340,10 +346,12 @@ def mlmi_objective(
     F1, F2 = design.F1, design.F2
     n, d1 = F1.shape
     rows, cols, param = design.cells
-    B = np.zeros((d1 + F2.shape[1],) * 2)
-    B[rows, cols] = v[param]
     within = design.within
-    A = F1 @ B[:d1, d1:]
+    # with cross pairs only, the (D₁, D₂) block is all of B(θ) that is not zero: allocate just that block
+    shift = 0 if within else d1
+    B = np.zeros((d1 + F2.shape[1],) * 2) if within else np.zeros((d1, F2.shape[1]))
+    B[rows, cols - shift] = v[param]
+    A = F1 @ (B[:d1, d1:] if within else B)
     e1 = np.einsum("ja,ja->j", F1 @ B[:d1, :d1], F1) if within else np.zeros(n)
     e2 = np.einsum("ka,ka->k", F2 @ B[d1:, d1:], F2) if within else np.zeros(n)
     data = np.mean(np.einsum("ja,ja->j", A, F2) + e1 + e2)  # the joint samples: j = k
@@ -355,11 +363,11 @@ def mlmi_objective(
         return -data + logN, None, se
     r, c, WF2 = sums
     G = np.zeros_like(B)
-    G[:d1, d1:] = F1.T @ WF2 - design.moments[1]
+    (G[:d1, d1:] if within else G)[:] = F1.T @ WF2 - design.moments[1]
     if within:
         G[:d1, :d1] = F1.T @ (r[:, None] * F1) - design.moments[0]
         G[d1:, d1:] = F2.T @ (c[:, None] * F2) - design.moments[2]
-    grad = np.bincount(param, G[rows, cols], design.n_params)
+    grad = np.bincount(param, G[rows, cols - shift], design.n_params)
     return -data + logN, grad, se
 
 # %% ../nbs/10_partitioned.ipynb #30d4d505
