@@ -1,10 +1,14 @@
 """Write one benchmark script's section of BENCHMARKS.md (between <!-- begin NAME --> and <!-- end NAME -->
-markers)."""
+markers), time a call, and store a study's results (`save_results`)."""
 
+import os
+import platform
 import re
+import tempfile
 import time
 from pathlib import Path
 import numpy as np
+import mrflit
 
 PATH = Path(__file__).resolve().parent.parent / "BENCHMARKS.md"
 HEAD = (
@@ -34,3 +38,17 @@ def median_time(f, repeat: int = 3, warmup: bool = False) -> float:
         f()
         times.append(time.perf_counter() - t)
     return float(np.median(times))
+
+
+def save_results(path: Path, **result):
+    """Store a study's results as an .npz (no pickle), with the mrflit version and the machine, written
+    atomically: to a temporary file beside `path`, then renamed over it."""
+    result.update(
+        mrflit_version=mrflit.__version__,
+        machine=f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
+    )
+    path.parent.mkdir(exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as f:
+        np.savez(f, **result)
+    os.chmod(f.name, 0o644)
+    os.replace(f.name, path)

@@ -6,10 +6,10 @@ Reference for the SPG iteration: the same iteration with a plain-NumPy Gibbs sam
 (the `numpy_sweeps` reference of bench_foundation), so the ratio shows what the Numba sampler buys inside a
 learner."""
 
-import time, platform
+import platform
 import numpy as np, numba
 from mrflit.models import geng_network, stats
-from mrflit.gibbs import sample_data, neighbour_lists
+from mrflit.gibbs import sample_data
 from mrflit.spg import SPG, TAY, GENG_SETTINGS
 from mrflit.prox import soft_threshold
 from bench_foundation import numpy_sweeps, median_time

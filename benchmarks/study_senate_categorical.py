@@ -4,13 +4,10 @@ About 10 minutes on 2 cores, so it runs here, outside CI; 07b_discrete reads wha
 
 python benchmarks/study_senate_categorical.py  # writes benchmarks/data/senate_categorical.npz"""
 
-import os
-import platform
-import tempfile
 import time
 from pathlib import Path
 import numpy as np
-import mrflit
+from _report import save_results
 from mrflit.datasets import senate109
 from mrflit.discrete import DiscreteLasso
 from mrflit.ising_lasso import IsingLasso
@@ -46,14 +43,8 @@ def main():
         names=np.array(senate.names),
         parties=np.array(senate.parties),
         n_rows=codes.shape[0],
-        mrflit_version=mrflit.__version__,
-        machine=f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
     )
-    OUT.parent.mkdir(exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=OUT.parent, suffix=".npz", delete=False) as f:
-        np.savez(f, **result)
-    os.chmod(f.name, 0o644)
-    os.replace(f.name, OUT)
+    save_results(OUT, **result)
     print(f"wrote {OUT.name}: categorical {t_cat:.0f} s, binary {t_bin:.0f} s")
 
 
