@@ -176,8 +176,8 @@ def newton_direction(
 def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
     """One coordinate-descent pass of `_newton_cd_states` (over the coordinates with θ + d ≠ 0 if
     `active_only`): the largest change. X and r are float32 and the sums over chains may be reordered
-    (fastmath 'reassoc'), so that they run in SIMD (speed and agreement with float64 sums: the notes of
-    session 25)."""
+    (fastmath 'reassoc'), so that they run in SIMD (speed and agreement with float64 sums:
+    notes/SESSION-2026-11-28-6.md)."""
     q = X.shape[1]
     biggest = 0.0
     for t in range(work.size):
@@ -638,7 +638,8 @@ class NewtonSolver:
         self.verify_sweeps = None if verify_sweeps is None else int(verify_sweeps)
         self._states = None
         if self.exact:
-            check_memory(8 * 2**self.p * self._I.size * 2, f"exact moments of {self.p} variables")
+            # the states (float64) and, at most, every statistic's column of the Hessian's factor (float32)
+            check_memory(2**self.p * (8 * self.p + 4 * self._I.size), f"exact moments of {self.p} variables")
             self._states = _state_table(self.p, domain)
         self.set_problem(EX, lam, n_rows, window, tol, tol_sampling)
 
@@ -710,9 +711,8 @@ class NewtonSolver:
         if self.kkt <= self.kkt_tol:
             return dict(rec, verdict="converged")
         work = working_set(self.theta, grad, self.lam, self.p)
-        # the Hessian on the working set only, the covariance of ψ_W as AᵀA in float32 (centred first): 2^p
-        # |W|²
-        # multiply-adds, not 2^p m²
+        # the Hessian on the working set only: the covariance of ψ_W as AᵀA in float32, centred first, in
+        # 2^p |W|² multiply-adds (not 2^p m²)
         A = _centred_columns(self._states, self._I[work], self._J[work], mu[work], np.sqrt(P))
         H = (A.T @ A).astype(np.float64)
         d_w, nu2 = newton_direction(
