@@ -7,12 +7,12 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import logsumexp
 from .core import as_rng, check_array, check_domain, check_int, check_states, check_memory
-from .models import check_model, stat_index
+from .models import check_model, n_stats, stat_index, stats
 
 # %% auto #0
 __all__ = ['MAX_EXACT_P', 'all_states', 'state_index', 'energy_table', 'log_partition', 'probabilities', 'moments', 'marginals',
-           'log_likelihood', 'kl_divergence', 'sample_exact', 'check_law', 'tv_distance', 'frequency_pvalues',
-           'site_kernel', 'sweep_matrix', 'propagate', 'law_after']
+           'covariance', 'log_likelihood', 'kl_divergence', 'sample_exact', 'check_law', 'tv_distance',
+           'frequency_pvalues', 'site_kernel', 'sweep_matrix', 'propagate', 'law_after']
 
 # %% ../nbs/02_exact.ipynb #d3fc8034
 MAX_EXACT_P = 24
@@ -123,6 +123,19 @@ def marginals(
     return m[i == j]
 
 # %% ../nbs/02_exact.ipynb #e90bfc1a
+def covariance(
+    model,  # the model, a `BinaryMRF` (p <= 16)
+) -> np.ndarray:
+    """Cov_θ ψ(x) in stats order, `(m, m)` float64: the Hessian of log Z(θ) (and of the negative
+    log-likelihood), by enumeration of the 2^p states."""
+    p = _check_model(model, max_p=16).p
+    check_memory(2**p * n_stats(p) * 8, f"the statistics of {p} variables' states")
+    S = stats(all_states(p, model.domain)).astype(np.float64)
+    P = probabilities(model)
+    mu = P @ S
+    return (S * P[:, None]).T @ S - np.outer(mu, mu)
+
+# %% ../nbs/02_exact.ipynb #1ddaaed8
 def log_likelihood(
     model,  # the model, a `BinaryMRF`
     X,  # (n, p) binary data, 0/1 or ±1 rows
@@ -131,7 +144,7 @@ def log_likelihood(
     X = check_states(X, _check_model(model).domain, p=model.p)
     return float(np.mean(model.energy(X)) - log_partition(model))
 
-# %% ../nbs/02_exact.ipynb #0dd0ae99
+# %% ../nbs/02_exact.ipynb #3ed83862
 def kl_divergence(
     model_a,  # the first model, P
     model_b,  # the second model, Q
@@ -146,7 +159,7 @@ def kl_divergence(
     kl = (model_a.vector() - b.vector()) @ mu - log_partition(model_a) + log_partition(b)
     return max(float(kl), 0.0)
 
-# %% ../nbs/02_exact.ipynb #1ddaaed8
+# %% ../nbs/02_exact.ipynb #dda2d2eb
 def sample_exact(
     model,  # the model, a `BinaryMRF`
     n: int,  # the number of samples
@@ -161,7 +174,7 @@ def sample_exact(
     bits = (k[:, None] >> np.arange(model.p - 1, -1, -1)) & 1
     return np.where(bits == 1, 1, model.lo).astype(np.int8)
 
-# %% ../nbs/02_exact.ipynb #3ed83862
+# %% ../nbs/02_exact.ipynb #7f4d7970
 def check_law(
     P,  # a probability vector
     name="P",  # the argument's name, for error messages
@@ -176,7 +189,7 @@ def check_law(
         raise ValueError(f"{name} must sum to 1 (a law over the states), got total mass {mass:.6g}")
     return P
 
-# %% ../nbs/02_exact.ipynb #7f4d7970
+# %% ../nbs/02_exact.ipynb #68fcd50c
 def tv_distance(
     P,  # a law over the 2^p states
     Q,  # another law over the same states
@@ -188,7 +201,7 @@ def tv_distance(
         raise ValueError(f"P and Q must have the same shape, got {P.shape} and {Q.shape}")
     return 0.5 * float(np.abs(P - Q).sum())
 
-# %% ../nbs/02_exact.ipynb #c35ada66
+# %% ../nbs/02_exact.ipynb #31c5b2c5
 def frequency_pvalues(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     P,  # the law under test, over the 2^p states
@@ -206,7 +219,7 @@ def frequency_pvalues(
     k = np.bincount(idx, minlength=P.size)
     return np.minimum(1.0, 2 * np.minimum(binom.cdf(k, n, P), binom.sf(k - 1, n, P)))
 
-# %% ../nbs/02_exact.ipynb #39c8e854
+# %% ../nbs/02_exact.ipynb #0dc0105e
 def site_kernel(
     model,  # the model, a `BinaryMRF`
     i: int,  # the site updated, 0..p−1
@@ -224,7 +237,7 @@ def site_kernel(
     K[k, k & ~bit] = 1 - up
     return K
 
-# %% ../nbs/02_exact.ipynb #a6d640c5
+# %% ../nbs/02_exact.ipynb #72f4dcb8
 def sweep_matrix(
     model,  # the model, a `BinaryMRF`
     scan: str = "systematic",  # 'systematic' (sites 0..p−1) or 'random' (p uniform draws per sweep)
@@ -241,7 +254,7 @@ def sweep_matrix(
         return T
     return np.linalg.matrix_power(sum(Ks) / model.p, model.p)
 
-# %% ../nbs/02_exact.ipynb #0dc0105e
+# %% ../nbs/02_exact.ipynb #7a242672
 def propagate(
     model,  # the model, a `BinaryMRF`
     pi,  # the law of the chains now, over the 2^p states
@@ -280,7 +293,7 @@ def propagate(
                 pi = sum(site(pi, i) for i in range(p)) / p
     return pi
 
-# %% ../nbs/02_exact.ipynb #72f4dcb8
+# %% ../nbs/02_exact.ipynb #c91d4afd
 def law_after(
     model,  # the model, a `BinaryMRF`
     tau: int,  # the number of sweeps
