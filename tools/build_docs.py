@@ -241,6 +241,8 @@ nb_execution_timeout = 900
 nb_execution_raise_on_error = True
 nb_execution_show_tb = True
 nb_merge_streams = True
+# text/markdown outputs (the reproduction notebooks' results tables) as GitHub-flavoured markdown: tables
+nb_render_markdown_format = "gfm"
 nb_mime_priority_overrides = [
     ("html", "application/vnd.jupyter.widget-view+json", 0),
     ("html", "text/html", 5),
