@@ -1,7 +1,7 @@
 """Geng et al. (2018) §7 and supplement B at the paper's scale: 10 trials of the 10- and 20-node networks
 (Fig. 1), four values of λ for each (B.1, Figs 4–5), pseudo-likelihood at the same λ and at matched sparsity
 (B.2), the bound along 10 TAY runs (Fig. 2) and the Senate with the paper's settings (§7.3, Fig. 3).
-About 20 minutes on 2 cores, so it runs here, outside CI; 20_geng2018 reads what it stores.
+About 12 minutes on 2 cores, so it runs here, outside CI; 20_geng2018 reads what it stores.
 
 python benchmarks/study_geng2018.py  # writes benchmarks/data/geng2018.npz
 
