@@ -1,4 +1,4 @@
-"""Honorio (2012) at the paper's scale, stored for 22_honorio2012 (not yet read by it: see the notes).
+"""Honorio (2012) at the paper's scale, stored for 22_honorio2012, which reads, tabulates and asserts it.
 
 1. The notebook's FULL grid: both regimes (zero and non-zero fields), both samplers (Gibbs, mean-field
    importance sampling), four schedules S_k (10, 10 log(k + 1), 10 √k, 10k), 10 repetitions, 400 iterations;

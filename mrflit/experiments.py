@@ -19,7 +19,7 @@ from joblib import Parallel, delayed
 from .core import atomic_write, check_n_jobs
 
 # %% auto #0
-__all__ = ['ParamGrid', 'grid', 'replicate']
+__all__ = ['ParamGrid', 'grid', 'replicate', 'mean_se', 'verdict']
 
 # %% ../nbs/17_experiments.ipynb #1c944479
 class ParamGrid(Sequence):
@@ -251,3 +251,30 @@ def replicate(
     if bar is not None:
         bar.close()
     return results
+
+# %% ../nbs/17_experiments.ipynb #fa69bf92
+def mean_se(
+    x,  # replications along `axis`, at least two
+    axis: int = 0,  # the replications' axis
+) -> tuple:
+    "The mean and the standard error of the mean (sample SD with ddof = 1 over √n) along `axis`."
+    x = np.asarray(x, np.float64)
+    n = x.shape[axis]
+    if n < 2:
+        raise ValueError(f"mean_se needs at least two replications along axis {axis}, got {n}")
+    return x.mean(axis), x.std(axis, ddof=1) / math.sqrt(n)
+
+# %% ../nbs/17_experiments.ipynb #61ae5d38
+def verdict(
+    d: float,  # a mean difference
+    se: float,  # its standard error
+    more: str = "higher",  # the word when d > z·se
+    less: str = "lower",  # the word when d < −z·se
+    z: float = 2.0,  # how many standard errors make a difference
+) -> str:
+    "The word for a difference d ± se at z standard errors."
+    if d > z * se:
+        return more
+    if d < -z * se:
+        return less
+    return f"no difference beyond {z:g} SE"
