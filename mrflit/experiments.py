@@ -19,7 +19,7 @@ from joblib import Parallel, delayed
 from .core import atomic_write, check_n_jobs
 
 # %% auto #0
-__all__ = ['ParamGrid', 'grid', 'replicate', 'mean_se', 'verdict']
+__all__ = ['ParamGrid', 'grid', 'replicate', 'mean_se', 'verdict', 'plus_minus']
 
 # %% ../nbs/17_experiments.ipynb #1c944479
 class ParamGrid(Sequence):
@@ -278,3 +278,11 @@ def verdict(
     if d < -z * se:
         return less
     return f"no difference beyond {z:g} SE"
+
+# %% ../nbs/17_experiments.ipynb #fcbb4c55
+def plus_minus(
+    d: float,  # a mean difference
+    se: float,  # its standard error
+) -> str:
+    "A signed difference and its standard error as the reproduction tables print them: +0.123 ± 0.045."
+    return f"{d:+.3f} ± {se:.2g}"
