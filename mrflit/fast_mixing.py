@@ -16,7 +16,8 @@ from .prox import project_box, project_spectral
 from .base import MRFLearner, sampling_tol, gap_tolerance
 
 # %% auto #0
-__all__ = ['DOMKE_SETTINGS', 'theorem4_schedule', 'theorem5_schedule', 'theorem8_schedule', 'corollary9_schedule', 'FastMixingML']
+__all__ = ['DOMKE_SETTINGS', 'theorem4_schedule', 'theorem5_schedule', 'theorem8_schedule', 'corollary9_schedule',
+           'theorem2_bound', 'theorem6_bound', 'FastMixingML']
 
 # %% ../nbs/11_fast_mixing.ipynb #3d317b0e
 def _betas(betas):
@@ -115,12 +116,60 @@ def corollary9_schedule(
     v = math.ceil(math.log(2 * L * R2 * C / (b3 * eps * lam)) / (1 - alpha))
     return K, M, v
 
-# %% ../nbs/11_fast_mixing.ipynb #6d1fef1d
+# %% ../nbs/11_fast_mixing.ipynb #16fb3280
+def theorem2_bound(
+    L: float,  # L, the Lipschitz constant of the gradient (the step is 1/L)
+    R2: float,  # R₂, a bound on ‖t(x)‖₂
+    dist0: float,  # a bound on the initial distance ‖θ₀ − θ*‖₂
+    delta: float,  # δ, the probability that the guarantee fails
+    C: float,  # C of the mixing bound ‖M^v q − p‖_TV ≤ C α^v
+    alpha: float,  # α of the mixing bound, in (0, 1)
+    K: int,  # iterations
+    M: int,  # chains per gradient
+    v: int,  # Gibbs transitions per chain
+) -> float:
+    """Domke Thm 2: the bound on f(θ̄_K) − f(θ*), θ̄_K the average of the iterates, with probability 1 − δ;
+    a ValueError if M < 3K/log(1/δ), where the theorem does not apply."""
+    L, R2, C = (check_float(x, n, lo=0, lo_open=True) for x, n in ((L, "L"), (R2, "R2"), (C, "C")))
+    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
+    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
+    K, M, v = (check_int(x, n, lo=1) for x, n in ((K, "K"), (M, "M"), (v, "v")))
+    if M < 3 * K / math.log(1 / delta):
+        raise ValueError(f"Theorem 2 needs M >= 3K/log(1/δ) = {3 * K / math.log(1 / delta):.4g}, got M = {M}")
+    inner = L * check_float(dist0, "dist0", lo=0) / (4 * R2) + math.log(1 / delta) + K / math.sqrt(M)
+    return 8 * R2 * R2 / (K * L) * (inner + K * C * alpha**v) ** 2
+
+# %% ../nbs/11_fast_mixing.ipynb #b1350fb0
+def theorem6_bound(
+    L: float,  # L, the Lipschitz constant of the gradient (the step is 1/L)
+    lam: float,  # λ > 0, the ridge weight
+    R2: float,  # R₂, a bound on ‖t(x)‖₂
+    dist0: float,  # a bound on the initial distance ‖θ₀ − θ*‖₂
+    delta: float,  # δ, the probability that the guarantee fails
+    C: float,  # C of the mixing bound ‖M^v q − p‖_TV ≤ C α^v
+    alpha: float,  # α of the mixing bound, in (0, 1)
+    K: int,  # iterations
+    M: int,  # chains per gradient
+    v: int,  # Gibbs transitions per chain
+) -> float:
+    "Domke Thm 6: the bound on ‖θ_K − θ*‖₂ with probability 1 − δ (λ > 0)."
+    L, lam, R2, C = (
+        check_float(x, n, lo=0, lo_open=True) for x, n in ((L, "L"), (lam, "lam"), (R2, "R2"), (C, "C"))
+    )
+    if lam >= L:
+        raise ValueError(f"Theorem 6 needs λ < L, got λ = {lam:g} and L = {L:g}")
+    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
+    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
+    K, M, v = (check_int(x, n, lo=1) for x, n in ((K, "K"), (M, "M"), (v, "v")))
+    noise = math.sqrt(R2 / (2 * M)) * (1 + math.sqrt(2 * math.log(K / delta)))
+    return (1 - lam / L) ** K * check_float(dist0, "dist0", lo=0) + L / lam * (noise + 2 * R2 * C * alpha**v)
+
+# %% ../nbs/11_fast_mixing.ipynb #75a0a713
 DOMKE_SETTINGS = dict(
     K=46, M=1533, v=561
 )  # Algorithm 1 with the §6 schedule (Corollary 9): exactly K iterations of M chains
 
-# %% ../nbs/11_fast_mixing.ipynb #995c1e67
+# %% ../nbs/11_fast_mixing.ipynb #51c91430
 class _Couplings:
     """The couplings (i, j) Domke's learner fits, and the convex set — box or spectral ball — it projects them
     on."""
@@ -163,7 +212,7 @@ class _Couplings:
         "The exact E x_i x_j under `model` (p ≤ 16)."
         return to_matrix(moments(model), self.p)[self.I, self.J]
 
-# %% ../nbs/11_fast_mixing.ipynb #75a0a713
+# %% ../nbs/11_fast_mixing.ipynb #19cfa0a5
 class _DomkeSettings(NamedTuple):
     "`FastMixingML`'s settings, checked for p variables."
 
@@ -177,7 +226,7 @@ class _DomkeSettings(NamedTuple):
     couplings: _Couplings  # the pairs and the constraint set
     init: np.ndarray | None  # the chains' start (None: uniform)
 
-# %% ../nbs/11_fast_mixing.ipynb #9c29beb6
+# %% ../nbs/11_fast_mixing.ipynb #fd03443e
 class FastMixingML(MRFLearner):
     """Domke's Algorithm 1: projected gradient with M random-scan Gibbs chains of v transitions, on the box
     |θ_ij| ≤ box (Domke's β) or the set ‖R(θ)‖₂ ≤ c (±1 data)."""
@@ -283,7 +332,7 @@ class FastMixingML(MRFLearner):
             rec["test_ll"] = self._diagnostics(lambda: log_likelihood(model, X_test))
         self._record(**rec)
 
-# %% ../nbs/11_fast_mixing.ipynb #f1cf58fe
+# %% ../nbs/11_fast_mixing.ipynb #820a48be
 @patch_to(FastMixingML)
 def _pairs(self, p: int) -> np.ndarray:
     "`pairs` as a checked (k, 2) int array (None: every pair)."
@@ -300,7 +349,7 @@ def _pairs(self, p: int) -> np.ndarray:
         raise ValueError("pairs must be a list of (i, j) with 0 <= i != j < p")
     return pairs
 
-# %% ../nbs/11_fast_mixing.ipynb #7292c9c5
+# %% ../nbs/11_fast_mixing.ipynb #b906b8da
 # Algorithm 1's settings, checked, and the Gibbs moments behind each gradient.
 @patch_to(FastMixingML)
 def _settings(self, p: int) -> _DomkeSettings:
@@ -326,7 +375,7 @@ def _settings(self, p: int) -> _DomkeSettings:
         init = check_states(np.atleast_2d(self.start), "pm1", p, "start")
     return _DomkeSettings(lam, L, adaptive, K, M, M_max, math.ceil(v / p), couplings, init)
 
-# %% ../nbs/11_fast_mixing.ipynb #889693a4
+# %% ../nbs/11_fast_mixing.ipynb #b9d22a82
 @patch_to(FastMixingML)
 def _model_moments(self, s, th, M, rng):
     """E x_i x_j under θ: exact, or the mean over M chains from the fixed start r run `sweeps` sweeps (the
@@ -344,7 +393,7 @@ def _model_moments(self, s, th, M, rng):
     self._chains = chains
     return s.couplings.means(chains.states)
 
-# %% ../nbs/11_fast_mixing.ipynb #6d8b51d6
+# %% ../nbs/11_fast_mixing.ipynb #0fd4b74d
 @patch_to(FastMixingML)
 def _noise_floor(self, G, new, Et, M, n, bound):
     """`(‖G_free‖², threshold, Monte-Carlo gap, its tolerance)` for the step G = L(θ − θ_new). Free
@@ -361,7 +410,7 @@ def _noise_floor(self, G, new, Et, M, n, bound):
     var = np.clip(1 - Et**2, 1 / M, None)
     return stat, 2 * float(var[free].sum()) / M, n_free / (2 * M), tol
 
-# %% ../nbs/11_fast_mixing.ipynb #5f7ca6c4
+# %% ../nbs/11_fast_mixing.ipynb #5db55a98
 @patch_to(FastMixingML)
 def _residual(self, s, out, tbar):
     """`(‖L(θ − P(θ − ∇f/L))‖_∞, its Monte-Carlo noise)` at the output: exact moments (p ≤ 16), or 20,000
@@ -375,7 +424,7 @@ def _residual(self, s, out, tbar):
     G = s.L * (out - s.couplings.project(out - (Et - tbar + s.lam * out) / s.L))
     return float(np.abs(G).max(initial=0.0)), noise
 
-# %% ../nbs/11_fast_mixing.ipynb #cb6282d5
+# %% ../nbs/11_fast_mixing.ipynb #1227ab18
 # When Algorithm 1 may stop (K = None): the step at its Monte-Carlo noise floor and the gap within tolerance.
 @patch_to(FastMixingML)
 def _adaptive_rule(self, s, th, new, Et, M, n, rec):
