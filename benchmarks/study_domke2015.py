@@ -115,7 +115,7 @@ def main():
     )
     curv = replicate(
         curvature,
-        grid(kind=["uniform", "corner"], seed=list(range(100))) + [dict(kind="plus", seed=0)],
+        list(grid(kind=["uniform", "corner"], seed=list(range(100)))) + [dict(kind="plus", seed=0)],
         store=STORE,
     )
     shape_c, shape_s = (len(SCALES), SEEDS), (len(EPSILONS), SEEDS)
