@@ -9,10 +9,10 @@ import inspect
 import numpy as np
 from numba import vectorize
 from .core import as_rng, check_float, check_int, check_memory, chunk_length, kernel, warn, NUMBA_OPTS
-from .models import BinaryMRF, stats, to_matrix, stat_index, mean_stats
+from .models import BinaryMRF, to_matrix, stat_index, mean_stats
 from numba import prange
 from .gibbs import GibbsChains, BLOCK, _systematic_block, _uniform_block
-from .exact import moments, log_partition, probabilities, all_states
+from .exact import moments, log_partition, covariance
 from mrflit.dobrushin import (
     gradient_bias_bound,
     fischer_bound,
@@ -207,10 +207,8 @@ def _sample(self, k, theta, model):
     """Gradient estimate at θ: `(tau, bound, df, alpha, states, H_exact)` from the chains, or exact
     (gradient='exact')."""
     if self.gradient == "exact":
-        P, Ps = probabilities(model), stats(all_states(self.p_, self.domain_))
-        mu = P @ Ps
-        H = (Ps * P[:, None]).T @ Ps - np.outer(mu, mu)
-        return 0, 0.0, mu - self._EX, self._step_size(exact_H=H), None, H
+        H = covariance(model)
+        return 0, 0.0, moments(model) - self._EX, self._step_size(exact_H=H), None, H
     chains = self._prepare_chains(k, model)
     auto = isinstance(self.alpha, str)  # a fixed α needs L̂ only for the oscillation warning, computed then
     alpha = self._step_size(chains._X.T if self._L is None and auto else None)
