@@ -10,7 +10,7 @@ fit warned.
 
 Tasks run replication by replication (every cell of replication r before replication r + 1) and each is stored
 as it finishes (`replicate(store=...)`), so a run stopped part-way keeps its work and a rerun continues:
-about 1.8 minutes per replication of the whole grid on 2 cores, 3 hours for 100.
+about 2.5 minutes per replication of the whole grid on 2 cores, 4 hours for 100.
 
 python benchmarks/study_miasojedow2018.py            # all 100 replications, then writes the file
 python benchmarks/study_miasojedow2018.py --reps 30  # the first 30 (reusing the stored ones)"""
