@@ -118,22 +118,21 @@ def main():
         list(grid(kind=["uniform", "corner"], seed=list(range(100)))) + [dict(kind="plus", seed=0)],
         store=STORE,
     )
-    shape_c, shape_s = (len(SCALES), SEEDS), (len(EPSILONS), SEEDS)
+
+    def field(runs, key, settings, first=False):
+        "One result over the (settings, seeds) grid; `first`: the seed-free value, from seed 0."
+        a = np.array([r[key] for r in runs]).reshape(len(settings), SEEDS)
+        return a[:, 0] if first else a
+
     save_results(
         OUT,
         scales=np.array(SCALES),
-        convex_gap=np.array([r["gap"] for r in convex]).reshape(shape_c),
-        convex_exact_gap=np.array([r["exact_gap"] for r in convex]).reshape(shape_c)[:, 0],
-        convex_bound=np.array([r["bound"] for r in convex]).reshape(shape_c)[:, 0],
-        convex_K=np.array([r["K"] for r in convex]).reshape(shape_c)[:, 0],
-        convex_M=np.array([r["M"] for r in convex]).reshape(shape_c)[:, 0],
+        convex_gap=field(convex, "gap", SCALES),
+        **{f"convex_{k}": field(convex, k, SCALES, first=True) for k in ("exact_gap", "bound", "K", "M")},
         convex_v=V_CONVEX,
         epsilons=np.array(EPSILONS),
-        strong_dist=np.array([r["dist"] for r in strong]).reshape(shape_s),
-        strong_bound=np.array([r["bound"] for r in strong]).reshape(shape_s)[:, 0],
-        strong_K=np.array([r["K"] for r in strong]).reshape(shape_s)[:, 0],
-        strong_M=np.array([r["M"] for r in strong]).reshape(shape_s)[:, 0],
-        strong_v=np.array([r["v"] for r in strong]).reshape(shape_s)[:, 0],
+        strong_dist=field(strong, "dist", EPSILONS),
+        **{f"strong_{k}": field(strong, k, EPSILONS, first=True) for k in ("bound", "K", "M", "v")},
         curvature=np.array(curv),
         seeds=SEEDS,
     )
