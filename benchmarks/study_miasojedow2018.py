@@ -8,14 +8,17 @@ replication and method: AUC, FDR and power of the selected model, FDR and power 
 BIC-chosen lasso estimate, before the GIC threshold; ELASSO has one stage), edges, seconds, and whether the
 fit warned.
 
-Tasks run replication by replication (every cell of replication r before replication r + 1) and each is stored
-as it finishes (`replicate(store=...)`), so a run stopped part-way keeps its work and a rerun continues:
-about 2.5 minutes per replication of the whole grid on 2 cores, 4 hours for 100.
+The committed file is the store: a run keeps the replications it holds (when the code that made them is
+unchanged, `CODE`) and appends new ones, writing the file after every `--chunk` replications, so a run
+stopped part-way, on any machine, keeps its work. Within a chunk each finished task is also kept in
+`data/_runs` (ignored by git). About 2.5 minutes per replication of the whole grid on 2 cores.
 
-python benchmarks/study_miasojedow2018.py            # all 100 replications, then writes the file
-python benchmarks/study_miasojedow2018.py --reps 30  # the first 30 (reusing the stored ones)"""
+python benchmarks/study_miasojedow2018.py            # up to 100 replications
+python benchmarks/study_miasojedow2018.py --reps 30  # up to 30 (a file holding more is left as it is)"""
 
 import argparse
+import hashlib
+import inspect
 import time
 import warnings
 from pathlib import Path
@@ -83,30 +86,56 @@ def one_replication(model, d, n, rep):
     return out
 
 
+def code_id() -> str:
+    "The SHA-1 of the code that makes one replication: a stored file made by other code is not extended."
+    source = "".join(inspect.getsource(f) for f in (data, estimators, one_replication))
+    return hashlib.sha1(source.encode()).hexdigest()
+
+
+def stored() -> np.ndarray:
+    "The stored (model, cell, rep, method, key) results when the file was made by this code, else none."
+    empty = np.zeros((len(MODELS), len(CELLS), 0, len(METHODS), len(KEYS)))
+    if not OUT.exists():
+        return empty
+    with np.load(OUT) as f:
+        if "code" not in f.files or str(f["code"]) != code_id():
+            print(f"{OUT.name} was made by other code: starting again")
+            return empty
+        return f["result"]
+
+
+def run_reps(first, last, jobs):
+    "Replications first … last − 1 as a (model, cell, rep, method, key) array."
+    params = grid(rep=list(range(first, last)), model=list(MODELS), cell=[list(c) for c in CELLS])
+    tasks = [dict(model=p["model"], d=p["cell"][0], n=p["cell"][1], rep=p["rep"]) for p in params]
+    runs = replicate(one_replication, tasks, n_jobs=jobs, store=STORE, progress=True)
+    # (rep, model, cell, method, key) → (model, cell, rep, method, key)
+    shape = (last - first, len(MODELS), len(CELLS), len(METHODS), len(KEYS))
+    return np.array(runs).reshape(shape).transpose(1, 2, 0, 3, 4)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--reps", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=2)
-    reps = parser.parse_args().reps
-    params = grid(rep=list(range(reps)), model=list(MODELS), cell=[list(c) for c in CELLS])
-    tasks = [dict(model=p["model"], d=p["cell"][0], n=p["cell"][1], rep=p["rep"]) for p in params]
-    runs = replicate(one_replication, tasks, n_jobs=parser.parse_args().jobs, store=STORE, progress=True)
-    # (rep, model, cell, method, key) → (model, cell, rep, method, key)
-    result = (
-        np.array(runs)
-        .reshape(reps, len(MODELS), len(CELLS), len(METHODS), len(KEYS))
-        .transpose(1, 2, 0, 3, 4)
-    )
-    save_results(
-        OUT,
-        result=result,
-        models=np.array(MODELS),
-        cells=np.array(CELLS),
-        methods=np.array(METHODS),
-        keys=np.array(KEYS),
-        reps=reps,
-    )
-    print(f"wrote {OUT.name}: {reps} replications")
+    parser.add_argument("--chunk", type=int, default=2)
+    args = parser.parse_args()
+    result = stored()
+    while result.shape[2] < args.reps:
+        first = result.shape[2]
+        last = min(first + args.chunk, args.reps)
+        result = np.concatenate([result, run_reps(first, last, args.jobs)], axis=2)
+        save_results(
+            OUT,
+            result=result,
+            models=np.array(MODELS),
+            cells=np.array(CELLS),
+            methods=np.array(METHODS),
+            keys=np.array(KEYS),
+            reps=result.shape[2],
+            code=code_id(),
+        )
+        print(f"wrote {OUT.name}: {result.shape[2]} replications")
 
 
 if __name__ == "__main__":

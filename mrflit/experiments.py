@@ -11,7 +11,9 @@ import json
 import math
 import operator
 import sys
+import warnings
 from collections.abc import Sequence
+from contextlib import contextmanager
 from pathlib import Path
 import mrflit
 import numpy as np
@@ -19,7 +21,7 @@ from joblib import Parallel, delayed
 from .core import atomic_write, check_n_jobs
 
 # %% auto #0
-__all__ = ['ParamGrid', 'grid', 'replicate', 'mean_se', 'verdict', 'plus_minus']
+__all__ = ['ParamGrid', 'grid', 'replicate', 'mean_se', 'verdict', 'plus_minus', 'recorded_warnings']
 
 # %% ../nbs/17_experiments.ipynb #1c944479
 class ParamGrid(Sequence):
@@ -286,3 +288,25 @@ def plus_minus(
 ) -> str:
     "A signed difference and its standard error as the reproduction tables print them: +0.123 ± 0.045."
     return f"{d:+.3f} ± {se:.2g}"
+
+# %% ../nbs/17_experiments.ipynb #7018417b
+@contextmanager
+def recorded_warnings(
+    # the warning class to record (None: scikit-learn's ConvergenceWarning); others pass through
+    category=None,
+):
+    """Record the warnings of `category` raised in the block, every one (not once per place), in the list this
+    yields (filled when the block ends); re-issue every other warning when the block ends."""
+    if category is None:
+        from sklearn.exceptions import ConvergenceWarning
+
+        category = ConvergenceWarning
+    record = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield record
+    for w in caught:
+        if issubclass(w.category, category):
+            record.append(w)
+        else:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
