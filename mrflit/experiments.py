@@ -292,8 +292,7 @@ def plus_minus(
 # %% ../nbs/17_experiments.ipynb #7018417b
 @contextmanager
 def recorded_warnings(
-    # the warning class to record (None: scikit-learn's ConvergenceWarning); others pass through
-    category=None,
+    category=None,  # the warning class recorded (None: scikit-learn's ConvergenceWarning)
 ):
     """Record the warnings of `category` raised in the block, every one (not once per place), in the list this
     yields (filled when the block ends); re-issue every other warning when the block ends."""
@@ -301,12 +300,15 @@ def recorded_warnings(
         from sklearn.exceptions import ConvergenceWarning
 
         category = ConvergenceWarning
-    record = []
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        yield record
-    for w in caught:
-        if issubclass(w.category, category):
-            record.append(w)
-        else:
-            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
+    record, caught = [], []
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            yield record
+    finally:
+        # also when the block raises: what it warned is not lost
+        for w in caught:
+            if issubclass(w.category, category):
+                record.append(w)
+            else:
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
