@@ -5,7 +5,7 @@
 # %% ../nbs/12_baselines.ipynb #aadb0ee0
 from __future__ import annotations
 import numpy as np
-from .core import check_array, check_float, check_int
+from .core import check_array, check_float, check_int, kernel
 from .models import stat_index, to_matrix, n_couplings
 from mrflit.base import (
     MRFLearner,
@@ -116,7 +116,119 @@ def _l1_kwargs():
 
 _L1 = _l1_kwargs()
 
-# %% ../nbs/12_baselines.ipynb #3eb7a7a0
+# %% ../nbs/12_baselines.ipynb #e20dcc59
+@kernel
+def _logistic_lasso_path(
+    Z,  # (m, k) float64: the regressors, standardised, on the m distinct rows
+    y,  # (m,) float64: the response, 0 or 1
+    w,  # (m,) float64: each row's weight (its count ÷ n; they sum to 1)
+    lams,  # (L,) float64: the penalties, decreasing from λ_max (where every coefficient is zero)
+    tol: float,  # one λ's fit ends when a full pass moves no coordinate by more than tol (xv_j d_j²)
+    max_passes: int,  # passes over the coordinates for the whole path (glmnet's `maxit`)
+):
+    """ℓ₁-penalised logistic regression along a decreasing λ path, as glmnet's `lognet` computes it:
+    min over (b, β) of −Σ_i w_i [y_i η_i − log(1 + e^{η_i})] + λ Σ_j |β_j| with η = b + Zβ, by iteratively
+    reweighted least squares whose quadratic models are minimised by cyclic coordinate descent (a full pass,
+    then passes over the nonzero coefficients until they settle, then a full pass again), warm-started from
+    the λ before. The path ends where glmnet ends it: from the fifth λ on, once the share of the null deviance
+    explained exceeds 0.999 or grew by less than 1e-5 (glmnet.control's `devmax`, `fdev`, `mnlam`), when the
+    fit predicts every row with certainty, or (without the λ whose fit ran out) after `max_passes` passes.
+    Returns `(betas, intercepts, logliks, passes, complete)`: the path's (fitted, k) coefficients, intercepts,
+    mean log-likelihoods Σ_i w_i ℓ_i, the passes made, and False if the pass budget ended the path."""
+    m, k = Z.shape
+    L = lams.size
+    betas = np.zeros((L, k))
+    b0s = np.zeros(L)
+    logliks = np.zeros(L)
+    share = 0.0
+    for i in range(m):
+        share += w[i] * y[i]
+    null = share * np.log(share) + (1 - share) * np.log(1 - share)
+    beta = np.zeros(k)
+    b0 = np.log(share / (1 - share))
+    eta = np.full(m, b0)
+    v = np.empty(m)
+    r = np.empty(m)
+    xv = np.empty(k)
+    old = np.empty(k)
+    passes = 0
+    explained_before = 0.0
+    for l in range(L):
+        lam = lams[l]
+        while True:
+            # the quadratic model at η: weights v = w q(1 − q), residuals r = w (y − q), q clipped as glmnet's
+            sv = 0.0
+            for i in range(m):
+                q = 1.0 / (1.0 + np.exp(-eta[i]))
+                q = min(max(q, 1e-9), 1 - 1e-9)
+                v[i] = w[i] * q * (1 - q)
+                r[i] = w[i] * (y[i] - q)
+                sv += v[i]
+            for j in range(k):
+                s = 0.0
+                for i in range(m):
+                    s += v[i] * Z[i, j] * Z[i, j]
+                xv[j] = s
+                old[j] = beta[j]
+            b_old = b0
+            full = True
+            while True:
+                passes += 1
+                if passes > max_passes:
+                    return betas[:l], b0s[:l], logliks[:l], passes, False
+                biggest = 0.0
+                for j in range(k):
+                    # at λ_max every coefficient is zero: only the intercept is fitted there
+                    if l == 0 or xv[j] <= 0.0 or (not full and beta[j] == 0.0):
+                        continue
+                    u = xv[j] * beta[j]
+                    for i in range(m):
+                        u += r[i] * Z[i, j]
+                    new = np.sign(u) * max(abs(u) - lam, 0.0) / xv[j]
+                    d = new - beta[j]
+                    if d != 0.0:
+                        beta[j] = new
+                        for i in range(m):
+                            r[i] -= d * v[i] * Z[i, j]
+                        biggest = max(biggest, xv[j] * d * d)
+                s = 0.0
+                for i in range(m):
+                    s += r[i]
+                d = s / sv
+                b0 += d
+                for i in range(m):
+                    r[i] -= d * v[i]
+                biggest = max(biggest, sv * d * d)
+                if biggest >= tol:
+                    full = False
+                elif full:
+                    break
+                else:
+                    full = True
+            change = sv * (b0 - b_old) ** 2
+            for j in range(k):
+                change = max(change, xv[j] * (beta[j] - old[j]) ** 2)
+            for i in range(m):
+                e = b0
+                for j in range(k):
+                    e += Z[i, j] * beta[j]
+                eta[i] = e
+            if change < tol:
+                break
+        ll = 0.0
+        for i in range(m):
+            ll += w[i] * (y[i] * eta[i] - max(eta[i], 0.0) - np.log1p(np.exp(-abs(eta[i]))))
+        betas[l] = beta
+        b0s[l] = b0
+        logliks[l] = ll
+        explained = 1.0 - ll / null
+        certain = sv <= (1 + 1e-9) * 1e-9 * (1 - 1e-9)
+        if certain or (l >= 4 and (explained > 0.999 or explained - explained_before < 1e-5)):
+            return betas[: l + 1], b0s[: l + 1], logliks[: l + 1], passes, True
+        explained_before = explained
+    return betas, b0s, logliks, passes, True
+
+# %% ../nbs/12_baselines.ipynb #ad78fce3
 def _node_ebic(
     Z,  # (m, k) float64: the other nodes' values on the m distinct rows
     y,  # (m,) int: the node, 1 or 0
@@ -126,49 +238,31 @@ def _node_ebic(
     gamma: float,  # EBIC's γ
     n_others: int,  # the p − 1 other nodes (IsingFit's `p` in log(p))
 ) -> tuple:
-    """`(beta, intercept, iterations, capped)` of one node's regression at the λ of least EBIC, as glmnet and
-    IsingFit compute it: glmnet's objective −ℓ/n + λ Σ_j sd_j |β_j| (columns standardised, intercept free),
-    on glmnet's path from λ_max = max_j |x̃_jᵀ(y − ȳ)|/n down to ratio·λ_max (log-spaced), and IsingFit's
-    EBIC −2ℓ + k log n + 2γ k log(p − 1) at the path's estimates. liblinear solves each λ; a huge
-    `intercept_scaling` makes its penalty on the intercept vanish (|b|/1000)."""
-    from sklearn.linear_model import LogisticRegression
-
+    """`(beta, intercept, passes, complete, fitted)` of one node's regression at the λ of least EBIC, as
+    glmnet and IsingFit compute it: glmnet's objective −ℓ/n + λ Σ_j sd_j |β_j| (columns standardised,
+    intercept free) on glmnet's path from λ_max = max_j |x̃_jᵀ(y − ȳ)|/n down to ratio·λ_max (log-spaced),
+    ended where glmnet ends it (`fitted` λ values kept; `complete` is False if the pass budget ended it), and
+    IsingFit's EBIC −2ℓ + k log n + 2γ k log(p − 1) at the path's estimates."""
     n = counts.sum()
     mean = counts @ Z / n
     sd = np.sqrt(counts @ (Z - mean) ** 2 / n)
     Zs = (Z - mean) / sd
     share = counts @ y / n
     lam_max = np.abs((counts * (y - share)) @ Zs).max() / n
-    best = (np.inf, np.zeros(Z.shape[1]), float(np.log(share / (1 - share))))
     if lam_max == 0:
         # the node is uncorrelated with every other: the empty model (glmnet's path has nothing to add)
-        return best[1], best[2], 0, 0
-    iterations, capped = 0, 0
-    for lam in lam_max * np.geomspace(1.0, ratio, n_lambdas):
-        lr = LogisticRegression(
-            C=1 / (n * lam),
-            solver="liblinear",
-            tol=1e-6,
-            max_iter=1000,
-            intercept_scaling=1e3,
-            # liblinear visits the coordinates in a random order: a fixed seed, the same fit every time
-            random_state=0,
-            **_L1,
-        )
-        lr.fit(Zs, y, sample_weight=counts)
-        beta = lr.coef_[0] / sd
-        intercept = lr.intercept_[0] - beta @ mean
-        eta = intercept + Z @ beta
-        loglik = np.sum(counts * (y * eta - np.logaddexp(0.0, eta)))
-        k = int(np.count_nonzero(beta))
-        iterations += int(np.max(lr.n_iter_))
-        capped += int(np.max(lr.n_iter_) >= 1000)
-        ebic = -2 * loglik + k * np.log(n) + 2 * gamma * k * np.log(n_others)
-        if ebic < best[0]:
-            best = (ebic, beta, intercept)
-    return best[1], best[2], iterations, capped
+        return np.zeros(Z.shape[1]), float(np.log(share / (1 - share))), 0, True, 1
+    lams = lam_max * np.geomspace(1.0, ratio, n_lambdas)
+    B, b0, ll, passes, complete = _logistic_lasso_path(
+        Zs, y.astype(np.float64), counts / n, lams, 1e-8, 100_000
+    )
+    k = np.count_nonzero(B, axis=1)
+    ebic = -2 * n * ll + k * np.log(n) + 2 * gamma * k * np.log(n_others)
+    i = int(np.argmin(ebic))
+    beta = B[i] / sd
+    return beta, b0[i] - beta @ mean, passes, complete, len(b0)
 
-# %% ../nbs/12_baselines.ipynb #1a169d2c
+# %% ../nbs/12_baselines.ipynb #3b53d611
 class ELasso(MRFLearner):
     """ELASSO (van Borkulo et al. 2014), as R's IsingFit runs it: per node, an ℓ₁ logistic regression on the
     others along glmnet's λ path, the λ of least (E)BIC, then the AND (or OR) rule."""
@@ -196,7 +290,8 @@ class ELasso(MRFLearner):
         check_float(self.gamma, "gamma", lo=0)
 
     def fit(self, X, y=None, *, truth=None, names=None):
-        "Fit to `(n, p)` binary data; `coef_` holds each node's regression (row r: node r on the others)."
+        """Fit to `(n, p)` binary data; `coef_` holds each node's regression (row r: node r on the others),
+        `path_lengths_` the λ values each node's glmnet path kept."""
         self._check_settings()
         X = self._begin(X, truth, names=names)
         n, p = X.shape
@@ -208,10 +303,12 @@ class ELasso(MRFLearner):
         Uf = U.astype(np.float64)
         B = np.zeros((p, p))
         fields = np.zeros(p)
-        n_iter, capped = 0, 0
+        n_iter = 0
+        lengths = np.zeros(p, dtype=np.int64)
+        cut = []
         for r in range(p):
             others = np.delete(np.arange(p), r)
-            beta, intercept, its, caps = _node_ebic(
+            beta, intercept, passes, complete, lengths[r] = _node_ebic(
                 Uf[:, others],
                 (U[:, r] == 1).astype(int),
                 counts,
@@ -222,18 +319,23 @@ class ELasso(MRFLearner):
             )
             B[r, others] = beta / scale
             fields[r] = intercept / scale
-            n_iter += its
-            capped += caps
+            n_iter += passes
+            if not complete:
+                cut.append(r)
         nz = (B != 0) & (B.T != 0) if self.rule == "and" else (B != 0) | (B.T != 0)
         theta = np.where(nz, (B + B.T) / 2, 0.0)
         np.fill_diagonal(theta, fields)
         self.coef_ = B
+        self.path_lengths_ = lengths
         self._settle(
-            capped == 0, n_iter, f"liblinear reached max_iter=1000 in {capped} of the nodewise regressions"
+            not cut,
+            n_iter,
+            f"the λ paths of nodes {cut} ended after 100,000 coordinate-descent passes, before their fits at "
+            f"smaller λ converged (glmnet ends them there too, with a warning)",
         )
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #ec951315
+# %% ../nbs/12_baselines.ipynb #610599ef
 class GaussianApprox(MRFLearner):
     "Gaussian approximation: graphical lasso on Σ̂ + I/3 along a λ path, BIC for λ, GIC for the threshold."
 
@@ -306,7 +408,7 @@ class GaussianApprox(MRFLearner):
         self._settle(not unconverged[i], len(path), why)  # the λ BIC chose is the estimate returned
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #04b9d54b
+# %% ../nbs/12_baselines.ipynb #2142767b
 def _entry_from_path(active_per_lambda, lambdas, p):
     entry = np.zeros((p, p))
     for lam, act in zip(lambdas, active_per_lambda):
@@ -315,7 +417,7 @@ def _entry_from_path(active_per_lambda, lambdas, p):
     np.fill_diagonal(entry, 0)
     return entry
 
-# %% ../nbs/12_baselines.ipynb #a9124b9e
+# %% ../nbs/12_baselines.ipynb #454dd470
 class NeighbourhoodLasso(MRFLearner):
     """LL: Meinshausen–Bühlmann nodewise lasso; `entry_lambda_` ranks pairs by the λ at which they enter (OR
     or AND rule)."""
@@ -372,7 +474,7 @@ class NeighbourhoodLasso(MRFLearner):
         self._settle(not capped.any(), len(alphas), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #9a3b7e01
+# %% ../nbs/12_baselines.ipynb #6a55eac6
 class Skeptic(MRFLearner):
     """SKEPTIC: Kendall-τ correlation sin(πτ/2), made positive definite, then the graphical-lasso path;
     `entry_lambda_` ranks pairs."""
@@ -433,7 +535,7 @@ class Skeptic(MRFLearner):
         self._settle(capped == 0 and len(used) == len(lams), len(used), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #454dd470
+# %% ../nbs/12_baselines.ipynb #7485bab0
 def diff_lp(
     Sx,  # the first sample's (p, p) covariance
     Sy,  # the second sample's (p, p) covariance
@@ -457,7 +559,7 @@ def diff_lp(
     D = (res.x[: p * p] - res.x[p * p :]).reshape(p, p, order="F")
     return (D + D.T) / 2
 
-# %% ../nbs/12_baselines.ipynb #6a55eac6
+# %% ../nbs/12_baselines.ipynb #e0d59524
 class DiffEstimator(MRFLearner):
     """Diff (Zhao, Cai & Li 2014) between p(x) and p(x₁)p(x₂): ranks cross-group pairs by |Δ̂|
     (`entry_lambda_`)."""

@@ -1275,11 +1275,12 @@ def _verify(self) -> float:
 # %% ../nbs/07b_discrete.ipynb #8677def0
 @kernel
 def _pl_softmax(
-    F,  # (n, D) float64 the logits η of the levels >= 1; overwritten by their conditional probabilities
+    F,  # (u, D) float64 the logits η of the levels >= 1; overwritten by their conditional probabilities
     off,  # (p + 1,) int64 variable i owns the columns off[i]:off[i + 1]
+    counts,  # (u,) float64 each row's count
 ) -> float:
-    """Each row's softmax per variable, the reference level's logit 0, in place: returns Σ_r Σ_i log(1 + Σ_a
-    e^η)."""
+    """Each row's softmax per variable, the reference level's logit 0, in place: returns Σ_r c_r Σ_i log(1 +
+    Σ_a e^η)."""
     total = 0.0
     for r in range(F.shape[0]):
         for i in range(off.size - 1):
@@ -1292,17 +1293,17 @@ def _pl_softmax(
                 s += F[r, a]
             for a in range(off[i], off[i + 1]):
                 F[r, a] /= s
-            total += top + np.log(s)
+            total += counts[r] * (top + np.log(s))
     return total
 
 # %% ../nbs/07b_discrete.ipynb #187b1d4f
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
-    State, all of it: `Z` (n, D) float64 the indicators; `levels`, `off` (columns per variable) and `I, J` the
-    statistics (`stat_pairs` order); the groups `gptr, gidx, pair` of `_groups`; `R`, `Rinv` block-diagonal
-    sparse (m, m) factors in group order; `weights` (G,) λ√s per group (0 for node groups, ∞ for groups held
-    at zero)."""
+    State, all of it: `Z` (u, D) float64 the indicators of the u distinct rows, `counts` (u,) float64 how
+    often each occurs, `n` the rows; `levels`, `off` (columns per variable) and `I, J` the statistics
+    (`stat_pairs` order); the groups `gptr, gidx, pair` of `_groups`; `R`, `Rinv` block-diagonal sparse (m, m)
+    factors in group order; `weights` (G,) λ√s per group (0 for node groups, ∞ for groups held at zero)."""
 
     def __init__(
         self,
@@ -1311,7 +1312,11 @@ class GroupPseudoLikelihood:
     ):
         codes, self.levels = check_codes(codes, levels, name="codes", min_cols=2)
         _, _, self.off = level_columns(self.levels)
-        self.Z = one_hot(codes, self.levels).astype(np.float64)
+        # the distinct rows and their counts: the work grows with the distinct rows, not with n
+        distinct, counts = np.unique(codes, axis=0, return_counts=True)
+        self.n = codes.shape[0]
+        self.counts = counts.astype(np.float64)
+        self.Z = one_hot(distinct, self.levels).astype(np.float64)
         self.I, self.J = stat_pairs(self.levels)
         self.gptr, self.gidx, self.pair = _groups(self.levels)
         R, Rinv = _centred_factors(self.levels, self.gptr, self.pair)
@@ -1352,17 +1357,17 @@ class GroupPseudoLikelihood:
         v,  # (m,) float64 a point in v
     ):
         "The smooth part of (D4) at v and its gradient in v: `(float, (m,) float64)`."
-        n = self.Z.shape[0]
+        n = self.n
         T = DiscreteMRF.from_vector(self.theta(v), self.levels).theta.copy()
         fields = np.diag(T).copy()
         np.fill_diagonal(T, 0.0)
         F = self.Z @ T + fields
-        linear = float(np.sum(self.Z * F))
-        total = _pl_softmax(F, self.off)
+        linear = float(self.counts @ np.sum(self.Z * F, axis=1))
+        total = _pl_softmax(F, self.off, self.counts)
         E = self.Z - F
-        G = E.T @ self.Z / n
+        G = (E * self.counts[:, None]).T @ self.Z / n
         g = -(G + G.T)[self.I, self.J]
-        g[self.I == self.J] = -E.mean(0)
+        g[self.I == self.J] = -(self.counts @ E) / n
         return (total - linear) / n, self.Rinv.T @ g[self.gidx]
 
     def group_norms(
@@ -1398,7 +1403,7 @@ class GroupPseudoLikelihood:
     ):
         """FISTA with backtracking and restarts: `(v, steps, KKT residual)` (the residual above `tol` if it
         ran out)."""
-        tol = 0.1 / np.sqrt(self.Z.shape[0]) if tol is None else tol
+        tol = 0.1 / np.sqrt(self.n) if tol is None else tol
         x = np.zeros(self.R.shape[0]) if v0 is None else np.array(v0, np.float64)
         # groups held at zero start there
         x[np.isinf(self.weights)[self._gid]] = 0.0
@@ -1631,7 +1636,7 @@ class DiscreteLasso(BaseEstimator):
     def _pl_path(self, pl):
         """λ by EBIC over the (D4) path, warm-started: `(λ/2, v)`, the likelihood's λ and the
         pseudo-likelihood estimate there (in v)."""
-        n, p = pl.Z.shape[0], pl.levels.size
+        n, p = pl.n, pl.levels.size
         pair = pl.pair[:, 0] >= 0
         v, lams = self._pl_lambdas(pl)
         rows, fits = [], []
@@ -1651,7 +1656,7 @@ class DiscreteLasso(BaseEstimator):
         when its solver reached its tolerance, else zeros; `start_` says which."""
         if v is None:
             v, _, kkt = pl.set_lambda(2 * lam).solve(max_iter=2000)
-            if not kkt <= 0.1 / np.sqrt(pl.Z.shape[0]):
+            if not kkt <= 0.1 / np.sqrt(pl.n):
                 self.start_ = "zeros"
                 return np.zeros(pl.R.shape[0])
         self.start_ = "pl"
@@ -1754,7 +1759,7 @@ def _pl_cv(
             fit, held, u = fold
             for k, lam in enumerate(new):
                 u, _, _ = fit.set_lambda(lam).solve(u)
-                out[k] += held.Z.shape[0] * held.parts(u)[0] / codes.shape[0]
+                out[k] += held.n * held.parts(u)[0] / codes.shape[0]
             fold[2] = u
         return out
 
