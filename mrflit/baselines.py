@@ -118,6 +118,113 @@ _L1 = _l1_kwargs()
 
 # %% ../nbs/12_baselines.ipynb #e20dcc59
 @kernel
+def _irls_model(
+    Z,  # (m, k) float64: the standardised regressors
+    y,  # (m,) float64: the response, 0 or 1
+    w,  # (m,) float64: the rows' weights
+    eta,  # (m,) float64: the linear predictor
+    v,  # (m,) float64: out, the quadratic model's weights w q(1 − q)
+    r,  # (m,) float64: out, its weighted residuals w (y − q)
+    xv,  # (k,) float64: out, each column's curvature Σ_i v_i Z_ij²
+) -> float:
+    """The quadratic model of the log-likelihood at η, q = σ(η) clipped to [1e-9, 1 − 1e-9] as glmnet clips
+    it; returns Σ_i v_i."""
+    m, k = Z.shape
+    sv = 0.0
+    for i in range(m):
+        q = min(max(1.0 / (1.0 + np.exp(-eta[i])), 1e-9), 1 - 1e-9)
+        v[i] = w[i] * q * (1 - q)
+        r[i] = w[i] * (y[i] - q)
+        sv += v[i]
+    for j in range(k):
+        s = 0.0
+        for i in range(m):
+            s += v[i] * Z[i, j] * Z[i, j]
+        xv[j] = s
+    return sv
+
+# %% ../nbs/12_baselines.ipynb #1a169d2c
+@kernel
+def _cd_pass(
+    Z,  # (m, k) float64: the standardised regressors
+    v,  # (m,) float64: the quadratic model's weights
+    r,  # (m,) float64: its residuals, updated in place
+    xv,  # (k,) float64: each column's curvature
+    sv: float,  # Σ_i v_i, the intercept's curvature
+    beta,  # (k,) float64: the coefficients, updated in place
+    b0: float,  # the intercept
+    lam: float,  # the penalty
+    full: bool,  # every coordinate (else only the nonzero ones)
+    intercept_only: bool,  # at λ_max: the coefficients stay zero
+):
+    """One pass of coordinate descent on the quadratic model (soft-thresholded coordinate minima, then the
+    intercept): `(b0, biggest)`, the new intercept and the largest move xv_j d_j² of the pass."""
+    m, k = Z.shape
+    biggest = 0.0
+    for j in range(k):
+        if intercept_only or xv[j] <= 0.0 or (not full and beta[j] == 0.0):
+            continue
+        u = xv[j] * beta[j]
+        for i in range(m):
+            u += r[i] * Z[i, j]
+        new = np.sign(u) * max(abs(u) - lam, 0.0) / xv[j]
+        d = new - beta[j]
+        if d != 0.0:
+            beta[j] = new
+            for i in range(m):
+                r[i] -= d * v[i] * Z[i, j]
+            biggest = max(biggest, xv[j] * d * d)
+    s = 0.0
+    for i in range(m):
+        s += r[i]
+    d = s / sv
+    for i in range(m):
+        r[i] -= d * v[i]
+    return b0 + d, max(biggest, sv * d * d)
+
+# %% ../nbs/12_baselines.ipynb #ad78fce3
+@kernel
+def _lasso_at(
+    Z,  # (m, k) float64: the standardised regressors
+    y,  # (m,) float64: the response, 0 or 1
+    w,  # (m,) float64: the rows' weights
+    lam: float,  # the penalty
+    beta,  # (k,) float64: the warm start, updated in place
+    b0: float,  # the intercept's warm start
+    eta,  # (m,) float64: b0 + Z beta, updated in place
+    tol: float,  # the fit ends when no full pass moves a coordinate by tol (xv_j d_j²)
+    passes: int,  # passes made so far
+    max_passes: int,  # passes allowed for the whole path
+    intercept_only: bool,  # at λ_max
+):
+    """One λ's fit by iteratively reweighted least squares (glmnet's `lognet`): each quadratic model minimised
+    by coordinate descent, a full pass, then passes over the nonzero coefficients until they settle, then a
+    full pass again. Returns `(b0, Σ_i v_i, passes, ok)`; ok is False when the passes ran out."""
+    m, k = Z.shape
+    v, r, xv = np.empty(m), np.empty(m), np.empty(k)
+    while True:
+        sv = _irls_model(Z, y, w, eta, v, r, xv)
+        old, b_old = beta.copy(), b0
+        full = True
+        while True:
+            passes += 1
+            if passes > max_passes:
+                return b0, sv, passes, False
+            b0, biggest = _cd_pass(Z, v, r, xv, sv, beta, b0, lam, full, intercept_only)
+            if biggest < tol and full:
+                break
+            full = biggest < tol
+        change = max(sv * (b0 - b_old) ** 2, (xv * (beta - old) ** 2).max())
+        for i in range(m):
+            e = b0
+            for j in range(k):
+                e += Z[i, j] * beta[j]
+            eta[i] = e
+        if change < tol:
+            return b0, sv, passes, True
+
+# %% ../nbs/12_baselines.ipynb #0fa7605e
+@kernel
 def _logistic_lasso_path(
     Z,  # (m, k) float64: the regressors, standardised, on the m distinct rows
     y,  # (m,) float64: the response, 0 or 1
@@ -126,20 +233,17 @@ def _logistic_lasso_path(
     tol: float,  # one λ's fit ends when a full pass moves no coordinate by more than tol (xv_j d_j²)
     max_passes: int,  # passes over the coordinates for the whole path (glmnet's `maxit`)
 ):
-    """ℓ₁-penalised logistic regression along a decreasing λ path, as glmnet's `lognet` computes it:
-    min over (b, β) of −Σ_i w_i [y_i η_i − log(1 + e^{η_i})] + λ Σ_j |β_j| with η = b + Zβ, by iteratively
-    reweighted least squares whose quadratic models are minimised by cyclic coordinate descent (a full pass,
-    then passes over the nonzero coefficients until they settle, then a full pass again), warm-started from
-    the λ before. The path ends where glmnet ends it: from the fifth λ on, once the share of the null deviance
-    explained exceeds 0.999 or grew by less than 1e-5 (glmnet.control's `devmax`, `fdev`, `mnlam`), when the
-    fit predicts every row with certainty, or (without the λ whose fit ran out) after `max_passes` passes.
-    Returns `(betas, intercepts, logliks, passes, complete)`: the path's (fitted, k) coefficients, intercepts,
-    mean log-likelihoods Σ_i w_i ℓ_i, the passes made, and False if the pass budget ended the path."""
+    """ℓ₁-penalised logistic regression along a decreasing λ path, as glmnet's `lognet` computes it: min over
+    (b, β) of −Σ_i w_i [y_i η_i − log(1 + e^{η_i})] + λ Σ_j |β_j| with η = b + Zβ, each λ by `_lasso_at`,
+    warm-started from the λ before. The path ends where glmnet ends it: from the fifth λ on, once the share of
+    the null deviance explained exceeds 0.999 or grew by less than 1e-5 (glmnet.control's `devmax`, `fdev`,
+    `mnlam`), when the fit predicts every row with certainty, or (without the λ whose fit ran out) after
+    `max_passes` passes. Returns `(betas, intercepts, logliks, passes, complete)`: the path's (fitted, k)
+    coefficients, intercepts, mean log-likelihoods Σ_i w_i ℓ_i, the passes made, and False if the pass budget
+    ended the path."""
     m, k = Z.shape
     L = lams.size
-    betas = np.zeros((L, k))
-    b0s = np.zeros(L)
-    logliks = np.zeros(L)
+    betas, b0s, logliks = np.zeros((L, k)), np.zeros(L), np.zeros(L)
     share = 0.0
     for i in range(m):
         share += w[i] * y[i]
@@ -147,88 +251,25 @@ def _logistic_lasso_path(
     beta = np.zeros(k)
     b0 = np.log(share / (1 - share))
     eta = np.full(m, b0)
-    v = np.empty(m)
-    r = np.empty(m)
-    xv = np.empty(k)
-    old = np.empty(k)
     passes = 0
     explained_before = 0.0
     for l in range(L):
-        lam = lams[l]
-        while True:
-            # the quadratic model at η: weights v = w q(1 − q), residuals r = w (y − q), q clipped as glmnet's
-            sv = 0.0
-            for i in range(m):
-                q = 1.0 / (1.0 + np.exp(-eta[i]))
-                q = min(max(q, 1e-9), 1 - 1e-9)
-                v[i] = w[i] * q * (1 - q)
-                r[i] = w[i] * (y[i] - q)
-                sv += v[i]
-            for j in range(k):
-                s = 0.0
-                for i in range(m):
-                    s += v[i] * Z[i, j] * Z[i, j]
-                xv[j] = s
-                old[j] = beta[j]
-            b_old = b0
-            full = True
-            while True:
-                passes += 1
-                if passes > max_passes:
-                    return betas[:l], b0s[:l], logliks[:l], passes, False
-                biggest = 0.0
-                for j in range(k):
-                    # at λ_max every coefficient is zero: only the intercept is fitted there
-                    if l == 0 or xv[j] <= 0.0 or (not full and beta[j] == 0.0):
-                        continue
-                    u = xv[j] * beta[j]
-                    for i in range(m):
-                        u += r[i] * Z[i, j]
-                    new = np.sign(u) * max(abs(u) - lam, 0.0) / xv[j]
-                    d = new - beta[j]
-                    if d != 0.0:
-                        beta[j] = new
-                        for i in range(m):
-                            r[i] -= d * v[i] * Z[i, j]
-                        biggest = max(biggest, xv[j] * d * d)
-                s = 0.0
-                for i in range(m):
-                    s += r[i]
-                d = s / sv
-                b0 += d
-                for i in range(m):
-                    r[i] -= d * v[i]
-                biggest = max(biggest, sv * d * d)
-                if biggest >= tol:
-                    full = False
-                elif full:
-                    break
-                else:
-                    full = True
-            change = sv * (b0 - b_old) ** 2
-            for j in range(k):
-                change = max(change, xv[j] * (beta[j] - old[j]) ** 2)
-            for i in range(m):
-                e = b0
-                for j in range(k):
-                    e += Z[i, j] * beta[j]
-                eta[i] = e
-            if change < tol:
-                break
+        b0, sv, passes, ok = _lasso_at(Z, y, w, lams[l], beta, b0, eta, tol, passes, max_passes, l == 0)
+        if not ok:
+            return betas[:l], b0s[:l], logliks[:l], passes, False
+        betas[l], b0s[l] = beta, b0
         ll = 0.0
         for i in range(m):
             ll += w[i] * (y[i] * eta[i] - max(eta[i], 0.0) - np.log1p(np.exp(-abs(eta[i]))))
-        betas[l] = beta
-        b0s[l] = b0
         logliks[l] = ll
-        explained = 1.0 - ll / null
+        explained = 1.0 - logliks[l] / null
         certain = sv <= (1 + 1e-9) * 1e-9 * (1 - 1e-9)
         if certain or (l >= 4 and (explained > 0.999 or explained - explained_before < 1e-5)):
             return betas[: l + 1], b0s[: l + 1], logliks[: l + 1], passes, True
         explained_before = explained
     return betas, b0s, logliks, passes, True
 
-# %% ../nbs/12_baselines.ipynb #ad78fce3
+# %% ../nbs/12_baselines.ipynb #0f557daa
 def _node_ebic(
     Z,  # (m, k) float64: the other nodes' values on the m distinct rows
     y,  # (m,) int: the node, 1 or 0
@@ -262,7 +303,7 @@ def _node_ebic(
     beta = B[i] / sd
     return beta, b0[i] - beta @ mean, passes, complete, len(b0)
 
-# %% ../nbs/12_baselines.ipynb #3b53d611
+# %% ../nbs/12_baselines.ipynb #8d7c23a9
 class ELasso(MRFLearner):
     """ELASSO (van Borkulo et al. 2014), as R's IsingFit runs it: per node, an ℓ₁ logistic regression on the
     others along glmnet's λ path, the λ of least (E)BIC, then the AND (or OR) rule."""
@@ -335,7 +376,7 @@ class ELasso(MRFLearner):
         )
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #610599ef
+# %% ../nbs/12_baselines.ipynb #9a3b7e01
 class GaussianApprox(MRFLearner):
     "Gaussian approximation: graphical lasso on Σ̂ + I/3 along a λ path, BIC for λ, GIC for the threshold."
 
@@ -408,7 +449,7 @@ class GaussianApprox(MRFLearner):
         self._settle(not unconverged[i], len(path), why)  # the λ BIC chose is the estimate returned
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #2142767b
+# %% ../nbs/12_baselines.ipynb #3ff038c6
 def _entry_from_path(active_per_lambda, lambdas, p):
     entry = np.zeros((p, p))
     for lam, act in zip(lambdas, active_per_lambda):
@@ -417,7 +458,7 @@ def _entry_from_path(active_per_lambda, lambdas, p):
     np.fill_diagonal(entry, 0)
     return entry
 
-# %% ../nbs/12_baselines.ipynb #454dd470
+# %% ../nbs/12_baselines.ipynb #6b54e901
 class NeighbourhoodLasso(MRFLearner):
     """LL: Meinshausen–Bühlmann nodewise lasso; `entry_lambda_` ranks pairs by the λ at which they enter (OR
     or AND rule)."""
@@ -474,7 +515,7 @@ class NeighbourhoodLasso(MRFLearner):
         self._settle(not capped.any(), len(alphas), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #6a55eac6
+# %% ../nbs/12_baselines.ipynb #7485bab0
 class Skeptic(MRFLearner):
     """SKEPTIC: Kendall-τ correlation sin(πτ/2), made positive definite, then the graphical-lasso path;
     `entry_lambda_` ranks pairs."""
@@ -535,7 +576,7 @@ class Skeptic(MRFLearner):
         self._settle(capped == 0 and len(used) == len(lams), len(used), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #7485bab0
+# %% ../nbs/12_baselines.ipynb #62db95a8
 def diff_lp(
     Sx,  # the first sample's (p, p) covariance
     Sy,  # the second sample's (p, p) covariance
@@ -559,7 +600,7 @@ def diff_lp(
     D = (res.x[: p * p] - res.x[p * p :]).reshape(p, p, order="F")
     return (D + D.T) / 2
 
-# %% ../nbs/12_baselines.ipynb #e0d59524
+# %% ../nbs/12_baselines.ipynb #a72cf1cc
 class DiffEstimator(MRFLearner):
     """Diff (Zhao, Cai & Li 2014) between p(x) and p(x₁)p(x₂): ranks cross-group pairs by |Δ̂|
     (`entry_lambda_`)."""
