@@ -11,8 +11,8 @@ fit warned.
 The committed file is the store: a run keeps the replications it holds (when the code that made them is
 unchanged: the file stores `code_id()`) and appends new ones, writing the file after every `--chunk`
 replications, so a run stopped part-way, on any machine, keeps its work. Within a chunk each finished task
-is also kept in `data/_runs` (ignored by git). About 7 minutes per replication of the whole grid
-on 2 cores (2026-11-28, a quiet machine).
+is also kept in `data/_runs` (ignored by git). About 2.5 minutes per replication of the whole grid
+on 2 cores since ELasso runs glmnet's algorithm (2026-11-29, a quiet machine; 7 minutes with liblinear).
 
 python benchmarks/study_miasojedow2018.py            # up to 100 replications
 python benchmarks/study_miasojedow2018.py --reps 30  # up to 30 (a file holding more is left as it is)
