@@ -143,7 +143,7 @@ def _irls_model(
         xv[j] = s
     return sv
 
-# %% ../nbs/12_baselines.ipynb #1a169d2c
+# %% ../nbs/12_baselines.ipynb #ad78fce3
 @kernel
 def _cd_pass(
     Z,  # (m, k) float64: the standardised regressors
@@ -182,7 +182,7 @@ def _cd_pass(
         r[i] -= d * v[i]
     return b0 + d, max(biggest, sv * d * d)
 
-# %% ../nbs/12_baselines.ipynb #ad78fce3
+# %% ../nbs/12_baselines.ipynb #0fa7605e
 @kernel
 def _lasso_at(
     Z,  # (m, k) float64: the standardised regressors
@@ -223,7 +223,7 @@ def _lasso_at(
         if change < tol:
             return b0, sv, passes, True
 
-# %% ../nbs/12_baselines.ipynb #0fa7605e
+# %% ../nbs/12_baselines.ipynb #3b53d611
 @kernel
 def _logistic_lasso_path(
     Z,  # (m, k) float64: the regressors, standardised, on the m distinct rows
@@ -269,7 +269,7 @@ def _logistic_lasso_path(
         explained_before = explained
     return betas, b0s, logliks, passes, True
 
-# %% ../nbs/12_baselines.ipynb #0f557daa
+# %% ../nbs/12_baselines.ipynb #ec951315
 def _node_ebic(
     Z,  # (m, k) float64: the other nodes' values on the m distinct rows
     y,  # (m,) int: the node, 1 or 0
@@ -303,7 +303,7 @@ def _node_ebic(
     beta = B[i] / sd
     return beta, b0[i] - beta @ mean, passes, complete, len(b0)
 
-# %% ../nbs/12_baselines.ipynb #8d7c23a9
+# %% ../nbs/12_baselines.ipynb #4f91d332
 class ELasso(MRFLearner):
     """ELASSO (van Borkulo et al. 2014), as R's IsingFit runs it: per node, an ℓ₁ logistic regression on the
     others along glmnet's λ path, the λ of least (E)BIC, then the AND (or OR) rule."""
@@ -376,7 +376,7 @@ class ELasso(MRFLearner):
         )
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #9a3b7e01
+# %% ../nbs/12_baselines.ipynb #2142767b
 class GaussianApprox(MRFLearner):
     "Gaussian approximation: graphical lasso on Σ̂ + I/3 along a λ path, BIC for λ, GIC for the threshold."
 
@@ -449,7 +449,7 @@ class GaussianApprox(MRFLearner):
         self._settle(not unconverged[i], len(path), why)  # the λ BIC chose is the estimate returned
         return self._end(theta)
 
-# %% ../nbs/12_baselines.ipynb #3ff038c6
+# %% ../nbs/12_baselines.ipynb #6a55eac6
 def _entry_from_path(active_per_lambda, lambdas, p):
     entry = np.zeros((p, p))
     for lam, act in zip(lambdas, active_per_lambda):
@@ -458,7 +458,7 @@ def _entry_from_path(active_per_lambda, lambdas, p):
     np.fill_diagonal(entry, 0)
     return entry
 
-# %% ../nbs/12_baselines.ipynb #6b54e901
+# %% ../nbs/12_baselines.ipynb #33222673
 class NeighbourhoodLasso(MRFLearner):
     """LL: Meinshausen–Bühlmann nodewise lasso; `entry_lambda_` ranks pairs by the λ at which they enter (OR
     or AND rule)."""
@@ -515,7 +515,7 @@ class NeighbourhoodLasso(MRFLearner):
         self._settle(not capped.any(), len(alphas), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #7485bab0
+# %% ../nbs/12_baselines.ipynb #efd9f0b6
 class Skeptic(MRFLearner):
     """SKEPTIC: Kendall-τ correlation sin(πτ/2), made positive definite, then the graphical-lasso path;
     `entry_lambda_` ranks pairs."""
@@ -576,7 +576,7 @@ class Skeptic(MRFLearner):
         self._settle(capped == 0 and len(used) == len(lams), len(used), why)
         return self._end(self.entry_lambda_)
 
-# %% ../nbs/12_baselines.ipynb #62db95a8
+# %% ../nbs/12_baselines.ipynb #627cfbf1
 def diff_lp(
     Sx,  # the first sample's (p, p) covariance
     Sy,  # the second sample's (p, p) covariance
@@ -600,7 +600,7 @@ def diff_lp(
     D = (res.x[: p * p] - res.x[p * p :]).reshape(p, p, order="F")
     return (D + D.T) / 2
 
-# %% ../nbs/12_baselines.ipynb #a72cf1cc
+# %% ../nbs/12_baselines.ipynb #0172a989
 class DiffEstimator(MRFLearner):
     """Diff (Zhao, Cai & Li 2014) between p(x) and p(x₁)p(x₂): ranks cross-group pairs by |Δ̂|
     (`entry_lambda_`)."""
