@@ -1,8 +1,8 @@
 """The production fit against what network analysts run today: time ÷ scikit-learn's nodewise ℓ₁ logistic
 regressions (IsingFit's computation) on the same data, in the same run, and how close the fit is.
 
-python benchmarks/bench_realdata.py # p = 7 … 100 and the Senate: its section of BENCHMARKS.md python
-benchmarks/bench_realdata.py --large # adds p = 200, 500, 1,000 (n = 5,000)
+python benchmarks/bench_realdata.py          # p = 7 … 100 and the Senate: its section of BENCHMARKS.md
+python benchmarks/bench_realdata.py --large  # adds p = 200, 500, 1,000 (n = 5,000)
 
 Data: the 109th Senate's second session (279 roll calls × 100 senators, 0/1; Geng et al. §7.3), and sparse
 synthetic models (about 4 neighbours per variable, ±1 couplings |θ| ∈ [0.3, 0.6] — the issue's scale — or
@@ -10,10 +10,10 @@ synthetic models (about 4 neighbours per variable, ±1 couplings |θ| ∈ [0.3, 
 learn: C = 1/(λn), liblinear, its default tolerance). `IsingLasso(λ)` runs at its defaults (`solver="auto"`:
 exact moments for p ≤ 16, persistent Gibbs chains above). Its accuracy: for p ≤ 16 the objective gap to the
 exact ℓ₁-MLE; above, the objective gap estimated at the returned θ by 100,000 fresh chains (other seed, 200
-sweeps) as the decrease of the proximal Newton model on them less its noise part |A|/2q — next to the gap the
-fit accepted (`solver_.tol_eff`: by default 0.1 × the data's own sampling gap |A|/2n, i.e. a Monte-Carlo
-variance of at most a tenth of the sampling variance). Pseudo-likelihood (`PseudoLikelihood(λ)`) optimises
-another objective: only its time."""
+sweeps, their final states in two halves) as the decrease of the proximal Newton model on them less its Monte-
+Carlo part measured by the halves (`halves_gap`) — next to the gap the fit accepted (`solver_.tol_eff`: by
+default 0.1 × the data's own sampling gap |A|/2n, i.e. a Monte-Carlo variance of at most a tenth of the
+sampling variance). Pseudo-likelihood (`PseudoLikelihood(λ)`) optimises another objective: only its time."""
 
 import sys, time, warnings
 import numpy as np
@@ -21,7 +21,7 @@ from sklearn.linear_model import LogisticRegression
 from mrflit.models import random_mrf, stat_index, mean_stats
 from mrflit.gibbs import GibbsChains, sample_data
 from mrflit.datasets import senate109
-from mrflit.ising_lasso import IsingLasso, chain_model_decrease
+from mrflit.ising_lasso import IsingLasso, halves_gap
 from mrflit.baselines import PseudoLikelihood, _L1
 from _report import write_section
 
@@ -49,18 +49,18 @@ def sklearn_nodewise(X, lam):
 
 
 def fresh_gap(fit, X, lam, q=100_000):
-    """The objective gap at the fit's θ estimated by q fresh chains: the proximal Newton model's decrease
-    minus its pure-noise part |A|/2q."""
+    """The objective gap at the fit's θ estimated by q fresh chains' final states: the proximal Newton model's
+    decrease less its Monte-Carlo part, measured by the two halves of the chains (`halves_gap`)."""
     p = X.shape[1]
     I, J = stat_index(p)
     theta = fit.theta_[I, J]
     starts = X[np.arange(q) % len(X)][::-1]
     chains = GibbsChains(fit.model_, q, init=starts, seed=12345)
-    chains.run(199)
-    grad = chains.run(1, return_stats=True)[0] - mean_stats(X)
+    chains.run(200)
+    S = chains.states
+    halves = np.array([mean_stats(S[: q // 2]), mean_stats(S[q // 2 :])]) - mean_stats(X)
     lam_v = np.where(I == J, 0.0, lam)
-    decrease, _ = chain_model_decrease(grad, theta, lam_v, chains._X)
-    return decrease - np.count_nonzero(theta) / (2 * q)
+    return halves_gap(halves, theta, lam_v, chains._X)[0]
 
 
 def measure(name, X):

@@ -369,6 +369,20 @@ def chain_model_decrease(
     return float(decrease), float(nu2)
 
 # %% ../nbs/07a_ising_lasso.ipynb #6bda5693
+def halves_gap(
+    halves,  # (2, m) float64 the gradient E_chains ψ − E_X ψ on each of two independent halves of the draws
+    theta,  # (m,) float64 θ in stats order
+    lam,  # (m,) float64 ℓ₁ weights
+    X,  # (p, q) the draws, one column per draw (behind Ĥ)
+) -> tuple:
+    """`(gap, noise)`: the objective gap at θ, the decrease of the proximal Newton model at the halves' pooled
+    gradient less its Monte-Carlo part `noise`, which is the halves' mean decrease less the pooled one."""
+    pooled, _ = chain_model_decrease(halves.mean(0), theta, lam, X)
+    each = [chain_model_decrease(g, theta, lam, X)[0] for g in halves]
+    noise = float(np.mean(each)) - pooled
+    return pooled - noise, noise
+
+# %% ../nbs/07a_ising_lasso.ipynb #96b7fd14
 def kkt_residual(
     theta,  # (m,) float64 iterate in stats order
     grad,  # (m,) float64 gradient of f at theta, E_θψ − E_Xψ
@@ -379,7 +393,7 @@ def kkt_residual(
     off = np.maximum(np.abs(grad) - lam, 0.0)
     return float(np.where(theta != 0, on, off).max(initial=0.0))
 
-# %% ../nbs/07a_ising_lasso.ipynb #2c41ff31
+# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
 @functools.lru_cache(maxsize=1)
 def _state_table(
     p: int,  # the number of variables (<= EXACT_MAX_P)
@@ -392,7 +406,7 @@ def _state_table(
     table.flags.writeable = False
     return table
 
-# %% ../nbs/07a_ising_lasso.ipynb #2f4d9220
+# %% ../nbs/07a_ising_lasso.ipynb #a1a82c28
 @kernel
 def _centred_columns(
     S,  # (2^p, p) float64 states, `_state_table`
@@ -416,7 +430,7 @@ def _centred_columns(
     # (k, 2^p) C-ordered is (2^p, k) Fortran-ordered: contiguous columns for the product AᵀA
     return out.T
 
-# %% ../nbs/07a_ising_lasso.ipynb #a368b102
+# %% ../nbs/07a_ising_lasso.ipynb #f3b16f44
 def _exact_moments(
     S,  # (2^p, p) float64 states, `_state_table`
     P,  # (2^p,) float64 probabilities of the states
@@ -428,7 +442,7 @@ def _exact_moments(
     second = S.T @ (S * P[:, None])
     return np.where(I == J, first[I], second[I, J])
 
-# %% ../nbs/07a_ising_lasso.ipynb #f3b16f44
+# %% ../nbs/07a_ising_lasso.ipynb #4684a723
 @kernel
 def _pl_direction(
     XT,  # (p, n) float32 distinct rows, one variable per row
@@ -486,7 +500,7 @@ def _pl_direction(
         full = big <= tol
     return max_sweeps
 
-# %% ../nbs/07a_ising_lasso.ipynb #108a6e4e
+# %% ../nbs/07a_ising_lasso.ipynb #453cce3e
 def _conditional_variances(
     T,  # (p, p) float64 θ
     XT,  # (p, n) float32 rows, one variable per row
@@ -505,7 +519,7 @@ def _conditional_variances(
         V *= 0.25
     return V
 
-# %% ../nbs/07a_ising_lasso.ipynb #e7bc9950
+# %% ../nbs/07a_ising_lasso.ipynb #79557598
 def _pl_curvature(
     VT,  # (p, n) float32 conditional variances
     XT,  # (p, n) float32 rows
@@ -522,7 +536,7 @@ def _pl_curvature(
     np.fill_diagonal(C, sums)
     return C
 
-# %% ../nbs/07a_ising_lasso.ipynb #26c306f0
+# %% ../nbs/07a_ising_lasso.ipynb #90266ce3
 def _pl_line_search(
     parts,  # θ ↦ (smooth part of the objective, its gradient)
     penalty,  # θ ↦ the ℓ₁ part
@@ -542,7 +556,7 @@ def _pl_line_search(
         t *= 0.5
     return t, f_new, g_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #44cccd64
+# %% ../nbs/07a_ising_lasso.ipynb #c48bc28d
 def _pl_newton(
     U,  # (n, p) int8 distinct rows
     w,  # (n,) float64 their frequencies (sum 1)
@@ -590,8 +604,10 @@ def _pl_newton(
         rows.append(dict(iteration=it + 1, objective=f, kkt=kkt, active=len(rs), inner_sweeps=sweeps, step=t))
     return v, rows, kkt_residual(v[free], g[free], lam_v[free])
 
-# %% ../nbs/07a_ising_lasso.ipynb #c48bc28d
+# %% ../nbs/07a_ising_lasso.ipynb #39949bd2
 VERDICTS = ("continue", "more chains", "longer runs", "converged", "stalled")
+# the verification starts on this share of the chains (1/8), and doubles them while its noise is too large
+VERIFY_SHARE = 8
 
 
 class NewtonSolver:
@@ -770,8 +786,8 @@ class NewtonSolver:
         # the data's own sampling gap, for comparison: the estimate's expected objective gap from n rows
         rec["sampling_gap"] = n_active / (2 * self.n_rows)
         if at_floor and self.gap <= self.tol_eff:
-            self.verified_gap = self._verify(chains)
-            rec["verified_gap"] = self.verified_gap
+            self.verified_gap, noise, used = self._verify(chains)
+            rec.update(verified_gap=self.verified_gap, verify_noise=noise, verify_chains=used)
             verdict = "converged" if self.verified_gap <= self.tol_eff else "longer runs"
         if verdict == "longer runs":
             # the chains lagged the iterate: the bias falls geometrically with the sweeps between steps
@@ -787,16 +803,31 @@ class NewtonSolver:
             verdict = "stalled"
         return dict(rec, tol=self.tol_eff, at_floor=at_floor, verdict=verdict)
 
-    def _verify(self, chains) -> float:
-        """The objective gap at θ measured afresh: the chains run `verify_sweeps` sweeps at θ, then the
-        decrease of the proximal Newton model on their gradient (`chain_model_decrease`), minus its pure-noise
-        part |A|/2q."""
-        chains.set_model(self._model(self.theta))
+    def _verify(self, chains) -> tuple:
+        """The objective gap at θ measured afresh, by new runs from the chains' states (the chains stay as
+        they are): `(gap, its Monte-Carlo part, chains run)`. Two halves of q/16 chains each run
+        `verify_sweeps` sweeps at θ; each half's gradient is its mean of ψ over its chains and the last half
+        of the sweeps, and `halves_gap` turns the two into the gap. While the Monte-Carlo part is above a
+        quarter of the tolerance, the chains run double (at most q)."""
+        model = self._model(self.theta)
         sweeps = 10 * self.n_sweeps if self.verify_sweeps is None else self.verify_sweeps
-        chains.run(sweeps - 1)
-        grad = chains.run(1, return_stats=True)[0] - self.EX
-        decrease, _ = chain_model_decrease(grad, self.theta, self.lam, chains._X)
-        return decrease - np.count_nonzero(self.theta) / (2 * self.n_chains)
+        kept = max(1, sweeps // 2)
+        q = chains.n_chains
+        size, used = max(1, q // (2 * VERIFY_SHARE)), 0
+        sums, runs = np.zeros((2, self.EX.size)), []
+        while True:
+            for half in range(2):
+                start = chains._X[:, used : used + size].T.astype(np.int8)
+                run = GibbsChains(model, size, init=start, seed=self._rng)
+                run.run(sweeps - kept)
+                sums[half] += size * run.average_stats(kept)
+                runs.append(run._X)
+                used += size
+            X = np.concatenate(runs + [chains._X[:, used:]], axis=1)
+            gap, noise = halves_gap(2 * sums / used - self.EX, self.theta, self.lam, X)
+            size = used // 2
+            if noise <= self.tol_eff / 4 or used + 2 * size > q:
+                return gap, noise, used
 
     def fresh_gap(
         self,
@@ -805,7 +836,7 @@ class NewtonSolver:
         """The objective gap of (1) at `theta`, say a point another method found; θ, the chains and q are left
         as they were (the Gibbs estimate draws from the solver's generator). Exact moments: g(θ) − g(θ*), θ*
         solved from θ by exact Newton steps (inf if they stop above a KKT residual of 1e-6). Gibbs: the
-        verification's estimate (the Newton model's decrease − |A|/2q) on `n_chains` new chains."""
+        verification's estimate (`_verify`) from `n_chains` new chains."""
         other = copy.copy(self)
         other.window = []
         if self.exact:
@@ -817,9 +848,9 @@ class NewtonSolver:
             return self.objective(self.theta) - self.objective(other.theta)
         other.n_chains = check_int(n_chains, "n_chains", lo=2)
         other.chains = None
-        return other._verify(other._chains_for(other._model(other.theta)))
+        return other._verify(other._chains_for(other._model(other.theta)))[0]
 
-# %% ../nbs/07a_ising_lasso.ipynb #e24a8431
+# %% ../nbs/07a_ising_lasso.ipynb #5a879a1c
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
