@@ -1252,27 +1252,44 @@ def _verdict(
 
 # %% ../nbs/07b_discrete.ipynb #5f40f14d
 @patch_to(GroupNewtonSolver)
-def _model_gap(
+def _model_decrease(
     self,
-    grad,  # (m,) float64 the chains' gradient at `theta`
-    z,  # (q, D) float32 the chains' indicators
+    grad,  # (m,) float64 a gradient estimate at `theta`
+    z,  # (q, D) float32 the chains' indicators (behind Ĥ)
 ) -> float:
-    """The objective gap of (D3) at `theta` estimated on the chains: the decrease the proximal Newton model
-    predicts, −(∇ᵀd + P(θ + d) − P(θ) + ½ν²) with d solved tightly, less its pure-noise part |A|/2q."""
+    """The decrease the proximal Newton model of (D3) predicts at `theta`, −(∇ᵀd + P(θ + d) − P(θ) + ½ν²),
+    with d solved tightly."""
     idx, d, nu2 = self._chain_direction(grad, z, tol=1e-8)
     moved = self.theta.copy()
     moved[idx] += d
-    decrease = -(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2)
-    return float(decrease - np.count_nonzero(self.theta) / (2 * z.shape[0]))
+    return float(-(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2))
 
-# %% ../nbs/07b_discrete.ipynb #4255cd71
+# %% ../nbs/07b_discrete.ipynb #e6920b5f
+@patch_to(GroupNewtonSolver)
+def _model_gap(
+    self,
+    z,  # (q, D) float32 the chains' indicators, q >= 2
+) -> float:
+    """The objective gap of (D3) at `theta` estimated on the chains: `_model_decrease` at their gradient less
+    its Monte-Carlo part, the two halves' mean decrease less the pooled one (as `ising_lasso.halves_gap`)."""
+    h = z.shape[0] // 2
+    halves = []
+    for rows in (z[:h], z[h : 2 * h]):
+        with one_blas_thread():
+            M = rows.T @ rows
+        halves.append(M[self._I, self._J].astype(np.float64) / h)
+    pooled = self._model_decrease(np.mean(halves, 0) - self.EX, z)
+    noise = np.mean([self._model_decrease(mu - self.EX, z) for mu in halves]) - pooled
+    return float(pooled - noise)
+
+# %% ../nbs/07b_discrete.ipynb #1a1a5eed
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
     "The objective gap at θ measured afresh: 10 × `n_sweeps` sweeps at θ, then `_model_gap` on the chains."
-    mu, z = self._chain_moments(self._run(10 * self.n_sweeps))
-    return self._model_gap(mu - self.EX, z)
+    _, z = self._chain_moments(self._run(10 * self.n_sweeps))
+    return self._model_gap(z)
 
-# %% ../nbs/07b_discrete.ipynb #8677def0
+# %% ../nbs/07b_discrete.ipynb #cc6a0516
 @kernel
 def _pl_softmax(
     F,  # (u, D) float64 the logits η of the levels >= 1; overwritten by their conditional probabilities
@@ -1296,7 +1313,7 @@ def _pl_softmax(
             total += counts[r] * (top + np.log(s))
     return total
 
-# %% ../nbs/07b_discrete.ipynb #187b1d4f
+# %% ../nbs/07b_discrete.ipynb #7f3a141f
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
@@ -1430,7 +1447,7 @@ class GroupPseudoLikelihood:
             fy, gy = (fn, gn) if restart else self.parts(y)
         return x, max_iter, kkt
 
-# %% ../nbs/07b_discrete.ipynb #da3ee341
+# %% ../nbs/07b_discrete.ipynb #7978fb6a
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1447,7 +1464,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #610d5966
+# %% ../nbs/07b_discrete.ipynb #ce32af26
 def _begin_codes(
     est,  # a k-state learner (its `levels`), given `names_` and `n_features_in_`
     X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
@@ -1459,7 +1476,7 @@ def _begin_codes(
     _check_every_level(codes, levels, est.names_)
     return codes, levels
 
-# %% ../nbs/07b_discrete.ipynb #526cc230
+# %% ../nbs/07b_discrete.ipynb #02a6e52a
 def _warn_path_edge(
     best: int,  # the index the criterion chose
     n_lambdas: int,  # the path's length (largest λ first)
@@ -1474,7 +1491,7 @@ def _warn_path_edge(
             GridEdgeWarning,
         )
 
-# %% ../nbs/07b_discrete.ipynb #c5bac42d
+# %% ../nbs/07b_discrete.ipynb #46310783
 class DiscreteLasso(BaseEstimator):
     "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
 
@@ -1699,7 +1716,7 @@ class DiscreteLasso(BaseEstimator):
         codes = model.check(X)
         return float(np.mean(model.energy(codes)) - log_partition(model))
 
-# %% ../nbs/07b_discrete.ipynb #3f7af787
+# %% ../nbs/07b_discrete.ipynb #16fb5407
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1733,7 +1750,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #f6d08b47
+# %% ../nbs/07b_discrete.ipynb #57fdebb9
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,
@@ -1777,7 +1794,7 @@ def _pl_cv(
         v, _, _ = pl.set_lambda(lam).solve(v)
     return float(lams[best] / 2), v
 
-# %% ../nbs/07b_discrete.ipynb #c546b69e
+# %% ../nbs/07b_discrete.ipynb #2ecdf8ca
 def _top_eigen(
     Y,  # (q, m) float32 centred rows
     u,  # (m,) float64 the last eigenvector estimate, or None (a flat start)
@@ -1791,7 +1808,7 @@ def _top_eigen(
         u = w / max(np.linalg.norm(w), 1e-300)
     return float(u @ (Y.T @ (Y @ u))) / q, u
 
-# %% ../nbs/07b_discrete.ipynb #42afc97c
+# %% ../nbs/07b_discrete.ipynb #45df8c72
 def _chain_gradient(
     solver: GroupNewtonSolver,  # its `_chain_moments` and statistics
     pl: GroupPseudoLikelihood,  # the groups and the factor R⁻¹ (sparse, group order)
@@ -1805,7 +1822,7 @@ def _chain_gradient(
     Y = np.asarray((pl.Rinv.T @ centred.T).T, dtype=np.float32)
     return mean, z, psi, Y
 
-# %% ../nbs/07b_discrete.ipynb #c9857f80
+# %% ../nbs/07b_discrete.ipynb #84ad58da
 class DiscreteTAY(BaseEstimator):
     """TAY (Geng et al. §6) for k-state variables: stochastic proximal gradient on (D3), each iteration's
     Gibbs sweeps set by the TAY-criterion with the k-state Theorem 3 (or 4) bound.
@@ -1912,7 +1929,7 @@ class DiscreteTAY(BaseEstimator):
         check_is_fitted(self, "theta_")
         return DiscreteMRF(self.theta_, self.levels_)
 
-# %% ../nbs/07b_discrete.ipynb #6b925d57
+# %% ../nbs/07b_discrete.ipynb #3f5884b9
 @patch_to(DiscreteTAY)
 def _prepare_chains(
     self,
@@ -1934,7 +1951,7 @@ def _prepare_chains(
     self._chains = np.ascontiguousarray(X, dtype=np.int8)
     return self._chains
 
-# %% ../nbs/07b_discrete.ipynb #9d198502
+# %% ../nbs/07b_discrete.ipynb #6f49ec76
 @patch_to(DiscreteTAY)
 def _iterate(
     self,
@@ -1979,14 +1996,14 @@ def _iterate(
     measured = np.nan
     if at_floor:
         solver.theta = pl.theta(v)
-        measured = solver._model_gap(mean - solver.EX, z)
+        measured = solver._model_gap(z)
     rec = dict(tau=tau, n_chains=q, bound=bound, grad_map_norm=G, certified=bool(bound < 0.5 * G))
     rec.update(
         alpha=alpha, L_hat=self._L, noise_floor=floor, at_floor=bool(at_floor), mc_gap=n_active / (2 * q)
     )
     return new, dict(rec, tol=tol, measured_gap=measured)
 
-# %% ../nbs/07b_discrete.ipynb #6f49ec76
+# %% ../nbs/07b_discrete.ipynb #2eec8616
 @patch_to(DiscreteTAY)
 def _judge(
     self,
