@@ -637,8 +637,7 @@ class NewtonSolver:
         tol_sampling: float = 0.1,  # ...or this fraction of the data's sampling gap |A|/2n, if larger
         kkt_tol: float = 1e-8,  # exact moments: the KKT residual accepted
         window: int = 5,  # iterations over which the noise-floor test averages
-        # the verification's sweeps at a candidate θ, the gap measured over their last half (None: 10 ×
-        # n_sweeps)
+        # verification sweeps at a candidate θ, the last half averaged (None: 10 × n_sweeps)
         verify_sweeps: int | None = None,
         seed=None,  # None, int or np.random.Generator
         theta0=None,  # (m,) float64 the start in stats order (None: zeros)
