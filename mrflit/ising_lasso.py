@@ -333,26 +333,35 @@ def chain_newton_step(
     n_hessian: int = HESSIAN_CHAINS,  # the first chains, behind Ĥ
     # form Ĥ (BLAS) up to this working-set size, else coordinate descent on states
     dense_max: int = DENSE_MAX,
+    # Levenberg damping relative to Ĥ's mean diagonal (None: max(1e-3, |W|/n_hessian), the step's)
+    ridge: float | None = None,
+    max_step: float = 1.0,  # cap on the step's ‖·‖∞
 ):
     """Proximal Newton step on the working set, Ĥ the covariance of the chains' ψ: `(working set, step there,
     ν²)`."""
     work = working_set(theta, grad, lam, X.shape[0])
     S = X[:, :n_hessian]
-    # Ĥ has rank <= its chains: shrink harder when they are few
-    ridge = max(1e-3, work.size / S.shape[1])
+    if ridge is None:
+        # Ĥ has rank <= its chains: shrink harder when they are few
+        ridge = max(1e-3, work.size / S.shape[1])
     if work.size > dense_max:
         # coordinate descent to a tenth of the gradient's Monte-Carlo noise over q chains, 1/√q per unit
         # curvature
         tol = max(1e-4, 0.1 / np.sqrt(X.shape[1]))
-        d, nu2 = newton_direction_states(grad[work], S, work, theta[work], lam[work], ridge=ridge, tol=tol)
+        kw = dict(ridge=ridge, tol=tol, max_step=max_step)
+        d, nu2 = newton_direction_states(grad[work], S, work, theta[work], lam[work], **kw)
         return work, d, nu2
     # the sweeps that follow run faster without BLAS threads spinning beside them (core.one_blas_thread)
     with one_blas_thread():
         H = states_cov(S, work)
-        d, nu2 = newton_direction(grad[work], H, theta[work], lam[work], ridge=ridge, max_step=1.0)
+        d, nu2 = newton_direction(grad[work], H, theta[work], lam[work], ridge=ridge, max_step=max_step)
     return work, d, nu2
 
 # %% ../nbs/07a_ising_lasso.ipynb #a9522f4f
+# the ridge of the Hessian behind an objective-gap estimate, relative to its mean diagonal
+GAP_RIDGE = 1e-4
+
+
 def chain_model_decrease(
     grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ
     theta,  # (m,) float64 current θ in stats order
@@ -360,15 +369,19 @@ def chain_model_decrease(
     X,  # (p, q) chain states, one column per chain
 ):
     """`(decrease, ν²)`: the decrease −m(d) of the proximal Newton model of (1) at θ on the chains' states (an
-    estimate of the objective gap, with its Monte-Carlo noise), and the decrement ν² = dᵀĤd."""
-    work, d, nu2 = chain_newton_step(grad, theta, lam, X)
+    estimate of the objective gap, with its Monte-Carlo noise), and the decrement ν² = dᵀĤd. Ĥ: the first
+    max(`HESSIAN_CHAINS`, 10|W|) states, ridge `GAP_RIDGE`, the step not capped."""
+    work = working_set(theta, grad, lam, X.shape[0])
+    n_hessian = min(X.shape[1], max(HESSIAN_CHAINS, 10 * work.size))
+    kw = dict(n_hessian=n_hessian, ridge=GAP_RIDGE, max_step=np.inf)
+    work, d, nu2 = chain_newton_step(grad, theta, lam, X, **kw)
     t = theta[work]
     change = np.abs(t + d) - np.abs(t)
     moved = change != 0
     decrease = -(grad[work] @ d + float(np.sum(lam[work][moved] * change[moved])) + 0.5 * nu2)
     return float(decrease), float(nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #6bda5693
+# %% ../nbs/07a_ising_lasso.ipynb #2c41ff31
 def halves_gap(
     halves,  # (2, m) float64 the gradient E_chains ψ − E_X ψ on each of two independent halves of the draws
     theta,  # (m,) float64 θ in stats order
@@ -382,7 +395,7 @@ def halves_gap(
     noise = float(np.mean(each)) - pooled
     return pooled - noise, noise
 
-# %% ../nbs/07a_ising_lasso.ipynb #96b7fd14
+# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
 def kkt_residual(
     theta,  # (m,) float64 iterate in stats order
     grad,  # (m,) float64 gradient of f at theta, E_θψ − E_Xψ
@@ -393,7 +406,7 @@ def kkt_residual(
     off = np.maximum(np.abs(grad) - lam, 0.0)
     return float(np.where(theta != 0, on, off).max(initial=0.0))
 
-# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
+# %% ../nbs/07a_ising_lasso.ipynb #a1a82c28
 @functools.lru_cache(maxsize=1)
 def _state_table(
     p: int,  # the number of variables (<= EXACT_MAX_P)
@@ -406,7 +419,7 @@ def _state_table(
     table.flags.writeable = False
     return table
 
-# %% ../nbs/07a_ising_lasso.ipynb #a1a82c28
+# %% ../nbs/07a_ising_lasso.ipynb #f3b16f44
 @kernel
 def _centred_columns(
     S,  # (2^p, p) float64 states, `_state_table`
@@ -430,7 +443,7 @@ def _centred_columns(
     # (k, 2^p) C-ordered is (2^p, k) Fortran-ordered: contiguous columns for the product AᵀA
     return out.T
 
-# %% ../nbs/07a_ising_lasso.ipynb #f3b16f44
+# %% ../nbs/07a_ising_lasso.ipynb #108a6e4e
 def _exact_moments(
     S,  # (2^p, p) float64 states, `_state_table`
     P,  # (2^p,) float64 probabilities of the states
@@ -442,7 +455,7 @@ def _exact_moments(
     second = S.T @ (S * P[:, None])
     return np.where(I == J, first[I], second[I, J])
 
-# %% ../nbs/07a_ising_lasso.ipynb #4684a723
+# %% ../nbs/07a_ising_lasso.ipynb #453cce3e
 @kernel
 def _pl_direction(
     XT,  # (p, n) float32 distinct rows, one variable per row
@@ -500,7 +513,7 @@ def _pl_direction(
         full = big <= tol
     return max_sweeps
 
-# %% ../nbs/07a_ising_lasso.ipynb #453cce3e
+# %% ../nbs/07a_ising_lasso.ipynb #79557598
 def _conditional_variances(
     T,  # (p, p) float64 θ
     XT,  # (p, n) float32 rows, one variable per row
@@ -519,7 +532,7 @@ def _conditional_variances(
         V *= 0.25
     return V
 
-# %% ../nbs/07a_ising_lasso.ipynb #79557598
+# %% ../nbs/07a_ising_lasso.ipynb #90266ce3
 def _pl_curvature(
     VT,  # (p, n) float32 conditional variances
     XT,  # (p, n) float32 rows
@@ -536,7 +549,7 @@ def _pl_curvature(
     np.fill_diagonal(C, sums)
     return C
 
-# %% ../nbs/07a_ising_lasso.ipynb #90266ce3
+# %% ../nbs/07a_ising_lasso.ipynb #c48bc28d
 def _pl_line_search(
     parts,  # θ ↦ (smooth part of the objective, its gradient)
     penalty,  # θ ↦ the ℓ₁ part
@@ -556,7 +569,7 @@ def _pl_line_search(
         t *= 0.5
     return t, f_new, g_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #c48bc28d
+# %% ../nbs/07a_ising_lasso.ipynb #da450abd
 def _pl_newton(
     U,  # (n, p) int8 distinct rows
     w,  # (n,) float64 their frequencies (sum 1)
@@ -604,7 +617,7 @@ def _pl_newton(
         rows.append(dict(iteration=it + 1, objective=f, kkt=kkt, active=len(rs), inner_sweeps=sweeps, step=t))
     return v, rows, kkt_residual(v[free], g[free], lam_v[free])
 
-# %% ../nbs/07a_ising_lasso.ipynb #39949bd2
+# %% ../nbs/07a_ising_lasso.ipynb #c441ac7d
 VERDICTS = ("continue", "more chains", "longer runs", "converged", "stalled")
 # the verification starts on this share of the chains (1/8), and doubles them while its noise is too large
 VERIFY_SHARE = 8
@@ -850,7 +863,7 @@ class NewtonSolver:
         other.chains = None
         return other._verify(other._chains_for(other._model(other.theta)))[0]
 
-# %% ../nbs/07a_ising_lasso.ipynb #5a879a1c
+# %% ../nbs/07a_ising_lasso.ipynb #f1648967
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
