@@ -618,7 +618,7 @@ def _pl_newton(
     return v, rows, kkt_residual(v[free], g[free], lam_v[free])
 
 # %% ../nbs/07a_ising_lasso.ipynb #c441ac7d
-VERDICTS = ("continue", "more chains", "longer runs", "converged", "stalled")
+VERDICTS = ("continue", "more chains", "verify again", "longer runs", "converged", "stalled")
 # the verification starts on this share of the chains (1/8), and doubles them while its noise is too large
 VERIFY_SHARE = 8
 
@@ -630,8 +630,8 @@ class NewtonSolver:
     moments are exact; `chains` the persistent `GibbsChains` (None when exact); `n_chains` q (never below the
     first, `n_chains0`); `window` the
     (decrement, floor) pairs since q last changed; `gap` and `tol_eff` the iterate's Monte-Carlo objective gap
-    and the gap accepted; `verified_gap` the gap measured at the last verification; `kkt` the KKT residual
-    (exact)."""
+    and the gap accepted; `verified_gap` the gap measured at the last verification; `failed` whether a
+    verification failed since q or the sweeps last changed; `kkt` the KKT residual (exact)."""
 
     def __init__(
         self,
@@ -664,6 +664,7 @@ class NewtonSolver:
         self.kkt_tol = float(kkt_tol)
         self.chains, self._starts, self._rng = None, starts, as_rng(seed)
         self.gap, self.tol_eff, self.kkt, self.verified_gap = np.inf, np.inf, np.inf, np.nan
+        self.failed = False
         self.verify_sweeps = None if verify_sweeps is None else int(verify_sweeps)
         self._states = None
         if self.exact:
@@ -684,7 +685,7 @@ class NewtonSolver:
         """Solve for other data, λ or tolerances from the current state (a warm start: θ and the chains are
         kept; q is cut to twice what the new tolerance needs at the current |A|, when that is fewer)."""
         self.EX, self.lam, self.n_rows = np.asarray(EX, np.float64), np.asarray(lam, np.float64), int(n_rows)
-        self.window_size, self.window = int(window), []
+        self.window_size, self.window, self.failed = int(window), [], False
         self.tol = None if tol is None else float(tol)
         self.tol_sampling = float(tol_sampling)
         need = self.chains_needed(int(np.count_nonzero(self.theta)))
@@ -798,23 +799,40 @@ class NewtonSolver:
         rec = dict(n_chains=q, n_sweeps=self.n_sweeps, decrement=nu2, noise_floor=floor, mc_gap=self.gap)
         # the data's own sampling gap, for comparison: the estimate's expected objective gap from n rows
         rec["sampling_gap"] = n_active / (2 * self.n_rows)
-        if at_floor and self.gap <= self.tol_eff:
+        if at_floor:
+            verdict = self._at_floor(chains, n_active, rec)
+        return dict(rec, tol=self.tol_eff, at_floor=at_floor, verdict=verdict)
+
+    def _at_floor(
+        self,
+        chains,  # the persistent `GibbsChains`
+        n_active: int,  # |A|, the nonzero parameters
+        rec: dict,  # the iteration's record, which gains the verification's numbers
+    ) -> str:
+        """The verdict at the noise floor: verify when the Monte-Carlo gap meets the tolerance ('converged',
+        'verify again' or 'longer runs'), else grow q ('more chains', or 'stalled' at `n_chains_max`)."""
+        if self.gap <= self.tol_eff:
             self.verified_gap, noise, used = self._verify(chains)
             rec.update(verified_gap=self.verified_gap, verify_noise=noise, verify_chains=used)
-            verdict = "converged" if self.verified_gap <= self.tol_eff else "longer runs"
-        if verdict == "longer runs":
-            # the chains lagged the iterate: the bias falls geometrically with the sweeps between steps
+            if self.verified_gap <= self.tol_eff:
+                return "converged"
+            self.window = []
+            if not self.failed:
+                # a first failure may be the iterate's own Monte-Carlo error: iterate on and verify again
+                self.failed = True
+                return "verify again"
+            # a second: the chains lag the iterate; the bias falls geometrically with the sweeps between steps
             self.n_sweeps *= 2
-            self.window = []
-        elif at_floor and verdict == "continue" and q < self.n_chains_max:
-            # ×4, or ×2 when 1.25 × the chains the tolerance needs are fewer: the last level is not overshot
-            cap = max(2 * q, int(np.ceil(1.25 * self.chains_needed(n_active))))
-            self.n_chains = min(4 * q, cap, self.n_chains_max)
-            self.window = []
-            verdict = "more chains"
-        elif at_floor and verdict == "continue":
-            verdict = "stalled"
-        return dict(rec, tol=self.tol_eff, at_floor=at_floor, verdict=verdict)
+            self.failed = False
+            return "longer runs"
+        if self.n_chains >= self.n_chains_max:
+            return "stalled"
+        # straight to 1.25 × the chains the tolerance needs (at least ×2)
+        cap = max(2 * self.n_chains, int(np.ceil(1.25 * self.chains_needed(n_active))))
+        self.n_chains = min(cap, self.n_chains_max)
+        self.window = []
+        self.failed = False
+        return "more chains"
 
     def _verify(self, chains) -> tuple:
         """The objective gap at θ measured afresh, by new runs from the chains' states (the chains stay as
