@@ -22,6 +22,7 @@ from .dobrushin import influence_bound as _binary_influence_bound, _grand_sums, 
 from .concentration import bernstein_eps
 from .spg import CertificateWarning
 from .select import GridEdgeWarning, EXTEND_BY, EXTEND_TO
+from .ising_lasso import GAP_RIDGE, HESSIAN_CHAINS
 import scipy.sparse as sp
 
 # %% auto #0
@@ -1180,21 +1181,25 @@ def _chain_direction(
     self,
     grad,  # (m,) float64 the gradient estimate
     z,  # (q, D) float32 the chains' indicators
-    n_hessian: int = 4096,  # the first chains, behind Ĥ
+    n_hessian: int | None = 4096,  # the first chains, behind Ĥ (None: max(4,096, 10 × the working set))
     max_new: int | None = None,  # zero blocks the working set may add (None: every violating one)
     tol: float = 1e-6,  # the subproblem's tolerance: a pass moves no block by more than this
+    # Levenberg damping relative to Ĥ's mean diagonal (None: max(1e-3, |W|/n_hessian), the step's)
+    ridge: float | None = None,
 ):
     "The Newton direction on the working set with Ĥ the chains' covariance of ψ there: `(idx, d, ν²)`."
     groups = self._working_groups(grad, max_new)
     blocks = [self._gidx[self._gptr[k] : self._gptr[k + 1]] for k in groups]
     idx = np.concatenate(blocks)
     sizes = np.array([b.size for b in blocks])
-    zh = z[:n_hessian]
+    zh = z[: max(HESSIAN_CHAINS, 10 * idx.size) if n_hessian is None else n_hessian]
+    if ridge is None:
+        ridge = max(1e-3, idx.size / zh.shape[0])
     psi = zh[:, self._I[idx]] * zh[:, self._J[idx]]
     psi -= psi.mean(0)
     # float32 product (both BLAS threads: no Gibbs kernel runs beside it), then float64
     H = (psi.T @ psi).astype(np.float64) / zh.shape[0]
-    H[np.diag_indices(idx.size)] += max(1e-3, idx.size / zh.shape[0]) * max(np.mean(np.diag(H)), 1e-12)
+    H[np.diag_indices(idx.size)] += ridge * max(np.mean(np.diag(H)), 1e-12)
     gptr = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
     rinv = np.concatenate([self._Rinv[k].ravel() for k in groups])
     rptr = np.concatenate([[0], np.cumsum(sizes**2)]).astype(np.int64)
@@ -1258,8 +1263,9 @@ def _model_decrease(
     z,  # (q, D) float32 the chains' indicators (behind Ĥ)
 ) -> float:
     """The decrease the proximal Newton model of (D3) predicts at `theta`, −(∇ᵀd + P(θ + d) − P(θ) + ½ν²),
-    with d solved tightly."""
-    idx, d, nu2 = self._chain_direction(grad, z, tol=1e-8)
+    with d solved tightly and the gap's Hessian (07a_ising_lasso's `chain_model_decrease`: the first
+    max(4,096, 10|W|) chains, ridge `GAP_RIDGE`): the step's ridge would make it a lower bound."""
+    idx, d, nu2 = self._chain_direction(grad, z, n_hessian=None, tol=1e-8, ridge=GAP_RIDGE)
     moved = self.theta.copy()
     moved[idx] += d
     return float(-(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2))
