@@ -396,6 +396,31 @@ def halves_gap(
     return pooled - noise, noise
 
 # %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
+def reweighted_moments(
+    X,  # (p, q) float32 states drawn at θ_ref, one column per chain
+    delta,  # (m,) float64 θ − θ_ref in stats order
+) -> tuple:
+    """`(means, ESS)`: the importance-sampling estimate of E_θ ψ (m,) float64 in stats order from states drawn
+    at θ_ref, self-normalised weights w_k ∝ exp((θ − θ_ref)ᵀψ(x_k)), and the weights' ESS = 1/Σ w_k²."""
+    p, q = X.shape
+    I, J = stat_index(p)
+    delta = np.asarray(delta, np.float64)
+    on = np.flatnonzero((I != J) & (delta != 0))
+    # (θ − θ_ref)ᵀψ(x): the fields' part as one product, each nonzero coupling's part as a pass over the
+    # chains
+    log_w = delta[I == J] @ X.astype(np.float64)
+    for k in on:
+        log_w += delta[k] * (X[I[k]] * X[J[k]])
+    w = np.exp(log_w - log_w.max())
+    w /= w.sum()
+    Xw = X * w.astype(np.float32)
+    with one_blas_thread():
+        G = (Xw @ X.T).astype(np.float64)
+    # a field's statistic is x_i (x_i² is 1 for ±1 states)
+    np.fill_diagonal(G, Xw.sum(axis=1, dtype=np.float64))
+    return G[I, J], float(1.0 / np.sum(w * w))
+
+# %% ../nbs/07a_ising_lasso.ipynb #0ebbfdf1
 def kkt_residual(
     theta,  # (m,) float64 iterate in stats order
     grad,  # (m,) float64 gradient of f at theta, E_θψ − E_Xψ
@@ -406,7 +431,7 @@ def kkt_residual(
     off = np.maximum(np.abs(grad) - lam, 0.0)
     return float(np.where(theta != 0, on, off).max(initial=0.0))
 
-# %% ../nbs/07a_ising_lasso.ipynb #a1a82c28
+# %% ../nbs/07a_ising_lasso.ipynb #465a7d24
 @functools.lru_cache(maxsize=1)
 def _state_table(
     p: int,  # the number of variables (<= EXACT_MAX_P)
@@ -419,7 +444,7 @@ def _state_table(
     table.flags.writeable = False
     return table
 
-# %% ../nbs/07a_ising_lasso.ipynb #f3b16f44
+# %% ../nbs/07a_ising_lasso.ipynb #4684a723
 @kernel
 def _centred_columns(
     S,  # (2^p, p) float64 states, `_state_table`
@@ -443,7 +468,7 @@ def _centred_columns(
     # (k, 2^p) C-ordered is (2^p, k) Fortran-ordered: contiguous columns for the product AᵀA
     return out.T
 
-# %% ../nbs/07a_ising_lasso.ipynb #108a6e4e
+# %% ../nbs/07a_ising_lasso.ipynb #453cce3e
 def _exact_moments(
     S,  # (2^p, p) float64 states, `_state_table`
     P,  # (2^p,) float64 probabilities of the states
@@ -455,7 +480,7 @@ def _exact_moments(
     second = S.T @ (S * P[:, None])
     return np.where(I == J, first[I], second[I, J])
 
-# %% ../nbs/07a_ising_lasso.ipynb #453cce3e
+# %% ../nbs/07a_ising_lasso.ipynb #44cccd64
 @kernel
 def _pl_direction(
     XT,  # (p, n) float32 distinct rows, one variable per row
@@ -513,7 +538,7 @@ def _pl_direction(
         full = big <= tol
     return max_sweeps
 
-# %% ../nbs/07a_ising_lasso.ipynb #79557598
+# %% ../nbs/07a_ising_lasso.ipynb #5eb96b6c
 def _conditional_variances(
     T,  # (p, p) float64 θ
     XT,  # (p, n) float32 rows, one variable per row
@@ -532,7 +557,7 @@ def _conditional_variances(
         V *= 0.25
     return V
 
-# %% ../nbs/07a_ising_lasso.ipynb #90266ce3
+# %% ../nbs/07a_ising_lasso.ipynb #ea59bea6
 def _pl_curvature(
     VT,  # (p, n) float32 conditional variances
     XT,  # (p, n) float32 rows
@@ -549,7 +574,7 @@ def _pl_curvature(
     np.fill_diagonal(C, sums)
     return C
 
-# %% ../nbs/07a_ising_lasso.ipynb #c48bc28d
+# %% ../nbs/07a_ising_lasso.ipynb #39949bd2
 def _pl_line_search(
     parts,  # θ ↦ (smooth part of the objective, its gradient)
     penalty,  # θ ↦ the ℓ₁ part
@@ -569,7 +594,7 @@ def _pl_line_search(
         t *= 0.5
     return t, f_new, g_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #da450abd
+# %% ../nbs/07a_ising_lasso.ipynb #c441ac7d
 def _pl_newton(
     U,  # (n, p) int8 distinct rows
     w,  # (n,) float64 their frequencies (sum 1)
@@ -617,10 +642,12 @@ def _pl_newton(
         rows.append(dict(iteration=it + 1, objective=f, kkt=kkt, active=len(rs), inner_sweeps=sweeps, step=t))
     return v, rows, kkt_residual(v[free], g[free], lam_v[free])
 
-# %% ../nbs/07a_ising_lasso.ipynb #c441ac7d
+# %% ../nbs/07a_ising_lasso.ipynb #8d885c14
 VERDICTS = ("continue", "more chains", "verify again", "longer runs", "converged", "stalled")
 # the verification starts on this share of the chains (1/8), and doubles them while its noise is too large
 VERIFY_SHARE = 8
+# grown chains start as copies of fewer states: their states are reweighted only from their second run on
+REUSE_AFTER_RUNS = 2
 
 
 class NewtonSolver:
@@ -628,10 +655,13 @@ class NewtonSolver:
 
     State, all of it: `theta` (m,) the iterate in stats order; `n_iter` steps taken; `exact` whether the
     moments are exact; `chains` the persistent `GibbsChains` (None when exact); `n_chains` q (never below the
-    first, `n_chains0`); `window` the
-    (decrement, floor) pairs since q last changed; `gap` and `tol_eff` the iterate's Monte-Carlo objective gap
-    and the gap accepted; `verified_gap` the gap measured at the last verification; `failed` whether a
-    verification failed since q or the sweeps last changed; `kkt` the KKT residual (exact)."""
+    first, `n_chains0`); `window` the (decrement, floor) pairs since q last changed; `gap` and `tol_eff` the
+    iterate's Monte-Carlo objective gap and the gap accepted; `verified_gap` the gap measured at the last
+    verification; `failed` whether a verification failed since q or the sweeps last changed; `kkt` the KKT
+    residual (exact); `ref_theta` the θ at which the chains last ran, whose states later steps reweight (None:
+    the next step runs them); `runs` the chains' runs since they were made or grown; `reuse` whether states
+    may be reweighted (False from a failed verification until q changes); `ess` the effective sample size
+    behind the last step's gradient."""
 
     def __init__(
         self,
@@ -652,6 +682,9 @@ class NewtonSolver:
         window: int = 5,  # iterations over which the noise-floor test averages
         # verification sweeps at a candidate θ, the last half averaged (None: 10 × n_sweeps)
         verify_sweeps: int | None = None,
+        # reweight the chains' states to the new θ while their ESS is at least min_ess × q (1: run them each
+        # step)
+        min_ess: float = 1.0,
         seed=None,  # None, int or np.random.Generator
         theta0=None,  # (m,) float64 the start in stats order (None: zeros)
     ):
@@ -666,6 +699,7 @@ class NewtonSolver:
         self.gap, self.tol_eff, self.kkt, self.verified_gap = np.inf, np.inf, np.inf, np.nan
         self.failed = False
         self.verify_sweeps = None if verify_sweeps is None else int(verify_sweeps)
+        self.min_ess, self.ref_theta, self.ess, self.runs, self.reuse = float(min_ess), None, np.nan, 0, True
         self._states = None
         if self.exact:
             # the states (float64) and, at most, every statistic's column of the Hessian's factor (float32)
@@ -686,6 +720,8 @@ class NewtonSolver:
         kept; q is cut to twice what the new tolerance needs at the current |A|, when that is fewer)."""
         self.EX, self.lam, self.n_rows = np.asarray(EX, np.float64), np.asarray(lam, np.float64), int(n_rows)
         self.window_size, self.window, self.failed = int(window), [], False
+        # the chains run at the next step: new data or tolerances start from a fresh sample
+        self.ref_theta = None
         self.tol = None if tol is None else float(tol)
         self.tol_sampling = float(tol_sampling)
         need = self.chains_needed(int(np.count_nonzero(self.theta)))
@@ -708,6 +744,8 @@ class NewtonSolver:
         """New randomness for the solver and its chains, whose states are kept (a warm start with its own
         seed)."""
         self._rng = as_rng(seed)
+        # a reweighted old sample would share its Monte-Carlo error with the fit that drew it
+        self.ref_theta = None
         if self.chains is not None:
             self.chains.reseed(self._rng)
         return self
@@ -768,19 +806,37 @@ class NewtonSolver:
             if self._starts is not None:
                 start = self._starts[self._rng.integers(0, len(self._starts), q)]
             self.chains = GibbsChains(model, q, init=start, seed=self._rng)
+            self.runs = 0
         elif self.chains.n_chains != q:
             old = self.chains.states
             self.chains = GibbsChains(model, q, init=old[np.arange(q) % len(old)], seed=self._rng)
+            self.runs = 0
         else:
             self.chains.set_model(model)
         return self.chains
 
-    def _step_mcmc(self) -> dict:
-        """Gradient from the chains after `n_sweeps` sweeps, the Newton step with the chains' covariance, and
-        the noise-floor rule."""
+    def _gradient(self) -> tuple:
+        """`(gradient, ESS, resampled)` at θ: the chains' states reweighted to θ (`reweighted_moments`) while
+        their ESS is at least `min_ess` × q, else the chains' states after `n_sweeps` sweeps at θ (ESS = q).
+        """
+        q = self.n_chains
+        settled = self.ref_theta is not None and self.chains.n_chains == q and self.runs >= REUSE_AFTER_RUNS
+        if settled and self.reuse and self.min_ess < 1:
+            means, ess = reweighted_moments(self.chains._X, self.theta - self.ref_theta)
+            if ess >= self.min_ess * q:
+                return means - self.EX, ess, False
         chains = self._chains_for(self._model(self.theta))
         chains.run(self.n_sweeps - 1)
         grad = chains.run(1, return_stats=True)[0] - self.EX
+        self.ref_theta = self.theta.copy()
+        self.runs += 1
+        return grad, float(q), True
+
+    def _step_mcmc(self) -> dict:
+        """The gradient (`_gradient`), the Newton step with the covariance of the chains' states, and the
+        noise-floor rule, whose Monte-Carlo gap |A|/2 ESS counts the weights."""
+        grad, self.ess, resampled = self._gradient()
+        chains = self.chains
         work, d, nu2 = chain_newton_step(grad, self.theta, self.lam, chains._X)
         if nu2 > 1.0:
             # trust region: move at most one unit in the local (Fisher) norm
@@ -789,14 +845,15 @@ class NewtonSolver:
         self.theta[work] += d
         q = self.n_chains
         n_active = int(np.count_nonzero(self.theta))
-        floor = 2 * n_active / q
+        floor = 2 * n_active / self.ess
         self.window.append((nu2, floor))
         recent = self.window[-self.window_size :]
         at_floor = len(recent) == self.window_size and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
-        self.gap = n_active / (2 * q)
+        self.gap = n_active / (2 * self.ess)
         self.tol_eff = gap_tolerance(n_active, self.n_rows, self.tol, self.tol_sampling)
         verdict = "continue"
-        rec = dict(n_chains=q, n_sweeps=self.n_sweeps, decrement=nu2, noise_floor=floor, mc_gap=self.gap)
+        rec = dict(n_chains=q, n_sweeps=self.n_sweeps, ess=self.ess, resampled=resampled, decrement=nu2)
+        rec.update(noise_floor=floor, mc_gap=self.gap)
         # the data's own sampling gap, for comparison: the estimate's expected objective gap from n rows
         rec["sampling_gap"] = n_active / (2 * self.n_rows)
         if at_floor:
@@ -816,7 +873,8 @@ class NewtonSolver:
             rec.update(verified_gap=self.verified_gap, verify_noise=noise, verify_chains=used)
             if self.verified_gap <= self.tol_eff:
                 return "converged"
-            self.window = []
+            # the reweighted states may be what failed: the chains run at every step until q changes
+            self.window, self.ref_theta, self.reuse = [], None, False
             if not self.failed:
                 # a first failure may be the iterate's own Monte-Carlo error: iterate on and verify again
                 self.failed = True
@@ -830,7 +888,7 @@ class NewtonSolver:
         # straight to 1.25 × the chains the tolerance needs (at least ×2)
         cap = max(2 * self.n_chains, int(np.ceil(1.25 * self.chains_needed(n_active))))
         self.n_chains = min(cap, self.n_chains_max)
-        self.window = []
+        self.window, self.ref_theta, self.reuse = [], None, True
         self.failed = False
         return "more chains"
 
@@ -881,7 +939,7 @@ class NewtonSolver:
         other.chains = None
         return other._verify(other._chains_for(other._model(other.theta)))[0]
 
-# %% ../nbs/07a_ising_lasso.ipynb #f1648967
+# %% ../nbs/07a_ising_lasso.ipynb #88c6a786
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
