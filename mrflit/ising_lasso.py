@@ -396,21 +396,43 @@ def halves_gap(
     return pooled - noise, noise
 
 # %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
+@kernel
+def _log_weights(
+    X,  # (p, q) float32 states, one column per chain
+    fields,  # (p,) float64 the fields' part of θ − θ_ref
+    I,  # (k,) int64 rows of the nonzero couplings of θ − θ_ref
+    J,  # (k,) int64 their columns
+    d,  # (k,) float64 their values
+) -> np.ndarray:
+    """(q,) float64 (θ − θ_ref)ᵀψ(x) of every chain: one pass over the chains per field and per nonzero
+    coupling."""
+    p, q = X.shape
+    out = np.zeros(q)
+    for i in range(p):
+        if fields[i] != 0.0:
+            xi = X[i]
+            for c in range(q):
+                out[c] += fields[i] * xi[c]
+    for k in range(I.size):
+        xi = X[I[k]]
+        xj = X[J[k]]
+        for c in range(q):
+            out[c] += d[k] * (xi[c] * xj[c])
+    return out
+
+# %% ../nbs/07a_ising_lasso.ipynb #a368b102
 def reweighted_moments(
-    X,  # (p, q) float32 states drawn at θ_ref, one column per chain
+    X,  # (p, q) float32 or int8 states drawn at θ_ref, one column per chain
     delta,  # (m,) float64 θ − θ_ref in stats order
 ) -> tuple:
     """`(means, ESS)`: the importance-sampling estimate of E_θ ψ (m,) float64 in stats order from states drawn
     at θ_ref, self-normalised weights w_k ∝ exp((θ − θ_ref)ᵀψ(x_k)), and the weights' ESS = 1/Σ w_k²."""
+    X = np.ascontiguousarray(X, dtype=np.float32)
     p, q = X.shape
     I, J = stat_index(p)
     delta = np.asarray(delta, np.float64)
     on = np.flatnonzero((I != J) & (delta != 0))
-    # (θ − θ_ref)ᵀψ(x): the fields' part as one product, each nonzero coupling's part as a pass over the
-    # chains
-    log_w = delta[I == J] @ X.astype(np.float64)
-    for k in on:
-        log_w += delta[k] * (X[I[k]] * X[J[k]])
+    log_w = _log_weights(X, np.ascontiguousarray(delta[I == J]), I[on], J[on], delta[on])
     w = np.exp(log_w - log_w.max())
     w /= w.sum()
     Xw = X * w.astype(np.float32)
@@ -420,7 +442,21 @@ def reweighted_moments(
     np.fill_diagonal(G, Xw.sum(axis=1, dtype=np.float64))
     return G[I, J], float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #0ebbfdf1
+# %% ../nbs/07a_ising_lasso.ipynb #f3b16f44
+def pooled_moments(
+    samples,  # [(θ_ref (m,) float64, states (p, q) float32 or int8)]: draws at several θ_ref
+    theta,  # (m,) float64 the point, stats order
+) -> tuple:
+    """`(means, ESS)`: each sample's `reweighted_moments` at θ, averaged with weights ∝ its ESS, and the sum
+    of the ESS."""
+    total, ess = 0.0, 0.0
+    for ref, X in samples:
+        means, e = reweighted_moments(X, theta - ref)
+        total = total + e * means
+        ess += e
+    return total / ess, ess
+
+# %% ../nbs/07a_ising_lasso.ipynb #4684a723
 def kkt_residual(
     theta,  # (m,) float64 iterate in stats order
     grad,  # (m,) float64 gradient of f at theta, E_θψ − E_Xψ
@@ -431,7 +467,7 @@ def kkt_residual(
     off = np.maximum(np.abs(grad) - lam, 0.0)
     return float(np.where(theta != 0, on, off).max(initial=0.0))
 
-# %% ../nbs/07a_ising_lasso.ipynb #465a7d24
+# %% ../nbs/07a_ising_lasso.ipynb #453cce3e
 @functools.lru_cache(maxsize=1)
 def _state_table(
     p: int,  # the number of variables (<= EXACT_MAX_P)
@@ -444,7 +480,7 @@ def _state_table(
     table.flags.writeable = False
     return table
 
-# %% ../nbs/07a_ising_lasso.ipynb #4684a723
+# %% ../nbs/07a_ising_lasso.ipynb #79557598
 @kernel
 def _centred_columns(
     S,  # (2^p, p) float64 states, `_state_table`
@@ -468,7 +504,7 @@ def _centred_columns(
     # (k, 2^p) C-ordered is (2^p, k) Fortran-ordered: contiguous columns for the product AᵀA
     return out.T
 
-# %% ../nbs/07a_ising_lasso.ipynb #453cce3e
+# %% ../nbs/07a_ising_lasso.ipynb #90266ce3
 def _exact_moments(
     S,  # (2^p, p) float64 states, `_state_table`
     P,  # (2^p,) float64 probabilities of the states
@@ -480,7 +516,7 @@ def _exact_moments(
     second = S.T @ (S * P[:, None])
     return np.where(I == J, first[I], second[I, J])
 
-# %% ../nbs/07a_ising_lasso.ipynb #44cccd64
+# %% ../nbs/07a_ising_lasso.ipynb #ea59bea6
 @kernel
 def _pl_direction(
     XT,  # (p, n) float32 distinct rows, one variable per row
@@ -538,7 +574,7 @@ def _pl_direction(
         full = big <= tol
     return max_sweeps
 
-# %% ../nbs/07a_ising_lasso.ipynb #5eb96b6c
+# %% ../nbs/07a_ising_lasso.ipynb #39949bd2
 def _conditional_variances(
     T,  # (p, p) float64 θ
     XT,  # (p, n) float32 rows, one variable per row
@@ -557,7 +593,7 @@ def _conditional_variances(
         V *= 0.25
     return V
 
-# %% ../nbs/07a_ising_lasso.ipynb #ea59bea6
+# %% ../nbs/07a_ising_lasso.ipynb #c441ac7d
 def _pl_curvature(
     VT,  # (p, n) float32 conditional variances
     XT,  # (p, n) float32 rows
@@ -574,7 +610,7 @@ def _pl_curvature(
     np.fill_diagonal(C, sums)
     return C
 
-# %% ../nbs/07a_ising_lasso.ipynb #39949bd2
+# %% ../nbs/07a_ising_lasso.ipynb #a90d3313
 def _pl_line_search(
     parts,  # θ ↦ (smooth part of the objective, its gradient)
     penalty,  # θ ↦ the ℓ₁ part
@@ -594,7 +630,7 @@ def _pl_line_search(
         t *= 0.5
     return t, f_new, g_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #c441ac7d
+# %% ../nbs/07a_ising_lasso.ipynb #e8bec492
 def _pl_newton(
     U,  # (n, p) int8 distinct rows
     w,  # (n,) float64 their frequencies (sum 1)
@@ -642,12 +678,14 @@ def _pl_newton(
         rows.append(dict(iteration=it + 1, objective=f, kkt=kkt, active=len(rs), inner_sweeps=sweeps, step=t))
     return v, rows, kkt_residual(v[free], g[free], lam_v[free])
 
-# %% ../nbs/07a_ising_lasso.ipynb #8d885c14
+# %% ../nbs/07a_ising_lasso.ipynb #6796ab20
 VERDICTS = ("continue", "more chains", "verify again", "longer runs", "converged", "stalled")
 # the verification starts on this share of the chains (1/8), and doubles them while its noise is too large
 VERIFY_SHARE = 8
-# grown chains start as copies of fewer states: their states are reweighted only from their second run on
-REUSE_AFTER_RUNS = 2
+# grown chains start as copies of fewer states: their states serve later steps only from their third run on
+REUSE_AFTER_RUNS = 3
+# the runs whose states are pooled
+POOL_RUNS = 3
 
 
 class NewtonSolver:
@@ -658,10 +696,10 @@ class NewtonSolver:
     first, `n_chains0`); `window` the (decrement, floor) pairs since q last changed; `gap` and `tol_eff` the
     iterate's Monte-Carlo objective gap and the gap accepted; `verified_gap` the gap measured at the last
     verification; `failed` whether a verification failed since q or the sweeps last changed; `kkt` the KKT
-    residual (exact); `ref_theta` the θ at which the chains last ran, whose states later steps reweight (None:
-    the next step runs them); `runs` the chains' runs since they were made or grown; `reuse` whether states
-    may be reweighted (False from a failed verification until q changes); `ess` the effective sample size
-    behind the last step's gradient."""
+    residual (exact); `samples` the (θ, states) of the chains' last `POOL_RUNS` runs, which later steps
+    reweight (empty: the next step runs them); `runs` the chains' runs since they were made or grown; `reuse`
+    whether states may be reweighted (False from a failed verification until q changes); `moved` the squared
+    Fisher length of the last step; `ess` the effective sample size behind the last step's gradient."""
 
     def __init__(
         self,
@@ -699,7 +737,8 @@ class NewtonSolver:
         self.gap, self.tol_eff, self.kkt, self.verified_gap = np.inf, np.inf, np.inf, np.nan
         self.failed = False
         self.verify_sweeps = None if verify_sweeps is None else int(verify_sweeps)
-        self.min_ess, self.ref_theta, self.ess, self.runs, self.reuse = float(min_ess), None, np.nan, 0, True
+        self.min_ess, self.samples, self.ess, self.runs, self.reuse = float(min_ess), [], np.nan, 0, True
+        self.moved = np.inf
         self._states = None
         if self.exact:
             # the states (float64) and, at most, every statistic's column of the Hessian's factor (float32)
@@ -721,7 +760,7 @@ class NewtonSolver:
         self.EX, self.lam, self.n_rows = np.asarray(EX, np.float64), np.asarray(lam, np.float64), int(n_rows)
         self.window_size, self.window, self.failed = int(window), [], False
         # the chains run at the next step: new data or tolerances start from a fresh sample
-        self.ref_theta = None
+        self.samples = []
         self.tol = None if tol is None else float(tol)
         self.tol_sampling = float(tol_sampling)
         need = self.chains_needed(int(np.count_nonzero(self.theta)))
@@ -745,7 +784,7 @@ class NewtonSolver:
         seed)."""
         self._rng = as_rng(seed)
         # a reweighted old sample would share its Monte-Carlo error with the fit that drew it
-        self.ref_theta = None
+        self.samples = []
         if self.chains is not None:
             self.chains.reseed(self._rng)
         return self
@@ -806,31 +845,42 @@ class NewtonSolver:
             if self._starts is not None:
                 start = self._starts[self._rng.integers(0, len(self._starts), q)]
             self.chains = GibbsChains(model, q, init=start, seed=self._rng)
-            self.runs = 0
+            self.runs, self.samples = 0, []
         elif self.chains.n_chains != q:
             old = self.chains.states
             self.chains = GibbsChains(model, q, init=old[np.arange(q) % len(old)], seed=self._rng)
-            self.runs = 0
+            self.runs, self.samples = 0, []
         else:
             self.chains.set_model(model)
         return self.chains
 
     def _gradient(self) -> tuple:
-        """`(gradient, ESS, resampled)` at θ: the chains' states reweighted to θ (`reweighted_moments`) while
-        their ESS is at least `min_ess` × q, else the chains' states after `n_sweeps` sweeps at θ (ESS = q).
-        """
+        """`(gradient, ESS, resampled)` at θ. Pooling (`min_ess` < 1 and `reuse`): from the chains'
+        `REUSE_AFTER_RUNS`-th run at this q on, the states of the last `POOL_RUNS` runs reweighted to θ
+        (`pooled_moments`) while their ESS is at least `min_ess` × their chains; else the chains run
+        `n_sweeps` sweeps at θ and their states join the pool. Not pooling: the chains' states after the
+        sweeps (ESS = q)."""
         q = self.n_chains
-        settled = self.ref_theta is not None and self.chains.n_chains == q and self.runs >= REUSE_AFTER_RUNS
-        if settled and self.reuse and self.min_ess < 1:
-            means, ess = reweighted_moments(self.chains._X, self.theta - self.ref_theta)
-            if ess >= self.min_ess * q:
+        pooling = self.min_ess < 1 and self.reuse
+        # a step of squared Fisher length ν² leaves the weights an ESS of about e^{−ν²} of the chains: after a
+        # longer one, older states are dropped unweighed
+        near = pooling and self.moved <= -np.log(self.min_ess)
+        if near and self.runs >= REUSE_AFTER_RUNS and self.samples:
+            means, ess = pooled_moments(self.samples, self.theta)
+            if ess >= self.min_ess * q * len(self.samples):
                 return means - self.EX, ess, False
         chains = self._chains_for(self._model(self.theta))
         chains.run(self.n_sweeps - 1)
         grad = chains.run(1, return_stats=True)[0] - self.EX
-        self.ref_theta = self.theta.copy()
         self.runs += 1
-        return grad, float(q), True
+        if not pooling:
+            return grad, float(q), True
+        new = (self.theta.copy(), chains._X.copy())
+        self.samples = (self.samples + [new])[-POOL_RUNS:] if near else [new]
+        if len(self.samples) == 1:
+            return grad, float(q), True
+        means, ess = pooled_moments(self.samples, self.theta)
+        return means - self.EX, ess, True
 
     def _step_mcmc(self) -> dict:
         """The gradient (`_gradient`), the Newton step with the covariance of the chains' states, and the
@@ -843,6 +893,7 @@ class NewtonSolver:
             d = d / np.sqrt(nu2)
         self.theta = self.theta.copy()
         self.theta[work] += d
+        self.moved = min(nu2, 1.0)
         q = self.n_chains
         n_active = int(np.count_nonzero(self.theta))
         floor = 2 * n_active / self.ess
@@ -874,7 +925,7 @@ class NewtonSolver:
             if self.verified_gap <= self.tol_eff:
                 return "converged"
             # the reweighted states may be what failed: the chains run at every step until q changes
-            self.window, self.ref_theta, self.reuse = [], None, False
+            self.window, self.samples, self.reuse = [], [], False
             if not self.failed:
                 # a first failure may be the iterate's own Monte-Carlo error: iterate on and verify again
                 self.failed = True
@@ -885,10 +936,11 @@ class NewtonSolver:
             return "longer runs"
         if self.n_chains >= self.n_chains_max:
             return "stalled"
-        # straight to 1.25 × the chains the tolerance needs (at least ×2)
-        cap = max(2 * self.n_chains, int(np.ceil(1.25 * self.chains_needed(n_active))))
+        # straight to 1.25 × the chains the tolerance needs (at least ×2); pooled runs share the need
+        share = POOL_RUNS if self.min_ess < 1 else 1
+        cap = max(2 * self.n_chains, int(np.ceil(1.25 * self.chains_needed(n_active) / share)))
         self.n_chains = min(cap, self.n_chains_max)
-        self.window, self.ref_theta, self.reuse = [], None, True
+        self.window, self.samples, self.reuse = [], [], True
         self.failed = False
         return "more chains"
 
@@ -939,7 +991,7 @@ class NewtonSolver:
         other.chains = None
         return other._verify(other._chains_for(other._model(other.theta)))[0]
 
-# %% ../nbs/07a_ising_lasso.ipynb #88c6a786
+# %% ../nbs/07a_ising_lasso.ipynb #9e204080
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
