@@ -18,11 +18,30 @@ HEAD = (
 )
 
 
+def machine() -> str:
+    """The CPU's model and its widest vector instructions (from /proc/cpuinfo where there is one) and the core
+    count: the same code runs several times faster on some machines than on others."""
+    model, flags = platform.processor() or platform.machine(), set()
+    info = Path("/proc/cpuinfo")
+    for line in info.read_text().splitlines() if info.exists() else []:
+        key, _, value = line.partition(":")
+        if key.strip() == "model name":
+            model = value.strip()
+        if key.strip() == "flags":
+            flags = set(value.split())
+    simd = next(
+        (name for flag, name in (("avx512f", "AVX-512"), ("avx2", "AVX2")) if flag in flags), "no AVX2"
+    )
+    return f"{model} ({simd}), {os.cpu_count()} cores"
+
+
 def write_section(name: str, text: str, path: Path = PATH):
+    "Put `text` between the section's markers in BENCHMARKS.md, with the machine and the date it ran on."
     old = path.read_text() if path.exists() else HEAD
     if not old.startswith("# Benchmarks"):
         old = HEAD
-    block = f"<!-- begin {name} -->\n{text.strip()}\n<!-- end {name} -->"
+    text = f"{text.strip()}\n\nMachine: {machine()}; {time.strftime('%Y-%m-%d')}."
+    block = f"<!-- begin {name} -->\n{text}\n<!-- end {name} -->"
     pat = re.compile(rf"<!-- begin {re.escape(name)} -->.*?<!-- end {re.escape(name)} -->", re.S)
     new = pat.sub(lambda m: block, old) if pat.search(old) else old.rstrip() + "\n\n" + block + "\n"
     path.write_text(new)
