@@ -22,7 +22,7 @@ from .dobrushin import influence_bound as _binary_influence_bound, _grand_sums, 
 from .concentration import bernstein_eps
 from .spg import CertificateWarning
 from .select import GridEdgeWarning, EXTEND_BY, EXTEND_TO
-from .ising_lasso import GAP_RIDGE, HESSIAN_CHAINS
+from .ising_lasso import GAP_RIDGE, gap_hessian_chains
 import scipy.sparse as sp
 
 # %% auto #0
@@ -1192,7 +1192,7 @@ def _chain_direction(
     blocks = [self._gidx[self._gptr[k] : self._gptr[k + 1]] for k in groups]
     idx = np.concatenate(blocks)
     sizes = np.array([b.size for b in blocks])
-    zh = z[: max(HESSIAN_CHAINS, 10 * idx.size) if n_hessian is None else n_hessian]
+    zh = z[: gap_hessian_chains(idx.size) if n_hessian is None else n_hessian]
     if ridge is None:
         ridge = max(1e-3, idx.size / zh.shape[0])
     psi = zh[:, self._I[idx]] * zh[:, self._J[idx]]

@@ -358,6 +358,14 @@ def chain_newton_step(
     return work, d, nu2
 
 # %% ../nbs/07a_ising_lasso.ipynb #a9522f4f
+def gap_hessian_chains(
+    n_work: int,  # |W|, the working set's size
+) -> int:
+    """The chains behind the Hessian of an objective-gap estimate: max(`HESSIAN_CHAINS`, 10|W|), so that Ĥ's
+    rank is far above |W| (07b's group solver uses the same rule)."""
+    return max(HESSIAN_CHAINS, 10 * int(n_work))
+
+# %% ../nbs/07a_ising_lasso.ipynb #c3322a71
 # the ridge of the Hessian behind an objective-gap estimate, relative to its mean diagonal
 GAP_RIDGE = 1e-4
 
@@ -372,7 +380,7 @@ def chain_model_decrease(
     estimate of the objective gap, with its Monte-Carlo noise), and the decrement ν² = dᵀĤd. Ĥ: the first
     max(`HESSIAN_CHAINS`, 10|W|) states, ridge `GAP_RIDGE`, the step not capped."""
     work = working_set(theta, grad, lam, X.shape[0])
-    n_hessian = min(X.shape[1], max(HESSIAN_CHAINS, 10 * work.size))
+    n_hessian = min(X.shape[1], gap_hessian_chains(work.size))
     kw = dict(n_hessian=n_hessian, ridge=GAP_RIDGE, max_step=np.inf)
     work, d, nu2 = chain_newton_step(grad, theta, lam, X, **kw)
     t = theta[work]
@@ -381,7 +389,7 @@ def chain_model_decrease(
     decrease = -(grad[work] @ d + float(np.sum(lam[work][moved] * change[moved])) + 0.5 * nu2)
     return float(decrease), float(nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #2c41ff31
+# %% ../nbs/07a_ising_lasso.ipynb #2f4d9220
 def halves_gap(
     halves,  # (2, m) float64 the gradient E_chains ψ − E_X ψ on each of two independent halves of the draws
     theta,  # (m,) float64 θ in stats order
@@ -395,7 +403,7 @@ def halves_gap(
     noise = float(np.mean(each)) - pooled
     return pooled - noise, noise
 
-# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
+# %% ../nbs/07a_ising_lasso.ipynb #a1a82c28
 @kernel
 def _log_weights(
     X,  # (p, q) float32 states, one column per chain
@@ -420,7 +428,7 @@ def _log_weights(
             out[c] += d[k] * (xi[c] * xj[c])
     return out
 
-# %% ../nbs/07a_ising_lasso.ipynb #a368b102
+# %% ../nbs/07a_ising_lasso.ipynb #0ebbfdf1
 def reweighted_moments(
     X,  # (p, q) float32 or int8 states drawn at θ_ref, one column per chain
     delta,  # (m,) float64 θ − θ_ref in stats order
@@ -442,7 +450,7 @@ def reweighted_moments(
     np.fill_diagonal(G, Xw.sum(axis=1, dtype=np.float64))
     return G[I, J], float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #f3b16f44
+# %% ../nbs/07a_ising_lasso.ipynb #108a6e4e
 def pooled_moments(
     samples,  # [(θ_ref (m,) float64, states (p, q) float32 or int8)]: draws at several θ_ref
     theta,  # (m,) float64 the point, stats order
@@ -456,7 +464,7 @@ def pooled_moments(
         ess += e
     return total / ess, ess
 
-# %% ../nbs/07a_ising_lasso.ipynb #4684a723
+# %% ../nbs/07a_ising_lasso.ipynb #453cce3e
 def kkt_residual(
     theta,  # (m,) float64 iterate in stats order
     grad,  # (m,) float64 gradient of f at theta, E_θψ − E_Xψ
@@ -467,7 +475,7 @@ def kkt_residual(
     off = np.maximum(np.abs(grad) - lam, 0.0)
     return float(np.where(theta != 0, on, off).max(initial=0.0))
 
-# %% ../nbs/07a_ising_lasso.ipynb #453cce3e
+# %% ../nbs/07a_ising_lasso.ipynb #79557598
 @functools.lru_cache(maxsize=1)
 def _state_table(
     p: int,  # the number of variables (<= EXACT_MAX_P)
@@ -480,7 +488,7 @@ def _state_table(
     table.flags.writeable = False
     return table
 
-# %% ../nbs/07a_ising_lasso.ipynb #79557598
+# %% ../nbs/07a_ising_lasso.ipynb #90266ce3
 @kernel
 def _centred_columns(
     S,  # (2^p, p) float64 states, `_state_table`
@@ -504,7 +512,7 @@ def _centred_columns(
     # (k, 2^p) C-ordered is (2^p, k) Fortran-ordered: contiguous columns for the product AᵀA
     return out.T
 
-# %% ../nbs/07a_ising_lasso.ipynb #90266ce3
+# %% ../nbs/07a_ising_lasso.ipynb #c48bc28d
 def _exact_moments(
     S,  # (2^p, p) float64 states, `_state_table`
     P,  # (2^p,) float64 probabilities of the states
@@ -516,7 +524,7 @@ def _exact_moments(
     second = S.T @ (S * P[:, None])
     return np.where(I == J, first[I], second[I, J])
 
-# %% ../nbs/07a_ising_lasso.ipynb #ea59bea6
+# %% ../nbs/07a_ising_lasso.ipynb #39949bd2
 @kernel
 def _pl_direction(
     XT,  # (p, n) float32 distinct rows, one variable per row
@@ -574,7 +582,7 @@ def _pl_direction(
         full = big <= tol
     return max_sweeps
 
-# %% ../nbs/07a_ising_lasso.ipynb #39949bd2
+# %% ../nbs/07a_ising_lasso.ipynb #c441ac7d
 def _conditional_variances(
     T,  # (p, p) float64 θ
     XT,  # (p, n) float32 rows, one variable per row
@@ -593,7 +601,7 @@ def _conditional_variances(
         V *= 0.25
     return V
 
-# %% ../nbs/07a_ising_lasso.ipynb #c441ac7d
+# %% ../nbs/07a_ising_lasso.ipynb #a90d3313
 def _pl_curvature(
     VT,  # (p, n) float32 conditional variances
     XT,  # (p, n) float32 rows
@@ -610,7 +618,7 @@ def _pl_curvature(
     np.fill_diagonal(C, sums)
     return C
 
-# %% ../nbs/07a_ising_lasso.ipynb #a90d3313
+# %% ../nbs/07a_ising_lasso.ipynb #e8bec492
 def _pl_line_search(
     parts,  # θ ↦ (smooth part of the objective, its gradient)
     penalty,  # θ ↦ the ℓ₁ part
@@ -630,7 +638,7 @@ def _pl_line_search(
         t *= 0.5
     return t, f_new, g_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #e8bec492
+# %% ../nbs/07a_ising_lasso.ipynb #e24a8431
 def _pl_newton(
     U,  # (n, p) int8 distinct rows
     w,  # (n,) float64 their frequencies (sum 1)
@@ -678,7 +686,7 @@ def _pl_newton(
         rows.append(dict(iteration=it + 1, objective=f, kkt=kkt, active=len(rs), inner_sweeps=sweeps, step=t))
     return v, rows, kkt_residual(v[free], g[free], lam_v[free])
 
-# %% ../nbs/07a_ising_lasso.ipynb #6796ab20
+# %% ../nbs/07a_ising_lasso.ipynb #5a879a1c
 VERDICTS = ("continue", "more chains", "verify again", "longer runs", "converged", "stalled")
 # the verification starts on this share of the chains (1/8), and doubles them while its noise is too large
 VERIFY_SHARE = 8
@@ -991,7 +999,7 @@ class NewtonSolver:
         other.chains = None
         return other._verify(other._chains_for(other._model(other.theta)))[0]
 
-# %% ../nbs/07a_ising_lasso.ipynb #9e204080
+# %% ../nbs/07a_ising_lasso.ipynb #f6108399
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
