@@ -64,7 +64,7 @@ def save_results(path: Path, **result):
     atomically: to a temporary file beside `path`, then renamed over it."""
     result.update(
         mrflit_version=mrflit.__version__,
-        machine=f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
+        machine=machine(),
     )
     path.parent.mkdir(exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as f:
