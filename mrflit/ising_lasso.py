@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import functools
 import numpy as np
+from numba import prange
 from .core import as_rng, check_float, check_int, check_memory, chunk_length, kernel, one_blas_thread
 from .models import BinaryMRF, to_matrix, stat_index, mean_stats
 from .gibbs import GibbsChains
@@ -175,9 +176,11 @@ def newton_direction(
 @kernel(fastmath={"reassoc", "contract"})
 def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
     """One coordinate-descent pass of `_newton_cd_states` (over the coordinates with θ + d ≠ 0 if
-    `active_only`): the largest change. X and r are float32 and the sums over chains may be reordered
-    (fastmath 'reassoc'), so that they run in SIMD (speed and agreement with float64 sums:
-    notes/SESSION-2026-11-28-6.md)."""
+    `active_only`): the largest change. X is int8 (a quarter of float32's bytes: the states of 100 variables
+    × 4,000 chains stay in a core's L2 cache), each state is read as float32, r is float32, and the sums
+    over chains may be reordered (fastmath 'reassoc'), so that they run in SIMD (speed and agreement with
+    float64 sums: notes/SESSION-2026-11-28-6.md; int8 against float32 states, the same results bit for bit:
+    notes/SESSION-2026-11-29-5.md)."""
     q = X.shape[1]
     biggest = 0.0
     for t in range(work.size):
@@ -193,10 +196,10 @@ def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
         cr = np.float32(0.0)
         if diag:
             for s in range(q):
-                cr += xi[s] * r[s]
+                cr += np.float32(xi[s]) * r[s]
         else:
             for s in range(q):
-                cr += xi[s] * xj[s] * r[s]
+                cr += np.float32(xi[s]) * np.float32(xj[s]) * r[s]
         b = g[t] + cr / q + ridge * d[t] - a * d[t]
         u = theta[t] - b / a
         z = np.sign(u) * max(abs(u) - lam[t] / a, 0.0) - theta[t] - d[t]
@@ -206,20 +209,21 @@ def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
             z32 = np.float32(z)
             if diag:
                 for s in range(q):
-                    r[s] += (xi[s] - m) * z32
+                    r[s] += (np.float32(xi[s]) - m) * z32
             else:
                 for s in range(q):
-                    r[s] += (xi[s] * xj[s] - m) * z32
+                    r[s] += (np.float32(xi[s]) * np.float32(xj[s]) - m) * z32
             biggest = max(biggest, abs(z))
     return biggest
 
 # %% ../nbs/07a_ising_lasso.ipynb #ef9bbb33
 @kernel
 def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
-    """Proximal Newton subproblem, Ĥ = Cov ψ over the chains `X` (p, q) + ridge·mean(var)·I, never formed:
-    coordinate descent on r = Ψ_c d. Fills d; returns ν². Passes over the whole working set alternate with
-    passes over its nonzero coordinates until those settle (glmnet's active-set cycling); it stops when a full
-    pass changes no coordinate by more than tol·max(1, ‖d‖∞)."""
+    """Proximal Newton subproblem, Ĥ = Cov ψ over the chains `X` (p, q) int8 + ridge·mean(var)·I, never
+    formed: coordinate descent on r = Ψ_c d, from the d passed in (zeros: a cold start), which it overwrites
+    with the solution; returns ν². Passes over the whole working set alternate with passes over its nonzero
+    coordinates until those settle (glmnet's active-set cycling); it stops when a full pass changes no
+    coordinate by more than tol·max(1, ‖d‖∞)."""
     q = X.shape[1]
     k = work.size
     mu = np.empty(k)
@@ -230,7 +234,7 @@ def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
         s1 = 0.0
         s2 = 0.0
         for s in range(q):
-            v = xi[s] if I[work[t]] == J[work[t]] else xi[s] * xj[s]
+            v = np.float64(xi[s]) if I[work[t]] == J[work[t]] else np.float64(xi[s]) * np.float64(xj[s])
             s1 += v
             s2 += v * v
         mu[t] = s1 / q
@@ -239,6 +243,16 @@ def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
         ridge * var.mean() + 1e-6 if k else 0.0
     )  # Levenberg damping, relative to the mean variance (as the dense step)
     r = np.zeros(q, np.float32)
+    # r = Ψ_c d for a warm start
+    for t in range(k):
+        if d[t] != 0.0:
+            xi = X[I[work[t]]]
+            xj = X[J[work[t]]]
+            m = np.float32(mu[t])
+            z32 = np.float32(d[t])
+            for s in range(q):
+                v = np.float32(xi[s]) if I[work[t]] == J[work[t]] else np.float32(xi[s]) * np.float32(xj[s])
+                r[s] += (v - m) * z32
     passes = 0
     while passes < n_pass:
         biggest = _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, False)
@@ -255,10 +269,31 @@ def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
         nu2 += r[s] * r[s]
     return nu2 / q + ridge * np.sum(d * d)
 
-# %% ../nbs/07a_ising_lasso.ipynb #017069bf
+# %% ../nbs/07a_ising_lasso.ipynb #8d16bafa
+@kernel(parallel=True)
+def _newton_cd_batch(
+    G,  # (b, k) float64 the gradients, one subproblem per row
+    X,  # (p, q) int8 chain states
+    I,  # (m,) int64 stat_index rows
+    J,  # (m,) int64 stat_index columns
+    work,  # (k,) int64 the working set
+    theta,  # (k,) float64 θ on it
+    lam,  # (k,) float64 ℓ₁ weights on it
+    ridge,  # float relative Levenberg damping
+    n_pass,  # int passes at most
+    tol,  # float the stopping change
+    D,  # (b, k) float64 the first iterates, overwritten with the solutions
+):
+    "`_newton_cd_states` for each row of G and D, one row per thread: ν² (b,) float64."
+    nu2 = np.empty(G.shape[0])
+    for b in prange(G.shape[0]):
+        nu2[b] = _newton_cd_states(G[b], X, I, J, work, theta, lam, ridge, n_pass, tol, D[b])
+    return nu2
+
+# %% ../nbs/07a_ising_lasso.ipynb #9cfd1e60
 def newton_direction_states(
-    g,  # gradient of f at θ (working set)
-    X,  # (p, q) chain states, one column per chain
+    g,  # gradient of f at θ (working set), (k,) or (b, k): b subproblems, solved in parallel
+    X,  # (p, q) chain states (0/1 or ±1, read as int8), one column per chain
     work,  # the working set (stats-order indices)
     theta,  # current θ (working set)
     lam,  # ℓ₁ weights (working set)
@@ -266,32 +301,35 @@ def newton_direction_states(
     ridge: float = 1e-3,  # Levenberg damping, relative to the mean variance
     max_step: float = 1.0,  # cap on ‖step‖∞
     n_pass: int = 100,  # coordinate-descent passes at most (25 measured 1.5× faster, 1.5× the final gap)
+    # ...or until a full pass moves no coordinate by more than tol·max(1, ‖d‖∞)
     tol: float = 1e-4,
-):  # ...or until a full pass moves no coordinate by more than tol·max(1, ‖d‖∞)
+    start=None,  # the first iterate, shaped as g (None: zeros)
+):
     """Proximal Newton step on the statistics `work`, Hessian = sample Cov ψ over the chains X (p, q): `(step,
-    ν²)`, damped to ‖·‖∞ ≤ max_step."""
+    ν²)`, damped to ‖·‖∞ ≤ max_step; for g of shape (b, k), steps (b, k) and ν² (b,)."""
     I, J = stat_index(X.shape[0])
-    X = np.ascontiguousarray(X, dtype=np.float32)
-    work = np.asarray(work, dtype=np.int64)
-    k = work.size
-    d = np.zeros(k)
-    nu2 = _newton_cd_states(
-        np.asarray(g, dtype=np.float64),
-        X,
+    G = np.atleast_2d(np.asarray(g, dtype=np.float64))
+    D = np.zeros(G.shape) if start is None else np.array(np.broadcast_to(start, G.shape), dtype=np.float64)
+    args = (
+        np.ascontiguousarray(X, dtype=np.int8),
         I,
         J,
-        work,
+        np.asarray(work, dtype=np.int64),
         np.asarray(theta, dtype=np.float64),
         np.asarray(lam, dtype=np.float64),
         float(ridge),
         int(n_pass),
         float(tol),
-        d,
     )
-    big = float(np.abs(d).max(initial=0.0))
-    return (d * (max_step / big) if big > max_step else d), nu2
+    if len(G) == 1:
+        nu2 = np.array([_newton_cd_states(G[0], *args, D[0])])
+    else:
+        nu2 = _newton_cd_batch(G, *args, D)
+    big = np.abs(D).max(axis=1, initial=0.0)
+    D *= np.minimum(1.0, max_step / np.maximum(big, 1e-300))[:, None]
+    return (D[0], float(nu2[0])) if np.ndim(g) == 1 else (D, nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #9cfd1e60
+# %% ../nbs/07a_ising_lasso.ipynb #44581511
 def states_cov(
     X,  # (p, q) chain states, one column per chain
     work,  # (k,) int64 statistics in stats order
@@ -307,26 +345,34 @@ def states_cov(
     Psi -= Psi.mean(axis=1, keepdims=True)
     return (Psi @ Psi.T).astype(np.float64) / S.shape[1]
 
-# %% ../nbs/07a_ising_lasso.ipynb #44581511
+# %% ../nbs/07a_ising_lasso.ipynb #75c28caa
 # the chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |working set|)
 HESSIAN_CHAINS = 4096
 # the largest working set whose Hessian is formed (above: coordinate descent on the chains' residual)
 DENSE_MAX = 400
+# coordinate descent on the chains' residual stops when a pass moves no coordinate by more than this share of
+# the
+# gradient's Monte-Carlo noise over q chains, 1/√q per unit curvature: for a step, and for an objective-gap
+# estimate
+STEP_TOL = 0.25
+GAP_TOL = 0.1
 
 
 def working_set(
     theta,  # (m,) float64 current θ in stats order
-    grad,  # (m,) float64 gradient of f at θ
+    grad,  # (m,) float64 gradient of f at θ, or (b, m): several
     lam,  # (m,) float64 ℓ₁ weights
     p: int,  # the number of variables
 ) -> np.ndarray:
-    "Indices of the fields, the nonzero coordinates and the coordinates that violate the KKT conditions at θ."
+    """Indices of the fields, the nonzero coordinates and the coordinates that violate the KKT conditions at θ
+    (for any of the gradients)."""
     I, J = stat_index(p)
-    return np.flatnonzero((I == J) | (theta != 0) | (np.abs(grad) > lam))
+    violated = np.any(np.abs(np.atleast_2d(grad)) > lam, axis=0)
+    return np.flatnonzero((I == J) | (theta != 0) | violated)
 
-# %% ../nbs/07a_ising_lasso.ipynb #07075a08
+# %% ../nbs/07a_ising_lasso.ipynb #a9522f4f
 def chain_newton_step(
-    grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ
+    grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ, or (b, m): b steps on one working set
     theta,  # (m,) float64 current θ in stats order
     lam,  # (m,) float64 ℓ₁ weights
     X,  # (p, q) chain states, one column per chain
@@ -336,28 +382,39 @@ def chain_newton_step(
     # Levenberg damping relative to Ĥ's mean diagonal (None: max(1e-3, |W|/n_hessian), the step's)
     ridge: float | None = None,
     max_step: float = 1.0,  # cap on the step's ‖·‖∞
+    # (m,) float64 the first iterate of coordinate descent, stats order, for every row of grad (None: zeros;
+    # the dense route solves from zeros to 1e-10); its nonzero coordinates join the working set
+    start=None,
+    n_pass: int = 100,  # coordinate-descent passes at most (the route without Ĥ formed)
+    cd_tol: float = STEP_TOL,  # ...or until a pass moves no coordinate by more than cd_tol/√q
 ):
     """Proximal Newton step on the working set, Ĥ the covariance of the chains' ψ: `(working set, step there,
-    ν²)`."""
+    ν²)`; for grad (b, m) the working set is the union of theirs, steps (b, |W|) and ν² (b,), and the route
+    without Ĥ formed solves them in parallel."""
     work = working_set(theta, grad, lam, X.shape[0])
+    if start is not None:
+        work = np.union1d(work, np.flatnonzero(start))
     S = X[:, :n_hessian]
     if ridge is None:
         # Ĥ has rank <= its chains: shrink harder when they are few
         ridge = max(1e-3, work.size / S.shape[1])
     if work.size > dense_max:
-        # coordinate descent to a tenth of the gradient's Monte-Carlo noise over q chains, 1/√q per unit
-        # curvature
-        tol = max(1e-4, 0.1 / np.sqrt(X.shape[1]))
-        kw = dict(ridge=ridge, tol=tol, max_step=max_step)
-        d, nu2 = newton_direction_states(grad[work], S, work, theta[work], lam[work], **kw)
+        tol = max(1e-4, cd_tol / np.sqrt(X.shape[1]))
+        kw = dict(ridge=ridge, tol=tol, max_step=max_step, n_pass=n_pass)
+        if start is not None:
+            kw["start"] = start[work]
+        d, nu2 = newton_direction_states(grad[..., work], S, work, theta[work], lam[work], **kw)
         return work, d, nu2
     # the sweeps that follow run faster without BLAS threads spinning beside them (core.one_blas_thread)
     with one_blas_thread():
         H = states_cov(S, work)
-        d, nu2 = newton_direction(grad[work], H, theta[work], lam[work], ridge=ridge, max_step=max_step)
-    return work, d, nu2
+        kw = dict(ridge=ridge, max_step=max_step)
+        steps = [newton_direction(g[work], H, theta[work], lam[work], **kw) for g in np.atleast_2d(grad)]
+    if np.ndim(grad) == 1:
+        return work, *steps[0]
+    return work, np.array([d for d, _ in steps]), np.array([nu2 for _, nu2 in steps])
 
-# %% ../nbs/07a_ising_lasso.ipynb #a9522f4f
+# %% ../nbs/07a_ising_lasso.ipynb #23e4f2c7
 def gap_hessian_chains(
     n_work: int,  # |W|, the working set's size
 ) -> int:
@@ -365,31 +422,48 @@ def gap_hessian_chains(
     rank is far above |W| (07b's group solver uses the same rule)."""
     return max(HESSIAN_CHAINS, 10 * int(n_work))
 
-# %% ../nbs/07a_ising_lasso.ipynb #c3322a71
+# %% ../nbs/07a_ising_lasso.ipynb #28245d56
 # the ridge of the Hessian behind an objective-gap estimate, relative to its mean diagonal
 GAP_RIDGE = 1e-4
 
 
 def chain_model_decrease(
-    grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ
+    grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ, or (b, m): b models on one working set
     theta,  # (m,) float64 current θ in stats order
     lam,  # (m,) float64 ℓ₁ weights (inf or huge for coordinates held at zero)
     X,  # (p, q) chain states, one column per chain
+    start=None,  # (m,) float64 the steps' first iterate (`chain_newton_step`; None: zeros)
+    n_pass: int = 100,  # coordinate-descent passes at most (`chain_newton_step`)
+    return_step: bool = False,  # also return the step d, shaped as grad, in stats order
 ):
     """`(decrease, ν²)`: the decrease −m(d) of the proximal Newton model of (1) at θ on the chains' states (an
-    estimate of the objective gap, with its Monte-Carlo noise), and the decrement ν² = dᵀĤd. Ĥ: the first
-    max(`HESSIAN_CHAINS`, 10|W|) states, ridge `GAP_RIDGE`, the step not capped."""
+    estimate of the objective gap, with its Monte-Carlo noise), and the decrement ν² = dᵀĤd (for grad (b, m):
+    arrays (b,)). Ĥ: the first max(`HESSIAN_CHAINS`, 10|W|) states, ridge `GAP_RIDGE`, the step not capped."""
     work = working_set(theta, grad, lam, X.shape[0])
     n_hessian = min(X.shape[1], gap_hessian_chains(work.size))
-    kw = dict(n_hessian=n_hessian, ridge=GAP_RIDGE, max_step=np.inf)
+    kw = dict(
+        n_hessian=n_hessian, ridge=GAP_RIDGE, max_step=np.inf, start=start, n_pass=n_pass, cd_tol=GAP_TOL
+    )
     work, d, nu2 = chain_newton_step(grad, theta, lam, X, **kw)
+    G, D, nu2 = np.atleast_2d(grad), np.atleast_2d(d), np.atleast_1d(nu2)
     t = theta[work]
-    change = np.abs(t + d) - np.abs(t)
-    moved = change != 0
-    decrease = -(grad[work] @ d + float(np.sum(lam[work][moved] * change[moved])) + 0.5 * nu2)
-    return float(decrease), float(nu2)
+    decrease = np.empty(len(G))
+    for b in range(len(G)):
+        change = np.abs(t + D[b]) - np.abs(t)
+        moved = change != 0
+        decrease[b] = -(G[b, work] @ D[b] + float(np.sum(lam[work][moved] * change[moved])) + 0.5 * nu2[b])
+    steps = np.zeros(G.shape)
+    steps[:, work] = D
+    if np.ndim(grad) == 1:
+        decrease, nu2, steps = float(decrease[0]), float(nu2[0]), steps[0]
+    return (decrease, nu2, steps) if return_step else (decrease, nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #2f4d9220
+# %% ../nbs/07a_ising_lasso.ipynb #a1a82c28
+# coordinate-descent passes of the pooled step, and then of each of the three continued from it
+GAP_PASSES = 100
+HALVES_PASSES = 25
+
+
 def halves_gap(
     halves,  # (2, m) float64 the gradient E_chains ψ − E_X ψ on each of two independent halves of the draws
     theta,  # (m,) float64 θ in stats order
@@ -397,13 +471,16 @@ def halves_gap(
     X,  # (p, q) the draws, one column per draw (behind Ĥ)
 ) -> tuple:
     """`(gap, noise)`: the objective gap at θ, the decrease of the proximal Newton model at the halves' pooled
-    gradient less its Monte-Carlo part `noise`, which is the halves' mean decrease less the pooled one."""
-    pooled, _ = chain_model_decrease(halves.mean(0), theta, lam, X)
-    each = [chain_model_decrease(g, theta, lam, X)[0] for g in halves]
+    gradient less its Monte-Carlo part `noise`, which is the halves' mean decrease less the pooled one. The
+    pooled step is solved first; the pooled decrease and each half's continue from it (see above)."""
+    pooled = halves.mean(0)
+    _, _, step = chain_model_decrease(pooled, theta, lam, X, n_pass=GAP_PASSES, return_step=True)
+    three = np.vstack([pooled, halves])
+    (pooled, *each), _ = chain_model_decrease(three, theta, lam, X, start=step, n_pass=HALVES_PASSES)
     noise = float(np.mean(each)) - pooled
     return pooled - noise, noise
 
-# %% ../nbs/07a_ising_lasso.ipynb #a1a82c28
+# %% ../nbs/07a_ising_lasso.ipynb #4684a723
 @kernel
 def _log_weights(
     X,  # (p, q) float32 states, one column per chain
@@ -428,7 +505,7 @@ def _log_weights(
             out[c] += d[k] * (xi[c] * xj[c])
     return out
 
-# %% ../nbs/07a_ising_lasso.ipynb #f3b16f44
+# %% ../nbs/07a_ising_lasso.ipynb #453cce3e
 def reweighted_moments(
     X,  # (p, q) float32 or int8 states drawn at θ_ref, one column per chain
     delta,  # (m,) float64 θ − θ_ref in stats order
@@ -450,7 +527,7 @@ def reweighted_moments(
     np.fill_diagonal(G, Xw.sum(axis=1, dtype=np.float64))
     return G[I, J], float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #4684a723
+# %% ../nbs/07a_ising_lasso.ipynb #44cccd64
 def pooled_moments(
     samples,  # [(θ_ref (m,) float64, states (p, q) float32 or int8)]: draws at several θ_ref
     theta,  # (m,) float64 the point, stats order
@@ -464,7 +541,7 @@ def pooled_moments(
         ess += e
     return total / ess, ess
 
-# %% ../nbs/07a_ising_lasso.ipynb #26c306f0
+# %% ../nbs/07a_ising_lasso.ipynb #c48bc28d
 def kkt_residual(
     theta,  # (m,) float64 iterate in stats order
     grad,  # (m,) float64 gradient of f at theta, E_θψ − E_Xψ
@@ -475,7 +552,7 @@ def kkt_residual(
     off = np.maximum(np.abs(grad) - lam, 0.0)
     return float(np.where(theta != 0, on, off).max(initial=0.0))
 
-# %% ../nbs/07a_ising_lasso.ipynb #44cccd64
+# %% ../nbs/07a_ising_lasso.ipynb #da450abd
 @functools.lru_cache(maxsize=1)
 def _state_table(
     p: int,  # the number of variables (<= EXACT_MAX_P)
@@ -488,7 +565,7 @@ def _state_table(
     table.flags.writeable = False
     return table
 
-# %% ../nbs/07a_ising_lasso.ipynb #5eb96b6c
+# %% ../nbs/07a_ising_lasso.ipynb #d660b1d2
 @kernel
 def _centred_columns(
     S,  # (2^p, p) float64 states, `_state_table`
@@ -512,7 +589,7 @@ def _centred_columns(
     # (k, 2^p) C-ordered is (2^p, k) Fortran-ordered: contiguous columns for the product AᵀA
     return out.T
 
-# %% ../nbs/07a_ising_lasso.ipynb #ea59bea6
+# %% ../nbs/07a_ising_lasso.ipynb #03239335
 def _exact_moments(
     S,  # (2^p, p) float64 states, `_state_table`
     P,  # (2^p,) float64 probabilities of the states
@@ -524,7 +601,7 @@ def _exact_moments(
     second = S.T @ (S * P[:, None])
     return np.where(I == J, first[I], second[I, J])
 
-# %% ../nbs/07a_ising_lasso.ipynb #d660b1d2
+# %% ../nbs/07a_ising_lasso.ipynb #e8bec492
 @kernel
 def _pl_direction(
     XT,  # (p, n) float32 distinct rows, one variable per row
@@ -582,7 +659,7 @@ def _pl_direction(
         full = big <= tol
     return max_sweeps
 
-# %% ../nbs/07a_ising_lasso.ipynb #03239335
+# %% ../nbs/07a_ising_lasso.ipynb #e24a8431
 def _conditional_variances(
     T,  # (p, p) float64 θ
     XT,  # (p, n) float32 rows, one variable per row
@@ -601,7 +678,7 @@ def _conditional_variances(
         V *= 0.25
     return V
 
-# %% ../nbs/07a_ising_lasso.ipynb #8d885c14
+# %% ../nbs/07a_ising_lasso.ipynb #8281144d
 def _pl_curvature(
     VT,  # (p, n) float32 conditional variances
     XT,  # (p, n) float32 rows
@@ -618,7 +695,7 @@ def _pl_curvature(
     np.fill_diagonal(C, sums)
     return C
 
-# %% ../nbs/07a_ising_lasso.ipynb #ae9ebbdd
+# %% ../nbs/07a_ising_lasso.ipynb #9964ef58
 def _pl_line_search(
     parts,  # θ ↦ (smooth part of the objective, its gradient)
     penalty,  # θ ↦ the ℓ₁ part
@@ -638,7 +715,7 @@ def _pl_line_search(
         t *= 0.5
     return t, f_new, g_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #6796ab20
+# %% ../nbs/07a_ising_lasso.ipynb #4c212fff
 def _pl_newton(
     U,  # (n, p) int8 distinct rows
     w,  # (n,) float64 their frequencies (sum 1)
@@ -686,7 +763,7 @@ def _pl_newton(
         rows.append(dict(iteration=it + 1, objective=f, kkt=kkt, active=len(rs), inner_sweeps=sweeps, step=t))
     return v, rows, kkt_residual(v[free], g[free], lam_v[free])
 
-# %% ../nbs/07a_ising_lasso.ipynb #9964ef58
+# %% ../nbs/07a_ising_lasso.ipynb #fe65c7a9
 VERDICTS = ("continue", "more chains", "verify again", "longer runs", "converged", "stalled")
 # the verification starts on this share of the chains (1/8), and doubles them while its noise is too large
 VERIFY_SHARE = 8
@@ -999,7 +1076,7 @@ class NewtonSolver:
         other.chains = None
         return other._verify(other._chains_for(other._model(other.theta)))[0]
 
-# %% ../nbs/07a_ising_lasso.ipynb #0b4e12bf
+# %% ../nbs/07a_ising_lasso.ipynb #b117b7d8
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
