@@ -214,10 +214,10 @@ def main():
         f"threads; cycles per update = threads × clock ({mhz:.0f} MHz, /proc/cpuinfo) ÷ updates per second. "
         "The limit of the instruction mix, counted from the kernel's source: per site update and chain, "
         "K ≈ 4 float32 multiply-adds for the field and ≈ 17 integer and float32 operations for "
-        "xoshiro128\\*\\* and the uniform (8 lanes of a 256-bit AVX2 register), and ≈ 30 float64 "
-        "operations for the exponential, "
-        "the clamp and the comparison (4 lanes): ≈ 10 vector instructions per update, or ≈ 5 cycles at 2 "
-        "vector instructions per cycle.",
+        "xoshiro128\\*\\* and the uniform (8 lanes of a 256-bit AVX2 register), and ≈ 27 float64 "
+        "operations for the exponential (Estrin's scheme with fused multiply-adds), the clamp and the "
+        "comparison (4 lanes): ≈ 10 vector instructions per update, or ≈ 5 cycles at 2 vector instructions "
+        "per cycle.",
         "",
         "| p | site updates per second | cycles per update (per core) |",
         "|---|---|---|",
