@@ -162,7 +162,7 @@ def newton_direction(
     max_step: float = 1.0,
 ):  # cap on ‖step‖∞
     """Proximal Newton step on `theta` (gradient g, Hessian H, ℓ₁ weights lam): `(step, ν²)`; the step is
-    damped to ‖·‖∞ ≤ max_step."""
+    damped to ‖·‖∞ ≤ max_step, ν² = dᵀ(H + ridge)d is the decrement of the direction d before the damping."""
     m = g.size
     Hr = H + (ridge * np.trace(H) / max(m, 1) + 1e-6) * np.eye(
         m
@@ -306,7 +306,8 @@ def newton_direction_states(
     start=None,  # the first iterate, shaped as g (None: zeros)
 ):
     """Proximal Newton step on the statistics `work`, Hessian = sample Cov ψ over the chains X (p, q): `(step,
-    ν²)`, damped to ‖·‖∞ ≤ max_step; for g of shape (b, k), steps (b, k) and ν² (b,)."""
+    ν²)`, damped to ‖·‖∞ ≤ max_step (ν², the decrement, is the direction's before the damping); for g of shape
+    (b, k), steps (b, k) and ν² (b,)."""
     I, J = stat_index(X.shape[0])
     G = np.atleast_2d(np.asarray(g, dtype=np.float64))
     D = np.zeros(G.shape) if start is None else np.array(np.broadcast_to(start, G.shape), dtype=np.float64)
@@ -350,10 +351,8 @@ def states_cov(
 HESSIAN_CHAINS = 4096
 # the largest working set whose Hessian is formed (above: coordinate descent on the chains' residual)
 DENSE_MAX = 400
-# coordinate descent on the chains' residual stops when a pass moves no coordinate by more than this share of
-# the
-# gradient's Monte-Carlo noise over q chains, 1/√q per unit curvature: for a step, and for an objective-gap
-# estimate
+# coordinate descent on the chains' residual stops when a pass moves no coordinate by more than this share
+# of the gradient's Monte-Carlo noise 1/√q per unit curvature: for a step, and for an objective-gap estimate
 STEP_TOL = 0.25
 GAP_TOL = 0.1
 
