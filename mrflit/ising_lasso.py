@@ -218,12 +218,13 @@ def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
 
 # %% ../nbs/07a_ising_lasso.ipynb #ef9bbb33
 @kernel
-def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
-    """Proximal Newton subproblem, Ĥ = Cov ψ over the chains `X` (p, q) int8 + ridge·mean(var)·I, never
-    formed: coordinate descent on r = Ψ_c d, from the d passed in (zeros: a cold start), which it overwrites
-    with the solution; returns ν². Passes over the whole working set alternate with passes over its nonzero
-    coordinates until those settle (glmnet's active-set cycling); it stops when a full pass changes no
-    coordinate by more than tol·max(1, ‖d‖∞)."""
+def _states_moments(
+    X,  # (p, q) int8 chain states
+    I,  # (m,) int64 stat_index rows
+    J,  # (m,) int64 stat_index columns
+    work,  # (k,) int64 the working set
+):
+    "`(mean, var)`, (k,) float64 each: the statistics ψ_work's means and variances over the chains (1/q)."
     q = X.shape[1]
     k = work.size
     mu = np.empty(k)
@@ -239,20 +240,44 @@ def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
             s2 += v * v
         mu[t] = s1 / q
         var[t] = s2 / q - mu[t] * mu[t]
-    ridge = (
-        ridge * var.mean() + 1e-6 if k else 0.0
-    )  # Levenberg damping, relative to the mean variance (as the dense step)
-    r = np.zeros(q, np.float32)
-    # r = Ψ_c d for a warm start
-    for t in range(k):
+    return mu, var
+
+# %% ../nbs/07a_ising_lasso.ipynb #017069bf
+@kernel
+def _centred_product(
+    X,  # (p, q) int8 chain states
+    I,  # (m,) int64 stat_index rows
+    J,  # (m,) int64 stat_index columns
+    work,  # (k,) int64 the working set
+    mu,  # (k,) float64 the statistics' means over the chains
+    d,  # (k,) float64 a direction on the working set
+):
+    "r = Ψ_c d, (q,) float32: the chains' centred statistics times d, the residual coordinate descent keeps."
+    r = np.zeros(X.shape[1], np.float32)
+    for t in range(work.size):
         if d[t] != 0.0:
             xi = X[I[work[t]]]
             xj = X[J[work[t]]]
             m = np.float32(mu[t])
             z32 = np.float32(d[t])
-            for s in range(q):
+            for s in range(X.shape[1]):
                 v = np.float32(xi[s]) if I[work[t]] == J[work[t]] else np.float32(xi[s]) * np.float32(xj[s])
                 r[s] += (v - m) * z32
+    return r
+
+# %% ../nbs/07a_ising_lasso.ipynb #5fe2d04b
+@kernel
+def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
+    """Proximal Newton subproblem, Ĥ = Cov ψ over the chains `X` (p, q) int8 + ridge·mean(var)·I, never
+    formed: coordinate descent on r = Ψ_c d, from the d passed in (zeros: a cold start), which it overwrites
+    with the solution; returns ν². Passes over the whole working set alternate with passes over its nonzero
+    coordinates until those settle (glmnet's active-set cycling); it stops when a full pass changes no
+    coordinate by more than tol·max(1, ‖d‖∞)."""
+    k = work.size
+    mu, var = _states_moments(X, I, J, work)
+    # Levenberg damping, relative to the mean variance (as the dense step)
+    ridge = ridge * var.mean() + 1e-6 if k else 0.0
+    r = _centred_product(X, I, J, work, mu, d)
     passes = 0
     while passes < n_pass:
         biggest = _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, False)
@@ -265,11 +290,11 @@ def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
             if _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, True) <= tol * scale:
                 break
     nu2 = 0.0
-    for s in range(q):
+    for s in range(X.shape[1]):
         nu2 += r[s] * r[s]
-    return nu2 / q + ridge * np.sum(d * d)
+    return nu2 / X.shape[1] + ridge * np.sum(d * d)
 
-# %% ../nbs/07a_ising_lasso.ipynb #8d16bafa
+# %% ../nbs/07a_ising_lasso.ipynb #6d9bbd67
 @kernel(parallel=True)
 def _newton_cd_batch(
     G,  # (b, k) float64 the gradients, one subproblem per row
@@ -290,7 +315,7 @@ def _newton_cd_batch(
         nu2[b] = _newton_cd_states(G[b], X, I, J, work, theta, lam, ridge, n_pass, tol, D[b])
     return nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #9cfd1e60
+# %% ../nbs/07a_ising_lasso.ipynb #ec9310b7
 def newton_direction_states(
     g,  # gradient of f at θ (working set), (k,) or (b, k): b subproblems, solved in parallel
     X,  # (p, q) chain states (0/1 or ±1, read as int8), one column per chain
@@ -330,7 +355,7 @@ def newton_direction_states(
     D *= np.minimum(1.0, max_step / np.maximum(big, 1e-300))[:, None]
     return (D[0], float(nu2[0])) if np.ndim(g) == 1 else (D, nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #44581511
+# %% ../nbs/07a_ising_lasso.ipynb #dae04383
 def states_cov(
     X,  # (p, q) chain states, one column per chain
     work,  # (k,) int64 statistics in stats order
@@ -346,7 +371,7 @@ def states_cov(
     Psi -= Psi.mean(axis=1, keepdims=True)
     return (Psi @ Psi.T).astype(np.float64) / S.shape[1]
 
-# %% ../nbs/07a_ising_lasso.ipynb #75c28caa
+# %% ../nbs/07a_ising_lasso.ipynb #c3322a71
 # the chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |working set|)
 HESSIAN_CHAINS = 4096
 # the largest working set whose Hessian is formed (above: coordinate descent on the chains' residual)
@@ -369,7 +394,7 @@ def working_set(
     violated = np.any(np.abs(np.atleast_2d(grad)) > lam, axis=0)
     return np.flatnonzero((I == J) | (theta != 0) | violated)
 
-# %% ../nbs/07a_ising_lasso.ipynb #a9522f4f
+# %% ../nbs/07a_ising_lasso.ipynb #6bda5693
 def chain_newton_step(
     grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ, or (b, m): b steps on one working set
     theta,  # (m,) float64 current θ in stats order
@@ -413,7 +438,7 @@ def chain_newton_step(
         return work, *steps[0]
     return work, np.array([d for d, _ in steps]), np.array([nu2 for _, nu2 in steps])
 
-# %% ../nbs/07a_ising_lasso.ipynb #23e4f2c7
+# %% ../nbs/07a_ising_lasso.ipynb #96b7fd14
 def gap_hessian_chains(
     n_work: int,  # |W|, the working set's size
 ) -> int:
@@ -421,7 +446,7 @@ def gap_hessian_chains(
     rank is far above |W| (07b's group solver uses the same rule)."""
     return max(HESSIAN_CHAINS, 10 * int(n_work))
 
-# %% ../nbs/07a_ising_lasso.ipynb #28245d56
+# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
 # the ridge of the Hessian behind an objective-gap estimate, relative to its mean diagonal
 GAP_RIDGE = 1e-4
 
@@ -457,7 +482,7 @@ def chain_model_decrease(
         decrease, nu2, steps = float(decrease[0]), float(nu2[0]), steps[0]
     return (decrease, nu2, steps) if return_step else (decrease, nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #a1a82c28
+# %% ../nbs/07a_ising_lasso.ipynb #108a6e4e
 # coordinate-descent passes of the pooled step, and then of each of the three continued from it
 GAP_PASSES = 100
 HALVES_PASSES = 25
@@ -479,7 +504,7 @@ def halves_gap(
     noise = float(np.mean(each)) - pooled
     return pooled - noise, noise
 
-# %% ../nbs/07a_ising_lasso.ipynb #4684a723
+# %% ../nbs/07a_ising_lasso.ipynb #79557598
 @kernel
 def _log_weights(
     X,  # (p, q) float32 states, one column per chain
@@ -504,7 +529,7 @@ def _log_weights(
             out[c] += d[k] * (xi[c] * xj[c])
     return out
 
-# %% ../nbs/07a_ising_lasso.ipynb #453cce3e
+# %% ../nbs/07a_ising_lasso.ipynb #90266ce3
 def reweighted_moments(
     X,  # (p, q) float32 or int8 states drawn at θ_ref, one column per chain
     delta,  # (m,) float64 θ − θ_ref in stats order
@@ -526,7 +551,7 @@ def reweighted_moments(
     np.fill_diagonal(G, Xw.sum(axis=1, dtype=np.float64))
     return G[I, J], float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #44cccd64
+# %% ../nbs/07a_ising_lasso.ipynb #ea59bea6
 def pooled_moments(
     samples,  # [(θ_ref (m,) float64, states (p, q) float32 or int8)]: draws at several θ_ref
     theta,  # (m,) float64 the point, stats order
@@ -540,7 +565,7 @@ def pooled_moments(
         ess += e
     return total / ess, ess
 
-# %% ../nbs/07a_ising_lasso.ipynb #c48bc28d
+# %% ../nbs/07a_ising_lasso.ipynb #d660b1d2
 def kkt_residual(
     theta,  # (m,) float64 iterate in stats order
     grad,  # (m,) float64 gradient of f at theta, E_θψ − E_Xψ
@@ -551,7 +576,7 @@ def kkt_residual(
     off = np.maximum(np.abs(grad) - lam, 0.0)
     return float(np.where(theta != 0, on, off).max(initial=0.0))
 
-# %% ../nbs/07a_ising_lasso.ipynb #da450abd
+# %% ../nbs/07a_ising_lasso.ipynb #03239335
 @functools.lru_cache(maxsize=1)
 def _state_table(
     p: int,  # the number of variables (<= EXACT_MAX_P)
@@ -564,7 +589,7 @@ def _state_table(
     table.flags.writeable = False
     return table
 
-# %% ../nbs/07a_ising_lasso.ipynb #d660b1d2
+# %% ../nbs/07a_ising_lasso.ipynb #8d885c14
 @kernel
 def _centred_columns(
     S,  # (2^p, p) float64 states, `_state_table`
@@ -588,7 +613,7 @@ def _centred_columns(
     # (k, 2^p) C-ordered is (2^p, k) Fortran-ordered: contiguous columns for the product AᵀA
     return out.T
 
-# %% ../nbs/07a_ising_lasso.ipynb #03239335
+# %% ../nbs/07a_ising_lasso.ipynb #ae9ebbdd
 def _exact_moments(
     S,  # (2^p, p) float64 states, `_state_table`
     P,  # (2^p,) float64 probabilities of the states
@@ -600,7 +625,7 @@ def _exact_moments(
     second = S.T @ (S * P[:, None])
     return np.where(I == J, first[I], second[I, J])
 
-# %% ../nbs/07a_ising_lasso.ipynb #e8bec492
+# %% ../nbs/07a_ising_lasso.ipynb #8281144d
 @kernel
 def _pl_direction(
     XT,  # (p, n) float32 distinct rows, one variable per row
@@ -658,7 +683,7 @@ def _pl_direction(
         full = big <= tol
     return max_sweeps
 
-# %% ../nbs/07a_ising_lasso.ipynb #e24a8431
+# %% ../nbs/07a_ising_lasso.ipynb #9964ef58
 def _conditional_variances(
     T,  # (p, p) float64 θ
     XT,  # (p, n) float32 rows, one variable per row
@@ -677,7 +702,7 @@ def _conditional_variances(
         V *= 0.25
     return V
 
-# %% ../nbs/07a_ising_lasso.ipynb #8281144d
+# %% ../nbs/07a_ising_lasso.ipynb #4c212fff
 def _pl_curvature(
     VT,  # (p, n) float32 conditional variances
     XT,  # (p, n) float32 rows
@@ -694,7 +719,7 @@ def _pl_curvature(
     np.fill_diagonal(C, sums)
     return C
 
-# %% ../nbs/07a_ising_lasso.ipynb #9964ef58
+# %% ../nbs/07a_ising_lasso.ipynb #abe53243
 def _pl_line_search(
     parts,  # θ ↦ (smooth part of the objective, its gradient)
     penalty,  # θ ↦ the ℓ₁ part
@@ -714,7 +739,7 @@ def _pl_line_search(
         t *= 0.5
     return t, f_new, g_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #4c212fff
+# %% ../nbs/07a_ising_lasso.ipynb #88c6a786
 def _pl_newton(
     U,  # (n, p) int8 distinct rows
     w,  # (n,) float64 their frequencies (sum 1)
@@ -762,7 +787,7 @@ def _pl_newton(
         rows.append(dict(iteration=it + 1, objective=f, kkt=kkt, active=len(rs), inner_sweeps=sweeps, step=t))
     return v, rows, kkt_residual(v[free], g[free], lam_v[free])
 
-# %% ../nbs/07a_ising_lasso.ipynb #fe65c7a9
+# %% ../nbs/07a_ising_lasso.ipynb #a9615cd5
 VERDICTS = ("continue", "more chains", "verify again", "longer runs", "converged", "stalled")
 # the verification starts on this share of the chains (1/8), and doubles them while its noise is too large
 VERIFY_SHARE = 8
@@ -1075,7 +1100,7 @@ class NewtonSolver:
         other.chains = None
         return other._verify(other._chains_for(other._model(other.theta)))[0]
 
-# %% ../nbs/07a_ising_lasso.ipynb #b117b7d8
+# %% ../nbs/07a_ising_lasso.ipynb #bcb5c962
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
