@@ -11,6 +11,7 @@ import functools
 import numbers
 import time
 import numpy as np
+from . import libm
 from mrflit.core import (
     warn,
     check_array,
@@ -75,11 +76,11 @@ def _pl_parts(theta_vec, X, domain, w):
         x, wb = X[a : a + step].astype(np.float64), w[a : a + step]
         h = np.diag(t) + x @ off
         if domain == "01":
-            ll = x * h - np.logaddexp(0, h)
-            r = x - 0.5 * (1 + np.tanh(h / 2))
+            ll = x * h - libm.logaddexp(0, h)
+            r = x - 0.5 * (1 + libm.tanh(h / 2))
         else:
-            ll = x * h - np.logaddexp(h, -h)
-            r = x - np.tanh(h)
+            ll = x * h - libm.logaddexp(h, -h)
+            r = x - libm.tanh(h)
         r *= wb[:, None]
         value -= float(wb @ ll.sum(1))
         A -= r.T @ x
@@ -484,7 +485,7 @@ def lambda_path(
     "n_lambdas values log-spaced from lam_max down to ratio · lam_max (excluding lam_max itself)."
     lam_max = check_float(lam_max, "lam_max", lo=0)
     ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
-    return lam_max * np.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
+    return lam_max * libm.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
 # %% ../nbs/06_base.ipynb #c7d52f06
 def gap_tolerance(
@@ -507,7 +508,7 @@ def sampling_tol(n: int, fraction: float = 0.1) -> float:
 def two_stage(path, path_losses, gic_loss, n: int, d: int):
     """BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic,
     thresholds, gic, θ_thresholded)`."""
-    bic = np.array([n * l + np.log(n) * n_couplings(t) for t, l in zip(path, path_losses)])
+    bic = np.array([n * l + libm.log(n) * n_couplings(t) for t, l in zip(path, path_losses)])
     i = int(np.argmin(bic))
     best = path[i]
     off = np.abs(np.triu(best, 1))
@@ -517,6 +518,6 @@ def two_stage(path, path_losses, gic_loss, n: int, d: int):
         t = np.where(np.abs(best) > dl, best, 0.0)
         np.fill_diagonal(t, np.diag(best))
         cands.append(t)
-    gic = np.array([n * gic_loss(t, i) + np.log(d * (d - 1) / 2) * n_couplings(t) for t in cands])
+    gic = np.array([n * gic_loss(t, i) + libm.log(d * (d - 1) / 2) * n_couplings(t) for t in cands])
     j = int(np.argmin(gic))
     return i, bic, thr, gic, cands[j]

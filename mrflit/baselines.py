@@ -5,6 +5,7 @@
 # %% ../nbs/12_baselines.ipynb #aadb0ee0
 from __future__ import annotations
 import numpy as np
+from . import libm
 from .core import check_array, check_float, check_int, kernel
 from .models import stat_index, to_matrix, n_couplings
 from mrflit.base import (
@@ -292,13 +293,13 @@ def _node_ebic(
     lam_max = np.abs((counts * (y - share)) @ Zs).max() / n
     if lam_max == 0:
         # the node is uncorrelated with every other: the empty model (glmnet's path has nothing to add)
-        return np.zeros(Z.shape[1]), float(np.log(share / (1 - share))), 0, True, 1
-    lams = lam_max * np.geomspace(1.0, ratio, n_lambdas)
+        return np.zeros(Z.shape[1]), float(libm.log(share / (1 - share))), 0, True, 1
+    lams = lam_max * libm.geomspace(1.0, ratio, n_lambdas)
     B, b0, ll, passes, complete = _logistic_lasso_path(
         Zs, y.astype(np.float64), counts / n, lams, 1e-8, 100_000
     )
     k = np.count_nonzero(B, axis=1)
-    ebic = -2 * n * ll + k * np.log(n) + 2 * gamma * k * np.log(n_others)
+    ebic = -2 * n * ll + k * libm.log(n) + 2 * gamma * k * libm.log(n_others)
     i = int(np.argmin(ebic))
     beta = B[i] / sd
     return beta, b0[i] - beta @ mean, passes, complete, len(b0)
@@ -486,7 +487,9 @@ class NeighbourhoodLasso(MRFLearner):
         n, p = Z.shape
         alpha_max = np.abs(Z.T @ Z / n - np.eye(p)).max()
         n_alphas = check_int(self.n_alphas, "n_alphas", lo=1)
-        alphas = alpha_max * np.geomspace(1, check_float(self.eps, "eps", lo=0, hi=1, lo_open=True), n_alphas)
+        alphas = alpha_max * libm.geomspace(
+            1, check_float(self.eps, "eps", lo=0, hi=1, lo_open=True), n_alphas
+        )
         coef = np.zeros((len(alphas), p, p))
         import warnings
         from sklearn.exceptions import ConvergenceWarning
@@ -546,7 +549,7 @@ class Skeptic(MRFLearner):
                         f"Kendall's tau is undefined for columns {u} and {v} (a constant column?)"
                     )
                 tau[u, v] = tau[v, u] = t
-        S = np.sin(np.pi / 2 * tau)
+        S = libm.sin(np.pi / 2 * tau)
         w, V = np.linalg.eigh(S)
         S = (V * np.clip(w, 1e-4, None)) @ V.T
         d = np.sqrt(np.diag(S))
@@ -626,7 +629,7 @@ class DiffEstimator(MRFLearner):
         Sy = Sx.copy()
         Sy[np.ix_(g1, g2)] = 0
         Sy[np.ix_(g2, g1)] = 0
-        lam = 0.5 * np.sqrt(np.log(p) / n) if self.lam is None else self.lam
+        lam = 0.5 * np.sqrt(libm.log(p) / n) if self.lam is None else self.lam
         self.delta_ = diff_lp(Sx, Sy, lam)
         self.lambda_ = lam
         self._settle(True, 1)  # the linear program is solved exactly (HiGHS; diff_lp raises otherwise)

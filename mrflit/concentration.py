@@ -5,6 +5,7 @@
 # %% ../nbs/05_concentration.ipynb #d36ef39e
 from __future__ import annotations
 import numpy as np
+from . import libm
 from numba import vectorize
 from .core import check_array, check_int, check_float, check_states, NUMBA_OPTS
 from .models import BinaryMRF, check_model, n_stats
@@ -44,7 +45,7 @@ def bernstein_eps(
         raise ValueError(
             f"var must be sample variances in [0, R^2/4 * q/(q-1)] = [0, {vmax:.4g}] for range R={R:g}"
         )
-    return _bernstein_halfwidth(v, float(q), np.log(2 / b), R)
+    return _bernstein_halfwidth(v, float(q), libm.log(2 / b), R)
 
 # %% ../nbs/05_concentration.ipynb #ffc4061f
 def thm4_bound(
@@ -130,7 +131,7 @@ def honorio_D(
     rho = check_float(rho, "rho", lo=0, lo_open=True)
     s, mu = honorio_moments(X)
     N = mu.size
-    w1 = N * np.log(2) / rho
+    w1 = N * libm.log(2) / rho
     c = (rho + 1 + s) / (1 - np.abs(mu).max())
     return dict(W_l1=w1, b_l1=w1 * c, D=w1 * np.hypot(1.0, c))
 
@@ -216,5 +217,5 @@ def honorio_error_bound(
     M = check_int(M, "M", lo=1)
     l1 = min(2 * np.sqrt(M), check_float(B, "B", lo=0) * np.sum(g / S))
     l2 = min(4 * M, check_float(V, "V", lo=0) * np.sum(g**2 / S))
-    L = np.log(1 / delta)
+    L = libm.log(1 / delta)
     return float(l1 + 2 * np.sqrt(M) / (3 * K) * L + np.sqrt(2 * l2 * L + 4 * M / (9 * K**2) * L**2))

@@ -5,6 +5,7 @@
 # %% ../nbs/07b_discrete.ipynb #1a8418d3
 from __future__ import annotations
 import numpy as np
+from . import libm
 from numba import prange
 from .core import as_rng, check_int, check_float, check_memory, chain_states, chunks, kernel
 from .core import check_theta, _plain, _numeric, _check_2d, _is_frame, _xoshiro_uniform
@@ -284,7 +285,7 @@ class DiscreteMRF:
         for i in range(self.p):
             logits = np.concatenate([np.zeros((codes.shape[0], 1)), h[:, self._off[i] : self._off[i + 1]]], 1)
             logits -= logits.max(1, keepdims=True)
-            e = np.exp(logits)
+            e = libm.exp(logits)
             out[:, i, : self._levels[i]] = e / e.sum(1, keepdims=True)
         return out
 
@@ -417,7 +418,7 @@ def log_partition(
     "log Z(θ) of (D1) by enumeration."
     E = energy_table(model)
     top = E.max()
-    return float(top + np.log(np.exp(E - top).sum()))
+    return float(top + libm.log(libm.exp(E - top).sum()))
 
 # %% ../nbs/07b_discrete.ipynb #caa29c08
 def probabilities(
@@ -425,7 +426,7 @@ def probabilities(
 ) -> np.ndarray:
     "P_θ(x) for every state in `all_states` order."
     E = energy_table(model)
-    P = np.exp(E - E.max())
+    P = libm.exp(E - E.max())
     return P / P.sum()
 
 # %% ../nbs/07b_discrete.ipynb #8996db20
@@ -1065,8 +1066,8 @@ class GroupNewtonSolver:
 
     def _probabilities(self, theta):
         E = self._psi @ theta
-        P = np.exp(E - E.max())
-        return P / P.sum(), float(E.max() + np.log(np.exp(E - E.max()).sum()))
+        P = libm.exp(E - E.max())
+        return P / P.sum(), float(E.max() + libm.log(libm.exp(E - E.max()).sum()))
 
     def objective(
         self,
@@ -1646,7 +1647,7 @@ class DiscreteLasso(BaseEstimator):
             for k in np.flatnonzero(pair)
         ]
         top = max(max(norms, default=0.0), 1e-8)
-        return list(np.geomspace(top, top / 100, 20))
+        return list(libm.geomspace(top, top / 100, 20))
 
     def _pl_lambdas(self, pl, n_lambdas=20):
         """The (D4) path: `(v, λs)`, the fields-only estimate (in v) and `n_lambdas` values from the path's
@@ -1654,7 +1655,7 @@ class DiscreteLasso(BaseEstimator):
         pair = pl.pair[:, 0] >= 0
         v, _, _ = pl.set_lambda(0.0, support=np.zeros(pair.size, bool)).solve()
         top = (pl.group_norms(pl.parts(v)[1]) / np.sqrt(np.diff(pl.gptr)))[pair].max(initial=0.0)
-        return v, np.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, n_lambdas)
+        return v, libm.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, n_lambdas)
 
     def _pl_path(self, pl):
         """λ by EBIC over the (D4) path, warm-started: `(λ/2, v)`, the likelihood's λ and the
@@ -1666,7 +1667,7 @@ class DiscreteLasso(BaseEstimator):
         for lam in lams:
             v, _, _ = pl.set_lambda(lam).solve(v)
             df = int(np.count_nonzero(v[pair[pl._gid]]))
-            score = 2 * n * pl.parts(v)[0] + 2 * df * (np.log(n) + 2 * self.gamma * np.log(max(p - 1, 1)))
+            score = 2 * n * pl.parts(v)[0] + 2 * df * (libm.log(n) + 2 * self.gamma * libm.log(max(p - 1, 1)))
             rows.append((lam / 2, score))
             fits.append(v)
         self.ebic_path_ = np.array(rows)
@@ -1694,7 +1695,7 @@ class DiscreteLasso(BaseEstimator):
             ll = float(np.mean(model.energy(codes))) - log_partition(model)
             I, J = stat_pairs(levels)
             df = int(np.count_nonzero(theta[I != J]))
-            scores.append(-2 * n * ll + df * (np.log(n) + 4 * self.gamma * np.log(p)))
+            scores.append(-2 * n * ll + df * (libm.log(n) + 4 * self.gamma * libm.log(p)))
         self.ebic_path_ = np.array([[f[0] for f in fits], scores]).T
         best = int(np.argmin(scores))
         _warn_path_edge(best, len(fits))
@@ -1789,7 +1790,7 @@ def _pl_cv(
     loss = held_out(lams)
     step = lams[1] / lams[0]
     while np.argmin(loss) == lams.size - 1 and lams[-1] * step >= EXTEND_TO * lams[0]:
-        more = lams[-1] * step ** np.arange(1, EXTEND_BY + 1)
+        more = lams[-1] * libm.power(step, np.arange(1, EXTEND_BY + 1))
         more = more[more >= EXTEND_TO * lams[0] * (1 - 1e-12)]
         loss = np.concatenate([loss, held_out(more)])
         lams = np.concatenate([lams, more])

@@ -5,6 +5,7 @@
 # %% ../nbs/04_dobrushin.ipynb #a207e5ec
 from __future__ import annotations
 import numpy as np
+from . import libm
 from numba import prange
 from mrflit.core import (
     chunks,
@@ -403,7 +404,7 @@ def fischer_bound(
 ) -> np.ndarray:
     "Fischer–Igel: (1 − e^{−pΔ})^τ on TV, times 2√m for the gradient error (default)."
     t = _taus(taus)
-    rate = -np.expm1(-check_model(model).p * flip_energy_max(model))
+    rate = -libm.expm1(-check_model(model).p * flip_energy_max(model))
     tv = rate ** t.astype(float)
     return 2 * np.sqrt(n_stats(model.p, fields)) * tv if gradient else tv
 
@@ -419,10 +420,10 @@ def domke_tau_box(
     D = check_int(max_degree, "max_degree", lo=0)
     beta = check_float(beta, "beta", lo=0)
     eps = check_float(eps, "eps", lo=0, hi=1, lo_open=True)
-    k = D * np.tanh(beta)
+    k = D * libm.tanh(beta)
     if k >= 1:
         raise ValueError(f"not a fast-mixing set: max_degree * tanh(beta) = {k:.3g} >= 1")
-    return int(np.ceil(N * np.log(N / eps) / (1 - k)))
+    return int(np.ceil(N * libm.log(N / eps) / (1 - k)))
 
 # %% ../nbs/04_dobrushin.ipynb #1b67ee2d
 def coupling_norm(
@@ -451,7 +452,7 @@ def domke_tau_norm(
         raise ValueError(
             f"‖R(θ)‖_{norm} = {r:.3g} >= 1: the bound does not apply (not in the fast-mixing set)"
         )
-    return int(np.ceil(N * np.log(N / eps) / (1 - r)))
+    return int(np.ceil(N * libm.log(N / eps) / (1 - r)))
 
 # %% ../nbs/04_dobrushin.ipynb #7df9341a
 def mixing_constants(
@@ -461,7 +462,7 @@ def mixing_constants(
     "From τ(ε) ≤ a + b ln(1/ε) to ‖M^v q − p‖_TV ≤ C α^v: returns (C, α) = (e^{a/b}, e^{−1/b})."
     a = check_float(a, "a")
     b = check_float(b, "b", lo=0, lo_open=True)
-    return float(np.exp(a / b)), float(np.exp(-1 / b))
+    return float(libm.exp(a / b)), float(libm.exp(-1 / b))
 
 # %% ../nbs/04_dobrushin.ipynb #5f8cf303
 def domke_lipschitz(

@@ -7,6 +7,7 @@ from __future__ import annotations
 from fastcore.basics import patch_to
 import math
 import numpy as np
+from . import libm
 from .core import as_rng, check_array, check_float, check_int
 from .models import BinaryMRF, check_model, to_matrix
 from .exact import moments, log_partition, MAX_EXACT_P
@@ -86,7 +87,7 @@ def loopy_bp(
     if E.shape != (p, p) or np.any(E != E.T):
         raise ValueError(f"edges must be a symmetric bool ({p}, {p}) mask")
     E = E & ~np.eye(p, dtype=bool)
-    tJ = np.tanh(J) * E
+    tJ = libm.tanh(J) * E
     damping = check_float(damping, "damping", lo=0, hi=1, hi_open=True)
     tol = check_float(tol, "tol", lo=0, lo_open=True)
     lim = 1 - 1e-15
@@ -94,20 +95,20 @@ def loopy_bp(
     converged = False  # U[i, j]: message i → j, a field on x_j
     for _ in range(check_int(max_iter, "max_iter", lo=1)):
         cav = (h0 + U.sum(0))[:, None] - U.T  # cav[i, j] = h_{i∖j}
-        new = np.arctanh(np.clip(tJ * np.tanh(cav), -lim, lim))
+        new = libm.arctanh(np.clip(tJ * libm.tanh(cav), -lim, lim))
         change = np.abs(new - U).max()
         U = damping * U + (1 - damping) * new
         if change < tol:
             converged = True
             break
     cav = (h0 + U.sum(0))[:, None] - U.T
-    a = np.tanh(cav)
+    a = libm.tanh(cav)
     ab = a * a.T
     with np.errstate(invalid="ignore", divide="ignore"):
         # 0/0 when |tanh J| and |a_i a_j| round to 1 (couplings of ~20 and more): no answer, and not converged
-        C = np.where(E, (np.tanh(J) + ab) / (1 + np.tanh(J) * ab), 0.0)
+        C = np.where(E, (libm.tanh(J) + ab) / (1 + libm.tanh(J) * ab), 0.0)
     np.fill_diagonal(C, 1.0)
-    m = np.tanh(h0 + U.sum(0))
+    m = libm.tanh(h0 + U.sum(0))
     converged = converged and bool(np.isfinite(C).all() and np.isfinite(m).all())
     return m, C, converged
 

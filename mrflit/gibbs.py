@@ -5,6 +5,7 @@
 # %% ../nbs/03_gibbs.ipynb #b1426a74
 from __future__ import annotations
 import numpy as np
+from . import libm
 from numba import prange
 from mrflit.core import (
     chunks,
@@ -516,7 +517,7 @@ def mean_field(
     "Naive mean field (eq. G2) by sequential updates from m = tanh(fields): q_i(x_i = 1) for each variable."
     check_model(model)
     t = model.to_domain("pm1").theta
-    m = np.tanh(np.diag(t)).copy()
+    m = libm.tanh(np.diag(t)).copy()
     _mean_field(t, m, check_int(max_iter, "max_iter", lo=1), check_float(tol, "tol", lo=0))
     return (1 + m) / 2
 
@@ -557,8 +558,8 @@ def importance_moments(
     X = sample_product(q, n, model.domain, seed)
     hi = X == 1
     with np.errstate(divide="ignore"):
-        logq = np.where(hi, np.log(q), np.log1p(-q)).sum(1)
+        logq = np.where(hi, libm.log(q), libm.log1p(-q)).sum(1)
     lw = model.energy(X) - logq
-    w = np.exp(lw - lw.max())
+    w = libm.exp(lw - lw.max())
     w /= w.sum()
     return w @ stats(X, fields), float(1 / np.sum(w**2))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import functools
 import numpy as np
+from . import libm
 from numba import prange
 from .core import as_rng, check_float, check_int, check_memory, chunk_length, kernel, one_blas_thread
 from .models import BinaryMRF, to_matrix, stat_index, mean_stats
@@ -542,7 +543,7 @@ def reweighted_moments(
     delta = np.asarray(delta, np.float64)
     on = np.flatnonzero((I != J) & (delta != 0))
     log_w = _log_weights(X, np.ascontiguousarray(delta[I == J]), I[on], J[on], delta[on])
-    w = np.exp(log_w - log_w.max())
+    w = libm.exp(log_w - log_w.max())
     w /= w.sum()
     Xw = X * w.astype(np.float32)
     with one_blas_thread():
@@ -695,7 +696,7 @@ def _conditional_variances(
     V += np.diag(T).astype(np.float32)[:, None]
     if domain == "01":
         V *= 0.5
-    np.tanh(V, out=V)
+    libm.tanh(V, out=V)
     np.square(V, out=V)
     np.subtract(1.0, V, out=V)
     if domain == "01":
@@ -973,7 +974,7 @@ class NewtonSolver:
         pooling = self.min_ess < 1 and self.reuse
         # a step of squared Fisher length ν² leaves the weights an ESS of about e^{−ν²} of the chains: after a
         # longer one, older states are dropped unweighed
-        near = pooling and self.moved <= -np.log(self.min_ess)
+        near = pooling and self.moved <= -libm.log(self.min_ess)
         if near and self.runs >= REUSE_AFTER_RUNS and self.samples:
             means, ess = pooled_moments(self.samples, self.theta)
             if ess >= self.min_ess * q * len(self.samples):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from fastcore.basics import patch_to
 from typing import NamedTuple
 import numpy as np
+from . import libm
 from .core import kernel, as_rng, check_int, check_float
 from .models import BinaryMRF, stat_index, to_matrix, stats
 from .gibbs import random_scan_path, expand_path
@@ -498,12 +499,12 @@ def mc_gap(self, theta, active, n_batches: int = 25) -> float:
         G = np.empty_like(D)
         _is_grad(np.empty((0, y.size)), y, sites, values, W, G)
         means.append(G[active])
-        logw.append(v + np.log(counts.sum()))
+        logw.append(v + libm.log(counts.sum()))
         _replay(
             y, self.sites[a:b], self.valf[a:b]
         )  # the state after this stretch's flips and the passage to the next
     means, logw = np.array(means), np.array(logw)
-    w = np.exp(logw - logw.max())
+    w = libm.exp(logw - logw.max())
     w /= w.sum()
     if len(w) < 2:
         # the whole record is one stretch of a chain that did not move: no batch means, no estimate
@@ -519,7 +520,7 @@ def hessian(self, theta, fields: bool = False) -> np.ndarray:
     Y = expand_path(self.x0, self.sites, self.values, self.counts)
     J = stats(Y, fields)
     a = J @ (np.asarray(theta) - self.psi.theta)[stat_index(Y.shape[1], fields)]
-    w = np.exp(a - a.max())
+    w = libm.exp(a - a.max())
     w /= w.sum()
     mu = w @ J
     return (J * w[:, None]).T @ J - np.outer(mu, mu)
@@ -678,8 +679,8 @@ def _lambda_grid(self, X, prob, lambdas):
     idx = prob.idx
     theta0 = np.zeros(len(prob.Jbar))
     if prob.F:
-        theta0[idx[0] == idx[1]] = np.arctanh(np.clip(X.mean(0), -0.999, 0.999))  # independent model
-    mu0 = np.tanh(np.diag(prob.mat(theta0)))
+        theta0[idx[0] == idx[1]] = libm.arctanh(np.clip(X.mean(0), -0.999, 0.999))  # independent model
+    mu0 = libm.tanh(np.diag(prob.mat(theta0)))
     grad0 = -prob.Jbar + np.where(idx[0] == idx[1], mu0[idx[0]], mu0[idx[0]] * mu0[idx[1]])  # exact at θ₀
     lam0 = float(np.max(np.abs(grad0[prob.pen > 0])))
     if lambdas is None:
@@ -848,7 +849,7 @@ def _record_lambda(self, lam, theta, info, m, prob):
         mc_tol=info["mc_gap"][1],
         l1=prob.l1(theta),
         # impossible for the exact likelihood (see above): the approximation has degenerated here
-        degenerate=bool(prob.l1(theta) > prob.d * np.log(2) / lam),
+        degenerate=bool(prob.l1(theta) > prob.d * libm.log(2) / lam),
         inner_converged=info["n_iter"] < int(self.max_iter),
         **auc,
     )

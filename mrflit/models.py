@@ -8,6 +8,7 @@ import functools
 import os
 import zipfile
 import numpy as np
+from . import libm
 import networkx as nx
 from mrflit.core import (
     as_rng,
@@ -225,7 +226,7 @@ class BinaryMRF:
     def conditional(self, X) -> np.ndarray:
         "P(x_i = 1 | x_{-i}) for every row and site: σ(h_i) for '01', σ(2 h_i) for 'pm1'."
         h = self.local_field(X) * self.kappa
-        return 0.5 * (1 + np.tanh(h / 2))  # = 1 / (1 + exp(-h)), without overflow
+        return 0.5 * (1 + libm.tanh(h / 2))  # = 1 / (1 + exp(-h)), without overflow
 
     def to_networkx(self, names=None, tol: float = 0.0) -> nx.Graph:
         "Graph with an edge (weight θ_ij) wherever |θ_ij| > tol; node attribute `field`."

@@ -8,6 +8,7 @@ from fastcore.basics import patch_to
 from dataclasses import dataclass, field
 import sys
 import numpy as np
+from . import libm
 from numba import prange
 from .core import as_rng, check_array, check_float, check_int, check_names, kernel
 from .prox import fista, _group_shrink, _check_layout
@@ -308,9 +309,9 @@ def _complete_normaliser(design, A, e1, e2, gradient):
     np.fill_diagonal(E, -np.inf)
     mx = E.max()
     E -= mx
-    np.exp(E, out=E)
+    libm.exp(E, out=E)
     Z = E.sum()
-    logN = mx + np.log(Z / (n * (n - 1)))
+    logN = mx + libm.log(Z / (n * (n - 1)))
     if not gradient:
         return logN, 0.0, None
     E *= 1 / Z  # the normalised weights W (0 on the diagonal)
@@ -328,7 +329,7 @@ def _sampled_normaliser(design, A, e1, e2, shifts, gradient):
     WF2 = np.empty((n, F2.shape[1]))
     _shifted_weights(w, F2, shifts, mx, r, c, WF2)  # w now holds the weights e^(E − max)
     Z = r.sum()
-    logN = mx + np.log(Z / w.size)
+    logN = mx + libm.log(Z / w.size)
     per_shift = w.mean(1)  # m draws (without replacement) from the n − 1 diagonals of the pair matrix
     se = float(per_shift.std(ddof=1) / per_shift.mean() * np.sqrt((1 - m / (n - 1)) / m))
     return logN, se, ((r / Z, c / Z, WF2 / Z) if gradient else None)
@@ -407,7 +408,7 @@ def mlmi_direct(
         data += np.mean(Pd @ th)
         feats.append((P, Pd))
     mx = E.max()
-    W = np.exp(E - mx)
+    W = libm.exp(E - mx)
     Z = W.sum()
     se = 0.0
     if sample is not None:  # the pairs come shift by shift, j = 0..n−1 each: the same delta method
@@ -417,7 +418,7 @@ def mlmi_direct(
         )
     W /= Z
     grad = np.concatenate([W @ P - Pd.mean(0) for P, Pd in feats]) if feats else np.zeros(0)
-    return -data + mx + np.log(Z / j.size), grad, se
+    return -data + mx + libm.log(Z / j.size), grad, se
 
 # %% ../nbs/10_partitioned.ipynb #5b44b554
 def group_kkt_violation(

@@ -6,6 +6,7 @@
 from __future__ import annotations
 import warnings
 import numpy as np
+from . import libm
 from sklearn.base import clone
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.model_selection import GridSearchCV, KFold
@@ -116,7 +117,7 @@ def select_lambda(
     top = lambda_max(X)
     default = lambdas is None
     if default:
-        lambdas = top * np.geomspace(1, 0.01, check_int(n_lambdas, "n_lambdas", lo=2))
+        lambdas = top * libm.geomspace(1, 0.01, check_int(n_lambdas, "n_lambdas", lo=2))
     lambdas = _check_lambdas(lambdas)
     if criterion == "cv":
         folds = KFold(check_int(cv, "cv", lo=2), shuffle=True, random_state=seed)
@@ -187,7 +188,7 @@ def ebic(
     refit, _, _ = _pl_newton(U, w, est.domain_, 0.0, 1e-8, 50, theta, graph)
     edges = int(graph.sum())
     deviance = 2 * n * _pl_parts(refit, U, est.domain_, w)[0]
-    return float(deviance + 2 * edges * np.log(n) + 4 * gamma * edges * np.log(p - 1))
+    return float(deviance + 2 * edges * libm.log(n) + 4 * gamma * edges * libm.log(p - 1))
 
 # %% ../nbs/05a_select.ipynb #f55d4ed9
 def _ebic_path(path_est, X, key, lambdas, gamma) -> list:

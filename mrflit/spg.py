@@ -7,6 +7,7 @@ from __future__ import annotations
 from fastcore.basics import patch_to
 import inspect
 import numpy as np
+from . import libm
 from numba import vectorize
 from .core import as_rng, check_float, check_int, check_memory, chunk_length, kernel, warn, NUMBA_OPTS
 from .models import BinaryMRF, to_matrix, stat_index, mean_stats
@@ -662,7 +663,7 @@ class TAY(_StochasticProxGrad):
         theorem3 = (U, theorem3_factor(self.p_), curve, np.ones(self.p_), np.zeros(1, np.int64))
         beta_j = self.delta / (2 * m)  # 1 − 2Σβ_j = 1 − delta
         R = 1.0 if self.domain_ == "01" else 2.0
-        log2_beta = np.log(2 / beta_j) if self.criterion == "nonasymptotic" else 0.0
+        log2_beta = libm.log(2 / beta_j) if self.criterion == "nonasymptotic" else 0.0
         fresh = self.restart == "random" and k > 1  # the driver draws uniform states before the first sweep
         opted = self.tau_uncertified is not None
         # this iteration's initial law, for the coupling estimate: (p, q) float32, converted only if needed

@@ -195,3 +195,54 @@ def test_docs_links_stay_inside_the_site():
         "[`IsingLasso()`](#api-isinglasso), [`NewtonSolver.step`](#api-newtonsolver-step), `_refine`, "
         "`MRFLearner._begin`, `gone`"
     )
+
+
+# numpy's functions whose machine code it picks by the CPU (its SIMD dispatch): their last bits differ between
+# CPUs, so the package calls the C library's through `mrflit.libm` outside Numba kernels (00a_libm, issue 55)
+DISPATCHED = set(
+    "exp exp2 expm1 log log2 log10 log1p logaddexp logaddexp2 power float_power tanh sinh cosh tan sin cos "
+    "arcsin arccos arctan arctan2 arcsinh arccosh arctanh cbrt geomspace logspace".split()
+)
+SCIPY_DISPATCHED = {"logsumexp", "expit", "logit", "xlogy", "softmax", "log_softmax"}
+JIT = {"kernel", "njit", "jit", "vectorize", "guvectorize"}
+
+
+def _jitted(f) -> bool:
+    "Is the function compiled by Numba (which calls the C library for these functions)?"
+    for d in f.decorator_list:
+        d = d.func if isinstance(d, ast.Call) else d
+        if (d.attr if isinstance(d, ast.Attribute) else getattr(d, "id", "")) in JIT:
+            return True
+    return False
+
+
+def _dispatched_calls(tree) -> list:
+    "`(line, name)` of each call of numpy's dispatched functions (or SciPy's on them) outside Numba kernels."
+    hits = []
+
+    def visit(node, jitted):
+        for ch in ast.iter_child_nodes(node):
+            inside = jitted or (isinstance(ch, (ast.FunctionDef, ast.AsyncFunctionDef)) and _jitted(ch))
+            if not inside and isinstance(ch, ast.Call):
+                f = ch.func
+                if isinstance(f, ast.Attribute) and getattr(f.value, "id", "") in ("np", "numpy"):
+                    if f.attr in DISPATCHED:
+                        hits.append((ch.lineno, f.attr))
+                if isinstance(f, ast.Name) and f.id in SCIPY_DISPATCHED:
+                    hits.append((ch.lineno, f.id))
+            visit(ch, inside)
+
+    visit(tree, False)
+    return hits
+
+
+def test_the_package_calls_no_cpu_dispatched_numpy_function_outside_kernels():
+    bad = []
+    for f in sorted(pathlib.Path(mrflit.__file__).parent.glob("*.py")):
+        bad += [f"{f.name}:{line}: np.{name}" for line, name in _dispatched_calls(ast.parse(f.read_text()))]
+    assert not bad, "use mrflit.libm:\n" + "\n".join(bad)
+
+
+def test_the_dispatch_check_finds_a_call_and_spares_kernels():
+    src = "@kernel\ndef k(x):\n    return np.exp(x)\n\ndef f(x):\n    return np.tanh(x) + logsumexp(x)\n"
+    assert _dispatched_calls(ast.parse(src)) == [(6, "tanh"), (6, "logsumexp")]

@@ -1,0 +1,83 @@
+"""The same seed gives the same numbers whatever numpy's SIMD code path (issue 55; 00a_libm). numpy picks the
+machine code of `exp`, `log`, `tanh`, `power`, ... by the CPU; a last-bit difference flipped a selection in
+21_miasojedow2018 and, through it, a structure in 22_honorio2012 on an AVX-512 machine. Here the package's
+samplers and fits run in fresh interpreters with numpy on its default code for this CPU, forced to its AVX2
+code (where the CPU has AVX-512) and forced to its baseline code: every result must be the same bits. OpenBLAS
+picks its kernels by CPU too, and they sum matrix products in other orders: with its Haswell kernels (what an
+AVX2 CPU gets) the fits must have the same edge sets and couplings within 1e-4."""
+
+import os, subprocess, sys
+import numpy as np
+
+PROBE = r"""
+import sys, warnings
+import numpy as np
+warnings.simplefilter("ignore")
+from mrflit.models import miasojedow_m1, honorio_model, random_mrf
+from mrflit.gibbs import sample_data
+from mrflit.exact import sample_exact, log_partition
+from mrflit.baselines import ELasso, PseudoLikelihoodPath
+from mrflit.mcmc_lasso import MCMCLasso
+from mrflit.fbs import FBS
+from mrflit.ising_lasso import IsingLasso
+from mrflit.discrete import DiscreteLasso
+
+out = {}
+truth = miasojedow_m1(20, seed=0)
+out["gibbs"] = X = sample_data(truth, 40, burn_in=5_000, seed=10_000, scan="random")
+out["elasso"] = ELasso().fit(X).theta_
+out["pl_path"] = PseudoLikelihoodPath().fit(X).theta_
+out["mcmc_lasso"] = MCMCLasso(seed=0, n_lambdas=10, mcmc_factor=50, ic_factor=100).fit(X).theta_
+small = honorio_model(10, field=False, seed=0)
+out["exact"] = Y = sample_exact(small, 50, seed=3)
+out["log_partition"] = log_partition(small)
+out["bp"] = FBS(1 / 16, variant="robust", sampler="bp", max_iter=20).fit(Y).trace_["objective"]
+Z = sample_data(random_mrf(20, seed=1), 300, seed=2)
+out["ising_lasso"] = IsingLasso(0.05, seed=0).fit(Z).theta_
+C = np.random.default_rng(4).integers(0, 3, size=(200, 5))
+C[:, 1] = np.where(np.random.default_rng(5).random(200) < 0.7, C[:, 0], C[:, 1])
+out["discrete"] = DiscreteLasso(0.02, seed=0).fit(C).theta_
+np.savez(sys.argv[1], **out)
+"""
+
+NUMPY_PATHS = {"numpy default": {}, "numpy baseline": {"NPY_DISABLE_CPU_FEATURES": "X86_V3"}}
+with open("/proc/cpuinfo") as f:
+    if " avx512f " in f.read():
+        NUMPY_PATHS["numpy AVX2"] = {"NPY_DISABLE_CPU_FEATURES": "X86_V4"}
+
+
+def _probe(tmp_path, name, env) -> dict:
+    "The probe's results, computed in a fresh interpreter with `env` added."
+    path = tmp_path / f"{name.replace(' ', '_')}.npz"
+    r = subprocess.run(
+        [sys.executable, "-c", PROBE, str(path)],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert r.returncode == 0, r.stderr[-3000:]
+    with np.load(path) as f:
+        return dict(f)
+
+
+def test_fits_are_the_same_bits_on_every_numpy_code_path_and_close_on_other_blas_kernels(tmp_path):
+    ref = _probe(tmp_path, "numpy default", {})
+    for name, env in list(NUMPY_PATHS.items())[1:]:
+        got = _probe(tmp_path, name, env)
+        differ = [k for k in ref if not np.array_equal(got[k], ref[k])]
+        assert not differ, f"{name}: {differ} differ from numpy's default code path"
+    got = _probe(tmp_path, "haswell", {"OPENBLAS_CORETYPE": "Haswell"})
+    for k in ref:
+        np.testing.assert_array_equal(got[k] != 0, ref[k] != 0, err_msg=k)
+        np.testing.assert_allclose(got[k], ref[k], rtol=0, atol=1e-4, err_msg=k)
+
+
+def test_the_settings_reach_numpy():
+    "numpy's own tanh differs between its default code and its baseline code (on AVX2 and AVX-512 CPUs)."
+    code = "import numpy as np; print(np.tanh(np.random.default_rng(0).normal(0, 5, 10_001)).tobytes().hex())"
+    outs = set()
+    for name in ("numpy default", "numpy baseline"):
+        env = {**os.environ, **NUMPY_PATHS[name]}
+        outs.add(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True).stdout)
+    assert len(outs) == 2
