@@ -9,6 +9,7 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 STEP = ROOT / ".ci" / "test"
+PATHS = ROOT / ".ci" / "numpy_paths"
 
 
 def _commands(script) -> list:
@@ -40,9 +41,10 @@ def test_the_ci_runs_the_readme_test_command_one_step_a_line():
 
 def test_no_ci_line_chains_commands():
     "`a && b` and `a; b` would let a's failure through under `set -e`."
-    for script in (ROOT / ".ci" / "run", STEP):
+    for script in (ROOT / ".ci" / "run", STEP, PATHS):
         for c in _commands(script):
-            assert "&&" not in c and not re.search(r";\s*\S", c.replace("; then", "")), (script.name, c)
+            plain = c.replace("; then", "").replace("; do", "")
+            assert "&&" not in c and not re.search(r";\s*\S", plain), (script.name, c)
 
 
 def _notebook(path, source):
@@ -63,11 +65,11 @@ def project(tmp_path):
     return tmp_path
 
 
-def _run(project) -> subprocess.CompletedProcess:
-    "`.ci/test` in the project, with this interpreter's tools first on the PATH."
+def _run(project, script=STEP) -> subprocess.CompletedProcess:
+    "A CI script in the project, with this interpreter's tools first on the PATH."
     env = dict(os.environ, PATH=f"{pathlib.Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
     return subprocess.run(
-        ["bash", str(STEP)], cwd=project, env=env, capture_output=True, text=True, timeout=600
+        ["bash", str(script)], cwd=project, env=env, capture_output=True, text=True, timeout=600
     )
 
 
@@ -91,3 +93,21 @@ def test_ci_test_step_fails_on_a_failing_test(project):
     r = _run(project)
     assert r.returncode != 0
     assert "1 failed" in r.stdout
+
+
+def test_ci_runs_the_numpy_paths_step():
+    run = _commands(ROOT / ".ci" / "run")
+    assert run.index("bash .ci/numpy_paths") > run.index("bash .ci/test")
+
+
+@pytest.mark.parametrize("bad", ["21_bad.ipynb", "24_bad.ipynb"])
+def test_numpy_paths_step_fails_on_a_failing_reproduction_notebook(project, bad):
+    "A failure in either of the two parallel runs (20-23 in front, 24 behind) ends the step with an error."
+    _notebook(project / "nbs" / "20_ok.ipynb", "import numpy as np\nassert np.exp(0.0) == 1.0")
+    r = _run(project, PATHS)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "NPY_DISABLE_CPU_FEATURES=X86_V3" in r.stdout
+    _notebook(project / "nbs" / bad, "assert 1 + 1 == 3")
+    r = _run(project, PATHS)
+    assert r.returncode != 0
+    assert bad in r.stdout + r.stderr
