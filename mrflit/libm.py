@@ -12,7 +12,7 @@ from .core import NUMBA_OPTS
 # %% auto #0
 __all__ = ['exp', 'log', 'log1p', 'expm1', 'tanh', 'arctanh', 'sin', 'power', 'logaddexp', 'geomspace', 'logsumexp']
 
-# %% ../nbs/00a_libm.ipynb #5b338ef8
+# %% ../nbs/00a_libm.ipynb #0aa1e48c
 @vectorize(["float64(float64)"], cache=NUMBA_OPTS["cache"])
 def exp(
     x,  # float64 array or scalar
