@@ -46,12 +46,18 @@ with open("/proc/cpuinfo") as f:
         NUMPY_PATHS["numpy AVX2"] = {"NPY_DISABLE_CPU_FEATURES": "X86_V4"}
 
 
+def _env(extra) -> dict:
+    "This process's environment without its own choice of numpy's or OpenBLAS's code, plus `extra`."
+    base = {k: v for k, v in os.environ.items() if k not in ("NPY_DISABLE_CPU_FEATURES", "OPENBLAS_CORETYPE")}
+    return {**base, **extra}
+
+
 def _probe(tmp_path, name, env) -> dict:
     "The probe's results, computed in a fresh interpreter with `env` added."
     path = tmp_path / f"{name.replace(' ', '_')}.npz"
     r = subprocess.run(
         [sys.executable, "-c", PROBE, str(path)],
-        env={**os.environ, **env},
+        env=_env(env),
         capture_output=True,
         text=True,
         timeout=900,
@@ -78,6 +84,6 @@ def test_the_settings_reach_numpy():
     code = "import numpy as np; print(np.tanh(np.random.default_rng(0).normal(0, 5, 10_001)).tobytes().hex())"
     outs = set()
     for name in ("numpy default", "numpy baseline"):
-        env = {**os.environ, **NUMPY_PATHS[name]}
+        env = _env(NUMPY_PATHS[name])
         outs.add(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True).stdout)
     assert len(outs) == 2
