@@ -23,6 +23,7 @@ from mrflit.mcmc_lasso import MCMCLasso
 from mrflit.fbs import FBS
 from mrflit.ising_lasso import IsingLasso
 from mrflit.discrete import DiscreteLasso
+from mrflit.partitioned import PartitionedRatio
 
 out = {}
 truth = miasojedow_m1(20, seed=0)
@@ -39,6 +40,10 @@ out["ising_lasso"] = IsingLasso(0.05, seed=0).fit(Z).theta_
 C = np.random.default_rng(4).integers(0, 3, size=(200, 5))
 C[:, 1] = np.where(np.random.default_rng(5).random(200) < 0.7, C[:, 0], C[:, 1])
 out["discrete"] = DiscreteLasso(0.02, seed=0).fit(C).theta_
+# Liu et al.'s estimator on two groups of real-valued columns (24_liu2016's learner), along its λ path
+R = np.random.default_rng(6).normal(size=(300, 12))
+R[:, 7] += R[:, 1]
+out["partitioned"] = PartitionedRatio((range(6), range(6, 12)), target=4).fit(R).theta_
 # the Senate at λ = 0.1: the matrix-free Newton step (its coordinate descent sums over chains in SIMD order)
 from mrflit.datasets import senate109
 out["senate"] = IsingLasso(0.1, seed=0).fit(senate109("session2").votes).theta_
