@@ -14,6 +14,7 @@ from .models import BinaryMRF, to_matrix, stat_index, mean_stats
 from .gibbs import GibbsChains
 from .exact import log_partition, probabilities, all_states
 from .base import MRFLearner, gap_tolerance, sampling_tol, unique_rows, _pl_parts
+from scipy.stats import norm
 
 # %% auto #0
 __all__ = ['EXACT_MAX_P', 'IsingLasso']
@@ -1102,6 +1103,224 @@ class NewtonSolver:
         return other._verify(other._chains_for(other._model(other.theta)))[0]
 
 # %% ../nbs/07a_ising_lasso.ipynb #bcb5c962
+def data_se(
+    EX,  # (m,) float64 data means of ψ in stats order
+    domain: str,  # '01' or 'pm1'
+    n: int,  # rows of the data
+) -> np.ndarray:
+    """(m,) float64 the data's standard error of each statistic's mean, sd/√n: sd² = μ(1 − μ) for 0/1
+    statistics, 1 − μ² for ±1 ones, and at least (1/n)(1 − 1/n), one count in n, for a statistic constant
+    over the rows."""
+    EX = np.asarray(EX, np.float64)
+    var = EX - EX * EX if domain == "01" else 1.0 - EX * EX
+    return np.sqrt(np.maximum(var, (1.0 / n) * (1.0 - 1.0 / n)) / n)
+
+# %% ../nbs/07a_ising_lasso.ipynb #bf43417e
+# the states of a polish are split into this many groups of whole chains; the groups' spread gives the
+# Monte-Carlo standard errors
+POLISH_GROUPS = 200
+
+
+class StateSample:
+    """States drawn at θ_ref, reweighted to any θ: the SAA of A(θ) and its moments. State: `X` (p, Q) int8,
+    one column per state, each chain's states contiguous; `n_chains` the chains; `ref` (m,) θ_ref in stats
+    order; `bounds` the column
+    ranges of the `POLISH_GROUPS` groups of whole chains (fewer if there are fewer chains)."""
+
+    def __init__(
+        self,
+        X,  # (p, Q) int8 states, chain-contiguous columns
+        ref,  # (m,) float64 θ_ref, where they were drawn
+        n_chains: int,  # the chains behind them (Q / n_chains states each)
+    ):
+        self.X, self.ref = np.ascontiguousarray(X, dtype=np.int8), np.array(ref, np.float64)
+        self.p, self.Q = self.X.shape
+        self.n_chains = int(n_chains)
+        self.I, self.J = stat_index(self.p)
+        per_chain = self.Q // int(n_chains)
+        cuts = np.linspace(0, int(n_chains), min(POLISH_GROUPS, int(n_chains)) + 1).astype(np.int64)
+        self.bounds = cuts * per_chain
+
+    def log_weights(
+        self,
+        theta,  # (m,) float64 the point, stats order
+    ) -> np.ndarray:
+        "(Q,) float64 (θ − θ_ref)ᵀψ(x_s) of every state."
+        delta = np.asarray(theta, np.float64) - self.ref
+        on = np.flatnonzero((self.I != self.J) & (delta != 0))
+        fields = np.ascontiguousarray(delta[self.I == self.J])
+        return _log_weights(self.X, fields, self.I[on], self.J[on], delta[on])
+
+    def log_mean_exp(
+        self,
+        theta,  # (m,) float64 the point, stats order
+    ) -> float:
+        "The SAA of A(θ) − A(θ_ref): log (1/Q) Σ_s exp((θ − θ_ref)ᵀψ(x_s))."
+        lw = self.log_weights(theta)
+        top = float(lw.max())
+        return top + float(libm.log(np.mean(libm.exp(lw - top))))
+
+    def moments(
+        self,
+        theta,  # (m,) float64 the point, stats order
+    ) -> tuple:
+        """`(means, mcse, ess)`: the reweighted means of ψ at θ (m,), their Monte-Carlo standard errors (m,)
+        from the groups' spread, and the weights' ESS."""
+        lw = self.log_weights(theta)
+        w = libm.exp(lw - lw.max())
+        w /= w.sum()
+        n_groups = len(self.bounds) - 1
+        sums, mass = np.empty((n_groups, self.I.size)), np.empty(n_groups)
+        with one_blas_thread():
+            for b in range(n_groups):
+                cols = slice(self.bounds[b], self.bounds[b + 1])
+                Xb = self.X[:, cols].astype(np.float32)
+                Xw = Xb * w[cols].astype(np.float32)
+                G = (Xw @ Xb.T).astype(np.float64)
+                # a field's statistic is x_i (x_i² is 1 for ±1 states)
+                np.fill_diagonal(G, Xw.sum(axis=1, dtype=np.float64))
+                sums[b], mass[b] = G[self.I, self.J], w[cols].sum()
+        means = sums.sum(0)
+        spread = sums - mass[:, None] * means
+        return means, np.sqrt(np.sum(spread * spread, axis=0)), float(1.0 / np.sum(w * w))
+
+# %% ../nbs/07a_ising_lasso.ipynb #ecb548e1
+def draw_states(
+    chains,  # the persistent `GibbsChains`, advanced in place
+    theta,  # (m,) float64 the point to sample, stats order
+    n_sweeps: int,  # T: sweeps whose states are kept
+    burn: int,  # sweeps run first, not kept
+) -> StateSample:
+    "A `StateSample` of the chains' states after each of `n_sweeps` sweeps at θ (after `burn` sweeps)."
+    p = chains.p
+    chains.set_model(BinaryMRF._trusted(to_matrix(theta, p), chains.domain))
+    chains.run(burn)
+    check_memory(p * chains.n_chains * n_sweeps, f"{n_sweeps} sweeps of {chains.n_chains} chains' states")
+    out = np.empty((p, chains.n_chains, n_sweeps), np.int8)
+    for t in range(n_sweeps):
+        chains.run(1)
+        out[:, :, t] = chains._X
+    return StateSample(out.reshape(p, -1), theta, chains.n_chains)
+
+# %% ../nbs/07a_ising_lasso.ipynb #5c134629
+# the SAA is solved to this KKT residual per coordinate, in data standard errors
+SAA_TOL = 0.05
+
+
+def saa_solve(
+    sample: StateSample,  # the states
+    theta,  # (m,) float64 the start, stats order
+    EX,  # (m,) float64 data means of ψ
+    lam,  # (m,) float64 ℓ₁ weights
+    se,  # (m,) float64 the data's standard errors (`data_se`)
+    max_iter: int = 10,  # Newton steps at most
+) -> tuple:
+    """`(θ, gradient, mcse, residuals, steps)`: proximal Newton steps on the SAA of (1) over `sample` until
+    every coordinate's KKT residual is at most `SAA_TOL` × se; the gradient (reweighted means − EX), their
+    Monte-Carlo errors and the residuals (m,) at the θ returned. The Hessian: the covariance of
+    max(8,192, 20 |θ ≠ 0|) states spread over the chains; a backtracking line search on the SAA objective."""
+    theta = np.array(theta, np.float64)
+    cols = np.linspace(0, sample.Q - 1, min(sample.Q, max(8192, 20 * np.count_nonzero(theta)))).astype(int)
+    Xh = np.ascontiguousarray(sample.X[:, np.unique(cols)])
+    objective = lambda t: -t @ EX + sample.log_mean_exp(t) + float(np.sum(lam * np.abs(t)))
+    f = objective(theta)
+    for steps in range(max_iter + 1):
+        means, mcse, _ = sample.moments(theta)
+        grad = means - EX
+        resid = np.where(theta != 0, np.abs(grad + lam * np.sign(theta)), np.maximum(np.abs(grad) - lam, 0.0))
+        if steps == max_iter or np.all(resid <= SAA_TOL * se):
+            return theta, grad, mcse, resid, steps
+        kw = dict(n_hessian=Xh.shape[1], ridge=1e-6, max_step=np.inf, dense_max=3000, n_pass=400, cd_tol=0.01)
+        work, d_w, _ = chain_newton_step(grad, theta, lam, Xh, **kw)
+        d = np.zeros_like(theta)
+        d[work] = d_w
+        decrease = grad @ d + np.sum(lam * (np.abs(theta + d) - np.abs(theta)))
+        t = 1.0
+        while t > 1e-6:
+            f_new = objective(theta + t * d)
+            if f_new <= f + 0.25 * t * decrease:
+                break
+            t /= 2
+        theta, f = theta + t * d, f_new
+
+# %% ../nbs/07a_ising_lasso.ipynb #6e598efc
+# the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
+# two of its samples agree
+POLISH_ROUNDS = 4
+POLISH_STATES = 100
+POLISH_BURN_MAX = 2048
+# the sweeps before the first sample at least (a lag that decays over more sweeps than the samples are apart
+# can pass their comparison: measured on the p = 16 model below, whose chains lag for about 100 sweeps)
+POLISH_BURN = 64
+
+
+def _settled(
+    a: StateSample,  # states at θ
+    b: StateSample,  # states at the same θ, drawn after more sweeps
+    z: float,  # the Bonferroni quantile
+) -> bool:
+    """Whether the two samples' means of ψ agree: t_k = difference ÷ √(mcse_a² + mcse_b²) has a mean square of
+    at most 1 + 3√(2/m) (a χ² test of all coordinates together: it sees a lag spread thinly over many of
+    them) and no |t_k| above z. The samples' errors are added as if independent; they are positively
+    correlated (the same chains), which errs towards "settled" only by that correlation."""
+    (ma, sa, _), (mb, sb, _) = a.moments(a.ref), b.moments(b.ref)
+    t = (ma - mb) / np.maximum(np.sqrt(sa * sa + sb * sb), 1e-300)
+    return bool(np.mean(t * t) <= 1 + 3 * np.sqrt(2 / t.size) and np.max(np.abs(t)) <= z)
+
+
+def polish(
+    solver,  # a Monte-Carlo `NewtonSolver` whose gap rule said "converged" (its chains are advanced)
+    accuracy: float,  # the KKT residual accepted on every coordinate, in data standard errors
+    alpha: float = 0.05,  # the bound holds on all coordinates at once with probability about 1 − alpha
+) -> dict:
+    """The SAA polish (above) from `solver.theta`: a record with `theta` (m,) the polished θ, `ok` whether the
+    bound held, `bound` the largest (r_k + z mcse_k)/se_k, `worst` its coordinate, `undetermined` (m,) bool,
+    `mcse`, `se`, `z`, `rounds`, `states` (the last sample's Q), `burn` (the sweeps run) and `mixed` (whether
+    two samples agreed, `_settled`). `solver` is not changed but for its chains, which restart at data
+    rows."""
+    chains, theta = solver.chains, solver.theta.copy()
+    se = data_se(solver.EX, solver.domain, solver.n_rows)
+    z = float(norm.isf(alpha / (2 * theta.size)))
+    q = chains.n_chains
+    most = max(1, POLISH_STATES * solver.n_chains_max // q)
+    # sweeps enough for z² n effective states if the sweeps were independent, twice that for their correlation
+    sweeps = int(min(most, max(5, np.ceil(2 * z * z * solver.n_rows / q))))
+    # the chains restart at data rows, which at the ℓ₁-MLE are close to a draw from the model (the fit's own
+    # chains lag its last steps); the sweeps before a sample double until two samples, that many sweeps
+    # apart, agree
+    chains._X[:] = solver._starts[solver._rng.integers(0, len(solver._starts), q)].T
+    burn = max(solver.n_sweeps, POLISH_BURN)
+    sample = draw_states(chains, theta, sweeps, burn)
+    total = burn + sweeps
+    while True:
+        later = draw_states(chains, theta, sweeps, burn)
+        total += burn + sweeps
+        mixed = _settled(sample, later, z)
+        sample = later
+        if mixed or total >= POLISH_BURN_MAX:
+            break
+        burn *= 2
+    for rounds in range(1, POLISH_ROUNDS + 1):
+        if rounds > 1:
+            sample = draw_states(chains, theta, sweeps, burn)
+            total += burn + sweeps
+        theta, grad, mcse, resid, _ = saa_solve(sample, theta, solver.EX, solver.lam, se)
+        excess = (resid + z * mcse) / se
+        worst = int(np.argmax(excess))
+        if not mixed or excess[worst] <= accuracy or sweeps >= most:
+            break
+        room = np.maximum(accuracy * se - resid, 0.05 * accuracy * se)
+        sweeps = int(min(most, np.ceil(1.5 * sweeps * np.max((z * mcse / room) ** 2))))
+    means = grad + solver.EX
+    curvature = means - means * means if solver.domain == "01" else 1.0 - means * means
+    undetermined = (solver.lam > 0) & np.where(
+        theta == 0, solver.lam - np.abs(grad) < 2 * mcse, curvature * np.abs(theta) < 2 * mcse
+    )
+    ok = bool(mixed and excess[worst] <= accuracy)
+    rec = dict(theta=theta, ok=ok, bound=float(excess[worst]), worst=worst, undetermined=undetermined)
+    return dict(rec, mcse=mcse, se=se, z=z, rounds=rounds, states=sample.Q, burn=total, mixed=mixed)
+
+# %% ../nbs/07a_ising_lasso.ipynb #dec5c160
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
@@ -1119,6 +1338,9 @@ class IsingLasso(MRFLearner):
         # ...or this fraction of the data's own sampling gap |A|/2n, if larger: the Monte-Carlo variance at
         # most this share of the sampling variance (0.1: standard errors at most 5 % wider)
         tol_sampling=0.1,
+        # mcmc: then the KKT residual accepted on every coordinate at once, in data standard errors of its
+        # statistic (the polish; None: the gap rule alone)
+        accuracy=1.0,
         n_chains=2000,  # chains at the start (mcmc)
         n_chains_max=256_000,  # the most chains (mcmc)
         # Gibbs sweeps per iteration (mcmc; doubled when the verification finds the chains lagging)
@@ -1135,6 +1357,7 @@ class IsingLasso(MRFLearner):
         self.solver = solver
         self.tol = tol
         self.tol_sampling = tol_sampling
+        self.accuracy = accuracy
         self.n_chains = n_chains
         self.n_chains_max = n_chains_max
         self.n_sweeps = n_sweeps
@@ -1158,6 +1381,8 @@ class IsingLasso(MRFLearner):
         if self.tol is not None:
             check_float(self.tol, "tol", lo=0, lo_open=True)
         check_float(self.tol_sampling, "tol_sampling", lo=0, lo_open=self.tol is None)
+        if self.accuracy is not None:
+            check_float(self.accuracy, "accuracy", lo=0, lo_open=True)
         check_int(self.n_chains, "n_chains", lo=2)
         check_int(self.n_chains_max, "n_chains_max", lo=2)
         check_int(self.n_sweeps, "n_sweeps", lo=1)
@@ -1222,8 +1447,28 @@ class IsingLasso(MRFLearner):
         self.moments_ = "exact" if exact else "mcmc"
         self.n_chains_ = 0 if exact else solver.n_chains
         self.mc_gap_ = solver.gap
-        self._settle(rec["verdict"] == "converged", steps, self._why(solver, rec, steps))
+        converged, why = rec["verdict"] == "converged", self._why(solver, rec, steps)
+        se = data_se(solver.EX, solver.domain, n)
+        self.polish_, self.undetermined_ = None, np.zeros((p, p), dtype=bool)
+        self.accuracy_ = float(solver.kkt / se.min()) if exact else np.nan
+        if converged and not exact and self.accuracy is not None:
+            self.polish_ = polish(solver, float(self.accuracy))
+            solver.theta = self.polish_["theta"]
+            self.undetermined_ = to_matrix(self.polish_["undetermined"].astype(np.float64), p) != 0
+            self.accuracy_ = self.polish_["bound"]
+            converged, why = self.polish_["ok"], self._why_polish(p)
+        self._settle(converged, steps, why)
         return self._end(to_matrix(solver.theta, p))
+
+    def _why_polish(self, p: int) -> str:
+        "What the ConvergenceWarning says when the polish stopped short of `accuracy`."
+        rec = self.polish_
+        i, j = (int(a[rec["worst"]]) for a in stat_index(p))
+        return (
+            f"the KKT residual of θ[{i}, {j}] is bounded by {rec['bound']:.2f} data standard errors, above "
+            f"accuracy={self.accuracy}, after {rec['rounds']} polish rounds on {rec['states']:,} states; raise "
+            f"n_chains_max or accuracy"
+        )
 
     def _why(self, solver, rec, steps) -> str:
         "What the ConvergenceWarning says when the rule did not hold."

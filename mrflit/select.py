@@ -148,10 +148,14 @@ def select_lambda(
 
 # %% ../nbs/05a_select.ipynb #8d9eaca8
 def _path_learner(est):
-    "A copy of the learner for the path: warm-started from one λ to the next when it can be."
+    """A copy of the learner for the path: warm-started from one λ to the next when it can be, and without the
+    per-coordinate polish (`accuracy`), which the refit at the chosen λ does."""
     path_est = clone(est)
     if "warm_start" in path_est.get_params():
         path_est.set_params(warm_start=True)
+    # the path's fits are compared by EBIC; the per-coordinate polish is for the fit returned (IsingLasso)
+    if "accuracy" in path_est.get_params():
+        path_est.set_params(accuracy=None)
     return path_est
 
 # %% ../nbs/05a_select.ipynb #4fe6dcf2
