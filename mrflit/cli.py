@@ -14,8 +14,8 @@ from .base import LAMBDA_RULES, _penalty_rule, _quiet_progress
 from .stability import _edges
 
 # %% auto #0
-__all__ = ['METHODS', 'PATH_METHODS', 'OUTPUT_FILES', 'output_set', 'write_network', 'edge_rows', 'network_figure', 'demo', 'fit',
-           'compare', 'fit_categorical', 'sample', 'bound', 'main']
+__all__ = ['METHODS', 'PATH_METHODS', 'OUTPUT_FILES', 'UNDETERMINED_SHOWN', 'output_set', 'write_network', 'edge_rows',
+           'network_figure', 'demo', 'fit', 'compare', 'fit_categorical', 'sample', 'bound', 'main']
 
 # %% ../nbs/16_cli.ipynb #64133387
 METHODS = {
@@ -500,21 +500,36 @@ def _groups_note(
     ]
 
 # %% ../nbs/16_cli.ipynb #56b1426e
+# the undetermined couplings report.txt names at most
+UNDETERMINED_SHOWN = 20
+
+
 def _moments_note(
     est,  # a fitted learner
 ) -> list:
-    """report.txt's line on IsingLasso's moments: exact, or Gibbs with the Monte-Carlo gap next to the data's
-    own sampling gap (none for other learners)."""
+    """report.txt's lines on IsingLasso's moments: exact, or Gibbs with the Monte-Carlo gap next to the data's
+    own sampling gap and the polish's bound and undetermined couplings (none for other learners)."""
     if getattr(est, "moments_", None) == "exact":
         return [f"moments: exact (all 2^{est.n_features_in_} states)"]
     if getattr(est, "moments_", None) != "mcmc":
         return []
     s = est.solver_
     sampling = np.count_nonzero(s.theta) / (2 * s.n_rows)
-    return [
+    lines = [
         f"moments: Gibbs, {est.n_chains_:,} chains; Monte-Carlo objective gap {est.mc_gap_:.2g} (accepted "
         f"{s.tol_eff:.2g}) against the data's own sampling gap |A|/2n = {sampling:.2g}"
     ]
+    if getattr(est, "polish_", None) is not None:
+        i, j = np.nonzero(np.triu(est.undetermined_, 1))
+        pairs = [f"{est.names_[a]}-{est.names_[b]}" for a, b in zip(i, j)]
+        shown = ", ".join(pairs[:UNDETERMINED_SHOWN]) + (", …" if len(pairs) > UNDETERMINED_SHOWN else "")
+        lines.append(
+            f"accuracy: every coordinate's KKT residual within {est.accuracy_:.2g} data standard errors "
+            f"(polish on {est.polish_['states']:,} states); {len(pairs)} couplings undetermined (their "
+            f"margin to λ is inside the Monte-Carlo resolution: a seed may add or drop them)"
+            + (f": {shown}" if pairs else "")
+        )
+    return lines
 
 # %% ../nbs/16_cli.ipynb #7f847d7f
 def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=None):

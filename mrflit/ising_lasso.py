@@ -1466,8 +1466,8 @@ class IsingLasso(MRFLearner):
         i, j = (int(a[rec["worst"]]) for a in stat_index(p))
         return (
             f"the KKT residual of θ[{i}, {j}] is bounded by {rec['bound']:.2f} data standard errors, above "
-            f"accuracy={self.accuracy}, after {rec['rounds']} polish rounds on {rec['states']:,} states; raise "
-            f"n_chains_max or accuracy"
+            f"accuracy={self.accuracy}, after {rec['rounds']} polish rounds on {rec['states']:,} states; "
+            f"raise n_chains_max or accuracy"
         )
 
     def _why(self, solver, rec, steps) -> str:
