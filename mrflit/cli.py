@@ -521,7 +521,8 @@ def _moments_note(
     ]
     if getattr(est, "polish_", None) is not None:
         i, j = np.nonzero(np.triu(est.undetermined_, 1))
-        pairs = [f"{est.names_[a]}-{est.names_[b]}" for a, b in zip(i, j)]
+        names = est.names_ if est.names_ is not None else [f"x{k}" for k in range(len(est.undetermined_))]
+        pairs = [f"{names[a]}-{names[b]}" for a, b in zip(i, j)]
         shown = ", ".join(pairs[:UNDETERMINED_SHOWN]) + (", …" if len(pairs) > UNDETERMINED_SHOWN else "")
         lines.append(
             f"accuracy: every coordinate's KKT residual within {est.accuracy_:.2g} data standard errors "
