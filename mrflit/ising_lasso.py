@@ -1244,16 +1244,6 @@ def saa_solve(
         theta, f = theta + t * d, f_new
 
 # %% ../nbs/07a_ising_lasso.ipynb #6e598efc
-# the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
-# two of its samples agree
-POLISH_ROUNDS = 4
-POLISH_STATES = 100
-POLISH_BURN_MAX = 2048
-# the sweeps before the first sample at least (a lag that decays over more sweeps than the samples are apart
-# can pass their comparison: measured on the p = 16 model below, whose chains lag for about 100 sweeps)
-POLISH_BURN = 64
-
-
 def _settled(
     a: StateSample,  # states at θ
     b: StateSample,  # states at the same θ, drawn after more sweeps
@@ -1266,6 +1256,17 @@ def _settled(
     (ma, sa, _), (mb, sb, _) = a.moments(a.ref), b.moments(b.ref)
     t = (ma - mb) / np.maximum(np.sqrt(sa * sa + sb * sb), 1e-300)
     return bool(np.mean(t * t) <= 1 + 3 * np.sqrt(2 / t.size) and np.max(np.abs(t)) <= z)
+
+# %% ../nbs/07a_ising_lasso.ipynb #1ead46d3
+# the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
+# two of its samples agree
+POLISH_ROUNDS = 4
+POLISH_STATES = 100
+POLISH_BURN_MAX = 2048
+# the sweeps before the first sample at least (a lag that decays over more sweeps than the samples are apart
+# can pass their comparison: measured on the p = 16 model of the verification test, whose chains lag for
+# about 100 sweeps)
+POLISH_BURN = 64
 
 
 def polish(
@@ -1320,7 +1321,7 @@ def polish(
     rec = dict(theta=theta, ok=ok, bound=float(excess[worst]), worst=worst, undetermined=undetermined)
     return dict(rec, mcse=mcse, se=se, z=z, rounds=rounds, states=sample.Q, burn=total, mixed=mixed)
 
-# %% ../nbs/07a_ising_lasso.ipynb #dec5c160
+# %% ../nbs/07a_ising_lasso.ipynb #a1d23172
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 

@@ -385,6 +385,22 @@ def _summarise_warnings(
     return {example[k]: c for k, c in counts.items()}
 
 # %% ../nbs/13_stability.ipynb #17c89046
+def _refit_learner(
+    est,  # the learner of the refits
+    share: float,  # `refit_tol_sampling`
+):
+    """The learner as the refits run it: with Gibbs moments (`tol_sampling`), a Monte-Carlo gap of at most
+    `share` of the data's sampling gap (or the learner's own share, if larger), and without IsingLasso's
+    per-coordinate polish (`accuracy`), which is for the full-data fit: the share already bounds a refit's
+    Monte-Carlo error against the resampling error. Others: unchanged."""
+    params = est.get_params()
+    if "tol_sampling" in params:
+        est = clone(est).set_params(tol_sampling=max(float(params["tol_sampling"]), share))
+    if "accuracy" in params:
+        est = clone(est).set_params(accuracy=None)
+    return est
+
+# %% ../nbs/13_stability.ipynb #fc61d435
 def bootstrap(
     est,  # a learner, with its λ set (e.g. by mrflit.select)
     X,  # (n, p) binary data
@@ -431,12 +447,7 @@ def bootstrap(
     rule = _penalty_rule(est)
     if rule is not None and not reselect:  # refit at the λ the rule chose on all rows
         est = clone(est).set_params(**{rule[0]: first.lambda_})
-    if "tol_sampling" in est.get_params():
-        est = clone(est).set_params(tol_sampling=max(float(est.get_params()["tol_sampling"]), share))
-    # the refits' Monte-Carlo error is bounded against the resampling error by the share above; the
-    # per-coordinate polish (IsingLasso's `accuracy`) is for the full-data fit
-    if "accuracy" in est.get_params():
-        est = clone(est).set_params(accuracy=None)
+    est = _refit_learner(est, share)
     levels, rows = _resamples(kind, n, n_boot, drop, rng)
     est, rows = _at_levels(est, first, rows, X, kind, rng)
     seeds = rng.integers(0, 2**31, len(rows))
