@@ -1205,6 +1205,19 @@ def draw_states(
 # %% ../nbs/07a_ising_lasso.ipynb #5c134629
 # the SAA is solved to this KKT residual per coordinate, in data standard errors
 SAA_TOL = 0.05
+# the SAA is trusted where the states' weights keep this share of their number as ESS: a step that would
+# leave fewer stops there, and the polish draws afresh at that point
+SAA_MIN_ESS = 0.5
+
+
+def _ess_share(
+    sample: StateSample,  # the states
+    theta,  # (m,) float64 the point
+) -> float:
+    "The ESS of the states' weights at θ, as a share of their number."
+    lw = sample.log_weights(theta)
+    w = libm.exp(lw - lw.max())
+    return float(np.sum(w) ** 2 / np.sum(w * w) / sample.Q)
 
 
 def saa_solve(
@@ -1215,27 +1228,31 @@ def saa_solve(
     se,  # (m,) float64 the data's standard errors (`data_se`)
     max_iter: int = 10,  # Newton steps at most
 ) -> tuple:
-    """`(θ, gradient, mcse, residuals, steps)`: proximal Newton steps on the SAA of (1) over `sample` until
-    every coordinate's KKT residual is at most `SAA_TOL` × se; the gradient (reweighted means − EX), their
-    Monte-Carlo errors and the residuals (m,) at the θ returned. The Hessian: the covariance of
-    max(8,192, 20 |θ ≠ 0|) states spread over the chains; a backtracking line search on the SAA objective."""
+    """`(θ, gradient, mcse, residuals, steps, limited)`: proximal Newton steps on the SAA of (1) over `sample`
+    until every coordinate's KKT residual is at most `SAA_TOL` × se; the gradient (reweighted means − EX),
+    their Monte-Carlo errors and the residuals (m,) at the θ returned; `limited` when a step stopped at the
+    trust region (ESS ≥ `SAA_MIN_ESS` × Q). The Hessian: the covariance of max(8,192, 20 |θ ≠ 0|) states
+    spread over the chains; a backtracking line search on the SAA objective within the trust region."""
     theta = np.array(theta, np.float64)
     cols = np.linspace(0, sample.Q - 1, min(sample.Q, max(8192, 20 * np.count_nonzero(theta)))).astype(int)
     Xh = np.ascontiguousarray(sample.X[:, np.unique(cols)])
     objective = lambda t: -t @ EX + sample.log_mean_exp(t) + float(np.sum(lam * np.abs(t)))
-    f = objective(theta)
+    f, limited = objective(theta), False
     for steps in range(max_iter + 1):
         means, mcse, _ = sample.moments(theta)
         grad = means - EX
         resid = np.where(theta != 0, np.abs(grad + lam * np.sign(theta)), np.maximum(np.abs(grad) - lam, 0.0))
-        if steps == max_iter or np.all(resid <= SAA_TOL * se):
-            return theta, grad, mcse, resid, steps
+        if limited or steps == max_iter or np.all(resid <= SAA_TOL * se):
+            return theta, grad, mcse, resid, steps, limited
         kw = dict(n_hessian=Xh.shape[1], ridge=1e-6, max_step=np.inf, dense_max=3000, n_pass=400, cd_tol=0.01)
         work, d_w, _ = chain_newton_step(grad, theta, lam, Xh, **kw)
         d = np.zeros_like(theta)
         d[work] = d_w
         decrease = grad @ d + np.sum(lam * (np.abs(theta + d) - np.abs(theta)))
         t = 1.0
+        while t > 1e-6 and _ess_share(sample, theta + t * d) < SAA_MIN_ESS:
+            limited = True
+            t /= 2
         while t > 1e-6:
             f_new = objective(theta + t * d)
             if f_new <= f + 0.25 * t * decrease:
@@ -1260,8 +1277,10 @@ def _settled(
 # %% ../nbs/07a_ising_lasso.ipynb #1ead46d3
 # the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
 # two of its samples agree
-POLISH_ROUNDS = 4
+POLISH_ROUNDS = 6
 POLISH_STATES = 100
+# the sample grows at most this many times from one round to the next
+POLISH_GROWTH = 16
 POLISH_BURN_MAX = 2048
 # the sweeps before the first sample at least (a lag that decays over more sweeps than the samples are apart
 # can pass their comparison: measured on the p = 16 model of the verification test, whose chains lag for
@@ -1305,19 +1324,22 @@ def polish(
         if rounds > 1:
             sample = draw_states(chains, theta, sweeps, burn)
             total += burn + sweeps
-        theta, grad, mcse, resid, _ = saa_solve(sample, theta, solver.EX, solver.lam, se)
+        theta, grad, mcse, resid, _, limited = saa_solve(sample, theta, solver.EX, solver.lam, se)
         excess = (resid + z * mcse) / se
         worst = int(np.argmax(excess))
-        if not mixed or excess[worst] <= accuracy or sweeps >= most:
+        if not mixed or (excess[worst] <= accuracy and not limited) or sweeps >= most:
             break
-        room = np.maximum(accuracy * se - resid, 0.05 * accuracy * se)
-        sweeps = int(min(most, np.ceil(1.5 * sweeps * np.max((z * mcse / room) ** 2))))
+        # a step stopped at the trust region: draw afresh where it stopped, as many sweeps
+        if not limited:
+            room = np.maximum(accuracy * se - resid, 0.05 * accuracy * se)
+            growth = min(POLISH_GROWTH, 1.5 * np.max((z * mcse / room) ** 2))
+            sweeps = int(min(most, np.ceil(sweeps * growth)))
     means = grad + solver.EX
     curvature = means - means * means if solver.domain == "01" else 1.0 - means * means
     undetermined = (solver.lam > 0) & np.where(
         theta == 0, solver.lam - np.abs(grad) < 2 * mcse, curvature * np.abs(theta) < 2 * mcse
     )
-    ok = bool(mixed and excess[worst] <= accuracy)
+    ok = bool(mixed and excess[worst] <= accuracy and not limited)
     rec = dict(theta=theta, ok=ok, bound=float(excess[worst]), worst=worst, undetermined=undetermined)
     return dict(rec, mcse=mcse, se=se, z=z, rounds=rounds, states=sample.Q, burn=total, mixed=mixed)
 
