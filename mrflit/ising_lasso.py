@@ -1219,7 +1219,7 @@ def _ess_share(
     w = libm.exp(lw - lw.max())
     return float(np.sum(w) ** 2 / np.sum(w * w) / sample.Q)
 
-
+# %% ../nbs/07a_ising_lasso.ipynb #2985837b
 def saa_solve(
     sample: StateSample,  # the states
     theta,  # (m,) float64 the start, stats order
@@ -1232,7 +1232,8 @@ def saa_solve(
     until every coordinate's KKT residual is at most `SAA_TOL` × se; the gradient (reweighted means − EX),
     their Monte-Carlo errors and the residuals (m,) at the θ returned; `limited` when a step stopped at the
     trust region (ESS ≥ `SAA_MIN_ESS` × Q). The Hessian: the covariance of max(8,192, 20 |θ ≠ 0|) states
-    spread over the chains; a backtracking line search on the SAA objective within the trust region."""
+    spread over the chains; steps capped at ‖·‖∞ ≤ 1; a backtracking line search on the SAA objective within
+    the trust region."""
     theta = np.array(theta, np.float64)
     cols = np.linspace(0, sample.Q - 1, min(sample.Q, max(8192, 20 * np.count_nonzero(theta)))).astype(int)
     Xh = np.ascontiguousarray(sample.X[:, np.unique(cols)])
@@ -1244,7 +1245,9 @@ def saa_solve(
         resid = np.where(theta != 0, np.abs(grad + lam * np.sign(theta)), np.maximum(np.abs(grad) - lam, 0.0))
         if limited or steps == max_iter or np.all(resid <= SAA_TOL * se):
             return theta, grad, mcse, resid, steps, limited
-        kw = dict(n_hessian=Xh.shape[1], ridge=1e-6, max_step=np.inf, dense_max=3000, n_pass=400, cd_tol=0.01)
+        # the step capped at 1 (as the main loop's): a statistic constant over the states leaves its
+        # coordinate free in the SAA, which the data may then pull without bound
+        kw = dict(n_hessian=Xh.shape[1], ridge=1e-6, max_step=1.0, dense_max=3000, n_pass=400, cd_tol=0.01)
         work, d_w, _ = chain_newton_step(grad, theta, lam, Xh, **kw)
         d = np.zeros_like(theta)
         d[work] = d_w
@@ -1260,7 +1263,7 @@ def saa_solve(
             t /= 2
         theta, f = theta + t * d, f_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #6e598efc
+# %% ../nbs/07a_ising_lasso.ipynb #dec5c160
 def _settled(
     a: StateSample,  # states at θ
     b: StateSample,  # states at the same θ, drawn after more sweeps
@@ -1274,7 +1277,7 @@ def _settled(
     t = (ma - mb) / np.maximum(np.sqrt(sa * sa + sb * sb), 1e-300)
     return bool(np.mean(t * t) <= 1 + 3 * np.sqrt(2 / t.size) and np.max(np.abs(t)) <= z)
 
-# %% ../nbs/07a_ising_lasso.ipynb #1ead46d3
+# %% ../nbs/07a_ising_lasso.ipynb #a1d23172
 # the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
 # two of its samples agree
 POLISH_ROUNDS = 6
@@ -1329,6 +1332,9 @@ def polish(
         worst = int(np.argmax(excess))
         if not mixed or (excess[worst] <= accuracy and not limited) or sweeps >= most:
             break
+        # the SAA itself short of its optimum (not a trust-region stop): more states would not help
+        if not limited and np.max(resid / se) > 0.5 * accuracy:
+            break
         # a step stopped at the trust region: draw afresh where it stopped, as many sweeps
         if not limited:
             room = np.maximum(accuracy * se - resid, 0.05 * accuracy * se)
@@ -1343,7 +1349,7 @@ def polish(
     rec = dict(theta=theta, ok=ok, bound=float(excess[worst]), worst=worst, undetermined=undetermined)
     return dict(rec, mcse=mcse, se=se, z=z, rounds=rounds, states=sample.Q, burn=total, mixed=mixed)
 
-# %% ../nbs/07a_ising_lasso.ipynb #a1d23172
+# %% ../nbs/07a_ising_lasso.ipynb #85b4404e
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
