@@ -1299,8 +1299,8 @@ def polish(
     """The SAA polish (above) from `solver.theta`: a record with `theta` (m,) the polished θ, `ok` whether the
     bound held, `bound` the largest (r_k + z mcse_k)/se_k, `worst` its coordinate, `undetermined` (m,) bool,
     `mcse`, `se`, `z`, `rounds`, `states` (the last sample's Q), `burn` (the sweeps run) and `mixed` (whether
-    two samples agreed, `_settled`). `solver` is not changed but for its chains, which restart at data
-    rows."""
+    two samples agreed, `_settled`). `solver` is not changed but for its chains, which restart at its data
+    rows (`starts`; a solver without them keeps its chains' states)."""
     chains, theta = solver.chains, solver.theta.copy()
     se = data_se(solver.EX, solver.domain, solver.n_rows)
     z = float(norm.isf(alpha / (2 * theta.size)))
@@ -1311,7 +1311,8 @@ def polish(
     # the chains restart at data rows, which at the ℓ₁-MLE are close to a draw from the model (the fit's own
     # chains lag its last steps); the sweeps before a sample double until two samples, that many sweeps
     # apart, agree
-    chains._X[:] = solver._starts[solver._rng.integers(0, len(solver._starts), q)].T
+    if solver._starts is not None:
+        chains._X[:] = solver._starts[solver._rng.integers(0, len(solver._starts), q)].T
     burn = max(solver.n_sweeps, POLISH_BURN)
     sample = draw_states(chains, theta, sweeps, burn)
     total = burn + sweeps
