@@ -1278,6 +1278,23 @@ def _settled(
     return bool(np.mean(t * t) <= 1 + 3 * np.sqrt(2 / t.size) and np.max(np.abs(t)) <= z)
 
 # %% ../nbs/07a_ising_lasso.ipynb #a1d23172
+def _undetermined(
+    theta,  # (m,) float64 the polished θ
+    grad,  # (m,) float64 the SAA gradient there
+    mcse,  # (m,) float64 its Monte-Carlo standard errors
+    lam,  # (m,) float64 ℓ₁ weights
+    EX,  # (m,) float64 data means of ψ
+    domain: str,  # '01' or 'pm1'
+) -> np.ndarray:
+    """(m,) bool the penalised coordinates whose margin is inside the Monte-Carlo resolution: at zero, λ − |g|
+    < 2 mcse; nonzero, Var(ψ)|θ| < 2 mcse (the change of g that would zero it, coordinate-wise)."""
+    means = grad + EX
+    curvature = means - means * means if domain == "01" else 1.0 - means * means
+    return (lam > 0) & np.where(
+        theta == 0, lam - np.abs(grad) < 2 * mcse, curvature * np.abs(theta) < 2 * mcse
+    )
+
+# %% ../nbs/07a_ising_lasso.ipynb #85b4404e
 # the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
 # two of its samples agree
 POLISH_ROUNDS = 6
@@ -1341,16 +1358,12 @@ def polish(
             room = np.maximum(accuracy * se - resid, 0.05 * accuracy * se)
             growth = min(POLISH_GROWTH, 1.5 * np.max((z * mcse / room) ** 2))
             sweeps = int(min(most, np.ceil(sweeps * growth)))
-    means = grad + solver.EX
-    curvature = means - means * means if solver.domain == "01" else 1.0 - means * means
-    undetermined = (solver.lam > 0) & np.where(
-        theta == 0, solver.lam - np.abs(grad) < 2 * mcse, curvature * np.abs(theta) < 2 * mcse
-    )
+    undetermined = _undetermined(theta, grad, mcse, solver.lam, solver.EX, solver.domain)
     ok = bool(mixed and excess[worst] <= accuracy and not limited)
     rec = dict(theta=theta, ok=ok, bound=float(excess[worst]), worst=worst, undetermined=undetermined)
     return dict(rec, mcse=mcse, se=se, z=z, rounds=rounds, states=sample.Q, burn=total, mixed=mixed)
 
-# %% ../nbs/07a_ising_lasso.ipynb #85b4404e
+# %% ../nbs/07a_ising_lasso.ipynb #7784d048
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
