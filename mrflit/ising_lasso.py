@@ -572,11 +572,14 @@ def kkt_residual(
     theta,  # (m,) float64 iterate in stats order
     grad,  # (m,) float64 gradient of f at theta, E_θψ − E_Xψ
     lam,  # (m,) float64 ℓ₁ weights
-) -> float:
-    "The largest violation of the optimality conditions of (1) at `theta` (0 exactly at the optimum)."
+    per_coordinate: bool = False,  # return every coordinate's violation, not the largest
+):
+    """The largest violation of the optimality conditions of (1) at `theta` (0 exactly at the optimum); with
+    `per_coordinate`, each coordinate's, (m,)."""
     on = np.abs(grad + lam * np.sign(theta))
     off = np.maximum(np.abs(grad) - lam, 0.0)
-    return float(np.where(theta != 0, on, off).max(initial=0.0))
+    each = np.where(theta != 0, on, off)
+    return each if per_coordinate else float(each.max(initial=0.0))
 
 # %% ../nbs/07a_ising_lasso.ipynb #03239335
 @functools.lru_cache(maxsize=1)
@@ -1242,7 +1245,7 @@ def saa_solve(
     for steps in range(max_iter + 1):
         means, mcse, _ = sample.moments(theta)
         grad = means - EX
-        resid = np.where(theta != 0, np.abs(grad + lam * np.sign(theta)), np.maximum(np.abs(grad) - lam, 0.0))
+        resid = kkt_residual(theta, grad, lam, per_coordinate=True)
         if limited or steps == max_iter or np.all(resid <= SAA_TOL * se):
             return theta, grad, mcse, resid, steps, limited
         # the step capped at 1 (as the main loop's): a statistic constant over the states leaves its
