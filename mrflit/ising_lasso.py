@@ -807,13 +807,14 @@ class NewtonSolver:
 
     State, all of it: `theta` (m,) the iterate in stats order; `n_iter` steps taken; `exact` whether the
     moments are exact; `chains` the persistent `GibbsChains` (None when exact); `n_chains` q (never below the
-    first, `n_chains0`); `window` the (decrement, floor) pairs since q last changed; `gap` and `tol_eff` the
-    iterate's Monte-Carlo objective gap and the gap accepted; `verified_gap` the gap measured at the last
-    verification; `failed` whether a verification failed since q or the sweeps last changed; `kkt` the KKT
-    residual (exact); `samples` the (θ, states) of the chains' last `POOL_RUNS` runs, which later steps
-    reweight (empty: the next step runs them); `runs` the chains' runs since they were made or grown; `reuse`
-    whether states may be reweighted (False from a failed verification until q changes); `moved` the squared
-    Fisher length of the last step; `ess` the effective sample size behind the last step's gradient."""
+    first, `n_chains0`); `n_sweeps` the sweeps per iteration (back to `n_sweeps0` at each `set_problem`);
+    `window` the (decrement, floor) pairs since q last changed; `gap` and `tol_eff` the iterate's Monte-Carlo
+    objective gap and the gap accepted; `verified_gap` the gap measured at the last verification; `failed`
+    whether a verification failed since q or the sweeps last changed; `kkt` the KKT residual (exact);
+    `samples` the (θ, states) of the chains' last `POOL_RUNS` runs, which later steps reweight (empty: the
+    next step runs them); `runs` the chains' runs since they were made or grown; `reuse` whether states may be
+    reweighted (False from a failed verification until q changes); `moved` the squared Fisher length of the
+    last step; `ess` the effective sample size behind the last step's gradient."""
 
     def __init__(
         self,
@@ -845,7 +846,7 @@ class NewtonSolver:
         self.theta = np.zeros(self._I.size) if theta0 is None else np.array(theta0, np.float64)
         self.n_iter = 0
         self.n_chains, self.n_chains_max, self.n_sweeps = int(n_chains), int(n_chains_max), int(n_sweeps)
-        self.n_chains0 = self.n_chains
+        self.n_chains0, self.n_sweeps0 = self.n_chains, self.n_sweeps
         self.kkt_tol = float(kkt_tol)
         self.chains, self._starts, self._rng = None, starts, as_rng(seed)
         self.gap, self.tol_eff, self.kkt, self.verified_gap = np.inf, np.inf, np.inf, np.nan
@@ -870,9 +871,13 @@ class NewtonSolver:
         tol_sampling: float,  # ...or this fraction of the data's sampling gap |A|/2n, if larger
     ):
         """Solve for other data, λ or tolerances from the current state (a warm start: θ and the chains are
-        kept; q is cut to twice what the new tolerance needs at the current |A|, when that is fewer)."""
+        kept; q is cut to twice what the new tolerance needs at the current |A|, when that is fewer). The
+        sweeps per iteration return to `n_sweeps0`: a lag found at one λ says little about the next, and
+        doublings carried along a warm-started path compound (the Senate's EBIC path reached 1,024 × at its
+        11th λ)."""
         self.EX, self.lam, self.n_rows = np.asarray(EX, np.float64), np.asarray(lam, np.float64), int(n_rows)
         self.window_size, self.window, self.failed = int(window), [], False
+        self.n_sweeps = self.n_sweeps0
         # the chains run at the next step: new data or tolerances start from a fresh sample
         self.samples = []
         self.tol = None if tol is None else float(tol)

@@ -12,11 +12,11 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.model_selection import GridSearchCV, KFold
 from sklearn.utils.validation import check_is_fitted
 from .core import check_bool, check_data, check_float, check_int
-from .models import convert_states, stat_index
+from .models import convert_states, n_couplings, stat_index
 from dataclasses import dataclass, asdict
 
 # %% auto #0
-__all__ = ['EXTEND_BY', 'EXTEND_TO', 'lambda_max', 'GridEdgeWarning', 'select_lambda', 'ebic', 'LambdaRule']
+__all__ = ['EXTEND_BY', 'EXTEND_TO', 'lambda_max', 'GridEdgeWarning', 'select_lambda', 'ebic_charge', 'ebic', 'LambdaRule']
 
 # %% ../nbs/05a_select.ipynb #b4a19355
 def lambda_max(
@@ -109,7 +109,8 @@ def select_lambda(
     verbose=None,
 ):
     """Choose λ by EBIC or K-fold pseudo-likelihood; return the learner refitted at the chosen λ, the path
-    kept on it. A choice at the path's end warns (`GridEdgeWarning`)."""
+    kept on it (`lambda_path_`, `criterion_path_`; `path_cut_` when EBIC stopped it early, as `_ebic_path`
+    says). A choice at the path's end warns (`GridEdgeWarning`)."""
     if criterion not in ("ebic", "cv"):
         raise ValueError(f"criterion must be 'ebic' or 'cv', got {criterion!r}")
     gamma = check_float(gamma, "gamma", lo=0)
@@ -127,15 +128,19 @@ def select_lambda(
         scores = lambda lams: _cv_scores(est, X, key, lams, folds, loud)
     else:
         path_est = _path_learner(est)
-        scores = lambda lams: _ebic_path(path_est, X, key, lams, gamma)
-    path = list(scores(lambdas))
+        scores = lambda lams: _ebic_path(path_est, X, key, lams, gamma, min(path, default=np.inf))
+    path = []
+    path += list(scores(lambdas))
     step = lambdas[-1] / lambdas[-2]
+    cut = len(path) < len(lambdas)
+    lambdas = lambdas[: len(path)]
     # the default path continues, a few values at a time, while the criterion still improves at its smallest λ
     while default and _best(path, criterion) == len(path) - 1 and lambdas[-1] * step >= EXTEND_TO * top:
         more = lambdas[-1] * step ** np.arange(1, EXTEND_BY + 1)
         more = more[more >= EXTEND_TO * top * (1 - 1e-12)]
         path += list(scores(more))
-        lambdas = np.concatenate([lambdas, more])
+        cut = len(path) < len(lambdas) + len(more)
+        lambdas = np.concatenate([lambdas, more])[: len(path)]
     best = _best(path, criterion)
     _warn_edge(best, lambdas, top, criterion, default)
     chosen = clone(est).set_params(**{key: float(lambdas[best])}).fit(X, names=names, **(fit_params or {}))
@@ -144,6 +149,7 @@ def select_lambda(
     chosen.criterion_ = criterion
     chosen.gamma_ = gamma if criterion == "ebic" else None
     chosen.lambda_ = float(lambdas[best])
+    chosen.path_cut_ = cut
     return chosen
 
 # %% ../nbs/05a_select.ipynb #8d9eaca8
@@ -159,6 +165,16 @@ def _path_learner(est):
     return path_est
 
 # %% ../nbs/05a_select.ipynb #4fe6dcf2
+def ebic_charge(
+    edges: int,  # |E|, the graph's edges
+    n: int,  # rows of the data
+    p: int,  # variables
+    gamma: float,  # EBIC's γ
+) -> float:
+    "EBIC's charge for a graph: 2|E| log n + 4γ|E| log(p − 1), each edge in both of its nodes' criteria."
+    return float(2 * edges * libm.log(n) + 4 * gamma * edges * libm.log(p - 1))
+
+# %% ../nbs/05a_select.ipynb #aeab2a67
 def ebic(
     est,  # a fitted binary learner: its `theta_` (p, p) and `domain_`
     X,  # (n, p) binary data, 0/1 or ±1 rows
@@ -190,22 +206,33 @@ def ebic(
     # the
     # steps still only improve on the lasso's pseudo-likelihood
     refit, _, _ = _pl_newton(U, w, est.domain_, 0.0, 1e-8, 50, theta, graph)
-    edges = int(graph.sum())
     deviance = 2 * n * _pl_parts(refit, U, est.domain_, w)[0]
-    return float(deviance + 2 * edges * libm.log(n) + 4 * gamma * edges * libm.log(p - 1))
+    return float(deviance + ebic_charge(int(graph.sum()), n, p, gamma))
 
-# %% ../nbs/05a_select.ipynb #f55d4ed9
-def _ebic_path(path_est, X, key, lambdas, gamma) -> list:
-    "EBIC at each λ, in order, continuing from `path_est`'s last fit."
+# %% ../nbs/05a_select.ipynb #326cee8d
+def _ebic_path(
+    path_est,  # the path's learner, continuing from its last fit (warm-started)
+    X,  # (n, p) binary data
+    key: str,  # its penalty parameter, 'lam' or 'rho'
+    lambdas,  # (L,) float64 the λ to fit, largest first
+    gamma: float,  # EBIC's γ
+    best: float = np.inf,  # the smallest EBIC of the path so far
+) -> list:
+    """EBIC at each λ, in order, stopping after a λ whose graph's charge alone exceeds the best value so far:
+    the deviance is ≥ 0, so no graph with as many edges can win, and the path's graphs grow as λ falls."""
+    n, p = np.shape(X)
     values = []
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         for lam in lambdas:
             path_est.set_params(**{key: float(lam)}).fit(X)
             values.append(ebic(path_est, X, gamma))
+            best = min(best, values[-1])
+            if ebic_charge(n_couplings(path_est.theta_), n, p, gamma) > best:
+                break
     return values
 
-# %% ../nbs/05a_select.ipynb #00eeaba6
+# %% ../nbs/05a_select.ipynb #29588d92
 def _cv_scores(est, X, key, lambdas, folds, verbose: bool) -> np.ndarray:
     """The mean held-out log pseudo-likelihood at each λ (scikit-learn's `GridSearchCV`, which prints the
     number of fits and a line per fit when `verbose`)."""
@@ -215,7 +242,7 @@ def _cv_scores(est, X, key, lambdas, folds, verbose: bool) -> np.ndarray:
         search = GridSearchCV(clone(est), grid, cv=folds, refit=False, verbose=2 if verbose else 0).fit(X)
     return search.cv_results_["mean_test_score"]
 
-# %% ../nbs/05a_select.ipynb #a4f78960
+# %% ../nbs/05a_select.ipynb #e440c86d
 @dataclass(frozen=True)
 class LambdaRule:
     "How a learner given this as `lam` chooses λ: `select_lambda`'s settings."
