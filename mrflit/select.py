@@ -16,7 +16,8 @@ from .models import convert_states, n_couplings, stat_index
 from dataclasses import dataclass, asdict
 
 # %% auto #0
-__all__ = ['EXTEND_BY', 'EXTEND_TO', 'lambda_max', 'GridEdgeWarning', 'select_lambda', 'ebic_charge', 'ebic', 'LambdaRule']
+__all__ = ['EXTEND_BY', 'EXTEND_TO', 'EBIC_TOL', 'lambda_max', 'GridEdgeWarning', 'select_lambda', 'ebic_charge', 'ebic',
+           'LambdaRule']
 
 # %% ../nbs/05a_select.ipynb #b4a19355
 def lambda_max(
@@ -175,13 +176,17 @@ def ebic_charge(
     return float(2 * edges * libm.log(n) + 4 * gamma * edges * libm.log(p - 1))
 
 # %% ../nbs/05a_select.ipynb #aeab2a67
-def ebic(
+# the refit's stop: a Newton step that would lower the deviance by less than this ends it
+EBIC_TOL = 0.01
+
+
+def _ebic_refit(
     est,  # a fitted binary learner: its `theta_` (p, p) and `domain_`
     X,  # (n, p) binary data, 0/1 or ±1 rows
-    gamma=0.25,  # EBIC's γ (0: BIC)
-) -> float:
-    """IsingFit's nodewise EBIC summed over the nodes, at the pseudo-likelihood refitted on `est`'s graph:
-    −2n·PL(θ̃) + 2|E| log n + 4γ|E| log(p − 1) (smaller is better)."""
+    gamma: float,  # EBIC's γ (0: BIC)
+    start=None,  # (m,) float64 the refit of another graph (stats order) to start from, where both have a θ
+) -> tuple:
+    """`(EBIC, the refit θ̃ (m,) in stats order)`: `ebic`, and the refit a neighbouring λ's may start from."""
     # the pseudo-likelihood solver lives in modules that import this one
     from mrflit.base import unique_rows, _pl_parts
     from mrflit.ising_lasso import _pl_newton
@@ -201,15 +206,27 @@ def ebic(
     I, J = stat_index(p)
     theta = est.theta_[I, J]
     graph = (theta != 0) & (I != J)
+    if start is not None:
+        theta = np.where((start != 0) & (graph | (I == J)), start, theta)
     U, w = unique_rows(X)
-    # 50 Newton steps from the lasso estimate; where the graph has no maximiser (e.g. two identical columns),
-    # the
-    # steps still only improve on the lasso's pseudo-likelihood
-    refit, _, _ = _pl_newton(U, w, est.domain_, 0.0, 1e-8, 50, theta, graph)
+    # Newton steps until one would lower the deviance by less than EBIC_TOL (where the graph has no maximiser,
+    # e.g. two exclusive columns, θ runs off and its gradient alone would take thousands of steps)
+    refit, _, _ = _pl_newton(U, w, est.domain_, 0.0, 1e-8, 100, theta, graph, decrease_tol=EBIC_TOL / (2 * n))
     deviance = 2 * n * _pl_parts(refit, U, est.domain_, w)[0]
-    return float(deviance + ebic_charge(int(graph.sum()), n, p, gamma))
+    return float(deviance + ebic_charge(int(graph.sum()), n, p, gamma)), refit
 
-# %% ../nbs/05a_select.ipynb #326cee8d
+# %% ../nbs/05a_select.ipynb #f55d4ed9
+def ebic(
+    est,  # a fitted binary learner: its `theta_` (p, p) and `domain_`
+    X,  # (n, p) binary data, 0/1 or ±1 rows
+    gamma=0.25,  # EBIC's γ (0: BIC)
+) -> float:
+    """IsingFit's nodewise EBIC summed over the nodes, at the pseudo-likelihood refitted on `est`'s graph:
+    −2n·PL(θ̃) + 2|E| log n + 4γ|E| log(p − 1) (smaller is better). The refit starts at `est`'s estimate
+    and stops once a Newton step would lower the deviance by less than `EBIC_TOL`."""
+    return _ebic_refit(est, X, gamma)[0]
+
+# %% ../nbs/05a_select.ipynb #29588d92
 def _ebic_path(
     path_est,  # the path's learner, continuing from its last fit (warm-started)
     X,  # (n, p) binary data
@@ -221,18 +238,23 @@ def _ebic_path(
     """EBIC at each λ, in order, stopping after a λ whose graph's charge alone exceeds the best value so far:
     the deviance is ≥ 0, so no graph with as many edges can win, and the path's graphs grow as λ falls."""
     n, p = np.shape(X)
-    values = []
+    values, scored, refit = [], {}, None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         for lam in lambdas:
             path_est.set_params(**{key: float(lam)}).fit(X)
-            values.append(ebic(path_est, X, gamma))
+            # EBIC is a function of the graph: one graph, one value (a tie goes to the larger λ, `_best`)
+            graph = np.triu(path_est.theta_ != 0, 1).tobytes()
+            if graph not in scored:
+                # the refit starts where the previous λ's ended, on the couplings both graphs have
+                scored[graph], refit = _ebic_refit(path_est, X, gamma, refit)
+            values.append(scored[graph])
             best = min(best, values[-1])
             if ebic_charge(n_couplings(path_est.theta_), n, p, gamma) > best:
                 break
     return values
 
-# %% ../nbs/05a_select.ipynb #29588d92
+# %% ../nbs/05a_select.ipynb #5a50b2ca
 def _cv_scores(est, X, key, lambdas, folds, verbose: bool) -> np.ndarray:
     """The mean held-out log pseudo-likelihood at each λ (scikit-learn's `GridSearchCV`, which prints the
     number of fits and a line per fit when `verbose`)."""
@@ -242,7 +264,7 @@ def _cv_scores(est, X, key, lambdas, folds, verbose: bool) -> np.ndarray:
         search = GridSearchCV(clone(est), grid, cv=folds, refit=False, verbose=2 if verbose else 0).fit(X)
     return search.cv_results_["mean_test_score"]
 
-# %% ../nbs/05a_select.ipynb #e440c86d
+# %% ../nbs/05a_select.ipynb #79d8d579
 @dataclass(frozen=True)
 class LambdaRule:
     "How a learner given this as `lam` chooses λ: `select_lambda`'s settings."
