@@ -1119,17 +1119,30 @@ class NewtonSolver:
         return other._verify(other._chains_for(other._model(other.theta)))[0]
 
 # %% ../nbs/07a_ising_lasso.ipynb #bcb5c962
+# a statistic whose rarer value occurs in fewer rows than this takes its standard error from the model too
+RARE_COUNT = 5
+
+
 def data_se(
     EX,  # (m,) float64 data means of ψ in stats order
     domain: str,  # '01' or 'pm1'
     n: int,  # rows of the data
+    model=None,  # (m,) float64 the fitted model's means of ψ, for the rare statistics (None: the data alone)
 ) -> np.ndarray:
     """(m,) float64 the data's standard error of each statistic's mean, sd/√n: sd² = μ(1 − μ) for 0/1
     statistics, 1 − μ² for ±1 ones, and at least (1/n)(1 − 1/n), one count in n, for a statistic constant
-    over the rows."""
+    over the rows. With `model`, a statistic whose rarer value occurs in fewer than `RARE_COUNT` rows gets
+    the larger of that and the model's sd/√n."""
     EX = np.asarray(EX, np.float64)
     var = EX - EX * EX if domain == "01" else 1.0 - EX * EX
-    return np.sqrt(np.maximum(var, (1.0 / n) * (1.0 - 1.0 / n)) / n)
+    se = np.sqrt(np.maximum(var, (1.0 / n) * (1.0 - 1.0 / n)) / n)
+    if model is None:
+        return se
+    share = EX if domain == "01" else (1.0 + EX) / 2
+    rare = n * np.minimum(share, 1.0 - share) < RARE_COUNT - 1e-9
+    M = np.asarray(model, np.float64)
+    model_var = M - M * M if domain == "01" else 1.0 - M * M
+    return np.where(rare, np.maximum(se, np.sqrt(np.maximum(model_var, 0.0) / n)), se)
 
 # %% ../nbs/07a_ising_lasso.ipynb #bf43417e
 # the states of a polish are split into this many groups of whole chains; the groups' spread gives the
@@ -1335,7 +1348,6 @@ def polish(
     two samples agreed, `_settled`). `solver` is not changed but for its chains, which restart at its data
     rows (`starts`; a solver without them keeps its chains' states)."""
     chains, theta = solver.chains, solver.theta.copy()
-    se = data_se(solver.EX, solver.domain, solver.n_rows)
     z = float(norm.isf(alpha / (2 * theta.size)))
     q = chains.n_chains
     most = max(1, POLISH_STATES * solver.n_chains_max // q)
@@ -1357,6 +1369,8 @@ def polish(
         if mixed or total >= POLISH_BURN_MAX:
             break
         burn *= 2
+    # the unit: the data's standard errors, the model's (at θ) for the rare statistics
+    se = data_se(solver.EX, solver.domain, solver.n_rows, sample.moments(theta)[0])
     for rounds in range(1, POLISH_ROUNDS + 1):
         if rounds > 1:
             sample = draw_states(chains, theta, sweeps, burn)
