@@ -527,17 +527,24 @@ def _moments_note(
         shown = ", ".join(pairs[:UNDETERMINED_SHOWN]) + (", …" if len(pairs) > UNDETERMINED_SHOWN else "")
         lines.append(
             f"accuracy: every coordinate's KKT residual within {est.accuracy_:.2g} data standard errors "
-            f"(polish on {est.polish_['states']:,} states); {len(pairs)} couplings undetermined (their "
-            f"margin to λ is inside the Monte-Carlo resolution: a seed may add or drop them)"
+            f"(the model's for a statistic seen in fewer than 5 rows; polish on {est.polish_['states']:,} "
+            f"states); {len(pairs)} couplings undetermined (their margin to λ is inside the Monte-Carlo "
+            f"resolution: a seed may add or drop them; edges.csv marks those it lists)"
             + (f": {shown}" if pairs else "")
         )
     return lines
 
 # %% ../nbs/16_cli.ipynb #a5bae624
 def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=None):
-    "model.npz, edges.csv, trace.csv and the network figure (network.png, .svg or .pdf) of a fitted learner."
+    """model.npz, edges.csv, trace.csv and the network figure (network.png, .svg or .pdf) of a fitted learner;
+    edges.csv has an `undetermined` column (1: a seed may drop it) for a learner with `undetermined_`."""
     save_model(est.model_, out / "model.npz", names)
-    _write_csv(out / "edges.csv", ["source", "target", "weight"], rows)
+    header = ["source", "target", "weight"]
+    if getattr(est, "undetermined_", None) is not None:
+        at = {name: k for k, name in enumerate(names)}
+        header.append("undetermined")
+        rows = [(*r, int(est.undetermined_[at[r[0]], at[r[1]]])) for r in rows]
+    _write_csv(out / "edges.csv", header, rows)
     keys = [k for k, v in est.trace_.items() if np.ndim(v) == 1]
     _write_csv(out / "trace.csv", keys, zip(*[est.trace_[k].tolist() for k in keys]))
     fig = network_figure(_edges(est), names, title=title, groups=groups)
@@ -546,7 +553,7 @@ def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=N
 
     plt.close(fig)
 
-# %% ../nbs/16_cli.ipynb #400f9714
+# %% ../nbs/16_cli.ipynb #d767a47f
 def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png") -> str:
     """Nonparametric bootstrap at the fitted λ (mrflit.stability): stability.csv, stability.png,
     centrality.csv; returns report.txt's line."""
@@ -591,7 +598,7 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
     files = f"stability.csv, stability.{figure_format} and centrality.csv (95 % intervals)"
     return f"bootstrap: {n_boot} refits{fixed}{mc}; {files}\n{said}"
 
-# %% ../nbs/16_cli.ipynb #d767a47f
+# %% ../nbs/16_cli.ipynb #a9b538f3
 def _at_chosen_lambda(est):
     """An unfitted copy of `est` for the refits: at the λ its rule chose, when it has one (choosing again
     in every refit costs about 12 fits each)."""
@@ -601,7 +608,7 @@ def _at_chosen_lambda(est):
         boot.set_params(**{rule[0]: est.lambda_})
     return boot
 
-# %% ../nbs/16_cli.ipynb #a9b538f3
+# %% ../nbs/16_cli.ipynb #765c727f
 def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
     """Case-drop bootstrap at the fitted λ (mrflit.stability): case_drop.csv, each refit's drop proportion
     and centrality correlations with the full sample; returns report.txt's line with the CS-coefficients."""
@@ -628,7 +635,7 @@ def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
         f"correlation >= 0.7 in 95 % of refits): {cs}; case_drop.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #765c727f
+# %% ../nbs/16_cli.ipynb #cb32c4ad
 def _write_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy from the others under the fitted model, the marginal
     accuracy and mgm's normalised nCC (`inference.predictability`) — and report.txt's line; nothing for a
@@ -645,7 +652,7 @@ def _write_predictability(out, est, X, names) -> str:
         f"normalised nCC {table.normalized.mean():.3f}); each node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #cb32c4ad
+# %% ../nbs/16_cli.ipynb #4a3137ff
 def compare(
     data1,  # CSV/TSV of the first group
     data2,  # CSV/TSV of the second group: the same columns
@@ -703,7 +710,7 @@ def compare(
         print(report, end="")
     return dict(M=res["M"], p_M=res["p_M"], S=res["S"], p_S=res["p_S"], out=str(out))
 
-# %% ../nbs/16_cli.ipynb #4a3137ff
+# %% ../nbs/16_cli.ipynb #18199ae2
 def _read_two(data1, data2, read) -> tuple:
     "`(X1, X2, names, notes)`: two groups' files with the same columns, the second in the first's coding."
     from mrflit.datasets import read_binary_csv
@@ -717,7 +724,7 @@ def _read_two(data1, data2, read) -> tuple:
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X1, X2, names, notes
 
-# %% ../nbs/16_cli.ipynb #18199ae2
+# %% ../nbs/16_cli.ipynb #3e7239ee
 def _write_comparison(out, res, names):
     "comparison.csv (pairs coupled in either group, largest |difference| first) and permutations.csv."
     t1, t2 = res["theta1"], res["theta2"]
@@ -732,12 +739,12 @@ def _write_comparison(out, res, names):
     _write_csv(out / "comparison.csv", ["source", "target", "weight_1", "weight_2", "difference"], rows)
     _write_csv(out / "permutations.csv", ["M", "S"], zip(res["M_perm"].tolist(), res["S_perm"].tolist()))
 
-# %% ../nbs/16_cli.ipynb #3e7239ee
+# %% ../nbs/16_cli.ipynb #f51b510b
 def _distinct(caught) -> list:
     "The distinct messages of recorded warnings, in order."
     return list(dict.fromkeys(str(w.message) for w in caught))
 
-# %% ../nbs/16_cli.ipynb #b5597f5e
+# %% ../nbs/16_cli.ipynb #b5434232
 def _check_categorical_args(
     lam,  # a number or a rule name
     binary_only: dict,  # {option: value given}: the binary learners' options
@@ -758,7 +765,7 @@ def _check_categorical_args(
         shown = ", ".join("--" + k.replace("_", "-").replace("n-drop", "case-drop") for k in given)
         raise ValueError(f"--categorical fits DiscreteLasso: {shown} apply to binary data only")
 
-# %% ../nbs/16_cli.ipynb #77636f61
+# %% ../nbs/16_cli.ipynb #5ddbbd9e
 def _categorical_report(data, est, X, names, book, secs, out) -> str:
     "report.txt of a `DiscreteLasso` fit: the data, λ, edges, moments, and each column's codebook."
     n, p = X.shape
@@ -789,7 +796,7 @@ def _categorical_report(data, est, X, names, book, secs, out) -> str:
         lines.append(f"codebook: {name}: {codes} (0 is the reference level)")
     return "".join(f"{line}\n" for line in lines)
 
-# %% ../nbs/16_cli.ipynb #5ddbbd9e
+# %% ../nbs/16_cli.ipynb #1bb39110
 def _categorical_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy (its most probable level given the others, under the fitted
     model) and the marginal accuracy (its most frequent level) — and report.txt's line."""
@@ -803,7 +810,7 @@ def _categorical_predictability(out, est, X, names) -> str:
         "each node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #1bb39110
+# %% ../nbs/16_cli.ipynb #efdc1343
 def _block_rows(
     model,  # a fitted `DiscreteMRF`
     names,  # (p,) the columns' names
@@ -818,7 +825,7 @@ def _block_rows(
                 rows.append((names[i], names[j], label_a, label_b, float(C[a, b])))
     return rows
 
-# %% ../nbs/16_cli.ipynb #d3c21dff
+# %% ../nbs/16_cli.ipynb #43f8df97
 def fit_categorical(
     data,  # CSV/TSV of categorical columns (read by `datasets.read_categorical_csv`)
     lam="ebic",  # the group-lasso weight λ, or 'ebic' / 'bic' / 'cv'
@@ -878,7 +885,7 @@ def fit_categorical(
         print(report, end="")
     return dict(edges=int(np.count_nonzero(np.triu(W, 1))), out=str(out))
 
-# %% ../nbs/16_cli.ipynb #f4787a22
+# %% ../nbs/16_cli.ipynb #130e5ae3
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -904,7 +911,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #130e5ae3
+# %% ../nbs/16_cli.ipynb #2fec91cc
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -948,12 +955,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #2fec91cc
+# %% ../nbs/16_cli.ipynb #72119f9d
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #72119f9d
+# %% ../nbs/16_cli.ipynb #49c7c9d2
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -963,7 +970,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #49c7c9d2
+# %% ../nbs/16_cli.ipynb #bd27e0f2
 def _lambdas_arg(text):
     "--lambdas: comma-separated positive numbers."
     try:
@@ -971,7 +978,7 @@ def _lambdas_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #bd27e0f2
+# %% ../nbs/16_cli.ipynb #41255437
 def _split_arg(text):
     "--binarize: 'median', 'mean' or a number."
     if text in ("median", "mean"):
@@ -981,7 +988,7 @@ def _split_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected 'median', 'mean' or a number, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #75c14bb6
+# %% ../nbs/16_cli.ipynb #84b811b1
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -993,7 +1000,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #84b811b1
+# %% ../nbs/16_cli.ipynb #956cbb45
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -1132,7 +1139,7 @@ def _fit_parser(sub):
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #956cbb45
+# %% ../nbs/16_cli.ipynb #69b48010
 def _add_reading_options(p):
     "How `fit` and `compare` read a data file: --sep, --no-header, --columns, --missing (read by `_reading`)."
     p.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
@@ -1146,7 +1153,7 @@ def _add_reading_options(p):
         "(default: %(default)s)",
     )
 
-# %% ../nbs/16_cli.ipynb #69b48010
+# %% ../nbs/16_cli.ipynb #07565124
 def _reading(a) -> dict:
     "The parsed reading options (`_add_reading_options`) and --binarize, as `read_binary_csv`'s keywords."
     columns = a.columns.split(",") if a.columns else None
@@ -1154,7 +1161,7 @@ def _reading(a) -> dict:
         sep=_sep_arg(a.sep), header=not a.no_header, columns=columns, missing=a.missing, binarize=a.binarize
     )
 
-# %% ../nbs/16_cli.ipynb #64949a6b
+# %% ../nbs/16_cli.ipynb #1782acae
 def _compare_parser(sub):
     "The options of `mrflit compare`."
     c = sub.add_parser(
@@ -1191,7 +1198,7 @@ def _compare_parser(sub):
     c.add_argument("--out", default="mrflit-compare", help="output directory (default: %(default)s)")
     return c
 
-# %% ../nbs/16_cli.ipynb #1782acae
+# %% ../nbs/16_cli.ipynb #f3d70168
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -1207,7 +1214,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #f3d70168
+# %% ../nbs/16_cli.ipynb #47257d0c
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -1226,7 +1233,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #47257d0c
+# %% ../nbs/16_cli.ipynb #12954ea5
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: five subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -1243,7 +1250,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #12954ea5
+# %% ../nbs/16_cli.ipynb #7e5f9720
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -1302,7 +1309,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #7e5f9720
+# %% ../nbs/16_cli.ipynb #ebc71d4e
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:
