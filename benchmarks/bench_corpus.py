@@ -154,19 +154,6 @@ def main(names):
     return rows
 
 
-def _machine() -> str:
-    "The machine's CPU model and cores, for the table's stamp."
-    import os, platform
-
-    model = platform.processor() or "unknown CPU"
-    try:
-        with open("/proc/cpuinfo") as f:
-            model = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
-    return f"Machine: {model}, {os.cpu_count()} cores; {time.strftime('%Y-%m-%d')}."
-
-
 def report(rows):
     lines = [
         "## The production fit on the real-data corpus (`bench_corpus.py`)",
@@ -196,8 +183,6 @@ def report(rows):
         f"below 0.95: {sum(r['jaccard'] < 0.95 for r in rows)} of {len(rows)} (where both fits call the "
         f"coupling determined: {sum(r['jaccard_determined'] < 0.95 for r in rows)}); EBIC fits: longest "
         f"{max(r.get('ebic_s', 0) for r in rows):.1f} s.",
-        "",
-        _machine(),
     ]
     return "\n".join(lines)
 
