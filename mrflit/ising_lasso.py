@@ -1335,6 +1335,9 @@ POLISH_BURN_MAX = 2048
 # can pass their comparison: measured on the p = 16 model of the verification test, whose chains lag for
 # about 100 sweeps)
 POLISH_BURN = 64
+# the polish's own chains at most (its burn-in is paid per chain: fewer chains, more sweeps each, for the
+# same number of states; 10 chains per group of POLISH_GROUPS)
+POLISH_CHAINS = 2000
 
 
 def polish(
@@ -1345,19 +1348,22 @@ def polish(
     """The SAA polish (above) from `solver.theta`: a record with `theta` (m,) the polished θ, `ok` whether the
     bound held, `bound` the largest (r_k + z mcse_k)/se_k, `worst` its coordinate, `undetermined` (m,) bool,
     `mcse`, `se`, `z`, `rounds`, `states` (the last sample's Q), `burn` (the sweeps run) and `mixed` (whether
-    two samples agreed, `_settled`). `solver` is not changed but for its chains, which restart at its data
-    rows (`starts`; a solver without them keeps its chains' states)."""
-    chains, theta = solver.chains, solver.theta.copy()
+    two samples agreed, `_settled`). `solver` is not changed but for its generator: the polish runs
+    min(q, `POLISH_CHAINS`) chains of its own from the solver's data rows (`starts`; else from its chains'
+    states)."""
+    theta = solver.theta.copy()
     z = float(norm.isf(alpha / (2 * theta.size)))
-    q = chains.n_chains
+    q = min(solver.chains.n_chains, POLISH_CHAINS)
     most = max(1, POLISH_STATES * solver.n_chains_max // q)
     # sweeps enough for z² n effective states if the sweeps were independent, twice that for their correlation
     sweeps = int(min(most, max(5, np.ceil(2 * z * z * solver.n_rows / q))))
-    # the chains restart at data rows, which at the ℓ₁-MLE are close to a draw from the model (the fit's own
-    # chains lag its last steps); the sweeps before a sample double until two samples, that many sweeps
+    # chains of its own, started at data rows, which at the ℓ₁-MLE are close to a draw from the model (the
+    # fit's chains lag its last steps); the sweeps before a sample double until two samples, that many sweeps
     # apart, agree
+    start = solver.chains._X[:, :q].T
     if solver._starts is not None:
-        chains._X[:] = solver._starts[solver._rng.integers(0, len(solver._starts), q)].T
+        start = solver._starts[solver._rng.integers(0, len(solver._starts), q)]
+    chains = GibbsChains(solver.chains.model, q, init=np.array(start, np.int8), seed=solver._rng)
     burn = max(solver.n_sweeps, POLISH_BURN)
     sample = draw_states(chains, theta, sweeps, burn)
     total = burn + sweeps
