@@ -214,6 +214,14 @@ def _penalty_rule(est):
     return None
 
 # %% ../nbs/06_base.ipynb #18b01fdd
+def _edges(
+    est,  # a fitted learner
+) -> np.ndarray:
+    """(p, p) float64 its edge weights: θ for a binary learner, the block norms ‖W_ij‖_c for a k-state one
+    (`DiscreteLasso`, `DiscreteTAY`: the learners that take integer codes, `_categorical_data`)."""
+    return est.model_.edge_norms() if getattr(est, "_categorical_data", False) else est.theta_
+
+# %% ../nbs/06_base.ipynb #3c1ee089
 def _check_param_kinds(est):
     """Refuse a flag that is not a bool, and a bool where a number is meant: a parameter whose default is True
     or False must be one of them ('no' is not False); one whose default is a number, and the penalty (`lam`,
@@ -229,7 +237,7 @@ def _check_param_kinds(est):
         if is_flag and (numeric or key in ("lam", "rho")):
             raise ValueError(f"{type(est).__name__}: {key} must be a number, not {value!r}")
 
-# %% ../nbs/06_base.ipynb #3c1ee089
+# %% ../nbs/06_base.ipynb #d2faf80f
 def _fit_choosing_lambda(fit):
     "Wrap a learner's `fit` so that `lam='ebic'|'bic'|'cv'` chooses λ (`mrflit.select`) and fits there."
 
@@ -249,7 +257,7 @@ def _fit_choosing_lambda(fit):
 
     return wrapper
 
-# %% ../nbs/06_base.ipynb #7c6f9bf1
+# %% ../nbs/06_base.ipynb #05584047
 class MRFLearner(BaseEstimator):
     """Base of mrflit's estimators: `fit(X, y=None, *, truth=None, names=None)` → self, with `theta_`,
     `domain_`, `graph_`, `trace_`."""
@@ -303,7 +311,7 @@ class MRFLearner(BaseEstimator):
         "Plot `trace_`."
         return self.trace_.plot(keys, x, ax)
 
-# %% ../nbs/06_base.ipynb #05584047
+# %% ../nbs/06_base.ipynb #b8a93ca5
 def _check_shape(est, X):
     """Refuse sizes whose p × p matrices would not fit in memory (fewer than two columns are refused by the
     validator: a network of one variable has no edge to learn); say up front when the fit is large (p in the
@@ -321,7 +329,7 @@ def _check_shape(est, X):
         return True
     return False
 
-# %% ../nbs/06_base.ipynb #f97d3b53
+# %% ../nbs/06_base.ipynb #4ff2b82c
 # What every `fit` does around its algorithm: check the data, keep the trace and the clock, settle the
 # verdict.
 @patch_to(MRFLearner)
@@ -346,7 +354,7 @@ def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
     self._paused = 0.0
     return X
 
-# %% ../nbs/06_base.ipynb #4ff2b82c
+# %% ../nbs/06_base.ipynb #df5bc7d3
 @patch_to(MRFLearner)
 def _truth_in(self, truth, data_domain, p):
     """The true θ in the learner's domain: a `BinaryMRF` is converted exactly; a matrix is read in the
@@ -359,7 +367,7 @@ def _truth_in(self, truth, data_domain, p):
         raise ValueError(f"truth must be ({p}, {p}), got {t.shape}")
     return t
 
-# %% ../nbs/06_base.ipynb #df5bc7d3
+# %% ../nbs/06_base.ipynb #c3d83cb0
 @patch_to(MRFLearner)
 def _begin_real(self, X, names=None, min_rows: int = 3):
     "Start a fit on real-valued data (continuous or coded discrete): validated float64 copy, no domain."
@@ -375,7 +383,7 @@ def _begin_real(self, X, names=None, min_rows: int = 3):
     self._paused = 0.0
     return X
 
-# %% ../nbs/06_base.ipynb #c3d83cb0
+# %% ../nbs/06_base.ipynb #be385741
 @patch_to(MRFLearner)
 def _settle(self, converged: bool, n_iter: int, why: str = ""):
     "Record `converged_` and `n_iter_`; when not converged, one `ConvergenceWarning` that says why."
@@ -385,12 +393,12 @@ def _settle(self, converged: bool, n_iter: int, why: str = ""):
         warn(f"{type(self).__name__} did not converge: {why}", ConvergenceWarning)
     return self.converged_
 
-# %% ../nbs/06_base.ipynb #be385741
+# %% ../nbs/06_base.ipynb #8ebe0f26
 @patch_to(MRFLearner)
 def _elapsed(self):
     return time.perf_counter() - self._t0 - self._paused
 
-# %% ../nbs/06_base.ipynb #8ebe0f26
+# %% ../nbs/06_base.ipynb #bbb03b33
 _QUIET = contextvars.ContextVar("mrflit_quiet_progress", default=False)
 
 
@@ -403,7 +411,7 @@ def _quiet_progress():
     finally:
         _QUIET.reset(token)
 
-# %% ../nbs/06_base.ipynb #bbb03b33
+# %% ../nbs/06_base.ipynb #9495f98b
 @patch_to(MRFLearner)
 def _progress(self, steps, desc: str):
     """`steps`, behind a tqdm progress bar when the learner is `verbose` or the fit is large (`_check_shape`
@@ -415,13 +423,13 @@ def _progress(self, steps, desc: str):
 
     return tqdm(steps, desc=desc)
 
-# %% ../nbs/06_base.ipynb #9495f98b
+# %% ../nbs/06_base.ipynb #a5c9aac9
 @patch_to(MRFLearner)
 def _record(self, **values):
     for k, v in values.items():
         self._log.setdefault(k, []).append(v)
 
-# %% ../nbs/06_base.ipynb #a5c9aac9
+# %% ../nbs/06_base.ipynb #2569222a
 @patch_to(MRFLearner)
 def _diagnostics(self, fn):
     "Run `fn()` without counting its time in `seconds`."
@@ -430,7 +438,7 @@ def _diagnostics(self, fn):
     self._paused += time.perf_counter() - t
     return out
 
-# %% ../nbs/06_base.ipynb #2569222a
+# %% ../nbs/06_base.ipynb #5628b949
 @patch_to(MRFLearner)
 def _end(self, theta):
     self.theta_ = np.asarray(theta, dtype=np.float64)
@@ -438,7 +446,7 @@ def _end(self, theta):
     self.trace_.notes = tuple(self._notes)
     return self
 
-# %% ../nbs/06_base.ipynb #6fd325d4
+# %% ../nbs/06_base.ipynb #b13dd14e
 # scikit-learn's checks that fit random continuous data (its names, as `check_estimator` reports them)
 CONTINUOUS_DATA_CHECKS = (
     "check_fit_score_takes_y check_estimators_overwrite_params check_dont_overwrite_parameters "
@@ -476,7 +484,7 @@ def expected_failed_checks(
     why = "fits random continuous data; a binary MRF takes 0/1 or ±1 data and refuses the rest (ValueError)"
     return dict.fromkeys(CONTINUOUS_DATA_CHECKS, why)
 
-# %% ../nbs/06_base.ipynb #4aab6f83
+# %% ../nbs/06_base.ipynb #127db0c1
 def lambda_path(
     lam_max: float,  # the largest λ (the path starts just below it)
     n_lambdas: int = 100,  # the number of λ values
@@ -487,7 +495,7 @@ def lambda_path(
     ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
     return lam_max * libm.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
-# %% ../nbs/06_base.ipynb #c7d52f06
+# %% ../nbs/06_base.ipynb #d8e43ac7
 def gap_tolerance(
     n_active: int,  # |A|, the nonzero parameters
     n: int,  # rows of the data
@@ -498,13 +506,13 @@ def gap_tolerance(
     gap |A|/2n if larger."""
     return max(0.0 if tol is None else float(tol), float(tol_sampling) * n_active / (2 * n))
 
-# %% ../nbs/06_base.ipynb #d8e43ac7
+# %% ../nbs/06_base.ipynb #197d53c4
 def sampling_tol(n: int, fraction: float = 0.1) -> float:
     """Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error
     1/√n (at most 0.5/√n for binary data)."""
     return float(fraction) / np.sqrt(n)
 
-# %% ../nbs/06_base.ipynb #197d53c4
+# %% ../nbs/06_base.ipynb #2b5abdfa
 def two_stage(path, path_losses, gic_loss, n: int, d: int):
     """BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic,
     thresholds, gic, θ_thresholded)`."""

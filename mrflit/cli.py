@@ -10,8 +10,7 @@ import numpy as np
 from sklearn.base import clone
 from .core import atomic_write, check_int, check_memory, check_names, check_theta
 from .models import convert_states, edge_list, save_model
-from .base import LAMBDA_RULES, _penalty_rule, _quiet_progress
-from .stability import _edges
+from .base import LAMBDA_RULES, _edges, _penalty_rule, _quiet_progress
 
 # %% auto #0
 __all__ = ['METHODS', 'PATH_METHODS', 'OUTPUT_FILES', 'UNDETERMINED_SHOWN', 'output_set', 'write_network', 'edge_rows',

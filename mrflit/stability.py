@@ -24,7 +24,7 @@ from mrflit.core import (
     chunk_length,
     kernel,
 )
-from .base import _penalty_rule, _quiet_progress
+from .base import _edges, _penalty_rule, _quiet_progress
 from .discrete import check_codes
 
 # %% auto #0
@@ -268,14 +268,6 @@ def centralities(
     return dict(strength=a.sum(1), expected_influence=t.sum(1), closeness=closeness, betweenness=betweenness)
 
 # %% ../nbs/13_stability.ipynb #34986b51
-def _edges(
-    est,  # a fitted learner
-) -> np.ndarray:
-    """(p, p) float64 its edge weights: θ for a binary learner, the block norms ‖W_ij‖_c for a k-state one
-    (`DiscreteLasso`, `DiscreteTAY`: the learners that take integer codes, `_categorical_data`)."""
-    return est.model_.edge_norms() if getattr(est, "_categorical_data", False) else est.theta_
-
-# %% ../nbs/13_stability.ipynb #4fa08053
 def _refit(est, X, rows, seed, start=None):
     """`(θ, warnings)`: the couplings of `est` fitted to X[rows], with its own seed when it takes one and no
     progress bar, and the distinct `(category, message)` of the warnings the fit raised (the caller reports
@@ -295,14 +287,14 @@ def _refit(est, X, rows, seed, start=None):
         theta = _edges(e.fit(X[rows]))
     return theta, list(dict.fromkeys((w.category, str(w.message)) for w in caught))
 
-# %% ../nbs/13_stability.ipynb #cfa7715d
+# %% ../nbs/13_stability.ipynb #e756a1de
 def _corr(a, b) -> float:
     "Pearson correlation, 0 when either side is constant."
     if np.std(a) == 0 or np.std(b) == 0:
         return 0.0
     return float(np.corrcoef(a, b)[0, 1])
 
-# %% ../nbs/13_stability.ipynb #994dd9ec
+# %% ../nbs/13_stability.ipynb #cfa7715d
 def _resamples(
     kind: str,  # 'nonparametric' or 'case-drop'
     n: int,  # rows of the data
@@ -320,7 +312,7 @@ def _resamples(
     levels = np.resize(drop, max(n_boot, 5 * drop.size))
     return levels, [rng.choice(n, n - int(round(d * n)), replace=False) for d in levels]
 
-# %% ../nbs/13_stability.ipynb #82831fdc
+# %% ../nbs/13_stability.ipynb #cc56477b
 def _every_level(
     rows: list,  # the resamples' rows, from `_resamples`
     X,  # (n, p) int8 integer codes
@@ -352,7 +344,7 @@ def _every_level(
         out.append(r)
     return out
 
-# %% ../nbs/13_stability.ipynb #e2c25b64
+# %% ../nbs/13_stability.ipynb #600c4243
 def _at_levels(
     est,  # the learner of the refits
     first,  # its full-data fit
@@ -367,7 +359,7 @@ def _at_levels(
         return est, rows
     return clone(est).set_params(levels=first.levels_), _every_level(rows, X, first.levels_, kind, rng)
 
-# %% ../nbs/13_stability.ipynb #4394c1c8
+# %% ../nbs/13_stability.ipynb #8441d5c9
 def _summarise_warnings(
     raised: list,  # per refit, the `(category, message)` pairs it raised
 ) -> dict:
@@ -384,7 +376,7 @@ def _summarise_warnings(
         warnings.warn(f"{count} of {len(raised)} refits: {example[key]}", key[0], stacklevel=3)
     return {example[k]: c for k, c in counts.items()}
 
-# %% ../nbs/13_stability.ipynb #17c89046
+# %% ../nbs/13_stability.ipynb #dbb6a113
 def _refit_learner(
     est,  # the learner of the refits
     share: float,  # `refit_tol_sampling`
@@ -400,7 +392,7 @@ def _refit_learner(
         est = clone(est).set_params(accuracy=None)
     return est
 
-# %% ../nbs/13_stability.ipynb #fc61d435
+# %% ../nbs/13_stability.ipynb #917bd19a
 def bootstrap(
     est,  # a learner, with its λ set (e.g. by mrflit.select)
     X,  # (n, p) binary data
