@@ -130,6 +130,7 @@ def select_lambda(
     else:
         path_est = _path_learner(est)
         scores = lambda lams: _ebic_path(path_est, X, key, lams, gamma, min(path, default=np.inf))
+    # EBIC's batches read the best value so far from `path` (`_ebic_path` stops where it cannot improve)
     path = []
     path += list(scores(lambdas))
     step = lambdas[-1] / lambdas[-2]
