@@ -1323,6 +1323,19 @@ def _undetermined(
     )
 
 # %% ../nbs/07a_ising_lasso.ipynb #85b4404e
+def _own_chains(
+    solver,  # a Monte-Carlo `NewtonSolver`
+    q: int,  # the chains
+) -> GibbsChains:
+    """q new chains at the solver's model, started at data rows drawn with its generator (`starts`; else at
+    its chains' first q states): at the ℓ₁-MLE the rows are close to a draw from the model, while the fit's
+    own chains lag its last steps."""
+    start = solver.chains._X[:, :q].T
+    if solver._starts is not None:
+        start = solver._starts[solver._rng.integers(0, len(solver._starts), q)]
+    return GibbsChains(solver.chains.model, q, init=np.array(start, np.int8), seed=solver._rng)
+
+# %% ../nbs/07a_ising_lasso.ipynb #7784d048
 # the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
 # two of its samples agree
 POLISH_ROUNDS = 6
@@ -1357,13 +1370,8 @@ def polish(
     most = max(1, POLISH_STATES * solver.n_chains_max // q)
     # sweeps enough for z² n effective states if the sweeps were independent, twice that for their correlation
     sweeps = int(min(most, max(5, np.ceil(2 * z * z * solver.n_rows / q))))
-    # chains of its own, started at data rows, which at the ℓ₁-MLE are close to a draw from the model (the
-    # fit's chains lag its last steps); the sweeps before a sample double until two samples, that many sweeps
-    # apart, agree
-    start = solver.chains._X[:, :q].T
-    if solver._starts is not None:
-        start = solver._starts[solver._rng.integers(0, len(solver._starts), q)]
-    chains = GibbsChains(solver.chains.model, q, init=np.array(start, np.int8), seed=solver._rng)
+    # the sweeps before a sample double until two samples, that many sweeps apart, agree
+    chains = _own_chains(solver, q)
     burn = max(solver.n_sweeps, POLISH_BURN)
     sample = draw_states(chains, theta, sweeps, burn)
     total = burn + sweeps
@@ -1399,7 +1407,7 @@ def polish(
     rec = dict(theta=theta, ok=ok, bound=float(excess[worst]), worst=worst, undetermined=undetermined)
     return dict(rec, mcse=mcse, se=se, z=z, rounds=rounds, states=sample.Q, burn=total, mixed=mixed)
 
-# %% ../nbs/07a_ising_lasso.ipynb #7784d048
+# %% ../nbs/07a_ising_lasso.ipynb #e66b5f73
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
