@@ -481,7 +481,8 @@ def _lambda_text(method, lam, est) -> str:
         where = "the path's largest value"
     else:
         where = f"value {i + 1}, inside the path"
-    cut = " (cut there: no smaller lambda could improve EBIC)" if getattr(est, "path_cut_", False) else ""
+    cut = " (cut there: the larger graph of a smaller lambda could not improve EBIC)"
+    cut = cut if getattr(est, "path_cut_", False) else ""
     return (
         f"lambda = {est.lambda_:.4g} by {how} over {len(path)} values from {path[0]:.3g} to {path[-1]:.3g}"
         f"{cut}; the choice is {where}"
