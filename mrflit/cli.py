@@ -521,13 +521,16 @@ def _moments_note(
         f"{s.tol_eff:.2g}) against the data's own sampling gap |A|/2n = {sampling:.2g}"
     ]
     if getattr(est, "polish_", None) is not None:
+        from mrflit.ising_lasso import RARE_COUNT
+
         i, j = np.nonzero(np.triu(est.undetermined_, 1))
         names = est.names_ if est.names_ is not None else [f"x{k}" for k in range(len(est.undetermined_))]
         pairs = [f"{names[a]}-{names[b]}" for a, b in zip(i, j)]
         shown = ", ".join(pairs[:UNDETERMINED_SHOWN]) + (", …" if len(pairs) > UNDETERMINED_SHOWN else "")
         lines.append(
             f"accuracy: every coordinate's KKT residual within {est.accuracy_:.2g} data standard errors "
-            f"(the model's for a statistic seen in fewer than 5 rows; polish on {est.polish_['states']:,} "
+            f"(the model's for a statistic seen in fewer than {RARE_COUNT} rows; polish on "
+            f"{est.polish_['states']:,} "
             f"states); {len(pairs)} couplings undetermined (their margin to λ is inside the Monte-Carlo "
             f"resolution: a seed may add or drop them; edges.csv marks those it lists)"
             + (f": {shown}" if pairs else "")

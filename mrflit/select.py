@@ -237,7 +237,8 @@ def _ebic_path(
     best: float = np.inf,  # the smallest EBIC of the path so far
 ) -> list:
     """EBIC at each λ, in order, stopping after a λ whose graph's charge alone exceeds the best value so far:
-    the deviance is ≥ 0, so no graph with as many edges can win, and the path's graphs grow as λ falls."""
+    the deviance is ≥ 0, so no graph with as many edges can win, and the lasso's graphs grow as λ falls
+    (assumed: what its paths do, not a theorem)."""
     n, p = np.shape(X)
     values, scored, refit = [], {}, None
     with warnings.catch_warnings():
