@@ -6,92 +6,159 @@
 from __future__ import annotations
 import math
 import numpy as np
-from numba import vectorize
+from numba import njit
 from .core import NUMBA_OPTS
 
 # %% auto #0
-__all__ = ['exp', 'log', 'log1p', 'expm1', 'tanh', 'arctanh', 'sin', 'power', 'logaddexp', 'geomspace', 'logsumexp']
+__all__ = ['EXP', 'LOG', 'LOG1P', 'EXPM1', 'TANH', 'ARCTANH', 'SIN', 'POWER', 'LOGADDEXP', 'exp', 'log', 'log1p', 'expm1', 'tanh',
+           'arctanh', 'sin', 'power', 'logaddexp', 'geomspace', 'logsumexp']
 
 # %% ../nbs/00a_libm.ipynb #0aa1e48c
-@vectorize(["float64(float64)"], cache=NUMBA_OPTS["cache"])
-def exp(
-    x,  # float64 array or scalar
-):
-    "The C library's e^x, elementwise."
-    return math.exp(x)
+# the operations of `_scalar`, by code
+EXP, LOG, LOG1P, EXPM1, TANH, ARCTANH, SIN, POWER, LOGADDEXP = range(9)
 
-# %% ../nbs/00a_libm.ipynb #9ad81b5f
-@vectorize(["float64(float64)"], cache=NUMBA_OPTS["cache"])
-def log(
-    x,  # float64 array or scalar
-):
-    "The C library's natural logarithm, elementwise (−inf at 0, nan below)."
-    return math.log(x) if x > 0 else (-math.inf if x == 0 else math.nan)
+# %% ../nbs/00a_libm.ipynb #f6011d4f
+@njit(**NUMBA_OPTS)
+def _scalar(
+    op: int,  # the operation's code (EXP, ..., LOGADDEXP)
+    a: float,  # float64: the argument (the first, for POWER and LOGADDEXP)
+    b: float,  # float64: the second argument of POWER and LOGADDEXP (ignored by the others)
+) -> float:
+    "One value of operation `op` by the C library (−inf/nan outside a logarithm's domain, as numpy's)."
+    if op == EXP:
+        return math.exp(a)
+    if op == LOG:
+        return math.log(a) if a > 0 else (-math.inf if a == 0 else math.nan)
+    if op == LOG1P:
+        return math.log1p(a) if a > -1 else (-math.inf if a == -1 else math.nan)
+    if op == EXPM1:
+        return math.expm1(a)
+    if op == TANH:
+        return math.tanh(a)
+    if op == ARCTANH:
+        if abs(a) < 1:
+            return math.atanh(a)
+        return math.copysign(math.inf, a) if abs(a) == 1 else math.nan
+    if op == SIN:
+        return math.sin(a)
+    if op == POWER:
+        return math.pow(a, b)
+    if a == b:
+        return a + math.log(2.0)
+    return max(a, b) + math.log1p(math.exp(-abs(a - b)))
 
-# %% ../nbs/00a_libm.ipynb #2b7fe044
-@vectorize(["float64(float64)"], cache=NUMBA_OPTS["cache"])
-def log1p(
-    x,  # float64 array or scalar, > −1
+# %% ../nbs/00a_libm.ipynb #a5ff6e80
+@njit(**NUMBA_OPTS)
+def _elementwise(
+    op: int,  # the operation's code
+    a: np.ndarray,  # (m,) float64: the first arguments
+    b: np.ndarray,  # (m,) or (1,) float64: the second arguments (one value for all)
+    out: np.ndarray,  # (m,) float64, written: the values (may be `a` itself)
 ):
-    "The C library's log(1 + x), elementwise."
-    return math.log1p(x) if x > -1 else (-math.inf if x == -1 else math.nan)
+    "`out[i] = op(a[i], b[i])` for every i, by the C library."
+    one = b.size == 1
+    for i in range(out.size):
+        out[i] = _scalar(op, a[i], b[0] if one else b[i])
 
 # %% ../nbs/00a_libm.ipynb #5a473eca
-@vectorize(["float64(float64)"], cache=NUMBA_OPTS["cache"])
+def _apply(
+    op: int,  # the operation's code
+    x,  # array-like or scalar, real
+    y=0.0,  # array-like or scalar, real: the second argument (binary operations)
+    out: np.ndarray | None = None,  # where to write the values (shape of the broadcast result)
+):
+    "Operation `op` elementwise over `x` and `y` broadcast together: into `out` if given, else a new array."
+    if out is None and np.ndim(x) == 0 and np.ndim(y) == 0:
+        return np.float64(_scalar(op, float(x), float(y)))
+    a, b = np.broadcast_arrays(np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64))
+    a = np.require(a, np.float64, ("C", "W"))
+    b = np.require(b, np.float64, ("C", "W")) if np.ndim(y) else np.full(1, float(y))
+    direct = out is not None and out.dtype == np.float64 and out.flags.c_contiguous and out.flags.writeable
+    res = out if direct else np.empty(a.shape)
+    if res.shape != a.shape:
+        raise ValueError(f"out has shape {res.shape}, the result {a.shape}")
+    _elementwise(op, a.reshape(-1), b.reshape(-1), res.reshape(-1))
+    if out is None:
+        return res[()]
+    if not direct:
+        np.copyto(out, res, casting="same_kind")
+    return out
+
+# %% ../nbs/00a_libm.ipynb #906a36e8
+def exp(
+    x,  # float64 array or scalar
+    out: np.ndarray | None = None,  # where to write the values, if given
+):
+    "The C library's e^x, elementwise."
+    return _apply(EXP, x, out=out)
+
+# %% ../nbs/00a_libm.ipynb #dcb42a8b
+def log(
+    x,  # float64 array or scalar
+    out: np.ndarray | None = None,  # where to write the values, if given
+):
+    "The C library's natural logarithm, elementwise (−inf at 0, nan below)."
+    return _apply(LOG, x, out=out)
+
+# %% ../nbs/00a_libm.ipynb #078b2ab1
+def log1p(
+    x,  # float64 array or scalar, > −1
+    out: np.ndarray | None = None,  # where to write the values, if given
+):
+    "The C library's log(1 + x), elementwise."
+    return _apply(LOG1P, x, out=out)
+
+# %% ../nbs/00a_libm.ipynb #0173fd9c
 def expm1(
     x,  # float64 array or scalar
+    out: np.ndarray | None = None,  # where to write the values, if given
 ):
     "The C library's e^x − 1, elementwise."
-    return math.expm1(x)
+    return _apply(EXPM1, x, out=out)
 
-# %% ../nbs/00a_libm.ipynb #f774adf4
-@vectorize(["float64(float64)"], cache=NUMBA_OPTS["cache"])
+# %% ../nbs/00a_libm.ipynb #3eaa82bb
 def tanh(
     x,  # float64 array or scalar
+    out: np.ndarray | None = None,  # where to write the values, if given
 ):
     "The C library's hyperbolic tangent, elementwise."
-    return math.tanh(x)
+    return _apply(TANH, x, out=out)
 
-# %% ../nbs/00a_libm.ipynb #ecd68832
-@vectorize(["float64(float64)"], cache=NUMBA_OPTS["cache"])
+# %% ../nbs/00a_libm.ipynb #c63a962d
 def arctanh(
     x,  # float64 array or scalar in [−1, 1]
+    out: np.ndarray | None = None,  # where to write the values, if given
 ):
     "The C library's inverse hyperbolic tangent, elementwise (±inf at ±1, nan outside)."
-    if abs(x) < 1:
-        return math.atanh(x)
-    return math.copysign(math.inf, x) if abs(x) == 1 else math.nan
+    return _apply(ARCTANH, x, out=out)
 
-# %% ../nbs/00a_libm.ipynb #6780c3ca
-@vectorize(["float64(float64)"], cache=NUMBA_OPTS["cache"])
+# %% ../nbs/00a_libm.ipynb #64bfb9ce
 def sin(
     x,  # float64 array or scalar
+    out: np.ndarray | None = None,  # where to write the values, if given
 ):
     "The C library's sine, elementwise."
-    return math.sin(x)
+    return _apply(SIN, x, out=out)
 
-# %% ../nbs/00a_libm.ipynb #3200674e
-@vectorize(["float64(float64, float64)"], cache=NUMBA_OPTS["cache"])
+# %% ../nbs/00a_libm.ipynb #cc54a3f9
 def power(
     x,  # float64 array or scalar: the base
     y,  # float64 array or scalar: the exponent
+    out: np.ndarray | None = None,  # where to write the values, if given
 ):
     "The C library's x^y, elementwise with broadcasting."
-    return math.pow(x, y)
+    return _apply(POWER, x, y, out=out)
 
-# %% ../nbs/00a_libm.ipynb #4ce204df
-@vectorize(["float64(float64, float64)"], cache=NUMBA_OPTS["cache"])
+# %% ../nbs/00a_libm.ipynb #bc10d844
 def logaddexp(
     x,  # float64 array or scalar
     y,  # float64 array or scalar
+    out: np.ndarray | None = None,  # where to write the values, if given
 ):
     "log(e^x + e^y), elementwise with broadcasting, without overflow."
-    if x == y:
-        return x + math.log(2.0)
-    m = max(x, y)
-    return m + math.log1p(math.exp(-abs(x - y)))
+    return _apply(LOGADDEXP, x, y, out=out)
 
-# %% ../nbs/00a_libm.ipynb #c63a962d
+# %% ../nbs/00a_libm.ipynb #79536ee1
 def geomspace(
     start: float,  # the first value, > 0
     stop: float,  # the last value, > 0
@@ -107,7 +174,7 @@ def geomspace(
         out[-1] = stop
     return out
 
-# %% ../nbs/00a_libm.ipynb #d61be7c2
+# %% ../nbs/00a_libm.ipynb #bde33fb7
 def logsumexp(
     a: np.ndarray,  # float64 array
 ) -> float:
