@@ -38,11 +38,9 @@ from mrflit.models import (
     convert_theta,
     n_couplings,
 )
-from sklearn.base import BaseEstimator, clone
 import inspect
-from sklearn.utils.validation import check_is_fitted
+from .core import Estimator, check_fitted, clone, warn_not_converged
 from .select import LambdaRule
-from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
 __all__ = ['LAMBDA_RULES', 'CONTINUOUS_DATA_CHECKS', 'SCORE_CHECKS', 'pseudo_likelihood', 'Trace', 'MRFLearner',
@@ -258,7 +256,7 @@ def _fit_choosing_lambda(fit):
     return wrapper
 
 # %% ../nbs/06_base.ipynb #05584047
-class MRFLearner(BaseEstimator):
+class MRFLearner(Estimator):
     """Base of mrflit's estimators: `fit(X, y=None, *, truth=None, names=None)` → self, with `theta_`,
     `domain_`, `graph_`, `trace_`."""
 
@@ -278,7 +276,7 @@ class MRFLearner(BaseEstimator):
     def score(self, X, y=None) -> float:
         """Mean log pseudo-likelihood of the rows of `X` under the fitted model (higher is better;
         `GridSearchCV` maximises it)."""
-        check_is_fitted(self, "theta_")
+        check_fitted(self, "theta_")
         if self.domain_ is None:
             raise ValueError(
                 f"{type(self).__name__} models real-valued data: score needs a binary (0/1 or ±1) model"
@@ -297,14 +295,14 @@ class MRFLearner(BaseEstimator):
     def model_(self) -> BinaryMRF:
         """The fitted model as a `BinaryMRF` in the data's domain (scikit-learn's `NotFittedError` before
         `fit`)."""
-        check_is_fitted(self, "theta_")
+        check_fitted(self, "theta_")
         return BinaryMRF(self.theta_, self.domain_)
 
     @property
     def graph_(self):
         """networkx graph of the nonzero couplings of `theta_` (nodes: column names if given; `NotFittedError`
         before `fit`)."""
-        check_is_fitted(self, "theta_")
+        check_fitted(self, "theta_")
         return theta_graph(self.theta_, self.names_)
 
     def plot_trace(self, keys=None, x="iteration", ax=None):
@@ -390,7 +388,7 @@ def _settle(self, converged: bool, n_iter: int, why: str = ""):
     self.converged_ = bool(converged)
     self.n_iter_ = int(n_iter)
     if not self.converged_:
-        warn(f"{type(self).__name__} did not converge: {why}", ConvergenceWarning)
+        warn_not_converged(f"{type(self).__name__} did not converge: {why}")
     return self.converged_
 
 # %% ../nbs/06_base.ipynb #8ebe0f26

@@ -7,8 +7,7 @@ from __future__ import annotations
 import argparse, contextlib, csv, ctypes, glob, io, os, shutil, sys, tempfile, time, warnings
 from pathlib import Path
 import numpy as np
-from sklearn.base import clone
-from .core import atomic_write, check_int, check_memory, check_names, check_theta
+from .core import atomic_write, check_int, check_memory, check_names, check_theta, clone
 from .models import convert_states, edge_list, save_model
 from .base import LAMBDA_RULES, _edges, _penalty_rule, _quiet_progress
 

@@ -4,7 +4,11 @@
 
 # %% ../nbs/00_core.ipynb #f0c147e2
 from __future__ import annotations
+import contextlib
+import contextvars
+import copy
 import functools
+import inspect
 import numbers
 import os
 import re
@@ -22,7 +26,8 @@ from numba import njit
 __all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'CHUNK_WORK', 'kernel', 'one_blas_thread', 'check_domain', 'check_theta',
            'check_states', 'check_real', 'check_int', 'check_float', 'check_bool', 'check_array', 'byte_count',
            'memory_limit', 'check_memory', 'check_n_jobs', 'check_names', 'infer_domain', 'check_data', 'chunk_length',
-           'chunks', 'as_rng', 'chain_states', 'atomic_write', 'warn']
+           'chunks', 'as_rng', 'chain_states', 'atomic_write', 'warn', 'Estimator', 'clone', 'check_fitted',
+           'quiet_convergence', 'warn_not_converged']
 
 # %% ../nbs/00_core.ipynb #9cf2e53f
 NUMBA_OPTS = dict(cache=os.environ.get("MRFLIT_NUMBA_CACHE", "1") != "0", nogil=True)
@@ -649,3 +654,125 @@ def warn(
         frame = frame.f_back
         level += 1
     warnings.warn(message, category, stacklevel=level)
+
+# %% ../nbs/00_core.ipynb #29525cd9
+class Estimator:
+    """scikit-learn's estimator protocol without importing scikit-learn: the parameters are the constructor's
+    keyword arguments, stored unchanged under their names."""
+
+    @classmethod
+    def _get_param_names(cls) -> list:
+        "The constructor's parameter names, sorted (as scikit-learn's `BaseEstimator`)."
+        if cls.__init__ is object.__init__:
+            return []
+        params = inspect.signature(cls.__init__).parameters.values()
+        if any(p.kind == p.VAR_POSITIONAL for p in params):
+            raise RuntimeError(f"{cls.__name__}'s constructor must name its parameters (no *args)")
+        return sorted(p.name for p in params if p.name != "self" and p.kind != p.VAR_KEYWORD)
+
+    def get_params(
+        self,
+        deep: bool = True,  # also the parameters of parameters that are estimators, as `name__parameter`
+    ) -> dict:
+        "The parameters by name."
+        out = {}
+        for key in self._get_param_names():
+            value = getattr(self, key)
+            if deep and hasattr(value, "get_params") and not isinstance(value, type):
+                out.update((f"{key}__{k}", v) for k, v in value.get_params().items())
+            out[key] = value
+        return out
+
+    def set_params(
+        self,
+        **params,  # new values by name (`name__parameter` for a parameter of a parameter)
+    ):
+        "Set parameters; returns self. An unknown name is a `ValueError` naming the valid ones."
+        valid = self.get_params(deep=True)
+        nested = {}
+        for key, value in params.items():
+            key, delim, sub = key.partition("__")
+            if key not in valid:
+                raise ValueError(
+                    f"Invalid parameter {key!r} for estimator {self}. Valid parameters are: "
+                    f"{self._get_param_names()!r}."
+                )
+            if delim:
+                nested.setdefault(key, {})[sub] = value
+            else:
+                setattr(self, key, value)
+                valid[key] = value
+        for key, sub in nested.items():
+            valid[key].set_params(**sub)
+        return self
+
+    def __repr__(self) -> str:
+        defaults = inspect.signature(type(self).__init__).parameters
+        changed = [
+            f"{k}={v!r}"
+            for k, v in self.get_params(deep=False).items()
+            if repr(v) != repr(defaults[k].default)
+        ]
+        return f"{type(self).__name__}({', '.join(changed)})"
+
+    def __sklearn_tags__(self):
+        "scikit-learn's default tags of an estimator (scikit-learn's checks and meta-estimators read them)."
+        from sklearn.utils import Tags, TargetTags
+
+        return Tags(
+            estimator_type=None,
+            target_tags=TargetTags(required=False),
+            transformer_tags=None,
+            regressor_tags=None,
+            classifier_tags=None,
+        )
+
+# %% ../nbs/00_core.ipynb #662573fd
+def clone(
+    est,  # an estimator (anything with `get_params`)
+):
+    """A new unfitted estimator with the same parameters, each copied (`copy.deepcopy`; estimators among them
+    cloned): scikit-learn's `clone`, for mrflit's estimators."""
+    params = {}
+    for key, value in est.get_params(deep=False).items():
+        is_estimator = hasattr(value, "get_params") and not isinstance(value, type)
+        params[key] = clone(value) if is_estimator else copy.deepcopy(value)
+    return type(est)(**params)
+
+# %% ../nbs/00_core.ipynb #df290109
+def check_fitted(
+    est,  # an estimator
+    attribute: str,  # an attribute that `fit` sets
+):
+    "scikit-learn's `NotFittedError` (imported only then) unless `est` has been fitted."
+    if not hasattr(est, attribute):
+        from sklearn.exceptions import NotFittedError
+
+        raise NotFittedError(
+            f"This {type(est).__name__} instance is not fitted yet. Call 'fit' with appropriate arguments "
+            f"before using this estimator."
+        )
+
+# %% ../nbs/00_core.ipynb #f3871718
+_QUIET_CONVERGENCE = contextvars.ContextVar("quiet_convergence", default=False)
+
+
+@contextlib.contextmanager
+def quiet_convergence():
+    "Within this context `warn_not_converged` says nothing."
+    token = _QUIET_CONVERGENCE.set(True)
+    try:
+        yield
+    finally:
+        _QUIET_CONVERGENCE.reset(token)
+
+# %% ../nbs/00_core.ipynb #4fbca008
+def warn_not_converged(
+    message: str,  # what did not converge, and why
+):
+    "`warn` with scikit-learn's `ConvergenceWarning`, unless inside `quiet_convergence()`."
+    if _QUIET_CONVERGENCE.get():
+        return
+    from sklearn.exceptions import ConvergenceWarning
+
+    warn(message, ConvergenceWarning)

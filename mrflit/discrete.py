@@ -16,9 +16,7 @@ from .gibbs import gibbs_sample as _binary_gibbs_sample
 from .base import Trace, gap_tolerance
 from .core import warn, one_blas_thread
 from fastcore.basics import patch_to
-from sklearn.base import BaseEstimator
-from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.validation import check_is_fitted
+from .core import Estimator, check_fitted, warn_not_converged
 from .dobrushin import influence_bound as _binary_influence_bound, _grand_sums, _taus
 from .concentration import bernstein_eps
 from .spg import CertificateWarning
@@ -1499,7 +1497,7 @@ def _warn_path_edge(
         )
 
 # %% ../nbs/07b_discrete.ipynb #46310783
-class DiscreteLasso(BaseEstimator):
+class DiscreteLasso(Estimator):
     "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
 
     # integer codes, not real-valued data: scikit-learn's checks on random floats are refused
@@ -1617,7 +1615,7 @@ class DiscreteLasso(BaseEstimator):
         keys = ("iteration", "lam", "objective", "kkt", "step", "n_chains", "decrement", "mc_gap", "tol")
         self.trace_ = Trace({k: np.asarray([r.get(k, np.nan) for r in log]) for k in keys})
         if not self.converged_:
-            warn(f"DiscreteLasso did not converge at λ = {self.lambda_:.3g}: {why}", ConvergenceWarning)
+            warn_not_converged(f"DiscreteLasso did not converge at λ = {self.lambda_:.3g}: {why}")
         return self
 
     def _why(self, solver, rec) -> str:
@@ -1704,7 +1702,7 @@ class DiscreteLasso(BaseEstimator):
     @property
     def model_(self) -> DiscreteMRF:
         "The fitted model (scikit-learn's `NotFittedError` before `fit`)."
-        check_is_fitted(self, "theta_")
+        check_fitted(self, "theta_")
         return DiscreteMRF(self.theta_, self.levels_)
 
     @property
@@ -1830,7 +1828,7 @@ def _chain_gradient(
     return mean, z, psi, Y
 
 # %% ../nbs/07b_discrete.ipynb #84ad58da
-class DiscreteTAY(BaseEstimator):
+class DiscreteTAY(Estimator):
     """TAY (Geng et al. §6) for k-state variables: stochastic proximal gradient on (D3), each iteration's
     Gibbs sweeps set by the TAY-criterion with the k-state Theorem 3 (or 4) bound.
 
@@ -1933,7 +1931,7 @@ class DiscreteTAY(BaseEstimator):
     @property
     def model_(self) -> DiscreteMRF:
         "The fitted model (scikit-learn's `NotFittedError` before `fit`)."
-        check_is_fitted(self, "theta_")
+        check_fitted(self, "theta_")
         return DiscreteMRF(self.theta_, self.levels_)
 
 # %% ../nbs/07b_discrete.ipynb #3f5884b9
@@ -2036,7 +2034,7 @@ def _judge(
                 f"{last['tol']:.2g}; "
                 "raise max_iter"
             )
-        warn(f"DiscreteTAY did not converge: {why}", ConvergenceWarning)
+        warn_not_converged(f"DiscreteTAY did not converge: {why}")
     cert = self.trace_["certified"]
     if not cert.all():
         warn(

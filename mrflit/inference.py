@@ -6,9 +6,7 @@
 from __future__ import annotations
 import numpy as np
 from joblib import Parallel, delayed
-from sklearn.base import clone
-from sklearn.utils.validation import check_is_fitted
-from .core import as_rng, check_data, check_int, check_n_jobs
+from .core import as_rng, check_data, check_fitted, check_int, check_n_jobs, clone
 from .models import convert_states
 from .stability import _refit, _summarise_warnings
 
@@ -24,7 +22,7 @@ def predictability(
     `node`, `accuracy` (CC), `marginal` (CC of the intercept model) and `normalized` (nCC)."""
     import pandas as pd
 
-    check_is_fitted(est, "theta_")
+    check_fitted(est, "theta_")
     if getattr(est, "domain_", None) is None:
         raise ValueError(f"{type(est).__name__} models real-valued data: predictability needs a binary model")
     Xc, dom = check_data(X, allow_constant=True)

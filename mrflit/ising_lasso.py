@@ -14,7 +14,7 @@ from .models import BinaryMRF, to_matrix, stat_index, mean_stats
 from .gibbs import GibbsChains
 from .exact import log_partition, probabilities, all_states
 from .base import MRFLearner, gap_tolerance, sampling_tol, unique_rows, _pl_parts
-from scipy.stats import norm
+from statistics import NormalDist
 
 # %% auto #0
 __all__ = ['EXACT_MAX_P', 'IsingLasso']
@@ -1365,7 +1365,7 @@ def polish(
     min(q, `POLISH_CHAINS`) chains of its own from the solver's data rows (`starts`; else from its chains'
     states)."""
     theta = solver.theta.copy()
-    z = float(norm.isf(alpha / (2 * theta.size)))
+    z = -NormalDist().inv_cdf(alpha / (2 * theta.size))
     q = min(solver.chains.n_chains, POLISH_CHAINS)
     most = max(1, POLISH_STATES * solver.n_chains_max // q)
     # sweeps enough for z² n effective states if the sweeps were independent, twice that for their correlation

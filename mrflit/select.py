@@ -7,11 +7,7 @@ from __future__ import annotations
 import warnings
 import numpy as np
 from . import libm
-from sklearn.base import clone
-from sklearn.exceptions import ConvergenceWarning
-from sklearn.model_selection import GridSearchCV, KFold
-from sklearn.utils.validation import check_is_fitted
-from .core import check_bool, check_data, check_float, check_int
+from .core import check_bool, check_data, check_float, check_int, check_fitted, clone, quiet_convergence
 from .models import convert_states, n_couplings, stat_index
 from dataclasses import dataclass, asdict
 
@@ -122,11 +118,9 @@ def select_lambda(
         lambdas = top * libm.geomspace(1, 0.01, check_int(n_lambdas, "n_lambdas", lo=2))
     lambdas = _check_lambdas(lambdas)
     if criterion == "cv":
-        folds = KFold(check_int(cv, "cv", lo=2), shuffle=True, random_state=seed)
-        loud = (
-            folds.get_n_splits() * len(lambdas) >= 100 if verbose is None else check_bool(verbose, "verbose")
-        )
-        scores = lambda lams: _cv_scores(est, X, key, lams, folds, loud)
+        n_folds = check_int(cv, "cv", lo=2)
+        loud = n_folds * len(lambdas) >= 100 if verbose is None else check_bool(verbose, "verbose")
+        scores = lambda lams: _cv_scores(est, X, key, lams, (n_folds, seed), loud)
     else:
         path_est = _path_learner(est)
         scores = lambda lams: _ebic_path(path_est, X, key, lams, gamma, min(path, default=np.inf))
@@ -193,7 +187,7 @@ def _ebic_refit(
     from mrflit.ising_lasso import _pl_newton
 
     gamma = check_float(gamma, "gamma", lo=0)
-    check_is_fitted(est, "theta_")
+    check_fitted(est, "theta_")
     if getattr(est, "domain_", None) is None:
         raise ValueError(
             f"{type(est).__name__} models real-valued data: EBIC needs a binary (0/1 or ±1) model"
@@ -241,8 +235,7 @@ def _ebic_path(
     (assumed: what its paths do, not a theorem)."""
     n, p = np.shape(X)
     values, scored, refit = [], {}, None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ConvergenceWarning)
+    with quiet_convergence():
         for lam in lambdas:
             path_est.set_params(**{key: float(lam)}).fit(X)
             # EBIC is a function of the graph: one graph, one value (a tie goes to the larger λ, `_best`)
@@ -257,11 +250,13 @@ def _ebic_path(
     return values
 
 # %% ../nbs/05a_select.ipynb #5a50b2ca
-def _cv_scores(est, X, key, lambdas, folds, verbose: bool) -> np.ndarray:
-    """The mean held-out log pseudo-likelihood at each λ (scikit-learn's `GridSearchCV`, which prints the
-    number of fits and a line per fit when `verbose`)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ConvergenceWarning)
+def _cv_scores(est, X, key, lambdas, folds: tuple, verbose: bool) -> np.ndarray:
+    """The mean held-out log pseudo-likelihood at each λ over `folds` = (K, seed) shuffled folds
+    (scikit-learn's `GridSearchCV`, which prints the number of fits and a line per fit when `verbose`)."""
+    from sklearn.model_selection import GridSearchCV, KFold
+
+    folds = KFold(folds[0], shuffle=True, random_state=folds[1])
+    with quiet_convergence():
         grid = {key: list(lambdas)}
         search = GridSearchCV(clone(est), grid, cv=folds, refit=False, verbose=2 if verbose else 0).fit(X)
     return search.cv_results_["mean_test_score"]

@@ -27,7 +27,7 @@ from .prox import _grad_map, _shrink
 from .metrics import auc_or_nan
 from .base import MRFLearner, gap_tolerance
 from .ising_lasso import power_curvature, chain_model_decrease, kkt_residual
-from sklearn.exceptions import ConvergenceWarning
+from .core import warn_not_converged
 
 # %% auto #0
 __all__ = ['GENG_SETTINGS', 'TAY_RULES', 'TAY_BATCH', 'CertificateWarning', 'SPG', 'SPGInc', 'TAY']
@@ -311,7 +311,7 @@ def _judge(self, steps):
     self.converged_ = not reasons
     self.mc_gap_ = self._gap
     if reasons:
-        warn(f"{name} did not converge: " + "; ".join(reasons), ConvergenceWarning)
+        warn_not_converged(f"{name} did not converge: " + "; ".join(reasons))
     if self._certifies:
         self._warn_certificate()
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 import numpy as np
 from joblib import Parallel, delayed
-from sklearn.base import clone
 from mrflit.core import (
     as_rng,
     check_data,
@@ -22,6 +21,7 @@ from mrflit.core import (
     check_names,
     check_theta,
     chunk_length,
+    clone,
     kernel,
 )
 from .base import _edges, _penalty_rule, _quiet_progress
