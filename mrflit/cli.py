@@ -428,12 +428,10 @@ def _check_fit_args(method, lam, figure_format):
 # %% ../nbs/16_cli.ipynb #41266eec
 def _learner(method, lam, alpha, chains, iters, tau, seed, penalize_fields):
     "The learner `mrflit fit --method` names, and what report.txt says of its fields (None: nothing)."
-    import mrflit.spg as spg, mrflit.baselines as bl, mrflit.mcmc_lasso as ml, mrflit.fbs as fb
-    import mrflit.ising_lasso as il
+    import mrflit
 
-    name = METHODS[method]
-    modules = (il, spg, bl, ml, fb)
-    cls = next(getattr(mod, name) for mod in modules if hasattr(mod, name))
+    # the package's top level imports the class's own module only (the other learners' are not loaded)
+    cls = getattr(mrflit, METHODS[method])
     if method == "mcmclasso":
         return cls(seed=seed), None
     if method == "gaussian":
@@ -642,16 +640,17 @@ def _write_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy from the others under the fitted model, the marginal
     accuracy and mgm's normalised nCC (`inference.predictability`) — and report.txt's line; nothing for a
     learner of real-valued data."""
-    from mrflit.inference import predictability
+    from mrflit.inference import predictability_columns
 
     if est.domain_ is None:
         return ""
-    table = predictability(est, X)
+    table = predictability_columns(est, X)
     table["node"] = names
-    _write_csv(out / "predictability.csv", list(table.columns), table.itertuples(index=False))
+    _write_csv(out / "predictability.csv", list(table), zip(*table.values()))
+    acc, marginal, ncc = (table[k].mean() for k in ("accuracy", "marginal", "normalized"))
     return (
-        f"predictability: mean accuracy {table.accuracy.mean():.3f} (marginal {table.marginal.mean():.3f}, "
-        f"normalised nCC {table.normalized.mean():.3f}); each node's in predictability.csv\n"
+        f"predictability: mean accuracy {acc:.3f} (marginal {marginal:.3f}, normalised nCC {ncc:.3f}); each "
+        f"node's in predictability.csv\n"
     )
 
 # %% ../nbs/16_cli.ipynb #4a3137ff

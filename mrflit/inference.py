@@ -5,23 +5,19 @@
 # %% ../nbs/13a_inference.ipynb #d2cd0e0c
 from __future__ import annotations
 import numpy as np
-from joblib import Parallel, delayed
 from .core import as_rng, check_data, check_fitted, check_int, check_n_jobs, clone
 from .models import convert_states
-from .stability import _refit, _summarise_warnings
 
 # %% auto #0
-__all__ = ['predictability', 'network_comparison']
+__all__ = ['predictability_columns', 'predictability', 'network_comparison']
 
 # %% ../nbs/13a_inference.ipynb #6fbdc832
-def predictability(
+def predictability_columns(
     est,  # a fitted binary learner: its `theta_` (p, p) and `domain_`
     X,  # (n, p) binary data, 0/1 or ±1 rows, the columns the learner was fitted on
-):
-    """mgm's predictability of each node from the others under the fitted model, as a DataFrame with columns
-    `node`, `accuracy` (CC), `marginal` (CC of the intercept model) and `normalized` (nCC)."""
-    import pandas as pd
-
+) -> dict:
+    """mgm's predictability of each node from the others under the fitted model: a dict of `node` (names),
+    `accuracy` (CC), `marginal` (CC of the intercept model) and `normalized` (nCC), each (p,)."""
     check_fitted(est, "theta_")
     if getattr(est, "domain_", None) is None:
         raise ValueError(f"{type(est).__name__} models real-valued data: predictability needs a binary model")
@@ -40,24 +36,37 @@ def predictability(
     marginal = np.maximum(share, 1 - share)
     normalized = np.divide(accuracy - marginal, 1 - marginal, out=np.zeros_like(marginal), where=marginal < 1)
     names = est.names_ if getattr(est, "names_", None) is not None else [f"x{i}" for i in range(len(theta))]
-    return pd.DataFrame(dict(node=list(names), accuracy=accuracy, marginal=marginal, normalized=normalized))
+    return dict(node=list(names), accuracy=accuracy, marginal=marginal, normalized=normalized)
 
-# %% ../nbs/13a_inference.ipynb #10b64aee
+# %% ../nbs/13a_inference.ipynb #9c002c84
+def predictability(
+    est,  # a fitted binary learner: its `theta_` (p, p) and `domain_`
+    X,  # (n, p) binary data, 0/1 or ±1 rows, the columns the learner was fitted on
+):
+    """mgm's predictability of each node from the others under the fitted model, as a DataFrame with columns
+    `node`, `accuracy` (CC), `marginal` (CC of the intercept model) and `normalized` (nCC)."""
+    import pandas as pd
+
+    return pd.DataFrame(predictability_columns(est, X))
+
+# %% ../nbs/13a_inference.ipynb #e100e393
 def _nct_statistics(t1, t2) -> tuple:
     "(M, S): the maximum absolute coupling difference and the global strength difference (pairs i < j)."
     iu = np.triu_indices(t1.shape[0], 1)
     return float(np.abs(t1[iu] - t2[iu]).max()), float(abs(np.abs(t1[iu]).sum() - np.abs(t2[iu]).sum()))
 
-# %% ../nbs/13a_inference.ipynb #e100e393
+# %% ../nbs/13a_inference.ipynb #f5bbea37
 def _nct_split(est, X, n1, seed) -> tuple:
     """(M, S, warnings) of one random split of the pooled rows X into n1 and the rest; each half is refitted
     as a bootstrap refit is (`stability._refit`: the learner's own progress off, its warnings returned)."""
+    from mrflit.stability import _refit
+
     rows = as_rng(seed).permutation(len(X))
     t1, w1 = _refit(est, X, rows[:n1], int(seed.generate_state(1)[0]), None)
     t2, w2 = _refit(est, X, rows[n1:], int(seed.generate_state(1)[0]), None)
     return (*_nct_statistics(t1, t2), list(dict.fromkeys(w1 + w2)))
 
-# %% ../nbs/13a_inference.ipynb #249caf27
+# %% ../nbs/13a_inference.ipynb #b464e1d7
 def network_comparison(
     est,  # an unfitted learner with its λ (a number, or a rule such as 'ebic')
     X1,  # (n1, p) binary data of the first group
@@ -71,6 +80,10 @@ def network_comparison(
     """The network comparison test: observed `M` and `S`, their permutation p-values `p_M`, `p_S`, the
     permutation draws `M_perm`, `S_perm` (each (n_perm,)), the two groups' fits `theta1`, `theta2`, and the
     splits' warnings, one line per kind with its count (`warnings`)."""
+    # loaded here, not with the module: `predictability` (on every `mrflit fit`) needs neither
+    from joblib import Parallel, delayed
+    from mrflit.stability import _summarise_warnings
+
     A, dom1 = check_data(X1)
     B, dom2 = check_data(X2)
     if A.shape[1] != B.shape[1] or dom1 != dom2:

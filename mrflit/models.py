@@ -319,14 +319,15 @@ def save_model(
     """Write `model` (and optional variable names) to an `.npz` file, atomically (`core.atomic_write`: a
     symlink is followed, so its target is replaced and the link stays). A `DiscreteMRF` is stored with domain
     'discrete' and its `levels`."""
-    # the k-state model's module imports this one
-    from mrflit.discrete import DiscreteMRF
-
-    if isinstance(model, DiscreteMRF):
-        arrays = dict(theta=model.theta, domain=np.array("discrete"), levels=model.levels)
-    else:
-        check_model(model)
+    if isinstance(model, BinaryMRF):
         arrays = dict(theta=model.theta, domain=np.array(model.domain))
+    else:
+        # the k-state model's module imports this one (and is loaded only for a k-state model)
+        from mrflit.discrete import DiscreteMRF
+
+        if not isinstance(model, DiscreteMRF):
+            check_model(model)
+        arrays = dict(theta=model.theta, domain=np.array("discrete"), levels=model.levels)
     if names is not None:
         arrays["names"] = np.array(check_names(names, model.p))
     atomic_write(path, lambda f: np.savez(f, **arrays))  # core's one writer: atomic, the user's umask
