@@ -17,7 +17,7 @@ from .base import MRFLearner, gap_tolerance, sampling_tol, unique_rows, _pl_part
 from statistics import NormalDist
 
 # %% auto #0
-__all__ = ['EXACT_MAX_P', 'IsingLasso']
+__all__ = ['PL_DIRECT_MAX', 'EXACT_MAX_P', 'IsingLasso']
 
 # %% ../nbs/07a_ising_lasso.ipynb #bf62e3b0
 @kernel
@@ -724,7 +724,37 @@ def _pl_curvature(
     np.fill_diagonal(C, sums)
     return C
 
-# %% ../nbs/07a_ising_lasso.ipynb #abe53243
+# %% ../nbs/07a_ising_lasso.ipynb #fe65c7a9
+# the refit on a graph solves Newton's system directly up to this many coordinates
+PL_DIRECT_MAX = 2000
+
+
+def _pl_direct_direction(
+    XT,  # (p, n) float32 distinct rows, one variable per row
+    w,  # (n,) float64 row frequencies
+    VT,  # (p, n) float32 conditional variances v_tj at θ
+    g,  # (m,) float64 gradient of PL at θ, stats order
+    free,  # (m,) bool the coordinates that move (the fields and the graph's couplings)
+) -> np.ndarray:
+    "(m,) float64 the Newton direction of the unpenalised PL on the free coordinates (zero elsewhere)."
+    p = XT.shape[0]
+    I, J = stat_index(p)
+    idx = np.flatnonzero(free)
+    Ii, Ji = I[idx], J[idx]
+    H = np.zeros((idx.size, idx.size))
+    X64 = XT.astype(np.float64)
+    for t in range(p):
+        # node t's coordinates, and the variable each multiplies in h_t (a field: the constant 1)
+        mine = np.flatnonzero((Ii == t) | (Ji == t))
+        other = np.where(Ii[mine] == t, Ji[mine], Ii[mine])
+        A = np.where((Ii[mine] == Ji[mine])[:, None], 1.0, X64[other])
+        H[np.ix_(mine, mine)] += (A * (w * VT[t])) @ A.T
+    H[np.diag_indices_from(H)] += 1e-10 * max(np.trace(H) / max(idx.size, 1), 1e-300)
+    d = np.zeros(g.size)
+    d[idx] = np.linalg.solve(H, -g[idx])
+    return d
+
+# %% ../nbs/07a_ising_lasso.ipynb #137a9e41
 def _pl_line_search(
     parts,  # θ ↦ (smooth part of the objective, its gradient)
     penalty,  # θ ↦ the ℓ₁ part
@@ -744,7 +774,7 @@ def _pl_line_search(
         t *= 0.5
     return t, f_new, g_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #88c6a786
+# %% ../nbs/07a_ising_lasso.ipynb #a9615cd5
 def _pl_newton(
     U,  # (n, p) int8 distinct rows
     w,  # (n,) float64 their frequencies (sum 1)
@@ -759,7 +789,8 @@ def _pl_newton(
     decrease_tol: float = 0.0,
 ):
     """Proximal Newton for the ℓ₁-penalised pseudo-likelihood: `(θ in stats order, trace rows, KKT
-    residual)`. With `support` and λ = 0 it is the pseudo-likelihood refitted on a graph."""
+    residual)`. With `support` and λ = 0 it is the pseudo-likelihood refitted on a graph (Newton's system
+    solved directly, `_pl_direct_direction`, up to `PL_DIRECT_MAX` coordinates)."""
     n, p = U.shape
     I, J = stat_index(p)
     lam_v = np.where(I == J, 0.0, lam)
@@ -781,25 +812,31 @@ def _pl_newton(
             return v, rows, kkt
         T, G = to_matrix(v, p), to_matrix(g, p)
         VT = _conditional_variances(T, XT, domain)
-        C = _pl_curvature(VT, XT, w32, domain)
-        active = np.triu((T != 0) | (np.abs(G) >= lam) | np.eye(p, dtype=bool)) & (
-            to_matrix(free.astype(np.float64), p) != 0
-        )
-        rs = np.ascontiguousarray(np.argwhere(active), dtype=np.int64)
-        D, FT = np.zeros((p, p)), np.zeros(XT.shape)
-        sweeps = _pl_direction(XT, w, VT, G, C, T, D, FT, lam, rs, 200, inner)
-        d = D[I, J]
+        if lam == 0 and free.sum() <= PL_DIRECT_MAX:
+            # unpenalised (a refit on a graph): Newton's system itself, solved directly
+            d, n_active, sweeps = _pl_direct_direction(XT, w, VT, g, free), int(free.sum()), 0
+        else:
+            C = _pl_curvature(VT, XT, w32, domain)
+            active = np.triu((T != 0) | (np.abs(G) >= lam) | np.eye(p, dtype=bool)) & (
+                to_matrix(free.astype(np.float64), p) != 0
+            )
+            rs = np.ascontiguousarray(np.argwhere(active), dtype=np.int64)
+            D, FT = np.zeros((p, p)), np.zeros(XT.shape)
+            sweeps = _pl_direction(XT, w, VT, G, C, T, D, FT, lam, rs, 200, inner)
+            d, n_active = D[I, J], len(rs)
         decrease = g @ d + penalty(v + d) - penalty(v)
         if not np.any(d) or decrease >= 0:
             break
         t, f, g = _pl_line_search(parts, penalty, v, d, f, decrease)
         v = v + t * d
-        rows.append(dict(iteration=it + 1, objective=f, kkt=kkt, active=len(rs), inner_sweeps=sweeps, step=t))
+        rows.append(
+            dict(iteration=it + 1, objective=f, kkt=kkt, active=n_active, inner_sweeps=sweeps, step=t)
+        )
         if -decrease <= decrease_tol:
             break
     return v, rows, kkt_residual(v[free], g[free], lam_v[free])
 
-# %% ../nbs/07a_ising_lasso.ipynb #a9615cd5
+# %% ../nbs/07a_ising_lasso.ipynb #f6108399
 VERDICTS = ("continue", "more chains", "verify again", "longer runs", "converged", "stalled")
 # the verification starts on this share of the chains (1/8), and doubles them while its noise is too large
 VERIFY_SHARE = 8
@@ -1117,7 +1154,7 @@ class NewtonSolver:
         other.chains = None
         return other._verify(other._chains_for(other._model(other.theta)))[0]
 
-# %% ../nbs/07a_ising_lasso.ipynb #bcb5c962
+# %% ../nbs/07a_ising_lasso.ipynb #9a1cb309
 # a statistic whose rarer value occurs in fewer rows than this takes its standard error from the model too
 RARE_COUNT = 5
 
@@ -1143,7 +1180,7 @@ def data_se(
     model_var = M - M * M if domain == "01" else 1.0 - M * M
     return np.where(rare, np.maximum(se, np.sqrt(np.maximum(model_var, 0.0) / n)), se)
 
-# %% ../nbs/07a_ising_lasso.ipynb #bf43417e
+# %% ../nbs/07a_ising_lasso.ipynb #ecb548e1
 # the states of a polish are split into this many groups of whole chains; the groups' spread gives the
 # Monte-Carlo standard errors
 POLISH_GROUPS = 200
@@ -1212,7 +1249,7 @@ class StateSample:
         spread = sums - mass[:, None] * means
         return means, np.sqrt(np.sum(spread * spread, axis=0)), float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #ecb548e1
+# %% ../nbs/07a_ising_lasso.ipynb #72ac34cb
 def draw_states(
     chains,  # the persistent `GibbsChains`, advanced in place
     theta,  # (m,) float64 the point to sample, stats order
@@ -1230,7 +1267,7 @@ def draw_states(
         out[:, :, t] = chains._X
     return StateSample(out.reshape(p, -1), theta, chains.n_chains)
 
-# %% ../nbs/07a_ising_lasso.ipynb #5c134629
+# %% ../nbs/07a_ising_lasso.ipynb #6e598efc
 # the SAA is solved to this KKT residual per coordinate, in data standard errors
 SAA_TOL = 0.05
 # the SAA is trusted where the states' weights keep this share of their number as ESS: a step that would
@@ -1247,7 +1284,7 @@ def _ess_share(
     w = libm.exp(lw - lw.max())
     return float(np.sum(w) ** 2 / np.sum(w * w) / sample.Q)
 
-# %% ../nbs/07a_ising_lasso.ipynb #2985837b
+# %% ../nbs/07a_ising_lasso.ipynb #dec5c160
 def saa_solve(
     sample: StateSample,  # the states
     theta,  # (m,) float64 the start, stats order
@@ -1291,7 +1328,7 @@ def saa_solve(
             t /= 2
         theta, f = theta + t * d, f_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #dec5c160
+# %% ../nbs/07a_ising_lasso.ipynb #a1d23172
 def _settled(
     a: StateSample,  # states at θ
     b: StateSample,  # states at the same θ, drawn after more sweeps
@@ -1305,7 +1342,7 @@ def _settled(
     t = (ma - mb) / np.maximum(np.sqrt(sa * sa + sb * sb), 1e-300)
     return bool(np.mean(t * t) <= 1 + 3 * np.sqrt(2 / t.size) and np.max(np.abs(t)) <= z)
 
-# %% ../nbs/07a_ising_lasso.ipynb #a1d23172
+# %% ../nbs/07a_ising_lasso.ipynb #757977e6
 def _undetermined(
     theta,  # (m,) float64 the polished θ
     grad,  # (m,) float64 the SAA gradient there
@@ -1322,7 +1359,7 @@ def _undetermined(
         theta == 0, lam - np.abs(grad) < 2 * mcse, curvature * np.abs(theta) < 2 * mcse
     )
 
-# %% ../nbs/07a_ising_lasso.ipynb #85b4404e
+# %% ../nbs/07a_ising_lasso.ipynb #fc03bd5a
 def _own_chains(
     solver,  # a Monte-Carlo `NewtonSolver`
     q: int,  # the chains
@@ -1335,7 +1372,7 @@ def _own_chains(
         start = solver._starts[solver._rng.integers(0, len(solver._starts), q)]
     return GibbsChains(solver.chains.model, q, init=np.array(start, np.int8), seed=solver._rng)
 
-# %% ../nbs/07a_ising_lasso.ipynb #7784d048
+# %% ../nbs/07a_ising_lasso.ipynb #1cef4623
 # the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
 # two of its samples agree
 POLISH_ROUNDS = 6
@@ -1407,7 +1444,7 @@ def polish(
     rec = dict(theta=theta, ok=ok, bound=float(excess[worst]), worst=worst, undetermined=undetermined)
     return dict(rec, mcse=mcse, se=se, z=z, rounds=rounds, states=sample.Q, burn=total, mixed=mixed)
 
-# %% ../nbs/07a_ising_lasso.ipynb #e66b5f73
+# %% ../nbs/07a_ising_lasso.ipynb #748e4da2
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
