@@ -5,7 +5,6 @@
 # %% ../nbs/06_base.ipynb #2f4a32ac
 from __future__ import annotations
 from fastcore.basics import patch_to
-import contextlib
 import contextvars
 import functools
 import numbers
@@ -39,7 +38,7 @@ from mrflit.models import (
     n_couplings,
 )
 import inspect
-from .core import Estimator, check_fitted, clone, warn_not_converged
+from .core import Estimator, check_fitted, clone, context_flag, warn_not_converged
 from .select import LambdaRule
 
 # %% auto #0
@@ -400,14 +399,9 @@ def _elapsed(self):
 _QUIET = contextvars.ContextVar("mrflit_quiet_progress", default=False)
 
 
-@contextlib.contextmanager
 def _quiet_progress():
     "No learner's progress bar inside (a bootstrap's refits, which share one bar)."
-    token = _QUIET.set(True)
-    try:
-        yield
-    finally:
-        _QUIET.reset(token)
+    return context_flag(_QUIET)
 
 # %% ../nbs/06_base.ipynb #9495f98b
 @patch_to(MRFLearner)

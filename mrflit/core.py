@@ -27,7 +27,7 @@ __all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'CHUNK_WORK', 'kernel', 'on
            'check_states', 'check_real', 'check_int', 'check_float', 'check_bool', 'check_array', 'byte_count',
            'memory_limit', 'check_memory', 'check_n_jobs', 'check_names', 'infer_domain', 'check_data', 'chunk_length',
            'chunks', 'as_rng', 'chain_states', 'atomic_write', 'warn', 'Estimator', 'clone', 'check_fitted',
-           'quiet_convergence', 'warn_not_converged']
+           'context_flag', 'quiet_convergence', 'warn_not_converged']
 
 # %% ../nbs/00_core.ipynb #9cf2e53f
 NUMBA_OPTS = dict(cache=os.environ.get("MRFLIT_NUMBA_CACHE", "1") != "0", nogil=True)
@@ -754,19 +754,27 @@ def check_fitted(
         )
 
 # %% ../nbs/00_core.ipynb #f3871718
-_QUIET_CONVERGENCE = contextvars.ContextVar("quiet_convergence", default=False)
-
-
 @contextlib.contextmanager
-def quiet_convergence():
-    "Within this context `warn_not_converged` says nothing."
-    token = _QUIET_CONVERGENCE.set(True)
+def context_flag(
+    var: contextvars.ContextVar,  # the flag, read by code deeper in the call
+    value=True,  # its value within the context
+):
+    "Within this context `var` holds `value`; its previous value comes back on the way out."
+    token = var.set(value)
     try:
         yield
     finally:
-        _QUIET_CONVERGENCE.reset(token)
+        var.reset(token)
 
-# %% ../nbs/00_core.ipynb #4fbca008
+# %% ../nbs/00_core.ipynb #856bcf1a
+_QUIET_CONVERGENCE = contextvars.ContextVar("quiet_convergence", default=False)
+
+
+def quiet_convergence():
+    "Within this context `warn_not_converged` says nothing."
+    return context_flag(_QUIET_CONVERGENCE)
+
+# %% ../nbs/00_core.ipynb #3bef8b60
 def warn_not_converged(
     message: str,  # what did not converge, and why
 ):
