@@ -10,38 +10,37 @@ from numba import njit
 from .core import NUMBA_OPTS
 
 # %% auto #0
-__all__ = ['EXP', 'LOG', 'LOG1P', 'EXPM1', 'TANH', 'ARCTANH', 'SIN', 'POWER', 'LOGADDEXP', 'exp', 'log', 'log1p', 'expm1', 'tanh',
-           'arctanh', 'sin', 'power', 'logaddexp', 'geomspace', 'logsumexp']
+__all__ = ['exp', 'log', 'log1p', 'expm1', 'tanh', 'arctanh', 'sin', 'power', 'logaddexp', 'geomspace', 'logsumexp']
 
 # %% ../nbs/00a_libm.ipynb #0aa1e48c
-# the operations of `_scalar`, by code
-EXP, LOG, LOG1P, EXPM1, TANH, ARCTANH, SIN, POWER, LOGADDEXP = range(9)
+# the operations of `_scalar`, by code (private: callers use the functions below)
+_EXP, _LOG, _LOG1P, _EXPM1, _TANH, _ARCTANH, _SIN, _POWER, _LOGADDEXP = range(9)
 
 # %% ../nbs/00a_libm.ipynb #f6011d4f
 @njit(**NUMBA_OPTS)
 def _scalar(
-    op: int,  # the operation's code (EXP, ..., LOGADDEXP)
-    a: float,  # float64: the argument (the first, for POWER and LOGADDEXP)
-    b: float,  # float64: the second argument of POWER and LOGADDEXP (ignored by the others)
+    op: int,  # the operation's code (_EXP, ..., _LOGADDEXP)
+    a: float,  # float64: the argument (the first, for _POWER and _LOGADDEXP)
+    b: float,  # float64: the second argument of _POWER and _LOGADDEXP (ignored by the others)
 ) -> float:
     "One value of operation `op` by the C library (−inf/nan outside a logarithm's domain, as numpy's)."
-    if op == EXP:
+    if op == _EXP:
         return math.exp(a)
-    if op == LOG:
+    if op == _LOG:
         return math.log(a) if a > 0 else (-math.inf if a == 0 else math.nan)
-    if op == LOG1P:
+    if op == _LOG1P:
         return math.log1p(a) if a > -1 else (-math.inf if a == -1 else math.nan)
-    if op == EXPM1:
+    if op == _EXPM1:
         return math.expm1(a)
-    if op == TANH:
+    if op == _TANH:
         return math.tanh(a)
-    if op == ARCTANH:
+    if op == _ARCTANH:
         if abs(a) < 1:
             return math.atanh(a)
         return math.copysign(math.inf, a) if abs(a) == 1 else math.nan
-    if op == SIN:
+    if op == _SIN:
         return math.sin(a)
-    if op == POWER:
+    if op == _POWER:
         return math.pow(a, b)
     if a == b:
         return a + math.log(2.0)
@@ -90,7 +89,7 @@ def exp(
     out: np.ndarray | None = None,  # where to write the values, if given
 ):
     "The C library's e^x, elementwise."
-    return _apply(EXP, x, out=out)
+    return _apply(_EXP, x, out=out)
 
 # %% ../nbs/00a_libm.ipynb #dcb42a8b
 def log(
@@ -98,7 +97,7 @@ def log(
     out: np.ndarray | None = None,  # where to write the values, if given
 ):
     "The C library's natural logarithm, elementwise (−inf at 0, nan below)."
-    return _apply(LOG, x, out=out)
+    return _apply(_LOG, x, out=out)
 
 # %% ../nbs/00a_libm.ipynb #078b2ab1
 def log1p(
@@ -106,7 +105,7 @@ def log1p(
     out: np.ndarray | None = None,  # where to write the values, if given
 ):
     "The C library's log(1 + x), elementwise."
-    return _apply(LOG1P, x, out=out)
+    return _apply(_LOG1P, x, out=out)
 
 # %% ../nbs/00a_libm.ipynb #0173fd9c
 def expm1(
@@ -114,7 +113,7 @@ def expm1(
     out: np.ndarray | None = None,  # where to write the values, if given
 ):
     "The C library's e^x − 1, elementwise."
-    return _apply(EXPM1, x, out=out)
+    return _apply(_EXPM1, x, out=out)
 
 # %% ../nbs/00a_libm.ipynb #3eaa82bb
 def tanh(
@@ -122,7 +121,7 @@ def tanh(
     out: np.ndarray | None = None,  # where to write the values, if given
 ):
     "The C library's hyperbolic tangent, elementwise."
-    return _apply(TANH, x, out=out)
+    return _apply(_TANH, x, out=out)
 
 # %% ../nbs/00a_libm.ipynb #c63a962d
 def arctanh(
@@ -130,7 +129,7 @@ def arctanh(
     out: np.ndarray | None = None,  # where to write the values, if given
 ):
     "The C library's inverse hyperbolic tangent, elementwise (±inf at ±1, nan outside)."
-    return _apply(ARCTANH, x, out=out)
+    return _apply(_ARCTANH, x, out=out)
 
 # %% ../nbs/00a_libm.ipynb #64bfb9ce
 def sin(
@@ -138,7 +137,7 @@ def sin(
     out: np.ndarray | None = None,  # where to write the values, if given
 ):
     "The C library's sine, elementwise."
-    return _apply(SIN, x, out=out)
+    return _apply(_SIN, x, out=out)
 
 # %% ../nbs/00a_libm.ipynb #cc54a3f9
 def power(
@@ -147,7 +146,7 @@ def power(
     out: np.ndarray | None = None,  # where to write the values, if given
 ):
     "The C library's x^y, elementwise with broadcasting."
-    return _apply(POWER, x, y, out=out)
+    return _apply(_POWER, x, y, out=out)
 
 # %% ../nbs/00a_libm.ipynb #bc10d844
 def logaddexp(
@@ -156,7 +155,7 @@ def logaddexp(
     out: np.ndarray | None = None,  # where to write the values, if given
 ):
     "log(e^x + e^y), elementwise with broadcasting, without overflow."
-    return _apply(LOGADDEXP, x, y, out=out)
+    return _apply(_LOGADDEXP, x, y, out=out)
 
 # %% ../nbs/00a_libm.ipynb #79536ee1
 def geomspace(
