@@ -670,10 +670,12 @@ def compare(
     # split columns of more than two numbers at this value (1 above it); one threshold for both
     binarize=None,
     n_jobs=-1,  # parallel splits (joblib; -1: every core)
+    categorical=False,  # k-state columns (one codebook for both files) and `DiscreteLasso`
 ) -> dict:
     """The network comparison test of two groups (NCT, `inference.network_comparison`): writes report.txt (M,
-    S and their permutation p-values), comparison.csv (each pair's coupling in both groups and the
-    difference) and permutations.csv (M and S of every split) into `out`."""
+    S and their permutation p-values), comparison.csv (each pair's edge weight in both groups and the
+    difference: couplings, or block norms with `categorical`) and permutations.csv (M and S of every split)
+    into `out`."""
     from mrflit.inference import network_comparison
 
     _check_fit_args(method, lam, "png")
@@ -682,13 +684,19 @@ def compare(
             f"compare splits both groups at one threshold: give a number, not {binarize!r} (each group's "
             f"own {binarize} would move the split between the groups)"
         )
-    read = dict(sep=sep, header=header, columns=columns, missing=missing, binarize=binarize)
-    X1, X2, names, notes = _read_two(data1, data2, read)
-    lam, nodewise = _lambda_options(method, lam, None, None, None)
-    est = _learner(method, lam, "auto", 2000, None, None, seed, False)[0].set_params(**nodewise)
+    read = dict(sep=sep, header=header, columns=columns, missing=missing)
+    if categorical:
+        _check_categorical_args(lam, dict(method=method, binarize=binarize))
+        X1, X2, names, notes = _read_two_categorical(data1, data2, read)
+        est = _categorical_learner(lam, seed)
+    else:
+        X1, X2, names, notes = _read_two(data1, data2, dict(read, binarize=binarize))
+        lam, nodewise = _lambda_options(method, lam, None, None, None)
+        est = _learner(method, lam, "auto", 2000, None, None, seed, False)[0].set_params(**nodewise)
+    name = type(est).__name__
     if not quiet:
         print(
-            f"mrflit compare: {METHODS[method]} on {len(X1)} and {len(X2)} rows x {len(names)} variables, "
+            f"mrflit compare: {name} on {len(X1)} and {len(X2)} rows x {len(names)} variables, "
             f"{n_perm} random splits …",
             file=sys.stderr,
             flush=True,
@@ -696,11 +704,12 @@ def compare(
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         res = network_comparison(est, X1, X2, n_perm, seed=seed, n_jobs=n_jobs, verbose=not quiet)
+    weight = "block norm ||W_ij||_c" if categorical else "coupling"
     report = (
-        f"mrflit compare: the network comparison test, {METHODS[method]} (lam = {lam}) on {data1} ({len(X1)} "
+        f"mrflit compare: the network comparison test, {name} (lam = {lam}) on {data1} ({len(X1)} "
         f"rows) and {data2} ({len(X2)} rows), {len(names)} variables, {n_perm} random splits of the pooled "
-        f"rows\nM (largest |difference| of a coupling) = {res['M']:.4g}, p = {res['p_M']:.3g}\n"
-        f"S (difference of global strength, sum of |couplings|) = {res['S']:.4g}, p = {res['p_S']:.3g}\n"
+        f"rows\nM (largest |difference| of a {weight}) = {res['M']:.4g}, p = {res['p_M']:.3g}\n"
+        f"S (difference of global strength, sum of |{weight}s|) = {res['S']:.4g}, p = {res['p_S']:.3g}\n"
     )
     report += "".join(f"data: {n}\n" for n in notes)
     report += "".join(f"warning: {m}\n" for m in _distinct(caught))
@@ -726,9 +735,39 @@ def _read_two(data1, data2, read) -> tuple:
     return X1, X2, names, notes
 
 # %% ../nbs/16_cli.ipynb #3e7239ee
+def _read_two_categorical(data1, data2, read) -> tuple:
+    """`(X1, X2, names, notes)`: two groups' k-state files with the same columns, coded with one codebook
+    (each column's levels over both files, as `datasets.read_categorical_csv` codes one file)."""
+    from mrflit.datasets import _categorical_column, _read_columns
+
+    cols1, names, notes1 = _read_columns(data1, **read)
+    cols2, names2, notes2 = _read_columns(data2, **read)
+    if names2 != names:
+        raise ValueError(f"{data1} and {data2} must have the same columns: {names[:5]}… and {names2[:5]}…")
+    n1 = len(cols1[0])
+    codes = [_categorical_column(a + b, name)[0] for a, b, name in zip(cols1, cols2, names)]
+    X = np.column_stack(codes).astype(np.int8)
+    notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
+    return X[:n1], X[n1:], names, notes
+
+# %% ../nbs/16_cli.ipynb #b5597f5e
+def _categorical_learner(
+    lam,  # a number, or 'ebic', 'bic' or 'cv'
+    seed,  # the learner's seed
+    **kw,  # more of DiscreteLasso's parameters
+):
+    "The `DiscreteLasso` of `--categorical`: 'bic' is EBIC with γ = 0 (unless `gamma` is given)."
+    from mrflit.discrete import DiscreteLasso
+
+    kw.setdefault("gamma", 0.0 if lam == "bic" else 0.25)
+    rule = "cv" if lam == "cv" else "ebic"
+    return DiscreteLasso(rule if isinstance(lam, str) else float(lam), seed=seed, **kw)
+
+# %% ../nbs/16_cli.ipynb #77636f61
 def _write_comparison(out, res, names):
-    "comparison.csv (pairs coupled in either group, largest |difference| first) and permutations.csv."
-    t1, t2 = res["theta1"], res["theta2"]
+    """comparison.csv (pairs with an edge in either group, largest |difference| first, the edge weights of
+    `network_comparison`) and permutations.csv."""
+    t1, t2 = res["weights1"], res["weights2"]
     I, J = np.triu_indices(len(names), 1)
     keep = (t1[I, J] != 0) | (t2[I, J] != 0)
     I, J = I[keep], J[keep]
@@ -740,12 +779,12 @@ def _write_comparison(out, res, names):
     _write_csv(out / "comparison.csv", ["source", "target", "weight_1", "weight_2", "difference"], rows)
     _write_csv(out / "permutations.csv", ["M", "S"], zip(res["M_perm"].tolist(), res["S_perm"].tolist()))
 
-# %% ../nbs/16_cli.ipynb #f51b510b
+# %% ../nbs/16_cli.ipynb #5ddbbd9e
 def _distinct(caught) -> list:
     "The distinct messages of recorded warnings, in order."
     return list(dict.fromkeys(str(w.message) for w in caught))
 
-# %% ../nbs/16_cli.ipynb #b5434232
+# %% ../nbs/16_cli.ipynb #efdc1343
 def _check_categorical_args(
     lam,  # a number or a rule name
     binary_only: dict,  # {option: value given}: the binary learners' options
@@ -766,7 +805,7 @@ def _check_categorical_args(
         shown = ", ".join("--" + k.replace("_", "-").replace("n-drop", "case-drop") for k in given)
         raise ValueError(f"--categorical fits DiscreteLasso: {shown} apply to binary data only")
 
-# %% ../nbs/16_cli.ipynb #5ddbbd9e
+# %% ../nbs/16_cli.ipynb #43f8df97
 def _categorical_report(data, est, X, names, book, secs, out) -> str:
     "report.txt of a `DiscreteLasso` fit: the data, λ, edges, moments, and each column's codebook."
     n, p = X.shape
@@ -777,8 +816,17 @@ def _categorical_report(data, est, X, names, book, secs, out) -> str:
     elif est.ebic_path_ is None:
         how = f"lambda = {est.lambda_:.4g}"
     else:
-        path = "pseudo-likelihood (D4)" if est.moments_ == "mcmc" else "exact likelihood"
-        how = f"lambda = {est.lambda_:.4g} by EBIC (gamma = {est.gamma:g}) over 20 values, {path} path"
+        lams = est.ebic_path_[:, 0]
+        i = int(np.argmin(np.abs(lams - est.lambda_)))
+        where = f"value {i + 1}, inside the path"
+        if i == len(lams) - 1:
+            where = "the path's smallest value: the criterion may improve below it"
+        elif i == 0:
+            where = "the path's largest value, where the graph is empty"
+        how = (
+            f"lambda = {est.lambda_:.4g} by EBIC (gamma = {est.gamma:g}, refitted pseudo-likelihood) over "
+            f"{len(lams)} values from {lams[0]:.3g} to {lams[-1]:.3g}; the choice is {where}"
+        )
     levels = ", ".join(str(k) for k in est.levels_)
     lines = [
         f"mrflit fit: DiscreteLasso on {data} ({n} samples x {p} variables, levels {levels}), {how}",
@@ -797,7 +845,7 @@ def _categorical_report(data, est, X, names, book, secs, out) -> str:
         lines.append(f"codebook: {name}: {codes} (0 is the reference level)")
     return "".join(f"{line}\n" for line in lines)
 
-# %% ../nbs/16_cli.ipynb #1bb39110
+# %% ../nbs/16_cli.ipynb #f4787a22
 def _categorical_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy (its most probable level given the others, under the fitted
     model) and the marginal accuracy (its most frequent level) — and report.txt's line."""
@@ -811,7 +859,7 @@ def _categorical_predictability(out, est, X, names) -> str:
         "each node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #efdc1343
+# %% ../nbs/16_cli.ipynb #130e5ae3
 def _block_rows(
     model,  # a fitted `DiscreteMRF`
     names,  # (p,) the columns' names
@@ -826,7 +874,7 @@ def _block_rows(
                 rows.append((names[i], names[j], label_a, label_b, float(C[a, b])))
     return rows
 
-# %% ../nbs/16_cli.ipynb #43f8df97
+# %% ../nbs/16_cli.ipynb #72119f9d
 def fit_categorical(
     data,  # CSV/TSV of categorical columns (read by `datasets.read_categorical_csv`)
     lam="ebic",  # the group-lasso weight λ, or 'ebic' / 'bic' / 'cv'
@@ -847,15 +895,12 @@ def fit_categorical(
     norms), blocks.csv (each edge's centred block: its sign pattern), codebook.csv, trace.csv, the network
     figure, predictability.csv and report.txt (with the codebook)."""
     from mrflit.datasets import read_categorical_csv, read_groups
-    from mrflit.discrete import DiscreteLasso
 
     _check_categorical_args(lam, {})
     X, names, book, notes = read_categorical_csv(data, **(reading or {}))
     group_of = None if groups is None else read_groups(groups, names)
-    gamma = (0.0 if lam == "bic" else 0.25) if gamma is None else gamma
-    kw = dict(gamma=gamma, n_chains=chains, seed=seed, max_iter=iters or 200)
-    rule = "cv" if lam == "cv" else "ebic"
-    est = DiscreteLasso(rule if isinstance(lam, str) else float(lam), **kw)
+    kw = dict(n_chains=chains, max_iter=iters or 200)
+    est = _categorical_learner(lam, seed, **kw, **({} if gamma is None else dict(gamma=gamma)))
     if not quiet:
         print(
             f"mrflit fit: fitting DiscreteLasso to {X.shape[0]} x {X.shape[1]} …", file=sys.stderr, flush=True
@@ -886,7 +931,7 @@ def fit_categorical(
         print(report, end="")
     return dict(edges=int(np.count_nonzero(np.triu(W, 1))), out=str(out))
 
-# %% ../nbs/16_cli.ipynb #130e5ae3
+# %% ../nbs/16_cli.ipynb #bd27e0f2
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -912,7 +957,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #2fec91cc
+# %% ../nbs/16_cli.ipynb #41255437
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -956,12 +1001,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #72119f9d
+# %% ../nbs/16_cli.ipynb #75c14bb6
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #49c7c9d2
+# %% ../nbs/16_cli.ipynb #84b811b1
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -971,7 +1016,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #bd27e0f2
+# %% ../nbs/16_cli.ipynb #956cbb45
 def _lambdas_arg(text):
     "--lambdas: comma-separated positive numbers."
     try:
@@ -979,7 +1024,7 @@ def _lambdas_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #41255437
+# %% ../nbs/16_cli.ipynb #69b48010
 def _split_arg(text):
     "--binarize: 'median', 'mean' or a number."
     if text in ("median", "mean"):
@@ -989,7 +1034,7 @@ def _split_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected 'median', 'mean' or a number, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #84b811b1
+# %% ../nbs/16_cli.ipynb #64949a6b
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -1001,19 +1046,23 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #956cbb45
+# %% ../nbs/16_cli.ipynb #1782acae
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
         "fit",
-        help="fit a learner to a CSV of binary columns",
-        description="Fit a sparse binary MRF to DATA and write model.npz, edges.csv, trace.csv, network.png "
-        "and report.txt. "
-        "Path methods choose their own λ — mcmclasso, plpath and gaussian by BIC, then a threshold by GIC; "
-        "elasso by BIC per node — the others use --lam.",
+        help="fit a network to a CSV of binary columns (or of categories, with --categorical)",
+        description="Fit a sparse MRF to DATA and write model.npz, edges.csv, trace.csv, network.png and "
+        "report.txt. Binary columns by default (--method chooses the learner): path methods choose their own "
+        "λ — mcmclasso, plpath and gaussian by BIC, then a threshold by GIC; elasso by BIC per node — the "
+        "others use --lam. With --categorical, columns of any number of levels (text or integers) and "
+        "DiscreteLasso, the group-lasso MLE, with λ by EBIC (--lam ebic, bic, cv or a number); it also "
+        "writes blocks.csv and codebook.csv.",
     )
     f.add_argument(
-        "data", help="CSV file: a header of variable names, then one row per sample of 0/1 or -1/+1 values"
+        "data",
+        help="CSV file: a header of variable names, then one row per sample: 0/1 or -1/+1 values (with "
+        "--categorical: any levels, e.g. six-level answers or yea/nay/absent)",
     )
     f.add_argument(
         "--method",
@@ -1137,10 +1186,17 @@ def _fit_parser(sub):
         "DiscreteLasso, the group-lasso MLE; edges carry block norms, blocks.csv their sign patterns, "
         "codebook.csv lists the levels",
     )
+    f.add_argument(
+        "--missing-codes",
+        default=None,
+        help='with --categorical: comma-separated values that mean missing (e.g. 9,99 for "don\'t know", '
+        '"refused"); the rows holding one are dropped. Without it, values that look like such codes are '
+        "named in a warning and the report",
+    )
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #69b48010
+# %% ../nbs/16_cli.ipynb #f3d70168
 def _add_reading_options(p):
     "How `fit` and `compare` read a data file: --sep, --no-header, --columns, --missing (read by `_reading`)."
     p.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
@@ -1154,7 +1210,7 @@ def _add_reading_options(p):
         "(default: %(default)s)",
     )
 
-# %% ../nbs/16_cli.ipynb #07565124
+# %% ../nbs/16_cli.ipynb #47257d0c
 def _reading(a) -> dict:
     "The parsed reading options (`_add_reading_options`) and --binarize, as `read_binary_csv`'s keywords."
     columns = a.columns.split(",") if a.columns else None
@@ -1162,7 +1218,7 @@ def _reading(a) -> dict:
         sep=_sep_arg(a.sep), header=not a.no_header, columns=columns, missing=a.missing, binarize=a.binarize
     )
 
-# %% ../nbs/16_cli.ipynb #1782acae
+# %% ../nbs/16_cli.ipynb #7e5f9720
 def _compare_parser(sub):
     "The options of `mrflit compare`."
     c = sub.add_parser(
@@ -1196,10 +1252,16 @@ def _compare_parser(sub):
         default=None,
         help="split columns of more than two numbers at this value (1 above it), the same in both groups",
     )
+    c.add_argument(
+        "--categorical",
+        action="store_true",
+        help="read the columns as categories (one codebook for both files) and compare DiscreteLasso fits; "
+        "edge weights are block norms",
+    )
     c.add_argument("--out", default="mrflit-compare", help="output directory (default: %(default)s)")
     return c
 
-# %% ../nbs/16_cli.ipynb #f3d70168
+# %% ../nbs/16_cli.ipynb #ebc71d4e
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -1215,7 +1277,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #47257d0c
+# %% ../nbs/16_cli.ipynb #258979d2
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -1234,7 +1296,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #12954ea5
+# %% ../nbs/16_cli.ipynb #fec206f5
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: five subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -1251,7 +1313,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #7e5f9720
+# %% ../nbs/16_cli.ipynb #8d291899
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -1267,9 +1329,12 @@ def _run(a):
             chains=a.chains, iters=a.iters, seed=a.seed, quiet=a.quiet, n_boot=a.bootstrap, fmt=a.format
         )
         reading = {k: v for k, v in _reading(a).items() if k != "binarize"}
+        reading["missing_codes"] = a.missing_codes.split(",") if a.missing_codes else None
         kw.update(gamma=a.gamma, figure_format=a.figure_format, groups=a.groups, reading=reading)
         fit_categorical(a.data, a.lam, a.out, **kw)
     elif a.cmd == "fit":
+        if a.missing_codes:
+            raise ValueError("--missing-codes applies to --categorical data")
         fit(
             a.data,
             method=a.method,
@@ -1303,6 +1368,7 @@ def _run(a):
             seed=a.seed,
             quiet=a.quiet,
             n_jobs=a.jobs,
+            categorical=a.categorical,
             **_reading(a),
         )
     elif a.cmd == "sample":
@@ -1310,7 +1376,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #ebc71d4e
+# %% ../nbs/16_cli.ipynb #b28f7006
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:

@@ -9,11 +9,11 @@ import os
 from dataclasses import dataclass, field
 from importlib.resources import files
 import numpy as np
-from .core import check_memory, _is_frame
+from .core import check_memory, _is_frame, warn
 
 # %% auto #0
-__all__ = ['MISSING', 'MAX_LEVELS', 'Senate', 'senate109', 'pax6_eyeless', 'read_binary_csv', 'read_categorical_csv', 'binarize',
-           'read_groups']
+__all__ = ['MISSING', 'MAX_LEVELS', 'CODE_LIKE', 'Senate', 'senate109', 'pax6_eyeless', 'read_binary_csv', 'suspect_codes',
+           'read_categorical_csv', 'binarize', 'read_groups']
 
 # %% ../nbs/14_datasets.ipynb #d23be2d8
 @dataclass
@@ -375,18 +375,93 @@ def _categorical_column(
     code = {v: c for c, v in enumerate(levels)}
     return np.array([code[v] for v in key], dtype=np.int64), [str(first[v]) for v in levels]
 
-# %% ../nbs/14_datasets.ipynb #eb265c35
+# %% ../nbs/14_datasets.ipynb #2f7e59e6
+# the values survey files use for "don't know", "refused" or "not asked"
+CODE_LIKE = (-99, -98, -97, -9, -8, -7, 7, 8, 9, 97, 98, 99, 997, 998, 999)
+
+
+def suspect_codes(
+    values,  # a column's values, as strings
+) -> list:
+    """The values of a column that look like missing-value codes, as floats: numbers in `CODE_LIKE` at least
+    two steps beyond the range of the column's other values (the range extended by the code-like values next
+    to it), when those are integers spanning at most 10."""
+    try:
+        distinct = sorted({float(v) for v in values})
+    except (TypeError, ValueError):
+        return []
+    if any(v != round(v) for v in distinct):
+        return []
+    others = [v for v in distinct if v not in CODE_LIKE]
+    if len(others) < 2 or others[-1] - others[0] > 10:
+        return []
+    lo, hi = others[0], others[-1]
+    # a code-like value next to the scale extends it (7 and 8 after 1–6 are levels)
+    for v in distinct:
+        hi = v if v == hi + 1 else hi
+    for v in reversed(distinct):
+        lo = v if v == lo - 1 else lo
+    return [v for v in distinct if v in CODE_LIKE and (v >= hi + 2 or v <= lo - 2)]
+
+# %% ../nbs/14_datasets.ipynb #3362e3dc
+def _drop_code_rows(
+    cols,  # the kept columns, lists of strings
+    names,  # their names
+    codes,  # the values that mean "missing" (numbers or strings)
+    path,  # the file, for errors
+) -> tuple:
+    "`(cols, notes)`: the columns without the rows that hold a missing-value code in any of them."
+    numbers = set()
+    for c in codes:
+        try:
+            numbers.add(float(c))
+        except (TypeError, ValueError):
+            pass
+    words = {str(c).strip() for c in codes}
+
+    def is_code(v):
+        try:
+            return float(v) in numbers
+        except ValueError:
+            return v in words
+
+    drop = {t for col in cols for t, v in enumerate(col) if is_code(v)}
+    if not drop:
+        return cols, [f"no row holds a missing-value code ({', '.join(map(str, codes))})"]
+    if len(cols[0]) - len(drop) < 2:
+        raise ValueError(f"{path}: fewer than 2 rows left after dropping rows with a missing-value code")
+    cols = [[v for t, v in enumerate(col) if t not in drop] for col in cols]
+    listed = ", ".join(map(str, codes))
+    note = f"dropped {len(drop)} rows with a missing-value code ({listed}); {len(cols[0])} left"
+    return cols, [note]
+
+# %% ../nbs/14_datasets.ipynb #fde8923f
 def read_categorical_csv(
     path,  # a CSV or TSV file, one row per sample
     sep=None,  # the field separator; None: sniffed from the first line (tab, semicolon or comma)
     header=True,  # the first row names the columns (False: they are named x0, x1, …)
     columns=None,  # the columns to keep, by name or 0-based index (None: all)
     missing="error",  # a row with a missing value ('', NA, NaN, '.', …): 'error' or 'drop' the row
+    missing_codes=None,  # values that mean "missing" (e.g. [9, 99]): the rows holding one are dropped
 ):
     """`(X int8 (n, p), names, codebook, notes)`: each column's values coded 0..k−1 (`codebook[j]` lists
     column j's labels by code; code 0 is the reference level of `DiscreteLasso`). Every column that cannot be
-    read is named in one error."""
+    read is named in one error; values that look like missing-value codes (`suspect_codes`) are named in the
+    notes and a warning."""
     cols, kept, notes = _read_columns(path, sep, header, columns, missing)
+    if missing_codes:
+        cols, dropped = _drop_code_rows(cols, kept, list(missing_codes), path)
+        notes = notes + dropped
+    suspects = []
+    for values, name in zip(cols, kept):
+        found = suspect_codes(values)
+        if found:
+            counts = ", ".join(f"{v:g} ({sum(float(x) == v for x in values)} rows)" for v in found)
+            suspects.append(f"column '{name}': {counts}")
+    if suspects:
+        said = f"values that look like missing-value codes: {'; '.join(suspects)}"
+        notes = notes + [f"{said} (missing_codes, --missing-codes, drops their rows)"]
+        warn(f"{path}: {said}; pass missing_codes (--missing-codes) to drop their rows")
     codes, book, problems = [], [], []
     for values, name in zip(cols, kept):
         try:
@@ -400,7 +475,7 @@ def read_categorical_csv(
         raise ValueError(f"{path}: " + "; ".join(problems))
     return np.column_stack(codes).astype(np.int8), kept, book, notes
 
-# %% ../nbs/14_datasets.ipynb #3362e3dc
+# %% ../nbs/14_datasets.ipynb #db846fb9
 def binarize(
     X,  # (n, p) table: a NumPy array or a pandas DataFrame
     split=None,  # columns of more than two numbers: 'median', 'mean' or a number, 1 above it (None: refused)
@@ -432,7 +507,7 @@ def binarize(
         return pd.DataFrame(X01, columns=X.columns, index=X.index), notes
     return X01, notes
 
-# %% ../nbs/14_datasets.ipynb #29a7d3bc
+# %% ../nbs/14_datasets.ipynb #bf05118f
 def read_groups(
     path,  # a CSV/TSV file of `name,group` rows (a header row is optional)
     names,  # the data's column names

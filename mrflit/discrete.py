@@ -20,16 +20,16 @@ from .core import Estimator, check_fitted, warn_not_converged
 from .dobrushin import influence_bound as _binary_influence_bound, _grand_sums, _taus
 from .concentration import bernstein_eps
 from .spg import CertificateWarning
-from .select import GridEdgeWarning, EXTEND_BY, EXTEND_TO
+from .select import GridEdgeWarning, EXTEND_BY, EXTEND_TO, _best
 from .ising_lasso import GAP_RIDGE, gap_hessian_chains
 import scipy.sparse as sp
 
 # %% auto #0
-__all__ = ['MAX_LEVELS', 'MAX_STATES', 'check_levels', 'level_columns', 'stat_pairs', 'check_codes', 'one_hot', 'discrete_stats',
-           'DiscreteMRF', 'check_discrete_model', 'random_discrete_mrf', 'all_states', 'energy_table', 'log_partition',
-           'probabilities', 'moments', 'marginals', 'pairwise_marginals', 'sample_exact', 'gibbs_sample',
-           'influence_bound', 'exact_influence', 'tv_bound', 'gradient_bias_bound', 'thm4_bound', 'GroupNewtonSolver',
-           'GroupPseudoLikelihood', 'DiscreteLasso', 'DiscreteTAY']
+__all__ = ['MAX_LEVELS', 'MAX_STATES', 'PL_EBIC_TOL', 'PL_EBIC_ITER', 'check_levels', 'level_columns', 'stat_pairs',
+           'check_codes', 'one_hot', 'discrete_stats', 'DiscreteMRF', 'check_discrete_model', 'random_discrete_mrf',
+           'all_states', 'energy_table', 'log_partition', 'probabilities', 'moments', 'marginals', 'pairwise_marginals',
+           'sample_exact', 'gibbs_sample', 'influence_bound', 'exact_influence', 'tv_bound', 'gradient_bias_bound',
+           'thm4_bound', 'GroupNewtonSolver', 'GroupPseudoLikelihood', 'pl_ebic', 'DiscreteLasso', 'DiscreteTAY']
 
 # %% ../nbs/07b_discrete.ipynb #6a895db1
 MAX_LEVELS = 127  # the most states per variable (int8 codes)
@@ -1453,6 +1453,34 @@ class GroupPseudoLikelihood:
         return x, max_iter, kkt
 
 # %% ../nbs/07b_discrete.ipynb #7978fb6a
+# the refit's KKT residual, × 1/√n: FISTA's default (0.1/√n) stops short of the optimum by more than the
+# binary test below allows (0.05 deviance units)
+PL_EBIC_TOL = 1e-3
+# the refit's FISTA steps at most: a graph whose unpenalised (D4) has no maximiser (a sparse table) keeps
+# lowering its deviance ever more slowly; its EBIC is then the value reached
+PL_EBIC_ITER = 1000
+
+
+def pl_ebic(
+    pl: GroupPseudoLikelihood,  # the data's (D4) problem (its weights are reset)
+    v,  # (m,) float64 a (D4) estimate in v: its nonzero pair groups are the graph scored
+    gamma: float,  # EBIC's γ (0: BIC)
+) -> tuple:
+    """`(EBIC, refit)`: the graph of v scored as mgm scores its nodewise fits, summed over the nodes:
+    2n PL(ṽ) + df (log n + 2γ log(p − 1)), with ṽ the unpenalised (D4) fit on the graph (FISTA from v to a KKT
+    residual of `PL_EBIC_TOL`/√n, at most `PL_EBIC_ITER` steps) and df = Σ over the graph's edges of
+    (k_i − 1) + (k_j − 1)."""
+    n, p = pl.n, pl.levels.size
+    graph = (pl.group_norms(v) > 0) & (pl.pair[:, 0] >= 0)
+    tol = PL_EBIC_TOL / np.sqrt(n)
+    pl.set_lambda(0.0, support=graph)
+    refit, _, _ = pl.solve(v, tol=tol, max_iter=PL_EBIC_ITER)
+    i, j = pl.pair[graph].T
+    df = int(np.sum(pl.levels[i] + pl.levels[j] - 2))
+    charge = df * (libm.log(n) + 2 * gamma * libm.log(max(p - 1, 1)))
+    return float(2 * n * pl.parts(refit)[0] + charge), refit
+
+# %% ../nbs/07b_discrete.ipynb #ce32af26
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1469,7 +1497,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #ce32af26
+# %% ../nbs/07b_discrete.ipynb #02a6e52a
 def _begin_codes(
     est,  # a k-state learner (its `levels`), given `names_` and `n_features_in_`
     X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
@@ -1481,22 +1509,29 @@ def _begin_codes(
     _check_every_level(codes, levels, est.names_)
     return codes, levels
 
-# %% ../nbs/07b_discrete.ipynb #02a6e52a
+# %% ../nbs/07b_discrete.ipynb #c5bac42d
 def _warn_path_edge(
     best: int,  # the index the criterion chose
     n_lambdas: int,  # the path's length (largest λ first)
     criterion: str = "EBIC",  # its name, for the message
     bottom: str = "λ_max/100",  # the path's smallest λ, for the message
 ):
-    "Warn (`GridEdgeWarning`) when the criterion chose the path's smallest λ: it may improve further down."
+    """Warn (`GridEdgeWarning`) when the criterion chose an end of the path: its smallest λ (it may improve
+    further down) or its largest, λ_max, where the graph is empty."""
     if best == n_lambdas - 1:
         warn(
             f"{criterion} chose the smallest λ of the path ({bottom}): the criterion was still improving "
             "there, so the choice sits at the path's edge (give lam a number to look further)",
             GridEdgeWarning,
         )
+    elif best == 0:
+        warn(
+            f"{criterion} chose the largest λ of the path, λ_max, where the graph is empty: no edge improved "
+            "the criterion (give lam a number to fit a graph anyway)",
+            GridEdgeWarning,
+        )
 
-# %% ../nbs/07b_discrete.ipynb #46310783
+# %% ../nbs/07b_discrete.ipynb #2885b909
 class DiscreteLasso(Estimator):
     "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
 
@@ -1590,23 +1625,16 @@ class DiscreteLasso(Estimator):
         codes, levels = _begin_codes(self, X)
         solver, log = self._new_solver(codes, levels), []
         self.start_, self.ebic_path_, self.cv_path_ = "zeros", None, None
-        if self.lam == "ebic" and solver.exact:
-            lams = self._path(solver, log)
+        pl = GroupPseudoLikelihood(codes, levels)
+        if self.lam == "cv":
+            lam, v = self._pl_cv(codes, levels, pl)
         else:
-            pl = GroupPseudoLikelihood(codes, levels)
-            if self.lam == "cv":
-                lam, v = self._pl_cv(codes, levels, pl)
-            else:
-                lam, v = (float(self.lam), None) if self.lam != "ebic" else self._pl_path(pl)
-            lams = [lam]
-            if self.start == "pl":
-                solver.theta = self._pl_start(pl, lam, v)
-        fits = []
-        for lam in lams:
-            rec = self._solve(solver, lam, log)
-            fits.append((lam, solver.theta.copy(), rec["verdict"] == "converged", self._why(solver, rec)))
-        pick = 0 if len(fits) == 1 else self._choose(fits, codes, levels)
-        self.lambda_, theta, self.converged_, why = fits[pick]
+            lam, v = (float(self.lam), None) if self.lam != "ebic" else self._pl_path(pl)
+        if self.start == "pl":
+            solver.theta = self._pl_start(pl, lam, v)
+        rec = self._solve(solver, lam, log)
+        self.lambda_, theta, self.converged_ = lam, solver.theta.copy(), rec["verdict"] == "converged"
+        why = self._why(solver, rec)
         self.levels_, self.moments_ = levels, "exact" if solver.exact else "mcmc"
         self.theta_ = DiscreteMRF.from_vector(theta, levels).theta
         self.kkt_ = solver.kkt if solver.exact else np.nan
@@ -1633,20 +1661,6 @@ class DiscreteLasso(Estimator):
             f"q = {solver.n_chains:,}): raise max_iter or n_chains_max"
         )
 
-    def _path(self, solver, log):
-        "The EBIC path: λ_max (the node-only fit's largest ‖R⁻ᵀ∇_g‖/√s) down to λ_max/100, 20 values."
-        self._solve(solver, 1e12, log)
-        P, _ = solver._probabilities(solver.theta)
-        grad = P @ solver._psi - solver.EX
-        pair = solver._pair[:, 0] >= 0
-        sizes = np.diff(solver._gptr)
-        norms = [
-            np.linalg.norm(solver._Rinv[k].T @ solver._block(grad, k)) / np.sqrt(sizes[k])
-            for k in np.flatnonzero(pair)
-        ]
-        top = max(max(norms, default=0.0), 1e-8)
-        return list(libm.geomspace(top, top / 100, 20))
-
     def _pl_lambdas(self, pl, n_lambdas=20):
         """The (D4) path: `(v, λs)`, the fields-only estimate (in v) and `n_lambdas` values from the path's
         λ_max down to λ_max/100."""
@@ -1657,19 +1671,19 @@ class DiscreteLasso(Estimator):
 
     def _pl_path(self, pl):
         """λ by EBIC over the (D4) path, warm-started: `(λ/2, v)`, the likelihood's λ and the
-        pseudo-likelihood estimate there (in v)."""
-        n, p = pl.n, pl.levels.size
-        pair = pl.pair[:, 0] >= 0
+        pseudo-likelihood estimate there (in v). `ebic_path_` (L, 3): λ/2, EBIC (`pl_ebic`), edges."""
         v, lams = self._pl_lambdas(pl)
-        rows, fits = [], []
+        rows, fits, scored = [], [], {}
         for lam in lams:
             v, _, _ = pl.set_lambda(lam).solve(v)
-            df = int(np.count_nonzero(v[pair[pl._gid]]))
-            score = 2 * n * pl.parts(v)[0] + 2 * df * (libm.log(n) + 2 * self.gamma * libm.log(max(p - 1, 1)))
-            rows.append((lam / 2, score))
+            graph = (pl.group_norms(v) > 0) & (pl.pair[:, 0] >= 0)
+            # EBIC is a function of the graph: one graph, one refit
+            if graph.tobytes() not in scored:
+                scored[graph.tobytes()] = pl_ebic(pl, v, self.gamma)[0]
+            rows.append((lam / 2, scored[graph.tobytes()], graph.sum()))
             fits.append(v)
         self.ebic_path_ = np.array(rows)
-        best = int(np.argmin(self.ebic_path_[:, 1]))
+        best = _best(self.ebic_path_[:, 1], "ebic")
         _warn_path_edge(best, len(lams))
         return float(lams[best] / 2), fits[best]
 
@@ -1683,21 +1697,6 @@ class DiscreteLasso(Estimator):
                 return np.zeros(pl.R.shape[0])
         self.start_ = "pl"
         return pl.theta(v)
-
-    def _choose(self, fits, codes, levels):
-        "The index of the fit with the smallest EBIC."
-        n, p = codes.shape
-        scores = []
-        for lam, theta, _, _ in fits:
-            model = DiscreteMRF.from_vector(theta, levels)
-            ll = float(np.mean(model.energy(codes))) - log_partition(model)
-            I, J = stat_pairs(levels)
-            df = int(np.count_nonzero(theta[I != J]))
-            scores.append(-2 * n * ll + df * (libm.log(n) + 4 * self.gamma * libm.log(p)))
-        self.ebic_path_ = np.array([[f[0] for f in fits], scores]).T
-        best = int(np.argmin(scores))
-        _warn_path_edge(best, len(fits))
-        return best
 
     @property
     def model_(self) -> DiscreteMRF:
@@ -1721,7 +1720,7 @@ class DiscreteLasso(Estimator):
         codes = model.check(X)
         return float(np.mean(model.energy(codes)) - log_partition(model))
 
-# %% ../nbs/07b_discrete.ipynb #16fb5407
+# %% ../nbs/07b_discrete.ipynb #f6d08b47
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1755,7 +1754,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #57fdebb9
+# %% ../nbs/07b_discrete.ipynb #1a5e7640
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,
@@ -1799,7 +1798,7 @@ def _pl_cv(
         v, _, _ = pl.set_lambda(lam).solve(v)
     return float(lams[best] / 2), v
 
-# %% ../nbs/07b_discrete.ipynb #2ecdf8ca
+# %% ../nbs/07b_discrete.ipynb #45df8c72
 def _top_eigen(
     Y,  # (q, m) float32 centred rows
     u,  # (m,) float64 the last eigenvector estimate, or None (a flat start)
@@ -1813,7 +1812,7 @@ def _top_eigen(
         u = w / max(np.linalg.norm(w), 1e-300)
     return float(u @ (Y.T @ (Y @ u))) / q, u
 
-# %% ../nbs/07b_discrete.ipynb #45df8c72
+# %% ../nbs/07b_discrete.ipynb #84ad58da
 def _chain_gradient(
     solver: GroupNewtonSolver,  # its `_chain_moments` and statistics
     pl: GroupPseudoLikelihood,  # the groups and the factor R⁻¹ (sparse, group order)
@@ -1827,7 +1826,7 @@ def _chain_gradient(
     Y = np.asarray((pl.Rinv.T @ centred.T).T, dtype=np.float32)
     return mean, z, psi, Y
 
-# %% ../nbs/07b_discrete.ipynb #84ad58da
+# %% ../nbs/07b_discrete.ipynb #3f5884b9
 class DiscreteTAY(Estimator):
     """TAY (Geng et al. §6) for k-state variables: stochastic proximal gradient on (D3), each iteration's
     Gibbs sweeps set by the TAY-criterion with the k-state Theorem 3 (or 4) bound.
@@ -1934,7 +1933,7 @@ class DiscreteTAY(Estimator):
         check_fitted(self, "theta_")
         return DiscreteMRF(self.theta_, self.levels_)
 
-# %% ../nbs/07b_discrete.ipynb #3f5884b9
+# %% ../nbs/07b_discrete.ipynb #6f49ec76
 @patch_to(DiscreteTAY)
 def _prepare_chains(
     self,
@@ -1956,7 +1955,7 @@ def _prepare_chains(
     self._chains = np.ascontiguousarray(X, dtype=np.int8)
     return self._chains
 
-# %% ../nbs/07b_discrete.ipynb #6f49ec76
+# %% ../nbs/07b_discrete.ipynb #fec306e1
 @patch_to(DiscreteTAY)
 def _iterate(
     self,
@@ -2008,7 +2007,7 @@ def _iterate(
     )
     return new, dict(rec, tol=tol, measured_gap=measured)
 
-# %% ../nbs/07b_discrete.ipynb #2eec8616
+# %% ../nbs/07b_discrete.ipynb #31d630a0
 @patch_to(DiscreteTAY)
 def _judge(
     self,

@@ -67,23 +67,21 @@ def _nct_split(est, X, n1, seed) -> tuple:
     return (*_nct_statistics(t1, t2), list(dict.fromkeys(w1 + w2)))
 
 # %% ../nbs/13a_inference.ipynb #b464e1d7
-def network_comparison(
-    est,  # an unfitted learner with its λ (a number, or a rule such as 'ebic')
-    X1,  # (n1, p) binary data of the first group
-    X2,  # (n2, p) binary data of the second group, the same columns in the same coding
-    n_perm: int = 100,  # random splits of the pooled rows
-    *,
-    seed=0,  # int: the splits' seeds
-    n_jobs: int = 1,  # parallel splits (joblib; -1: every core)
-    verbose: bool = False,  # one progress bar for the splits (the learners' own are off)
-) -> dict:
-    """The network comparison test: observed `M` and `S`, their permutation p-values `p_M`, `p_S`, the
-    permutation draws `M_perm`, `S_perm` (each (n_perm,)), the two groups' fits `theta1`, `theta2`, and the
-    splits' warnings, one line per kind with its count (`warnings`)."""
-    # loaded here, not with the module: `predictability` (on every `mrflit fit`) needs neither
-    from joblib import Parallel, delayed
-    from mrflit.stability import _summarise_warnings
+def _two_groups(
+    est,  # the unfitted learner
+    X1,  # the first group's data
+    X2,  # the second group's data
+) -> tuple:
+    """`(A, B, est)`: both groups checked in one coding; a k-state learner gets the pooled data's `levels`
+    (each column's largest code in either group + 1, unless it has its own)."""
+    if getattr(est, "_categorical_data", False):
+        from mrflit.discrete import check_codes
 
+        A, k1 = check_codes(X1, est.levels, name="X1", min_rows=2, min_cols=2)
+        B, k2 = check_codes(X2, est.levels, name="X2", min_rows=2, min_cols=2)
+        if A.shape[1] != B.shape[1]:
+            raise ValueError(f"X1 and X2 must have the same columns: got {A.shape[1]} and {B.shape[1]}")
+        return A, B, clone(est).set_params(levels=np.maximum(k1, k2))
     A, dom1 = check_data(X1)
     B, dom2 = check_data(X2)
     if A.shape[1] != B.shape[1] or dom1 != dom2:
@@ -91,9 +89,33 @@ def network_comparison(
             f"X1 and X2 must have the same columns in the same coding: got {A.shape[1]} columns ({dom1}) and "
             f"{B.shape[1]} ({dom2})"
         )
+    return A, B, est
+
+# %% ../nbs/13a_inference.ipynb #bc18078f
+def network_comparison(
+    est,  # an unfitted learner with its λ (a number, or a rule such as 'ebic'); binary or k-state
+    X1,  # (n1, p) data of the first group: binary, or integer codes for a k-state learner
+    X2,  # (n2, p) data of the second group, the same columns in the same coding
+    n_perm: int = 100,  # random splits of the pooled rows
+    *,
+    seed=0,  # int: the splits' seeds
+    n_jobs: int = 1,  # parallel splits (joblib; -1: every core)
+    verbose: bool = False,  # one progress bar for the splits (the learners' own are off)
+) -> dict:
+    """The network comparison test: observed `M` and `S`, their permutation p-values `p_M`, `p_S`, the
+    permutation draws `M_perm`, `S_perm` (each (n_perm,)), the two groups' fits `theta1`, `theta2` and edge
+    weights `weights1`, `weights2` ((p, p): the couplings, or the block norms of a k-state fit), and the
+    splits' warnings, one line per kind with its count (`warnings`)."""
+    # loaded here, not with the module: `predictability` (on every `mrflit fit`) needs neither
+    from joblib import Parallel, delayed
+    from mrflit.base import _edges
+    from mrflit.stability import _summarise_warnings
+
+    A, B, est = _two_groups(est, X1, X2)
     n_perm = check_int(n_perm, "n_perm", lo=1)
-    theta1, theta2 = clone(est).fit(A).theta_, clone(est).fit(B).theta_
-    M, S = _nct_statistics(theta1, theta2)
+    fit1, fit2 = clone(est).fit(A), clone(est).fit(B)
+    weights1, weights2 = _edges(fit1), _edges(fit2)
+    M, S = _nct_statistics(weights1, weights2)
     pooled = np.vstack([A, B])
     seeds = np.random.SeedSequence(check_int(seed, "seed", lo=0)).spawn(n_perm)
     jobs = (delayed(_nct_split)(est, pooled, len(A), s) for s in seeds)
@@ -112,7 +134,9 @@ def network_comparison(
         p_S=(1 + np.sum(S_perm >= S)) / (1 + n_perm),
         M_perm=M_perm,
         S_perm=S_perm,
-        theta1=theta1,
-        theta2=theta2,
+        theta1=fit1.theta_,
+        theta2=fit2.theta_,
+        weights1=weights1,
+        weights2=weights2,
         warnings=_summarise_warnings([d[2] for d in draws]),
     )
