@@ -403,7 +403,7 @@ def suspect_codes(
         lo = v if v == lo - 1 else lo
     return [v for v in distinct if v in CODE_LIKE and (v >= hi + 2 or v <= lo - 2)]
 
-# %% ../nbs/14_datasets.ipynb #3362e3dc
+# %% ../nbs/14_datasets.ipynb #df28d8f1
 def _drop_code_rows(
     cols,  # the kept columns, lists of strings
     names,  # their names
@@ -435,7 +435,7 @@ def _drop_code_rows(
     note = f"dropped {len(drop)} rows with a missing-value code ({listed}); {len(cols[0])} left"
     return cols, [note]
 
-# %% ../nbs/14_datasets.ipynb #fde8923f
+# %% ../nbs/14_datasets.ipynb #29a7d3bc
 def read_categorical_csv(
     path,  # a CSV or TSV file, one row per sample
     sep=None,  # the field separator; None: sniffed from the first line (tab, semicolon or comma)
@@ -475,7 +475,7 @@ def read_categorical_csv(
         raise ValueError(f"{path}: " + "; ".join(problems))
     return np.column_stack(codes).astype(np.int8), kept, book, notes
 
-# %% ../nbs/14_datasets.ipynb #db846fb9
+# %% ../nbs/14_datasets.ipynb #3576bb57
 def binarize(
     X,  # (n, p) table: a NumPy array or a pandas DataFrame
     split=None,  # columns of more than two numbers: 'median', 'mean' or a number, 1 above it (None: refused)
@@ -507,7 +507,7 @@ def binarize(
         return pd.DataFrame(X01, columns=X.columns, index=X.index), notes
     return X01, notes
 
-# %% ../nbs/14_datasets.ipynb #bf05118f
+# %% ../nbs/14_datasets.ipynb #6e824415
 def read_groups(
     path,  # a CSV/TSV file of `name,group` rows (a header row is optional)
     names,  # the data's column names
