@@ -1465,16 +1465,17 @@ def pl_ebic(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its weights are reset)
     v,  # (m,) float64 a (D4) estimate in v: its nonzero pair groups are the graph scored
     gamma: float,  # EBIC's γ (0: BIC)
+    start=None,  # (m,) float64 the refit's first iterate (None: v); blocks outside the graph start at zero
 ) -> tuple:
     """`(EBIC, refit)`: the graph of v scored as mgm scores its nodewise fits, summed over the nodes:
-    2n PL(ṽ) + df (log n + 2γ log(p − 1)), with ṽ the unpenalised (D4) fit on the graph (FISTA from v to a KKT
-    residual of `PL_EBIC_TOL`/√n, at most `PL_EBIC_ITER` steps) and df = Σ over the graph's edges of
+    2n PL(ṽ) + df (log n + 2γ log(p − 1)), with ṽ the unpenalised (D4) fit on the graph (FISTA from `start`
+    to a KKT residual of `PL_EBIC_TOL`/√n, at most `PL_EBIC_ITER` steps) and df = Σ over the graph's edges of
     (k_i − 1) + (k_j − 1)."""
     n, p = pl.n, pl.levels.size
     graph = (pl.group_norms(v) > 0) & (pl.pair[:, 0] >= 0)
     tol = PL_EBIC_TOL / np.sqrt(n)
     pl.set_lambda(0.0, support=graph)
-    refit, _, _ = pl.solve(v, tol=tol, max_iter=PL_EBIC_ITER)
+    refit, _, _ = pl.solve(v if start is None else start, tol=tol, max_iter=PL_EBIC_ITER)
     i, j = pl.pair[graph].T
     df = int(np.sum(pl.levels[i] + pl.levels[j] - 2))
     charge = df * (libm.log(n) + 2 * gamma * libm.log(max(p - 1, 1)))
@@ -1673,13 +1674,15 @@ class DiscreteLasso(Estimator):
         """λ by EBIC over the (D4) path, warm-started: `(λ/2, v)`, the likelihood's λ and the
         pseudo-likelihood estimate there (in v). `ebic_path_` (L, 3): λ/2, EBIC (`pl_ebic`), edges."""
         v, lams = self._pl_lambdas(pl)
-        rows, fits, scored = [], [], {}
+        rows, fits, scored, refit = [], [], {}, None
         for lam in lams:
             v, _, _ = pl.set_lambda(lam).solve(v)
             graph = (pl.group_norms(v) > 0) & (pl.pair[:, 0] >= 0)
-            # EBIC is a function of the graph: one graph, one refit
+            # EBIC is a function of the graph: one graph, one refit, started at the previous graph's refit
+            # where that graph has a block (the graphs grow along the path), at v elsewhere
             if graph.tobytes() not in scored:
-                scored[graph.tobytes()] = pl_ebic(pl, v, self.gamma)[0]
+                start = v if refit is None else np.where((pl.group_norms(refit) > 0)[pl._gid], refit, v)
+                scored[graph.tobytes()], refit = pl_ebic(pl, v, self.gamma, start)
             rows.append((lam / 2, scored[graph.tobytes()], graph.sum()))
             fits.append(v)
         self.ebic_path_ = np.array(rows)
