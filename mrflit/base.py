@@ -404,11 +404,12 @@ def _quiet_progress():
     return context_flag(_QUIET)
 
 # %% ../nbs/06_base.ipynb #9495f98b
-@patch_to(MRFLearner)
-def _progress(self, steps, desc: str):
-    """`steps`, behind a tqdm progress bar when the learner is `verbose` or the fit is large (`_check_shape`
-    warned that it can take minutes), except under `_quiet_progress` (a bootstrap's refits share one bar)."""
-    show = getattr(self, "verbose", False) or getattr(self, "_large", False)
+def _progress_bar(
+    steps,  # an iterable of the loop's steps
+    desc: str,  # the bar's label
+    show: bool,  # show it (the learner is `verbose`, or its fit is large)
+):
+    "`steps`, behind a tqdm progress bar when `show`, except under `_quiet_progress` (a bootstrap's refits)."
     if not show or _QUIET.get():
         return steps
     from tqdm.auto import tqdm
@@ -417,11 +418,19 @@ def _progress(self, steps, desc: str):
 
 # %% ../nbs/06_base.ipynb #a5c9aac9
 @patch_to(MRFLearner)
+def _progress(self, steps, desc: str):
+    """`steps`, behind a tqdm progress bar when the learner is `verbose` or the fit is large (`_check_shape`
+    warned that it can take minutes), except under `_quiet_progress` (a bootstrap's refits share one bar)."""
+    show = getattr(self, "verbose", False) or getattr(self, "_large", False)
+    return _progress_bar(steps, desc, show)
+
+# %% ../nbs/06_base.ipynb #2569222a
+@patch_to(MRFLearner)
 def _record(self, **values):
     for k, v in values.items():
         self._log.setdefault(k, []).append(v)
 
-# %% ../nbs/06_base.ipynb #2569222a
+# %% ../nbs/06_base.ipynb #5628b949
 @patch_to(MRFLearner)
 def _diagnostics(self, fn):
     "Run `fn()` without counting its time in `seconds`."
@@ -430,7 +439,7 @@ def _diagnostics(self, fn):
     self._paused += time.perf_counter() - t
     return out
 
-# %% ../nbs/06_base.ipynb #5628b949
+# %% ../nbs/06_base.ipynb #446ed81f
 @patch_to(MRFLearner)
 def _end(self, theta):
     self.theta_ = np.asarray(theta, dtype=np.float64)
@@ -438,7 +447,7 @@ def _end(self, theta):
     self.trace_.notes = tuple(self._notes)
     return self
 
-# %% ../nbs/06_base.ipynb #b13dd14e
+# %% ../nbs/06_base.ipynb #4aab6f83
 # scikit-learn's checks that fit random continuous data (its names, as `check_estimator` reports them)
 CONTINUOUS_DATA_CHECKS = (
     "check_fit_score_takes_y check_estimators_overwrite_params check_dont_overwrite_parameters "
@@ -476,7 +485,7 @@ def expected_failed_checks(
     why = "fits random continuous data; a binary MRF takes 0/1 or ±1 data and refuses the rest (ValueError)"
     return dict.fromkeys(CONTINUOUS_DATA_CHECKS, why)
 
-# %% ../nbs/06_base.ipynb #127db0c1
+# %% ../nbs/06_base.ipynb #9f02bd54
 def lambda_path(
     lam_max: float,  # the largest λ (the path starts just below it)
     n_lambdas: int = 100,  # the number of λ values
@@ -487,7 +496,7 @@ def lambda_path(
     ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
     return lam_max * libm.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
-# %% ../nbs/06_base.ipynb #d8e43ac7
+# %% ../nbs/06_base.ipynb #197d53c4
 def gap_tolerance(
     n_active: int,  # |A|, the nonzero parameters
     n: int,  # rows of the data
@@ -498,13 +507,13 @@ def gap_tolerance(
     gap |A|/2n if larger."""
     return max(0.0 if tol is None else float(tol), float(tol_sampling) * n_active / (2 * n))
 
-# %% ../nbs/06_base.ipynb #197d53c4
+# %% ../nbs/06_base.ipynb #2b5abdfa
 def sampling_tol(n: int, fraction: float = 0.1) -> float:
     """Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error
     1/√n (at most 0.5/√n for binary data)."""
     return float(fraction) / np.sqrt(n)
 
-# %% ../nbs/06_base.ipynb #2b5abdfa
+# %% ../nbs/06_base.ipynb #96e80d20
 def two_stage(path, path_losses, gic_loss, n: int, d: int):
     """BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic,
     thresholds, gic, θ_thresholded)`."""

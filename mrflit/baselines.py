@@ -22,7 +22,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 # %% auto #0
 __all__ = ['PseudoLikelihood', 'PseudoLikelihoodPath', 'ELasso', 'GaussianApprox', 'NeighbourhoodLasso', 'Skeptic', 'diff_lp',
-           'DiffEstimator']
+           'DiffEstimator', 'mgm_nodewise']
 
 # %% ../nbs/12_baselines.ipynb #8df313bc
 class PseudoLikelihood(MRFLearner):
@@ -639,3 +639,45 @@ class DiffEstimator(MRFLearner):
         theta[np.ix_(g1, g2)] = -self.delta_[np.ix_(g1, g2)]
         theta[np.ix_(g2, g1)] = theta[np.ix_(g1, g2)].T
         return self._end(theta)
+
+# %% ../nbs/12_baselines.ipynb #f1941104
+def mgm_nodewise(
+    X,  # (n, p) integer codes
+    gamma: float = 0.25,  # EBIC's γ
+    n_lambdas: int = 20,  # each node's path: λ_max down to λ_max/100
+) -> np.ndarray:
+    """(p, p) bool the graph of mgm's rule (above): nodewise ℓ₁ multinomial regressions with λ by EBIC, the
+    LW threshold, the AND rule."""
+    from sklearn.linear_model import LogisticRegression
+    from mrflit.discrete import check_codes, one_hot
+
+    codes, levels = check_codes(X)
+    n, p = codes.shape
+    Z = one_hot(codes, levels).astype(float)
+    owner = np.repeat(np.arange(p), levels - 1)
+    keeps = np.zeros((p, p), bool)
+    for i in range(p):
+        F, own = Z[:, owner != i], owner[owner != i]
+        Y = np.eye(levels[i])[codes[:, i]]
+        top = np.abs((F - F.mean(0)).T @ (Y - Y.mean(0))).max() / n
+        # saga shuffles the rows: a fixed stream makes the baseline reproducible
+        fit = LogisticRegression(
+            l1_ratio=1.0, solver="saga", warm_start=True, max_iter=200, tol=1e-3, random_state=0
+        )
+        best, coef = np.inf, None
+        for lam in libm.geomspace(top, top / 100, n_lambdas):
+            with warnings.catch_warnings():
+                # saga stops at its step limit at the smallest λ; EBIC reads the fit it reached
+                warnings.simplefilter("ignore", ConvergenceWarning)
+                fit.set_params(C=1.0 / (n * lam)).fit(F, codes[:, i])
+            loglik = libm.log(
+                fit.predict_proba(F)[np.arange(n), np.searchsorted(fit.classes_, codes[:, i])]
+            ).sum()
+            J = np.count_nonzero(np.any(fit.coef_ != 0, axis=0))
+            score = -2 * loglik + J * libm.log(n) + 2 * gamma * J * libm.log(F.shape[1])
+            if score < best:
+                best, coef = score, fit.coef_.copy()
+        tau = np.sqrt(np.sum(coef**2, axis=1, keepdims=True)) * np.sqrt(libm.log(F.shape[1]) / n)
+        kept = np.any(np.abs(coef) >= np.maximum(tau, 1e-300), axis=0) & np.any(coef != 0, axis=0)
+        keeps[i, np.unique(own[kept])] = True
+    return keeps & keeps.T

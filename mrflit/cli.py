@@ -455,6 +455,20 @@ def _learner(method, lam, alpha, chains, iters, tau, seed, penalize_fields):
     return cls(lam, **kw), fields
 
 # %% ../nbs/16_cli.ipynb #a8c45e7a
+def _path_place(
+    path,  # (L,) the λ path, largest first
+    lam: float,  # the chosen λ
+    empty: bool,  # the chosen graph has no edge
+) -> str:
+    "Where λ fell on its path, for report.txt (binary and k-state fits)."
+    i = int(np.argmin(np.abs(np.asarray(path) - lam)))
+    if i == len(path) - 1:
+        return "the path's smallest value: the criterion may improve below it"
+    if i == 0:
+        return "the path's largest value" + (", where the graph is empty" if empty else "")
+    return f"value {i + 1}, inside the path"
+
+# %% ../nbs/16_cli.ipynb #2e146686
 def _lambda_text(method, lam, est) -> str:
     "How λ was set, for report.txt and the figure's title."
     if method == "elasso":
@@ -466,18 +480,12 @@ def _lambda_text(method, lam, est) -> str:
     if chosen is None:
         return f"lambda = {lam}"
     r, path = chosen[1], est.lambda_path_
-    i = int(np.argmin(np.abs(path - est.lambda_)))
     how = (
         f"EBIC (gamma = {r.gamma:g})"
         if r.criterion == "ebic"
         else f"{r.cv}-fold cross-validated pseudo-likelihood"
     )
-    if i == len(path) - 1:
-        where = "the path's smallest value: the criterion may improve below it"
-    elif i == 0:
-        where = "the path's largest value"
-    else:
-        where = f"value {i + 1}, inside the path"
+    where = _path_place(path, est.lambda_, not np.any(np.triu(est.theta_, 1)))
     cut = " (cut there: the larger graph of a smaller lambda could not improve EBIC)"
     cut = cut if getattr(est, "path_cut_", False) else ""
     return (
@@ -485,7 +493,7 @@ def _lambda_text(method, lam, est) -> str:
         f"{cut}; the choice is {where}"
     )
 
-# %% ../nbs/16_cli.ipynb #2e146686
+# %% ../nbs/16_cli.ipynb #689c7649
 def _groups_note(
     group_of,  # a group label per variable, or None
 ) -> list:
@@ -497,7 +505,7 @@ def _groups_note(
         "groups: " + ", ".join(f"{g} ({k})" for g, k in sizes.items()) + " (the network figure's colours)"
     ]
 
-# %% ../nbs/16_cli.ipynb #689c7649
+# %% ../nbs/16_cli.ipynb #a5bae624
 # the undetermined couplings report.txt names at most
 UNDETERMINED_SHOWN = 20
 
@@ -534,7 +542,7 @@ def _moments_note(
         )
     return lines
 
-# %% ../nbs/16_cli.ipynb #a5bae624
+# %% ../nbs/16_cli.ipynb #d767a47f
 def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=None):
     """model.npz, edges.csv, trace.csv and the network figure (network.png, .svg or .pdf) of a fitted learner;
     edges.csv has an `undetermined` column (1: a seed may drop it) for a learner with `undetermined_`."""
@@ -553,7 +561,7 @@ def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=N
 
     plt.close(fig)
 
-# %% ../nbs/16_cli.ipynb #d767a47f
+# %% ../nbs/16_cli.ipynb #765c727f
 def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png") -> str:
     """Nonparametric bootstrap at the fitted λ (mrflit.stability): stability.csv, stability.png,
     centrality.csv; returns report.txt's line."""
@@ -598,7 +606,7 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
     files = f"stability.csv, stability.{figure_format} and centrality.csv (95 % intervals)"
     return f"bootstrap: {n_boot} refits{fixed}{mc}; {files}\n{said}"
 
-# %% ../nbs/16_cli.ipynb #a9b538f3
+# %% ../nbs/16_cli.ipynb #cb32c4ad
 def _at_chosen_lambda(est):
     """An unfitted copy of `est` for the refits: at the λ its rule chose, when it has one (choosing again
     in every refit costs about 12 fits each)."""
@@ -608,7 +616,7 @@ def _at_chosen_lambda(est):
         boot.set_params(**{rule[0]: est.lambda_})
     return boot
 
-# %% ../nbs/16_cli.ipynb #765c727f
+# %% ../nbs/16_cli.ipynb #4a3137ff
 def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
     """Case-drop bootstrap at the fitted λ (mrflit.stability): case_drop.csv, each refit's drop proportion
     and centrality correlations with the full sample; returns report.txt's line with the CS-coefficients."""
@@ -635,7 +643,7 @@ def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
         f"correlation >= 0.7 in 95 % of refits): {cs}; case_drop.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #cb32c4ad
+# %% ../nbs/16_cli.ipynb #18199ae2
 def _write_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy from the others under the fitted model, the marginal
     accuracy and mgm's normalised nCC (`inference.predictability`) — and report.txt's line; nothing for a
@@ -653,7 +661,7 @@ def _write_predictability(out, est, X, names) -> str:
         f"node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #4a3137ff
+# %% ../nbs/16_cli.ipynb #3e7239ee
 def compare(
     data1,  # CSV/TSV of the first group
     data2,  # CSV/TSV of the second group: the same columns
@@ -671,6 +679,7 @@ def compare(
     binarize=None,
     n_jobs=-1,  # parallel splits (joblib; -1: every core)
     categorical=False,  # k-state columns (one codebook for both files) and `DiscreteLasso`
+    missing_codes=None,  # with `categorical`: values that mean "missing" (their rows are dropped)
 ) -> dict:
     """The network comparison test of two groups (NCT, `inference.network_comparison`): writes report.txt (M,
     S and their permutation p-values), comparison.csv (each pair's edge weight in both groups and the
@@ -685,9 +694,11 @@ def compare(
             f"own {binarize} would move the split between the groups)"
         )
     read = dict(sep=sep, header=header, columns=columns, missing=missing)
+    if missing_codes and not categorical:
+        raise ValueError("--missing-codes applies to --categorical data")
     if categorical:
         _check_categorical_args(lam, dict(method=method, binarize=binarize))
-        X1, X2, names, notes = _read_two_categorical(data1, data2, read)
+        X1, X2, names, notes = _read_two_categorical(data1, data2, read, missing_codes)
         est = _categorical_learner(lam, seed)
     else:
         X1, X2, names, notes = _read_two(data1, data2, dict(read, binarize=binarize))
@@ -720,7 +731,7 @@ def compare(
         print(report, end="")
     return dict(M=res["M"], p_M=res["p_M"], S=res["S"], p_S=res["p_S"], out=str(out))
 
-# %% ../nbs/16_cli.ipynb #18199ae2
+# %% ../nbs/16_cli.ipynb #f51b510b
 def _read_two(data1, data2, read) -> tuple:
     "`(X1, X2, names, notes)`: two groups' files with the same columns, the second in the first's coding."
     from mrflit.datasets import read_binary_csv
@@ -734,14 +745,23 @@ def _read_two(data1, data2, read) -> tuple:
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X1, X2, names, notes
 
-# %% ../nbs/16_cli.ipynb #3e7239ee
-def _read_two_categorical(data1, data2, read) -> tuple:
+# %% ../nbs/16_cli.ipynb #b5597f5e
+def _read_two_categorical(
+    data1,  # the first group's file
+    data2,  # the second group's file, the same columns
+    read,  # `sep`, `header`, `columns`, `missing` of the reader
+    missing_codes=None,  # values that mean "missing": their rows are dropped from either file
+) -> tuple:
     """`(X1, X2, names, notes)`: two groups' k-state files with the same columns, coded with one codebook
-    (each column's levels over both files, as `datasets.read_categorical_csv` codes one file)."""
-    from mrflit.datasets import _categorical_column, _read_columns
+    (each column's levels over both files, as `datasets.read_categorical_csv` codes one file); values that
+    look like missing-value codes are flagged in each file (`datasets._screen_codes`)."""
+    from mrflit.datasets import _categorical_column, _read_columns, _screen_codes
 
     cols1, names, notes1 = _read_columns(data1, **read)
     cols2, names2, notes2 = _read_columns(data2, **read)
+    cols1, more1 = _screen_codes(cols1, names, data1, missing_codes)
+    cols2, more2 = _screen_codes(cols2, names2, data2, missing_codes)
+    notes1, notes2 = notes1 + more1, notes2 + more2
     if names2 != names:
         raise ValueError(f"{data1} and {data2} must have the same columns: {names[:5]}… and {names2[:5]}…")
     n1 = len(cols1[0])
@@ -750,7 +770,7 @@ def _read_two_categorical(data1, data2, read) -> tuple:
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X[:n1], X[n1:], names, notes
 
-# %% ../nbs/16_cli.ipynb #b5597f5e
+# %% ../nbs/16_cli.ipynb #77636f61
 def _categorical_learner(
     lam,  # a number, or 'ebic', 'bic' or 'cv'
     seed,  # the learner's seed
@@ -763,7 +783,7 @@ def _categorical_learner(
     rule = "cv" if lam == "cv" else "ebic"
     return DiscreteLasso(rule if isinstance(lam, str) else float(lam), seed=seed, **kw)
 
-# %% ../nbs/16_cli.ipynb #77636f61
+# %% ../nbs/16_cli.ipynb #1bb39110
 def _write_comparison(out, res, names):
     """comparison.csv (pairs with an edge in either group, largest |difference| first, the edge weights of
     `network_comparison`) and permutations.csv."""
@@ -779,12 +799,12 @@ def _write_comparison(out, res, names):
     _write_csv(out / "comparison.csv", ["source", "target", "weight_1", "weight_2", "difference"], rows)
     _write_csv(out / "permutations.csv", ["M", "S"], zip(res["M_perm"].tolist(), res["S_perm"].tolist()))
 
-# %% ../nbs/16_cli.ipynb #5ddbbd9e
+# %% ../nbs/16_cli.ipynb #efdc1343
 def _distinct(caught) -> list:
     "The distinct messages of recorded warnings, in order."
     return list(dict.fromkeys(str(w.message) for w in caught))
 
-# %% ../nbs/16_cli.ipynb #efdc1343
+# %% ../nbs/16_cli.ipynb #43f8df97
 def _check_categorical_args(
     lam,  # a number or a rule name
     binary_only: dict,  # {option: value given}: the binary learners' options
@@ -805,24 +825,20 @@ def _check_categorical_args(
         shown = ", ".join("--" + k.replace("_", "-").replace("n-drop", "case-drop") for k in given)
         raise ValueError(f"--categorical fits DiscreteLasso: {shown} apply to binary data only")
 
-# %% ../nbs/16_cli.ipynb #43f8df97
+# %% ../nbs/16_cli.ipynb #130e5ae3
 def _categorical_report(data, est, X, names, book, secs, out) -> str:
     "report.txt of a `DiscreteLasso` fit: the data, λ, edges, moments, and each column's codebook."
     n, p = X.shape
     W = est.model_.edge_norms()
     if est.cv_path_ is not None:
         rule = f"5-fold cross-validated pseudo-likelihood (D4) over {len(est.cv_path_)} values"
-        how = f"lambda = {est.lambda_:.4g} by {rule}"
+        where = _path_place(est.cv_path_[:, 0], est.lambda_, not np.any(np.triu(W, 1)))
+        how = f"lambda = {est.lambda_:.4g} by {rule}; the choice is {where}"
     elif est.ebic_path_ is None:
         how = f"lambda = {est.lambda_:.4g}"
     else:
         lams = est.ebic_path_[:, 0]
-        i = int(np.argmin(np.abs(lams - est.lambda_)))
-        where = f"value {i + 1}, inside the path"
-        if i == len(lams) - 1:
-            where = "the path's smallest value: the criterion may improve below it"
-        elif i == 0:
-            where = "the path's largest value, where the graph is empty"
+        where = _path_place(lams, est.lambda_, not np.any(np.triu(W, 1)))
         how = (
             f"lambda = {est.lambda_:.4g} by EBIC (gamma = {est.gamma:g}, refitted pseudo-likelihood) over "
             f"{len(lams)} values from {lams[0]:.3g} to {lams[-1]:.3g}; the choice is {where}"
@@ -835,6 +851,8 @@ def _categorical_report(data, est, X, names, book, secs, out) -> str:
     ]
     if est.moments_ == "exact":
         lines.append(f"moments: exact (all {int(np.prod(est.levels_.astype(float))):,} states)")
+    elif est.moments_ == "independence":
+        lines.append("moments: none needed (λ at or above its λ_max: the independence model, in closed form)")
     else:
         lines.append(
             f"moments: Gibbs, {int(est.trace_['n_chains'][-1]):,} chains; Monte-Carlo objective gap "
@@ -845,7 +863,7 @@ def _categorical_report(data, est, X, names, book, secs, out) -> str:
         lines.append(f"codebook: {name}: {codes} (0 is the reference level)")
     return "".join(f"{line}\n" for line in lines)
 
-# %% ../nbs/16_cli.ipynb #f4787a22
+# %% ../nbs/16_cli.ipynb #2fec91cc
 def _categorical_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy (its most probable level given the others, under the fitted
     model) and the marginal accuracy (its most frequent level) — and report.txt's line."""
@@ -859,7 +877,7 @@ def _categorical_predictability(out, est, X, names) -> str:
         "each node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #130e5ae3
+# %% ../nbs/16_cli.ipynb #72119f9d
 def _block_rows(
     model,  # a fitted `DiscreteMRF`
     names,  # (p,) the columns' names
@@ -874,7 +892,7 @@ def _block_rows(
                 rows.append((names[i], names[j], label_a, label_b, float(C[a, b])))
     return rows
 
-# %% ../nbs/16_cli.ipynb #72119f9d
+# %% ../nbs/16_cli.ipynb #bd27e0f2
 def fit_categorical(
     data,  # CSV/TSV of categorical columns (read by `datasets.read_categorical_csv`)
     lam="ebic",  # the group-lasso weight λ, or 'ebic' / 'bic' / 'cv'
@@ -899,7 +917,8 @@ def fit_categorical(
     _check_categorical_args(lam, {})
     X, names, book, notes = read_categorical_csv(data, **(reading or {}))
     group_of = None if groups is None else read_groups(groups, names)
-    kw = dict(n_chains=chains, max_iter=iters or 200)
+    # progress bars over the EBIC path and the Newton steps, unless --quiet
+    kw = dict(n_chains=chains, max_iter=iters or 200, verbose=not quiet)
     est = _categorical_learner(lam, seed, **kw, **({} if gamma is None else dict(gamma=gamma)))
     if not quiet:
         print(
@@ -931,7 +950,7 @@ def fit_categorical(
         print(report, end="")
     return dict(edges=int(np.count_nonzero(np.triu(W, 1))), out=str(out))
 
-# %% ../nbs/16_cli.ipynb #bd27e0f2
+# %% ../nbs/16_cli.ipynb #75c14bb6
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -957,7 +976,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #41255437
+# %% ../nbs/16_cli.ipynb #84b811b1
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -1001,12 +1020,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #75c14bb6
+# %% ../nbs/16_cli.ipynb #956cbb45
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #84b811b1
+# %% ../nbs/16_cli.ipynb #69b48010
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -1016,7 +1035,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #956cbb45
+# %% ../nbs/16_cli.ipynb #07565124
 def _lambdas_arg(text):
     "--lambdas: comma-separated positive numbers."
     try:
@@ -1024,7 +1043,7 @@ def _lambdas_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #69b48010
+# %% ../nbs/16_cli.ipynb #64949a6b
 def _split_arg(text):
     "--binarize: 'median', 'mean' or a number."
     if text in ("median", "mean"):
@@ -1034,7 +1053,7 @@ def _split_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected 'median', 'mean' or a number, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #64949a6b
+# %% ../nbs/16_cli.ipynb #f3d70168
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -1046,7 +1065,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #1782acae
+# %% ../nbs/16_cli.ipynb #47257d0c
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -1196,7 +1215,7 @@ def _fit_parser(sub):
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #f3d70168
+# %% ../nbs/16_cli.ipynb #12954ea5
 def _add_reading_options(p):
     "How `fit` and `compare` read a data file: --sep, --no-header, --columns, --missing (read by `_reading`)."
     p.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
@@ -1210,7 +1229,7 @@ def _add_reading_options(p):
         "(default: %(default)s)",
     )
 
-# %% ../nbs/16_cli.ipynb #47257d0c
+# %% ../nbs/16_cli.ipynb #7e5f9720
 def _reading(a) -> dict:
     "The parsed reading options (`_add_reading_options`) and --binarize, as `read_binary_csv`'s keywords."
     columns = a.columns.split(",") if a.columns else None
@@ -1218,7 +1237,7 @@ def _reading(a) -> dict:
         sep=_sep_arg(a.sep), header=not a.no_header, columns=columns, missing=a.missing, binarize=a.binarize
     )
 
-# %% ../nbs/16_cli.ipynb #7e5f9720
+# %% ../nbs/16_cli.ipynb #258979d2
 def _compare_parser(sub):
     "The options of `mrflit compare`."
     c = sub.add_parser(
@@ -1258,10 +1277,16 @@ def _compare_parser(sub):
         help="read the columns as categories (one codebook for both files) and compare DiscreteLasso fits; "
         "edge weights are block norms",
     )
+    c.add_argument(
+        "--missing-codes",
+        default=None,
+        help="with --categorical: comma-separated values that mean missing (e.g. 9,99); the rows holding one "
+        "are dropped from either file",
+    )
     c.add_argument("--out", default="mrflit-compare", help="output directory (default: %(default)s)")
     return c
 
-# %% ../nbs/16_cli.ipynb #ebc71d4e
+# %% ../nbs/16_cli.ipynb #fec206f5
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -1277,7 +1302,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #258979d2
+# %% ../nbs/16_cli.ipynb #62b7c101
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -1296,7 +1321,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #fec206f5
+# %% ../nbs/16_cli.ipynb #8d291899
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: five subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -1313,7 +1338,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #8d291899
+# %% ../nbs/16_cli.ipynb #d0755529
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -1369,6 +1394,7 @@ def _run(a):
             quiet=a.quiet,
             n_jobs=a.jobs,
             categorical=a.categorical,
+            missing_codes=a.missing_codes.split(",") if a.missing_codes else None,
             **_reading(a),
         )
     elif a.cmd == "sample":
@@ -1376,7 +1402,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #b28f7006
+# %% ../nbs/16_cli.ipynb #76ab7396
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:

@@ -406,7 +406,6 @@ def suspect_codes(
 # %% ../nbs/14_datasets.ipynb #df28d8f1
 def _drop_code_rows(
     cols,  # the kept columns, lists of strings
-    names,  # their names
     codes,  # the values that mean "missing" (numbers or strings)
     path,  # the file, for errors
 ) -> tuple:
@@ -436,6 +435,31 @@ def _drop_code_rows(
     return cols, [note]
 
 # %% ../nbs/14_datasets.ipynb #29a7d3bc
+def _screen_codes(
+    cols,  # the kept columns, lists of strings
+    names,  # their names
+    path,  # the file, for messages
+    missing_codes=None,  # values that mean "missing": their rows are dropped (None: none)
+) -> tuple:
+    """`(cols, notes)`: the rows holding a missing-value code dropped when `missing_codes` are given; values
+    that look like such codes (`suspect_codes`) named in the notes and a warning. Every categorical file is
+    read through it (`read_categorical_csv`, `mrflit compare --categorical`)."""
+    notes = []
+    if missing_codes:
+        cols, notes = _drop_code_rows(cols, list(missing_codes), path)
+    suspects = []
+    for values, name in zip(cols, names):
+        found = suspect_codes(values)
+        if found:
+            counts = ", ".join(f"{v:g} ({sum(float(x) == v for x in values)} rows)" for v in found)
+            suspects.append(f"column '{name}': {counts}")
+    if suspects:
+        said = f"values that look like missing-value codes: {'; '.join(suspects)}"
+        notes = notes + [f"{said} (missing_codes, --missing-codes, drops their rows)"]
+        warn(f"{path}: {said}; pass missing_codes (--missing-codes) to drop their rows")
+    return cols, notes
+
+# %% ../nbs/14_datasets.ipynb #db846fb9
 def read_categorical_csv(
     path,  # a CSV or TSV file, one row per sample
     sep=None,  # the field separator; None: sniffed from the first line (tab, semicolon or comma)
@@ -449,19 +473,8 @@ def read_categorical_csv(
     read is named in one error; values that look like missing-value codes (`suspect_codes`) are named in the
     notes and a warning."""
     cols, kept, notes = _read_columns(path, sep, header, columns, missing)
-    if missing_codes:
-        cols, dropped = _drop_code_rows(cols, kept, list(missing_codes), path)
-        notes = notes + dropped
-    suspects = []
-    for values, name in zip(cols, kept):
-        found = suspect_codes(values)
-        if found:
-            counts = ", ".join(f"{v:g} ({sum(float(x) == v for x in values)} rows)" for v in found)
-            suspects.append(f"column '{name}': {counts}")
-    if suspects:
-        said = f"values that look like missing-value codes: {'; '.join(suspects)}"
-        notes = notes + [f"{said} (missing_codes, --missing-codes, drops their rows)"]
-        warn(f"{path}: {said}; pass missing_codes (--missing-codes) to drop their rows")
+    cols, screened = _screen_codes(cols, kept, path, missing_codes)
+    notes = notes + screened
     codes, book, problems = [], [], []
     for values, name in zip(cols, kept):
         try:
@@ -475,7 +488,7 @@ def read_categorical_csv(
         raise ValueError(f"{path}: " + "; ".join(problems))
     return np.column_stack(codes).astype(np.int8), kept, book, notes
 
-# %% ../nbs/14_datasets.ipynb #3576bb57
+# %% ../nbs/14_datasets.ipynb #bf05118f
 def binarize(
     X,  # (n, p) table: a NumPy array or a pandas DataFrame
     split=None,  # columns of more than two numbers: 'median', 'mean' or a number, 1 above it (None: refused)
@@ -507,7 +520,7 @@ def binarize(
         return pd.DataFrame(X01, columns=X.columns, index=X.index), notes
     return X01, notes
 
-# %% ../nbs/14_datasets.ipynb #6e824415
+# %% ../nbs/14_datasets.ipynb #7f04f114
 def read_groups(
     path,  # a CSV/TSV file of `name,group` rows (a header row is optional)
     names,  # the data's column names

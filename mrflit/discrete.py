@@ -13,15 +13,15 @@ from .core import _xoshiro_step, _to_unit_float32
 from .gibbs import BLOCK
 from .models import BinaryMRF, check_model, theta_graph
 from .gibbs import gibbs_sample as _binary_gibbs_sample
-from .base import Trace, gap_tolerance
+from .base import Trace, gap_tolerance, _progress_bar
 from .core import warn, one_blas_thread
 from fastcore.basics import patch_to
 from .core import Estimator, check_fitted, warn_not_converged
 from .dobrushin import influence_bound as _binary_influence_bound, _grand_sums, _taus
 from .concentration import bernstein_eps
 from .spg import CertificateWarning
-from .select import GridEdgeWarning, EXTEND_BY, EXTEND_TO, _best
-from .ising_lasso import GAP_RIDGE, gap_hessian_chains
+from .select import EXTEND_BY, EXTEND_TO, _best, _warn_edge
+from .ising_lasso import GAP_RIDGE, VERIFY_SHARE, gap_hessian_chains
 import scipy.sparse as sp
 
 # %% auto #0
@@ -1247,10 +1247,9 @@ def _verdict(
         return "longer runs"
     if self.n_chains >= self.n_chains_max:
         return "stalled"
+    # straight to 1.25 × the chains the tolerance needs (at least ×2), as `IsingLasso` grows them
     need = n_active / (2 * self.tol_eff)
-    self.n_chains = int(
-        min(4 * self.n_chains, max(2 * self.n_chains, np.ceil(1.25 * need)), self.n_chains_max)
-    )
+    self.n_chains = int(min(max(2 * self.n_chains, np.ceil(1.25 * need)), self.n_chains_max))
     self.window = []
     return "more chains"
 
@@ -1273,26 +1272,58 @@ def _model_decrease(
 @patch_to(GroupNewtonSolver)
 def _model_gap(
     self,
-    z,  # (q, D) float32 the chains' indicators, q >= 2
-) -> float:
-    """The objective gap of (D3) at `theta` estimated on the chains: `_model_decrease` at their gradient less
-    its Monte-Carlo part, the two halves' mean decrease less the pooled one (as `ising_lasso.halves_gap`)."""
-    h = z.shape[0] // 2
-    halves = []
-    for rows in (z[:h], z[h : 2 * h]):
-        with one_blas_thread():
-            M = rows.T @ rows
-        halves.append(M[self._I, self._J].astype(np.float64) / h)
+    z,  # (q, D) float32 the chains' indicators, q >= 2 (the gap's Hessian; the halves' means when not given)
+    halves=None,  # (2, m) float64 two independent estimates of the mean of ψ at θ (None: z's two halves)
+) -> tuple:
+    """`(gap, noise)`: the objective gap of (D3) at `theta` estimated on the chains, `_model_decrease` at the
+    halves' pooled gradient less its Monte-Carlo part `noise`, the two halves' mean decrease less the pooled
+    one (as `ising_lasso.halves_gap`)."""
+    if halves is None:
+        h = z.shape[0] // 2
+        halves = []
+        for rows in (z[:h], z[h : 2 * h]):
+            with one_blas_thread():
+                M = rows.T @ rows
+            halves.append(M[self._I, self._J].astype(np.float64) / h)
     pooled = self._model_decrease(np.mean(halves, 0) - self.EX, z)
     noise = np.mean([self._model_decrease(mu - self.EX, z) for mu in halves]) - pooled
-    return float(pooled - noise)
+    return float(pooled - noise), float(noise)
 
 # %% ../nbs/07b_discrete.ipynb #1a1a5eed
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
-    "The objective gap at θ measured afresh: 10 × `n_sweeps` sweeps at θ, then `_model_gap` on the chains."
-    _, z = self._chain_moments(self._run(10 * self.n_sweeps))
-    return self._model_gap(z)
+    """The objective gap at θ measured afresh, as `IsingLasso` measures it; the persistent chains stay as they
+    are. Two halves of q/(2 × `VERIFY_SHARE`) chains, copies of theirs with new streams, each run 10 ×
+    `n_sweeps` sweeps at θ; a half's mean of ψ is over its chains and the last half of the sweeps; the gap is
+    `_model_gap` of the two. While its Monte-Carlo part is above a quarter of the tolerance, the halves double
+    (at most q chains)."""
+    model = DiscreteMRF.from_vector(self.theta, self.levels)
+    sweeps = 10 * self.n_sweeps
+    kept = max(1, sweeps // 2)
+    q = self.chains.shape[0]
+    size, used = max(1, q // (2 * VERIFY_SHARE)), 0
+    sums, runs = np.zeros((2, self.EX.size)), []
+    while True:
+        for half in range(2):
+            X = self.chains[used : used + size].copy()
+            S = chain_states(self._rng, X.shape[0])
+            for a, b in chunks(sweeps - kept, X.shape[0] * model.p * model.D):
+                _gibbs_sweeps(X, model.theta, model.offsets, S, b - a, False)
+            # the counts of ψ summed over the kept sweeps (exact in float32 for a sweep, then float64)
+            counts = np.zeros((model.D, model.D))
+            for _ in range(kept):
+                _gibbs_sweeps(X, model.theta, model.offsets, S, 1, False)
+                z = one_hot(X, self.levels).astype(np.float32)
+                with one_blas_thread():
+                    counts += z.T @ z
+            sums[half] += counts[self._I, self._J] / kept
+            runs.append(X)
+            used += X.shape[0]
+        z = one_hot(np.concatenate(runs + [self.chains[used:]]), self.levels).astype(np.float32)
+        gap, noise = self._model_gap(z, 2 * sums / used)
+        size = used // 2
+        if noise <= self.tol_eff / 4 or used + 2 * size > q:
+            return gap
 
 # %% ../nbs/07b_discrete.ipynb #cc6a0516
 @kernel
@@ -1482,6 +1513,49 @@ def pl_ebic(
     return float(2 * n * pl.parts(refit)[0] + charge), refit
 
 # %% ../nbs/07b_discrete.ipynb #ce32af26
+def _d3_lambda_max(
+    pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
+) -> float:
+    """(D3)'s λ_max: the smallest λ whose group-lasso MLE has no edge. The fields-only MLE reproduces the
+    margins, so a block's gradient there is the product of its margins less the data's pair frequencies; λ_max
+    is the largest of their norms in v over √s."""
+    mean = pl.counts @ pl.Z / pl.n
+    pairs = pl.counts @ (pl.Z[:, pl.I] * pl.Z[:, pl.J]) / pl.n
+    grad = pl.Rinv.T @ (mean[pl.I] * mean[pl.J] - pairs)[pl.gidx]
+    norms = pl.group_norms(grad) / np.sqrt(np.diff(pl.gptr))
+    return float(norms[pl.pair[:, 0] >= 0].max(initial=0.0))
+
+# %% ../nbs/07b_discrete.ipynb #02a6e52a
+def _likelihood_lambda(
+    pl: GroupPseudoLikelihood,  # the data's (D4) problem
+    lams,  # (L,) the (D4) path, largest first
+    best: int,  # the index a criterion chose
+) -> float:
+    """The likelihood's λ for the path's choice: half the (D4) λ (its scale), or, when the choice is the
+    path's top (no edge), (D3)'s own λ_max 1 % above it — half the path's top may let a weak block in, and at
+    λ_max itself the Monte-Carlo gradient's noise may."""
+    if best == 0:
+        return max(float(lams[0] / 2), 1.01 * _d3_lambda_max(pl))
+    return float(lams[best] / 2)
+
+# %% ../nbs/07b_discrete.ipynb #c5bac42d
+def _independence_theta(
+    pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
+) -> np.ndarray | None:
+    """(m,) float64 in `stat_pairs` order: (D3)'s solution at λ >= its λ_max, the independence model, each
+    variable's fields the log-odds of its levels against level 0 in the data; None when a level never occurs
+    (no finite MLE)."""
+    mean = pl.counts @ pl.Z / pl.n
+    var = np.repeat(np.arange(pl.levels.size), pl.levels - 1)
+    ref = 1.0 - np.bincount(var, mean, minlength=pl.levels.size)
+    if mean.min() <= 0 or ref.min() <= 1e-12:
+        return None
+    theta = np.zeros(pl.I.size)
+    node = pl.I == pl.J
+    theta[node] = libm.log(mean[pl.I[node]] / ref[var[pl.I[node]]])
+    return theta
+
+# %% ../nbs/07b_discrete.ipynb #674a9cd5
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1498,7 +1572,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #02a6e52a
+# %% ../nbs/07b_discrete.ipynb #f5ec92c1
 def _begin_codes(
     est,  # a k-state learner (its `levels`), given `names_` and `n_features_in_`
     X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
@@ -1510,29 +1584,7 @@ def _begin_codes(
     _check_every_level(codes, levels, est.names_)
     return codes, levels
 
-# %% ../nbs/07b_discrete.ipynb #c5bac42d
-def _warn_path_edge(
-    best: int,  # the index the criterion chose
-    n_lambdas: int,  # the path's length (largest λ first)
-    criterion: str = "EBIC",  # its name, for the message
-    bottom: str = "λ_max/100",  # the path's smallest λ, for the message
-):
-    """Warn (`GridEdgeWarning`) when the criterion chose an end of the path: its smallest λ (it may improve
-    further down) or its largest, λ_max, where the graph is empty."""
-    if best == n_lambdas - 1:
-        warn(
-            f"{criterion} chose the smallest λ of the path ({bottom}): the criterion was still improving "
-            "there, so the choice sits at the path's edge (give lam a number to look further)",
-            GridEdgeWarning,
-        )
-    elif best == 0:
-        warn(
-            f"{criterion} chose the largest λ of the path, λ_max, where the graph is empty: no edge improved "
-            "the criterion (give lam a number to fit a graph anyway)",
-            GridEdgeWarning,
-        )
-
-# %% ../nbs/07b_discrete.ipynb #2885b909
+# %% ../nbs/07b_discrete.ipynb #33a06fb8
 class DiscreteLasso(Estimator):
     "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
 
@@ -1561,6 +1613,7 @@ class DiscreteLasso(Estimator):
         # 'zeros'
         start="pl",
         seed=0,  # None, int or np.random.Generator: the chains' streams (mcmc) and the folds (lam='cv')
+        verbose=False,  # progress bars over the EBIC path's λ values and the Newton steps
     ):
         self.lam = lam
         self.levels = levels
@@ -1574,6 +1627,7 @@ class DiscreteLasso(Estimator):
         self.gamma = gamma
         self.start = start
         self.seed = seed
+        self.verbose = verbose
 
     def _check_params(self):
         if isinstance(self.lam, str) and self.lam not in ("ebic", "cv"):
@@ -1595,7 +1649,8 @@ class DiscreteLasso(Estimator):
     def _solve(self, solver, lam, log):
         "Newton steps at λ until the verdict is not 'continue'; the last record."
         solver.set_lambda(lam)
-        for _ in range(self.max_iter):
+        # a bar without a total (an iterator has no length): the steps stop when the fit converges
+        for _ in _progress_bar(iter(range(self.max_iter)), "DiscreteLasso Newton steps", self.verbose):
             rec = solver.step()
             log.append(dict(rec, lam=lam))
             if rec["verdict"] in ("converged", "stalled"):
@@ -1631,14 +1686,20 @@ class DiscreteLasso(Estimator):
             lam, v = self._pl_cv(codes, levels, pl)
         else:
             lam, v = (float(self.lam), None) if self.lam != "ebic" else self._pl_path(pl)
-        if self.start == "pl":
-            solver.theta = self._pl_start(pl, lam, v)
-        rec = self._solve(solver, lam, log)
+        closed = _independence_theta(pl) if lam >= _d3_lambda_max(pl) else None
+        if closed is not None:
+            # at or above (D3)'s λ_max the MLE is the independence model, in closed form: no Newton step, and
+            # no Monte-Carlo noise to let a block in
+            solver.theta, solver.kkt, solver.verified_gap, rec = closed, 0.0, 0.0, dict(verdict="converged")
+        else:
+            if self.start == "pl":
+                solver.theta = self._pl_start(pl, lam, v)
+            rec = self._solve(solver, lam, log)
         self.lambda_, theta, self.converged_ = lam, solver.theta.copy(), rec["verdict"] == "converged"
         why = self._why(solver, rec)
-        self.levels_, self.moments_ = levels, "exact" if solver.exact else "mcmc"
-        self.theta_ = DiscreteMRF.from_vector(theta, levels).theta
-        self.kkt_ = solver.kkt if solver.exact else np.nan
+        self.moments_ = "independence" if closed is not None else "exact" if solver.exact else "mcmc"
+        self.levels_, self.theta_ = levels, DiscreteMRF.from_vector(theta, levels).theta
+        self.kkt_ = solver.kkt if solver.exact or closed is not None else np.nan
         self.mc_gap_ = np.nan if solver.exact else solver.verified_gap
         self.n_iter_ = len(log)
         keys = ("iteration", "lam", "objective", "kkt", "step", "n_chains", "decrement", "mc_gap", "tol")
@@ -1675,7 +1736,7 @@ class DiscreteLasso(Estimator):
         pseudo-likelihood estimate there (in v). `ebic_path_` (L, 3): λ/2, EBIC (`pl_ebic`), edges."""
         v, lams = self._pl_lambdas(pl)
         rows, fits, scored, refit = [], [], {}, None
-        for lam in lams:
+        for lam in _progress_bar(lams, "DiscreteLasso EBIC path", self.verbose):
             v, _, _ = pl.set_lambda(lam).solve(v)
             graph = (pl.group_norms(v) > 0) & (pl.pair[:, 0] >= 0)
             # EBIC is a function of the graph: one graph, one refit, started at the previous graph's refit
@@ -1687,8 +1748,8 @@ class DiscreteLasso(Estimator):
             fits.append(v)
         self.ebic_path_ = np.array(rows)
         best = _best(self.ebic_path_[:, 1], "ebic")
-        _warn_path_edge(best, len(lams))
-        return float(lams[best] / 2), fits[best]
+        _warn_edge(best, lams / 2, lams[0] / 2, "ebic", True)
+        return _likelihood_lambda(pl, lams, best), fits[best]
 
     def _pl_start(self, pl, lam, v=None):
         """The first iterate, `(m,)` in `stat_pairs` order: the (D4) estimate at 2λ (`v` if already solved)
@@ -1723,7 +1784,7 @@ class DiscreteLasso(Estimator):
         codes = model.check(X)
         return float(np.mean(model.energy(codes)) - log_partition(model))
 
-# %% ../nbs/07b_discrete.ipynb #f6d08b47
+# %% ../nbs/07b_discrete.ipynb #2ec88b9f
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1757,7 +1818,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #1a5e7640
+# %% ../nbs/07b_discrete.ipynb #c546b69e
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,
@@ -1796,12 +1857,12 @@ def _pl_cv(
         lams = np.concatenate([lams, more])
     self.cv_path_ = np.column_stack([lams / 2, loss])
     best = int(np.argmin(loss))
-    _warn_path_edge(best, lams.size, "cross-validation", f"λ_max/{lams[0] / lams[-1]:.3g}")
+    _warn_edge(best, lams / 2, lams[0] / 2, "cv", True)
     for lam in lams[: best + 1]:
         v, _, _ = pl.set_lambda(lam).solve(v)
-    return float(lams[best] / 2), v
+    return _likelihood_lambda(pl, lams, best), v
 
-# %% ../nbs/07b_discrete.ipynb #45df8c72
+# %% ../nbs/07b_discrete.ipynb #9d198502
 def _top_eigen(
     Y,  # (q, m) float32 centred rows
     u,  # (m,) float64 the last eigenvector estimate, or None (a flat start)
@@ -1815,7 +1876,7 @@ def _top_eigen(
         u = w / max(np.linalg.norm(w), 1e-300)
     return float(u @ (Y.T @ (Y @ u))) / q, u
 
-# %% ../nbs/07b_discrete.ipynb #84ad58da
+# %% ../nbs/07b_discrete.ipynb #2eec8616
 def _chain_gradient(
     solver: GroupNewtonSolver,  # its `_chain_moments` and statistics
     pl: GroupPseudoLikelihood,  # the groups and the factor R⁻¹ (sparse, group order)
@@ -1829,7 +1890,7 @@ def _chain_gradient(
     Y = np.asarray((pl.Rinv.T @ centred.T).T, dtype=np.float32)
     return mean, z, psi, Y
 
-# %% ../nbs/07b_discrete.ipynb #3f5884b9
+# %% ../nbs/07b_discrete.ipynb #31d630a0
 class DiscreteTAY(Estimator):
     """TAY (Geng et al. §6) for k-state variables: stochastic proximal gradient on (D3), each iteration's
     Gibbs sweeps set by the TAY-criterion with the k-state Theorem 3 (or 4) bound.
@@ -1936,7 +1997,7 @@ class DiscreteTAY(Estimator):
         check_fitted(self, "theta_")
         return DiscreteMRF(self.theta_, self.levels_)
 
-# %% ../nbs/07b_discrete.ipynb #6f49ec76
+# %% ../nbs/07b_discrete.ipynb #a860e9f0
 @patch_to(DiscreteTAY)
 def _prepare_chains(
     self,
@@ -1958,7 +2019,7 @@ def _prepare_chains(
     self._chains = np.ascontiguousarray(X, dtype=np.int8)
     return self._chains
 
-# %% ../nbs/07b_discrete.ipynb #fec306e1
+# %% ../nbs/07b_discrete.ipynb #3047e6a3
 @patch_to(DiscreteTAY)
 def _iterate(
     self,
@@ -2003,14 +2064,14 @@ def _iterate(
     measured = np.nan
     if at_floor:
         solver.theta = pl.theta(v)
-        measured = solver._model_gap(z)
+        measured, _ = solver._model_gap(z)
     rec = dict(tau=tau, n_chains=q, bound=bound, grad_map_norm=G, certified=bool(bound < 0.5 * G))
     rec.update(
         alpha=alpha, L_hat=self._L, noise_floor=floor, at_floor=bool(at_floor), mc_gap=n_active / (2 * q)
     )
     return new, dict(rec, tol=tol, measured_gap=measured)
 
-# %% ../nbs/07b_discrete.ipynb #31d630a0
+# %% ../nbs/07b_discrete.ipynb #aa9c3fde
 @patch_to(DiscreteTAY)
 def _judge(
     self,

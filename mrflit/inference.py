@@ -91,7 +91,7 @@ def _two_groups(
         )
     return A, B, est
 
-# %% ../nbs/13a_inference.ipynb #bc18078f
+# %% ../nbs/13a_inference.ipynb #bfc4f621
 def network_comparison(
     est,  # an unfitted learner with its λ (a number, or a rule such as 'ebic'); binary or k-state
     X1,  # (n1, p) data of the first group: binary, or integer codes for a k-state learner

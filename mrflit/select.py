@@ -4,10 +4,18 @@
 
 # %% ../nbs/05a_select.ipynb #453956d5
 from __future__ import annotations
-import warnings
 import numpy as np
 from . import libm
-from .core import check_bool, check_data, check_float, check_int, check_fitted, clone, quiet_convergence
+from mrflit.core import (
+    check_bool,
+    check_data,
+    check_float,
+    check_int,
+    check_fitted,
+    clone,
+    quiet_convergence,
+    warn,
+)
 from .models import convert_states, n_couplings, stat_index
 from dataclasses import dataclass, asdict
 
@@ -62,9 +70,16 @@ def _check_lambdas(lambdas) -> np.ndarray:
     return lambdas
 
 # %% ../nbs/05a_select.ipynb #9ea056ab
-def _warn_edge(best, lambdas, top, criterion, default):
-    """Warn when the choice is the path's smallest λ, or its largest while that is below λ_max (above λ_max
-    the graph is empty and nothing changes)."""
+def _warn_edge(
+    best: int,  # the index the criterion chose
+    lambdas,  # (L,) the path, largest λ first
+    top: float,  # λ_max, the smallest λ whose graph is empty
+    criterion: str,  # 'ebic' or 'cv'
+    default: bool,  # the default path (from λ_max down): its smallest λ is named as a fraction of λ_max
+):
+    """Warn (`GridEdgeWarning`) when the choice is an end of the path: its smallest λ (the criterion may
+    improve further down), its largest while below λ_max (it may improve at larger λ), or λ_max itself, where
+    the graph is empty (no edge improved the criterion). The binary and the k-state paths both call it."""
     name = "EBIC" if criterion == "ebic" else "cross-validation"
     if best == len(lambdas) - 1:
         where = (
@@ -72,21 +87,23 @@ def _warn_edge(best, lambdas, top, criterion, default):
             if default
             else f"({lambdas[-1]:.3g})"
         )
-        warnings.warn(
+        message = (
             f"{name} chose the smallest λ of the path {where}: the criterion was still improving there, so "
-            f"the "
-            "choice sits at the path's edge (pass smaller lambdas to look further)",
-            GridEdgeWarning,
-            stacklevel=3,
+            "the choice sits at the path's edge (give smaller λ values, or a number, to look further)"
         )
     elif best == 0 and lambdas[0] < top:
-        warnings.warn(
+        message = (
             f"{name} chose the largest λ of the path ({lambdas[0]:.3g}), below λ_max = {top:.3g}: the "
-            f"criterion "
-            "may improve at larger λ (pass larger lambdas)",
-            GridEdgeWarning,
-            stacklevel=3,
+            "criterion may improve at larger λ (give larger λ values)"
         )
+    elif best == 0:
+        message = (
+            f"{name} chose the largest λ of the path, λ_max = {top:.3g}, where the graph is empty: no edge "
+            "improved the criterion (give λ a number to fit a graph anyway)"
+        )
+    else:
+        return
+    warn(message, GridEdgeWarning)
 
 # %% ../nbs/05a_select.ipynb #542bfe99
 def select_lambda(

@@ -243,3 +243,18 @@ def test_quiet_fit_shows_no_progress_bar_even_when_large(tmp_path):
     quiet = mrflit(*base, "--out", str(tmp_path / "quiet"), "--quiet")
     assert loud.returncode == 0 and quiet.returncode == 0, quiet.stderr[-2000:]
     assert "FBS: 100%" in loud.stderr and "100%" not in quiet.stderr
+
+
+def test_categorical_fit_shows_its_progress_unless_quiet(tmp_path):
+    "`fit --categorical` shows bars over the EBIC path and the Newton steps; `--quiet` silences them."
+    rng = np.random.default_rng(0)
+    X = rng.integers(0, 3, (300, 4))
+    X[:, 1] = np.where(rng.random(300) < 0.7, X[:, 0], X[:, 1])
+    data = tmp_path / "items.csv"
+    np.savetxt(data, X, fmt="%d", delimiter=",", header="a,b,c,d", comments="")
+    base = ["fit", "--categorical", str(data)]
+    loud = mrflit(*base, "--out", str(tmp_path / "loud"))
+    quiet = mrflit(*base, "--out", str(tmp_path / "quiet"), "--quiet")
+    assert loud.returncode == 0 and quiet.returncode == 0, loud.stderr[-2000:]
+    assert "DiscreteLasso EBIC path: 100%" in loud.stderr and "DiscreteLasso Newton steps" in loud.stderr
+    assert "DiscreteLasso" not in quiet.stderr
