@@ -73,6 +73,8 @@ OUTPUT_FILES = {
     "predictability.csv",
     "comparison.csv",
     "permutations.csv",
+    "blocks.csv",
+    "codebook.csv",
 }  # what mrflit's commands write: an --out directory holding anything else is not replaced
 
 # %% ../nbs/16_cli.ipynb #0ccc28ab

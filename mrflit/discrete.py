@@ -1185,6 +1185,7 @@ def _chain_direction(
     tol: float = 1e-6,  # the subproblem's tolerance: a pass moves no block by more than this
     # Levenberg damping relative to Ĥ's mean diagonal (None: max(1e-3, |W|/n_hessian), the step's)
     ridge: float | None = None,
+    start=None,  # (m,) float64 a direction the subproblem starts from (None: zeros)
 ):
     "The Newton direction on the working set with Ĥ the chains' covariance of ψ there: `(idx, d, ν²)`."
     groups = self._working_groups(grad, max_new)
@@ -1202,7 +1203,7 @@ def _chain_direction(
     gptr = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
     rinv = np.concatenate([self._Rinv[k].ravel() for k in groups])
     rptr = np.concatenate([[0], np.cumsum(sizes**2)]).astype(np.int64)
-    d = np.zeros(idx.size)
+    d = np.zeros(idx.size) if start is None else np.array(start, np.float64)[idx]
     args = (self.weights[groups], gptr, np.arange(idx.size, dtype=np.int64), rinv, rptr, d, 500, tol)
     _group_cd(grad[idx], H, self.theta[idx], *args)
     return idx, d, float(d @ H @ d)
@@ -1259,14 +1260,18 @@ def _model_decrease(
     self,
     grad,  # (m,) float64 a gradient estimate at `theta`
     z,  # (q, D) float32 the chains' indicators (behind Ĥ)
-) -> float:
-    """The decrease the proximal Newton model of (D3) predicts at `theta`, −(∇ᵀd + P(θ + d) − P(θ) + ½ν²),
-    with d solved tightly and the gap's Hessian (07a_ising_lasso's `chain_model_decrease`: the first
-    max(4,096, 10|W|) chains, ridge `GAP_RIDGE`): the step's ridge would make it a lower bound."""
-    idx, d, nu2 = self._chain_direction(grad, z, n_hessian=None, tol=1e-8, ridge=GAP_RIDGE)
+    start=None,  # (m,) float64 the direction the subproblem starts from (None: zeros)
+) -> tuple:
+    """`(decrease, d)`: the decrease the proximal Newton model of (D3) predicts at `theta`, −(∇ᵀd + P(θ + d) −
+    P(θ) + ½ν²), and its step d (m,), solved tightly with the gap's Hessian (07a_ising_lasso's
+    `chain_model_decrease`: the first max(4,096, 10|W|) chains, ridge `GAP_RIDGE`): the step's ridge would
+    make it a lower bound."""
+    idx, d, nu2 = self._chain_direction(grad, z, n_hessian=None, tol=1e-8, ridge=GAP_RIDGE, start=start)
     moved = self.theta.copy()
     moved[idx] += d
-    return float(-(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2))
+    step = np.zeros_like(self.theta)
+    step[idx] = d
+    return float(-(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2)), step
 
 # %% ../nbs/07b_discrete.ipynb #e6920b5f
 @patch_to(GroupNewtonSolver)
@@ -1285,8 +1290,9 @@ def _model_gap(
             with one_blas_thread():
                 M = rows.T @ rows
             halves.append(M[self._I, self._J].astype(np.float64) / h)
-    pooled = self._model_decrease(np.mean(halves, 0) - self.EX, z)
-    noise = np.mean([self._model_decrease(mu - self.EX, z) for mu in halves]) - pooled
+    pooled, step = self._model_decrease(np.mean(halves, 0) - self.EX, z)
+    # each half's subproblem starts at the pooled one's solution, near its own (as `ising_lasso.halves_gap`)
+    noise = np.mean([self._model_decrease(mu - self.EX, z, step)[0] for mu in halves]) - pooled
     return float(pooled - noise), float(noise)
 
 # %% ../nbs/07b_discrete.ipynb #1a1a5eed

@@ -245,7 +245,7 @@ def test_quiet_fit_shows_no_progress_bar_even_when_large(tmp_path):
     assert "FBS: 100%" in loud.stderr and "100%" not in quiet.stderr
 
 
-def test_categorical_fit_shows_its_progress_unless_quiet(tmp_path):
+def test_categorical_fit_shows_its_progress_unless_quiet_and_replaces_its_own_output(tmp_path):
     "`fit --categorical` shows bars over the EBIC path and the Newton steps; `--quiet` silences them."
     rng = np.random.default_rng(0)
     X = rng.integers(0, 3, (300, 4))
@@ -258,3 +258,6 @@ def test_categorical_fit_shows_its_progress_unless_quiet(tmp_path):
     assert loud.returncode == 0 and quiet.returncode == 0, loud.stderr[-2000:]
     assert "DiscreteLasso EBIC path: 100%" in loud.stderr and "DiscreteLasso Newton steps" in loud.stderr
     assert "DiscreteLasso" not in quiet.stderr
+    # a categorical output set (blocks.csv, codebook.csv) is mrflit's own: a rerun replaces it
+    again = mrflit(*base, "--out", str(tmp_path / "quiet"), "--quiet")
+    assert again.returncode == 0, again.stderr[-2000:]
