@@ -900,7 +900,7 @@ def fit_categorical(
     lam="ebic",  # the group-lasso weight λ, or 'ebic' / 'bic' / 'cv'
     out="mrflit-fit",  # output directory: new, empty, or an earlier output set (replaced whole)
     *,
-    chains=2000,  # Gibbs chains at the start (Gibbs moments)
+    chains=None,  # Gibbs chains at the start (None: DiscreteLasso's own, what its tolerance needs)
     iters=None,  # Newton steps at most (None: DiscreteLasso's own)
     seed=0,  # random seed
     quiet=False,  # no progress bars or summary
@@ -1148,9 +1148,9 @@ def _fit_parser(sub):
     f.add_argument(
         "--chains",
         type=int,
-        default=2000,
+        default=None,
         help="Gibbs chains at the start for isinglasso (Gibbs moments, p > 16), tay, spg and spginc "
-        "(default: %(default)s)",
+        "(default: 2000), and for --categorical (default: what the sampling tolerance needs, 12.5 per row)",
     )
     f.add_argument(
         "--iters",
@@ -1368,7 +1368,7 @@ def _run(a):
             lam=a.lam,
             out=a.out,
             alpha=a.alpha,
-            chains=a.chains,
+            chains=2000 if a.chains is None else a.chains,
             iters=a.iters,
             tau=a.tau,
             seed=a.seed,

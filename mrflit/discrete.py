@@ -25,11 +25,12 @@ from .ising_lasso import GAP_RIDGE, VERIFY_SHARE, gap_hessian_chains
 import scipy.sparse as sp
 
 # %% auto #0
-__all__ = ['MAX_LEVELS', 'MAX_STATES', 'PL_EBIC_TOL', 'PL_EBIC_ITER', 'check_levels', 'level_columns', 'stat_pairs',
-           'check_codes', 'one_hot', 'discrete_stats', 'DiscreteMRF', 'check_discrete_model', 'random_discrete_mrf',
-           'all_states', 'energy_table', 'log_partition', 'probabilities', 'moments', 'marginals', 'pairwise_marginals',
-           'sample_exact', 'gibbs_sample', 'influence_bound', 'exact_influence', 'tv_bound', 'gradient_bias_bound',
-           'thm4_bound', 'GroupNewtonSolver', 'GroupPseudoLikelihood', 'pl_ebic', 'DiscreteLasso', 'DiscreteTAY']
+__all__ = ['MAX_LEVELS', 'MAX_STATES', 'NEWTON_AFTER', 'PL_EBIC_TOL', 'PL_EBIC_ITER', 'check_levels', 'level_columns',
+           'stat_pairs', 'check_codes', 'one_hot', 'discrete_stats', 'DiscreteMRF', 'check_discrete_model',
+           'random_discrete_mrf', 'all_states', 'energy_table', 'log_partition', 'probabilities', 'moments',
+           'marginals', 'pairwise_marginals', 'sample_exact', 'gibbs_sample', 'influence_bound', 'exact_influence',
+           'tv_bound', 'gradient_bias_bound', 'thm4_bound', 'GroupNewtonSolver', 'GroupPseudoLikelihood', 'pl_ebic',
+           'DiscreteLasso', 'DiscreteTAY']
 
 # %% ../nbs/07b_discrete.ipynb #6a895db1
 MAX_LEVELS = 127  # the most states per variable (int8 codes)
@@ -382,6 +383,7 @@ def _energies(
     off,  # (p + 1,) int64 first column of each variable
     out,  # (N,) float64 energies, written
 ):
+    "The energy θᵀψ(x) of each state: its fields plus each pair's coupling (reference-coded parameters)."
     N, p = codes.shape
     for s in range(N):
         e = 0.0
@@ -554,10 +556,35 @@ def _block_fields(
 
 # %% ../nbs/07b_discrete.ipynb #125dff99
 @kernel(inline="always")
+def _exp_below(
+    x,  # (n,) float32 arguments <= 0, overwritten by their exponentials
+    bits,  # (n,) int32 work space
+):
+    """e^x in float32, in loops the compiler vectorises (`np.exp` on float32 runs an element at a time here,
+    without SVML): x log₂e = m + f with m an integer, 2^m from the exponent bits, 2^f on [0, 1) a degree-5
+    polynomial (least squares in relative error: 1.6e-7); arguments below −87 give 2^−126 ≈ 1e-38."""
+    for c in range(x.size):
+        t = max(x[c] * np.float32(1.4426950408889634), np.float32(-126.0))
+        m = np.floor(t)
+        f = t - m
+        y = np.float32(1.87623295e-03)
+        y = y * f + np.float32(8.99258403e-03)
+        y = y * f + np.float32(5.58236045e-02)
+        y = y * f + np.float32(2.40154530e-01)
+        y = y * f + np.float32(6.93152968e-01)
+        x[c] = y * f + np.float32(9.99999927e-01)
+        bits[c] = (np.int32(m) + np.int32(127)) << np.int32(23)
+    pow2 = bits.view(np.float32)
+    for c in range(x.size):
+        x[c] *= pow2[c]
+
+# %% ../nbs/07b_discrete.ipynb #d0aa36dd
+@kernel(inline="always")
 def _block_draw(
     h,  # (kmax, n) float32 the block's local fields, overwritten by their exponentials
     top,  # (n,) float32 work space
     u,  # (n,) float32 work space
+    bits,  # (n,) int32 work space
     xi,  # (n,) int8 the site's states in the block, written
     s0,  # (n,) uint32 the block's xoshiro states, advanced (with s1, s2, s3)
     s1,
@@ -576,7 +603,9 @@ def _block_draw(
         u[c] = 0.0
     for a in range(k):
         for c in range(n):
-            h[a, c] = np.exp(h[a, c] - top[c])
+            h[a, c] -= top[c]
+        _exp_below(h[a], bits)
+        for c in range(n):
             u[c] += h[a, c]
     # u: a uniform on [0, the total weight)
     for c in range(n):
@@ -591,7 +620,7 @@ def _block_draw(
             xi[c] += top[c] <= u[c]
             top[c] += h[a, c]
 
-# %% ../nbs/07b_discrete.ipynb #921aad1e
+# %% ../nbs/07b_discrete.ipynb #7c7ae23a
 @kernel(parallel=True)
 def _systematic_sweeps(
     Xt,  # (p, q) int8 chain states by variable, updated in place
@@ -604,6 +633,8 @@ def _systematic_sweeps(
     S,  # (4, q) uint32 xoshiro128** states, one stream per chain, advanced
     n_sweeps,  # int, sweeps to run
 ):
+    """Sites 0..p−1 in order, `n_sweeps` times, in blocks of `BLOCK` chains (one thread a block): each site's
+    fields over its neighbours (`_block_fields`), then the draw (`_block_draw`)."""
     p, q = Xt.shape
     kmax = 1
     for i in range(p):
@@ -614,14 +645,15 @@ def _systematic_sweeps(
         h = np.empty((kmax, c1 - c0), np.float32)
         top = np.empty(c1 - c0, np.float32)
         u = np.empty(c1 - c0, np.float32)
+        bits = np.empty(c1 - c0, np.int32)
         for t in range(n_sweeps):
             for i in range(p):
                 _block_fields(h, Xt, nptr, nidx, tptr, tab, diag, off, i, c0, c1)
                 k = off[i + 1] - off[i] + 1
                 xi = Xt[i, c0:c1]
-                _block_draw(h, top, u, xi, S[0, c0:c1], S[1, c0:c1], S[2, c0:c1], S[3, c0:c1], k)
+                _block_draw(h, top, u, bits, xi, S[0, c0:c1], S[1, c0:c1], S[2, c0:c1], S[3, c0:c1], k)
 
-# %% ../nbs/07b_discrete.ipynb #d0aa36dd
+# %% ../nbs/07b_discrete.ipynb #022e43c6
 @kernel(parallel=True)
 def _random_sweeps(
     X,  # (q, p) int8 chain states, updated in place
@@ -632,6 +664,8 @@ def _random_sweeps(
     S,  # (4, q) uint32 xoshiro128** states, one stream per chain, advanced
     n_sweeps,  # int, sweeps to run (p uniformly drawn sites each)
 ):
+    """One chain at a time (in parallel over chains): p uniformly drawn sites per sweep, each drawn from its
+    float64 conditional over its neighbours by inverting the CDF."""
     q, p = X.shape
     kmax = 1
     for i in range(p):
@@ -665,7 +699,7 @@ def _random_sweeps(
                 acc += w[a]
             X[c, i] = a
 
-# %% ../nbs/07b_discrete.ipynb #7c7ae23a
+# %% ../nbs/07b_discrete.ipynb #36db2d97
 def _gibbs_sweeps(
     X,  # (q, p) int8 chain states, updated in place
     theta,  # (D, D) float64 parameters
@@ -673,6 +707,7 @@ def _gibbs_sweeps(
     S,  # (4, q) uint32 xoshiro128** states, one stream per chain, advanced
     n_sweeps: int,  # sweeps to run
     random_scan: bool,  # p uniformly drawn sites per sweep (else 0..p-1 in order)
+    states=None,  # (n_sweeps, p, q) int8 written: the states after each sweep, by variable (systematic scan)
 ):
     """Run `n_sweeps` sweeps of every chain in place: SIMD over chains (systematic) or one chain at a time
     (random)."""
@@ -681,10 +716,15 @@ def _gibbs_sweeps(
         _random_sweeps(X, theta, off, nptr, nidx, S, n_sweeps)
         return
     Xt = np.ascontiguousarray(X.T)
-    _systematic_sweeps(Xt, nptr, nidx, tptr, tab, diag, off, S, n_sweeps)
+    if states is None:
+        _systematic_sweeps(Xt, nptr, nidx, tptr, tab, diag, off, S, n_sweeps)
+    else:
+        for t in range(n_sweeps):
+            _systematic_sweeps(Xt, nptr, nidx, tptr, tab, diag, off, S, 1)
+            states[t] = Xt
     X[:] = Xt.T
 
-# %% ../nbs/07b_discrete.ipynb #62479e88
+# %% ../nbs/07b_discrete.ipynb #234514ed
 def gibbs_sample(
     model: DiscreteMRF,  # the model to sample
     n_chains: int,  # number of independent chains
@@ -721,13 +761,15 @@ def gibbs_sample(
         _gibbs_sweeps(X, model.theta, model.offsets, S, b - a, scan == "random")
     return X
 
-# %% ../nbs/07b_discrete.ipynb #a9a56ee3
+# %% ../nbs/07b_discrete.ipynb #2a017fa8
 @kernel
 def _softmax_influence(
     theta,  # (D, D) float64 parameters
     off,  # (p + 1,) int64 first column of each variable
     U,  # (p, p) float64 bound (D2), written
 ):
+    """U_ij = max over pairs of levels b, b' of j of tanh((max_a δ_a − min_a δ_a)/4), δ_a = W_ij(a, b) −
+    W_ij(a, b'): (D2) for every ordered pair, U_ii = 0."""
     p = off.size - 1
     for i in range(p):
         for j in range(p):
@@ -754,7 +796,7 @@ def _softmax_influence(
                     best = max(best, np.tanh((hi - lo) / 4))
             U[i, j] = best
 
-# %% ../nbs/07b_discrete.ipynb #2a017fa8
+# %% ../nbs/07b_discrete.ipynb #c2bec399
 def influence_bound(
     model: DiscreteMRF,  # the model
 ) -> np.ndarray:
@@ -767,7 +809,7 @@ def influence_bound(
     _softmax_influence(model.theta, model.offsets, U)
     return U
 
-# %% ../nbs/07b_discrete.ipynb #c2bec399
+# %% ../nbs/07b_discrete.ipynb #0087d162
 def exact_influence(
     model: DiscreteMRF,  # the model, Π k_i <= 2^16
 ) -> np.ndarray:
@@ -793,7 +835,7 @@ def exact_influence(
     np.fill_diagonal(C, 0)
     return C
 
-# %% ../nbs/07b_discrete.ipynb #2542ae2d
+# %% ../nbs/07b_discrete.ipynb #53d036ba
 def tv_bound(
     model: DiscreteMRF,  # the model
     taus,  # numbers of sweeps τ >= 1
@@ -804,7 +846,7 @@ def tv_bound(
     check_memory(8 * int(t.max()), f"the bound's curve for τ = 1..{int(t.max())}")
     return _grand_sums(influence_bound(model), int(t.max()))[t - 1]
 
-# %% ../nbs/07b_discrete.ipynb #53d036ba
+# %% ../nbs/07b_discrete.ipynb #7187bf34
 def gradient_bias_bound(
     model: DiscreteMRF,  # the model
     taus,  # numbers of sweeps τ >= 1
@@ -814,7 +856,7 @@ def gradient_bias_bound(
     m = stat_pairs(check_discrete_model(model).levels)[0].size
     return 2 * np.sqrt(m) * tv_bound(model, taus)
 
-# %% ../nbs/07b_discrete.ipynb #b949cd1f
+# %% ../nbs/07b_discrete.ipynb #5a3586e3
 def thm4_bound(
     model: DiscreteMRF,  # the model
     tau: int,  # τ, Gibbs sweeps from the start
@@ -830,7 +872,7 @@ def thm4_bound(
     bias = gradient_bias_bound(model, [check_int(tau, "tau", lo=1)])[0]
     return float(bias + np.sqrt(np.sum(eps**2)))
 
-# %% ../nbs/07b_discrete.ipynb #d0a6ceef
+# %% ../nbs/07b_discrete.ipynb #ac0d1994
 @kernel
 def _block_eigh(
     Hgg,  # (s, s) float64 a block of the Hessian
@@ -839,7 +881,7 @@ def _block_eigh(
     lam, Q = np.linalg.eigh(Hgg)
     return np.maximum(lam, 1e-12 * max(np.trace(Hgg), 1e-300)), Q
 
-# %% ../nbs/07b_discrete.ipynb #226c5325
+# %% ../nbs/07b_discrete.ipynb #353d2e81
 @kernel
 def _block_solve(
     lam,  # (s,) float64 the eigenvalues of the block's Hessian H_gg, positive
@@ -868,7 +910,141 @@ def _block_solve(
     s_ = 0.5 * (lo + hi)
     return -(Q @ (bh / (lam + w / s_)))
 
-# %% ../nbs/07b_discrete.ipynb #353d2e81
+# %% ../nbs/07b_discrete.ipynb #68afb157
+@kernel
+def _support_system(
+    g,  # (m,) float64 gradient at θ
+    H,  # (m, m) float64 Hessian at θ, symmetric positive definite
+    theta,  # (m,) float64 the current point
+    w,  # (G,) float64 group weights (0: unpenalised)
+    gptr,  # (G + 1,) int64 group k holds the statistics gidx[gptr[k]:gptr[k + 1]]
+    gidx,  # (m,) int64 the statistics, group by group
+    rinv,  # (Σ s_k²,) float64 each group's R⁻¹ (s_k, s_k), row-major, one after the other
+    rptr,  # (G + 1,) int64 group k's R⁻¹ is rinv[rptr[k]:rptr[k + 1]]
+    d,  # (m,) float64 the direction
+    Hd,  # (m,) float64 H d
+):
+    """The Newton system of `_group_cd`'s subproblem over its support, the groups where u = θ_g + d_g ≠ 0
+    (there w‖R u‖ is smooth) and the unpenalised ones: `(on, S, A, r, Rs)`. on (G,) bool: those groups; S
+    (n,) int64: their statistics, group by group; A (n, n): the subproblem's Hessian there, H_SS plus
+    w Rᵀ(I − v̂v̂ᵀ)R/‖v‖ at v = R u; r (n,): its gradient, (g + Hd)_S plus w Rᵀv̂; Rs (n, n): the groups' R,
+    block-diagonal (0 for the unpenalised)."""
+    G = w.size
+    on = np.zeros(G, np.bool_)
+    n_on = 0
+    for k in range(G):
+        on[k] = w[k] == 0.0
+        for a in range(gptr[k], gptr[k + 1]):
+            on[k] = on[k] or theta[gidx[a]] + d[gidx[a]] != 0.0
+        n_on += (gptr[k + 1] - gptr[k]) * on[k]
+    S = np.empty(n_on, np.int64)
+    c = 0
+    for k in range(G):
+        if on[k]:
+            S[c : c + gptr[k + 1] - gptr[k]] = gidx[gptr[k] : gptr[k + 1]]
+            c += gptr[k + 1] - gptr[k]
+    A = np.empty((n_on, n_on))
+    r = np.empty(n_on)
+    for a in range(n_on):
+        r[a] = g[S[a]] + Hd[S[a]]
+        for b in range(n_on):
+            A[a, b] = H[S[a], S[b]]
+    Rs = np.zeros((n_on, n_on))
+    c = 0
+    for k in range(G):
+        s = (gptr[k + 1] - gptr[k]) * on[k]
+        if s and w[k] > 0.0:
+            R = np.linalg.inv(rinv[rptr[k] : rptr[k + 1]].reshape(s, s))
+            vh = R @ (theta[S[c : c + s]] + d[S[c : c + s]])
+            nv = np.sqrt(np.sum(vh**2))
+            vh /= nv
+            r[c : c + s] += w[k] * (R.T @ vh)
+            A[c : c + s, c : c + s] += w[k] / nv * (R.T @ (np.eye(s) - np.outer(vh, vh)) @ R)
+            Rs[c : c + s, c : c + s] = R
+        c += s
+    return on, S, A, r, Rs
+
+# %% ../nbs/07b_discrete.ipynb #158b1c9a
+@kernel
+def _group_newton(
+    g,  # (m,) float64 gradient at θ
+    H,  # (m, m) float64 Hessian at θ, symmetric positive definite
+    theta,  # (m,) float64 the current point
+    w,  # (G,) float64 group weights (0: unpenalised)
+    gptr,  # (G + 1,) int64 group k holds the statistics gidx[gptr[k]:gptr[k + 1]]
+    gidx,  # (m,) int64 the statistics, group by group
+    rinv,  # (Σ s_k²,) float64 each group's R⁻¹ (s_k, s_k), row-major, one after the other
+    rptr,  # (G + 1,) int64 group k's R⁻¹ is rinv[rptr[k]:rptr[k + 1]]
+    d,  # (m,) float64 the direction, updated in place
+    Hd,  # (m,) float64 H d, updated in place
+) -> float:
+    """One Newton step on `_group_cd`'s subproblem over its support (`_support_system`; zero blocks stay
+    zero), halved until the subproblem's objective falls; returns the step length (0: none lowered it)."""
+    on, S, A, r, Rs = _support_system(g, H, theta, w, gptr, gidx, rinv, rptr, d, Hd)
+    delta = np.linalg.solve(A, -r)
+    if not np.all(np.isfinite(delta)):
+        return 0.0
+    # φ(t) − φ(0) = t (g + Hd)ᵀδ + ½t² δᵀHδ + Σ w (‖v + t Rδ‖ − ‖v‖), v = R u group by group
+    V = Rs @ (theta[S] + d[S])
+    RD = Rs @ delta
+    lin = 0.0
+    quad = 0.0
+    for a in range(S.size):
+        lin += (g[S[a]] + Hd[S[a]]) * delta[a]
+        for b in range(S.size):
+            quad += delta[a] * H[S[a], S[b]] * delta[b]
+    t = 1.0
+    for _ in range(30):
+        change = t * lin + 0.5 * t * t * quad
+        c = 0
+        for k in range(w.size):
+            s = (gptr[k + 1] - gptr[k]) * on[k]
+            vt = V[c : c + s] + t * RD[c : c + s]
+            change += w[k] * (np.sqrt(np.sum(vt**2)) - np.sqrt(np.sum(V[c : c + s] ** 2)))
+            c += s
+        if change < 0.0:
+            for a in range(S.size):
+                d[S[a]] += t * delta[a]
+                row = H[S[a]]
+                for e in range(Hd.size):
+                    Hd[e] += row[e] * t * delta[a]
+            return t
+        t *= 0.5
+    return 0.0
+
+# %% ../nbs/07b_discrete.ipynb #a0da8e47
+@kernel
+def _block_factors(
+    H,  # (m, m) float64 Hessian, symmetric
+    gptr,  # (G + 1,) int64 group k holds the statistics gidx[gptr[k]:gptr[k + 1]]
+    gidx,  # (m,) int64 the statistics, group by group
+    rinv,  # (Σ s_k²,) float64 each group's R⁻¹ (s_k, s_k), row-major, one after the other
+    rptr,  # (G + 1,) int64 group k's R⁻¹ is rinv[rptr[k]:rptr[k + 1]]
+):
+    """`(hgg, evals, evecs)`: each group's block H_gg (in u), and the eigenvalues and eigenvectors of
+    R⁻ᵀH_ggR⁻¹ (in v = R u, `_block_eigh`), laid out as `rinv`, `gidx` and `rinv`."""
+    hgg = np.empty(rinv.size)
+    evals = np.empty(gidx.size)
+    evecs = np.empty(rinv.size)
+    for k in range(gptr.size - 1):
+        idx = gidx[gptr[k] : gptr[k + 1]]
+        s = idx.size
+        Hgg = np.empty((s, s))
+        for a in range(s):
+            for c in range(s):
+                Hgg[a, c] = H[idx[a], idx[c]]
+        Ri = rinv[rptr[k] : rptr[k + 1]].reshape(s, s)
+        lam, Q = _block_eigh(Ri.T @ Hgg @ Ri)
+        hgg[rptr[k] : rptr[k + 1]] = Hgg.ravel()
+        evals[gptr[k] : gptr[k + 1]] = lam
+        evecs[rptr[k] : rptr[k + 1]] = Q.ravel()
+    return hgg, evals, evecs
+
+# %% ../nbs/07b_discrete.ipynb #f87c2bcd
+# CD passes with an unchanged support before `_group_cd` tries a Newton step on it
+NEWTON_AFTER = 2
+
+
 @kernel
 def _group_cd(
     g,  # (m,) float64 gradient at θ
@@ -883,27 +1059,18 @@ def _group_cd(
     n_pass,  # int, passes over the groups at most
     tol,  # float, stop when a pass moves no block by more than this (max norm)
 ):
-    """Block coordinate descent on the proximal Newton subproblem of (D3); returns the passes made. Each
-    block's eigendecomposition in v = R u is computed once, before the passes."""
+    """Block coordinate descent on the proximal Newton subproblem of (D3), with a `_group_newton` step each
+    time the support has stood `NEWTON_AFTER` passes; returns the passes made. Each block's
+    eigendecomposition in v = R u is computed once, before the passes."""
     Hd = H @ d
-    # the blocks H_gg (in u), and the eigendecompositions of R⁻ᵀ H_gg R⁻¹ (in v), group by group
-    hgg = np.empty(rinv.size)
-    evals = np.empty(gidx.size)
-    evecs = np.empty(rinv.size)
-    for k in range(w.size):
-        idx = gidx[gptr[k] : gptr[k + 1]]
-        s = idx.size
-        Hgg = np.empty((s, s))
-        for a in range(s):
-            for c in range(s):
-                Hgg[a, c] = H[idx[a], idx[c]]
-        Ri = rinv[rptr[k] : rptr[k + 1]].reshape(s, s)
-        lam, Q = _block_eigh(Ri.T @ Hgg @ Ri)
-        hgg[rptr[k] : rptr[k + 1]] = Hgg.ravel()
-        evals[gptr[k] : gptr[k + 1]] = lam
-        evecs[rptr[k] : rptr[k + 1]] = Q.ravel()
+    hgg, evals, evecs = _block_factors(H, gptr, gidx, rinv, rptr)
+    # the groups nonzero after the last pass, and the passes since that set last changed
+    support = np.zeros(w.size, np.bool_)
+    unchanged = 0
+    newton = True
     for it in range(n_pass):
         moved = 0.0
+        unchanged += 1
         for k in range(w.size):
             idx = gidx[gptr[k] : gptr[k + 1]]
             s = idx.size
@@ -924,11 +1091,20 @@ def _group_cd(
                 for e in range(Hd.size):
                     Hd[e] += row[e] * delta[a]
             moved = max(moved, np.abs(delta).max())
+            nonzero = np.any(x + delta != 0.0)
+            if nonzero != support[k]:
+                support[k] = nonzero
+                unchanged = 0
         if moved <= tol:
             return it + 1
+        # CD converges linearly where blocks are correlated; on a settled support Newton converges fast
+        # (until a step finds no decrease)
+        if newton and unchanged >= NEWTON_AFTER:
+            newton = _group_newton(g, H, theta, w, gptr, gidx, rinv, rptr, d, Hd) > 0.0
+            unchanged = 0
     return n_pass
 
-# %% ../nbs/07b_discrete.ipynb #68afb157
+# %% ../nbs/07b_discrete.ipynb #3f0180f2
 def _groups(
     levels,  # the numbers of states k_i
 ):
@@ -947,7 +1123,7 @@ def _groups(
     pair = np.where(uniq[:, None] < p, -1, np.stack([(uniq - p) // p, (uniq - p) % p], 1))
     return gptr, order.astype(np.int64), pair
 
-# %% ../nbs/07b_discrete.ipynb #158b1c9a
+# %% ../nbs/07b_discrete.ipynb #9a523bc1
 def _centred_factors(
     levels,  # the numbers of states k_i
     gptr,  # (G + 1,) int64 group pointers, from `_groups`
@@ -967,7 +1143,7 @@ def _centred_factors(
         Rinv.append(np.linalg.inv(R[-1]))
     return R, Rinv
 
-# %% ../nbs/07b_discrete.ipynb #a0da8e47
+# %% ../nbs/07b_discrete.ipynb #8d75b5c7
 def _group_kkt(
     v,  # (m,) float64 a point in v = R θ (group order)
     grad,  # (m,) float64 the smooth part's gradient there, in v
@@ -985,7 +1161,7 @@ def _group_kkt(
     off = np.where(np.isfinite(weights), np.maximum(norms(grad) - w, 0.0), 0.0)
     return float(np.where(nv > 0, on, off).max())
 
-# %% ../nbs/07b_discrete.ipynb #f87c2bcd
+# %% ../nbs/07b_discrete.ipynb #9a159cd8
 class GroupNewtonSolver:
     """Proximal Newton steps on (D3), exact or Gibbs moments; `step()` returns the iteration's record and
     verdict.
@@ -1012,7 +1188,9 @@ class GroupNewtonSolver:
         n_chains_max: int = 256_000,  # the most chains (Gibbs)
         n_sweeps: int = 10,  # Gibbs sweeps per iteration
         tol_sampling: float = 0.1,  # the Monte-Carlo gap accepted, as a share of the sampling gap |A|/2n
-        window: int = 5,  # iterations over which the noise-floor test averages (Gibbs)
+        # iterations over which the noise-floor test averages (Gibbs): three, as the chains start where the
+        # tolerance needs them and the pseudo-likelihood start is near the optimum
+        window: int = 3,
         seed=None,  # None, int or np.random.Generator (Gibbs)
     ):
         self.levels = check_levels(levels)
@@ -1117,7 +1295,7 @@ class GroupNewtonSolver:
             t /= 2
         return dict(rec, verdict="stalled")
 
-# %% ../nbs/07b_discrete.ipynb #9a523bc1
+# %% ../nbs/07b_discrete.ipynb #e298546c
 @patch_to(GroupNewtonSolver)
 def _run(
     self,
@@ -1139,7 +1317,7 @@ def _run(
         _gibbs_sweeps(self.chains, model.theta, model.offsets, self.streams, b - a, False)
     return self.chains
 
-# %% ../nbs/07b_discrete.ipynb #8d75b5c7
+# %% ../nbs/07b_discrete.ipynb #5f40f14d
 @patch_to(GroupNewtonSolver)
 def _chain_moments(
     self,
@@ -1152,7 +1330,7 @@ def _chain_moments(
         M = z.T @ z
     return M[self._I, self._J].astype(np.float64) / X.shape[0], z
 
-# %% ../nbs/07b_discrete.ipynb #9a159cd8
+# %% ../nbs/07b_discrete.ipynb #a0d99ce1
 @patch_to(GroupNewtonSolver)
 def _working_groups(
     self,
@@ -1174,32 +1352,48 @@ def _working_groups(
         new = [new[i] for i in np.argsort(excess)[::-1][:max_new]]
     return np.array(sorted(keep + new), dtype=np.int64)
 
-# %% ../nbs/07b_discrete.ipynb #ed571814
+# %% ../nbs/07b_discrete.ipynb #1a1a5eed
+@patch_to(GroupNewtonSolver)
+def _working_hessian(
+    self,
+    z,  # (q, D) float32 the chains' indicators
+    groups,  # (g,) int64 the working set's groups, ascending
+    n_hessian: int | None = 4096,  # the first chains, behind Ĥ (None: max(4,096, 10 × the working set))
+    # Levenberg damping relative to Ĥ's mean diagonal (None: max(1e-3, |W|/n_hessian), the step's)
+    ridge: float | None = None,
+):
+    """`(groups, idx, Ĥ)`: the working set's statistics idx (group by group) and Ĥ, the chains' covariance
+    of ψ there."""
+    idx = np.concatenate([self._gidx[self._gptr[k] : self._gptr[k + 1]] for k in groups])
+    zt = np.ascontiguousarray(z[: gap_hessian_chains(idx.size) if n_hessian is None else n_hessian].T)
+    if ridge is None:
+        ridge = max(1e-3, idx.size / zt.shape[1])
+    psi = zt[self._I[idx]] * zt[self._J[idx]]
+    psi -= psi.mean(1)[:, None]
+    # float32 product (both BLAS threads: no Gibbs kernel runs beside it), then float64
+    H = (psi @ psi.T).astype(np.float64) / zt.shape[1]
+    H[np.diag_indices(idx.size)] += ridge * max(np.mean(np.diag(H)), 1e-12)
+    return groups, idx, H
+
+# %% ../nbs/07b_discrete.ipynb #98d4f4eb
 @patch_to(GroupNewtonSolver)
 def _chain_direction(
     self,
     grad,  # (m,) float64 the gradient estimate
-    z,  # (q, D) float32 the chains' indicators
+    z,  # (q, D) float32 the chains' indicators (unused when `hessian` is given)
     n_hessian: int | None = 4096,  # the first chains, behind Ĥ (None: max(4,096, 10 × the working set))
     max_new: int | None = None,  # zero blocks the working set may add (None: every violating one)
     tol: float = 1e-6,  # the subproblem's tolerance: a pass moves no block by more than this
     # Levenberg damping relative to Ĥ's mean diagonal (None: max(1e-3, |W|/n_hessian), the step's)
     ridge: float | None = None,
     start=None,  # (m,) float64 a direction the subproblem starts from (None: zeros)
+    hessian=None,  # a `_working_hessian` to solve on (None: formed on the working set of `grad`)
 ):
     "The Newton direction on the working set with Ĥ the chains' covariance of ψ there: `(idx, d, ν²)`."
-    groups = self._working_groups(grad, max_new)
-    blocks = [self._gidx[self._gptr[k] : self._gptr[k + 1]] for k in groups]
-    idx = np.concatenate(blocks)
-    sizes = np.array([b.size for b in blocks])
-    zh = z[: gap_hessian_chains(idx.size) if n_hessian is None else n_hessian]
-    if ridge is None:
-        ridge = max(1e-3, idx.size / zh.shape[0])
-    psi = zh[:, self._I[idx]] * zh[:, self._J[idx]]
-    psi -= psi.mean(0)
-    # float32 product (both BLAS threads: no Gibbs kernel runs beside it), then float64
-    H = (psi.T @ psi).astype(np.float64) / zh.shape[0]
-    H[np.diag_indices(idx.size)] += ridge * max(np.mean(np.diag(H)), 1e-12)
+    if hessian is None:
+        hessian = self._working_hessian(z, self._working_groups(grad, max_new), n_hessian, ridge)
+    groups, idx, H = hessian
+    sizes = np.diff(self._gptr)[groups]
     gptr = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
     rinv = np.concatenate([self._Rinv[k].ravel() for k in groups])
     rptr = np.concatenate([[0], np.cumsum(sizes**2)]).astype(np.int64)
@@ -1208,7 +1402,7 @@ def _chain_direction(
     _group_cd(grad[idx], H, self.theta[idx], *args)
     return idx, d, float(d @ H @ d)
 
-# %% ../nbs/07b_discrete.ipynb #e298546c
+# %% ../nbs/07b_discrete.ipynb #cc6a0516
 @patch_to(GroupNewtonSolver)
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
@@ -1231,7 +1425,7 @@ def _step_mcmc(self) -> dict:
     rec = dict(n_chains=q, n_sweeps=self.n_sweeps, decrement=nu2, mc_gap=self.gap, tol=self.tol_eff)
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
-# %% ../nbs/07b_discrete.ipynb #344db2fa
+# %% ../nbs/07b_discrete.ipynb #187b1d4f
 @patch_to(GroupNewtonSolver)
 def _verdict(
     self,
@@ -1254,26 +1448,25 @@ def _verdict(
     self.window = []
     return "more chains"
 
-# %% ../nbs/07b_discrete.ipynb #5f40f14d
+# %% ../nbs/07b_discrete.ipynb #7f3a141f
 @patch_to(GroupNewtonSolver)
 def _model_decrease(
     self,
     grad,  # (m,) float64 a gradient estimate at `theta`
-    z,  # (q, D) float32 the chains' indicators (behind Ĥ)
+    hessian,  # the gap's `_working_hessian` (the first max(4,096, 10|W|) chains, ridge `GAP_RIDGE`)
     start=None,  # (m,) float64 the direction the subproblem starts from (None: zeros)
 ) -> tuple:
     """`(decrease, d)`: the decrease the proximal Newton model of (D3) predicts at `theta`, −(∇ᵀd + P(θ + d) −
-    P(θ) + ½ν²), and its step d (m,), solved tightly with the gap's Hessian (07a_ising_lasso's
-    `chain_model_decrease`: the first max(4,096, 10|W|) chains, ridge `GAP_RIDGE`): the step's ridge would
-    make it a lower bound."""
-    idx, d, nu2 = self._chain_direction(grad, z, n_hessian=None, tol=1e-8, ridge=GAP_RIDGE, start=start)
+    P(θ) + ½ν²), and its step d (m,), solved tightly with the gap's Hessian (as 07a_ising_lasso's
+    `chain_model_decrease`): the step's ridge would make it a lower bound."""
+    idx, d, nu2 = self._chain_direction(grad, None, tol=1e-8, start=start, hessian=hessian)
     moved = self.theta.copy()
     moved[idx] += d
     step = np.zeros_like(self.theta)
     step[idx] = d
     return float(-(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2)), step
 
-# %% ../nbs/07b_discrete.ipynb #e6920b5f
+# %% ../nbs/07b_discrete.ipynb #0f705697
 @patch_to(GroupNewtonSolver)
 def _model_gap(
     self,
@@ -1282,7 +1475,8 @@ def _model_gap(
 ) -> tuple:
     """`(gap, noise)`: the objective gap of (D3) at `theta` estimated on the chains, `_model_decrease` at the
     halves' pooled gradient less its Monte-Carlo part `noise`, the two halves' mean decrease less the pooled
-    one (as `ising_lasso.halves_gap`)."""
+    one (as `ising_lasso.halves_gap`). The three subproblems share one working set (the union of theirs) and
+    one Ĥ."""
     if halves is None:
         h = z.shape[0] // 2
         halves = []
@@ -1290,12 +1484,15 @@ def _model_gap(
             with one_blas_thread():
                 M = rows.T @ rows
             halves.append(M[self._I, self._J].astype(np.float64) / h)
-    pooled, step = self._model_decrease(np.mean(halves, 0) - self.EX, z)
+    grads = [np.mean(halves, 0) - self.EX] + [mu - self.EX for mu in halves]
+    groups = np.unique(np.concatenate([self._working_groups(g) for g in grads]))
+    hessian = self._working_hessian(z, groups, None, GAP_RIDGE)
+    pooled, step = self._model_decrease(grads[0], hessian)
     # each half's subproblem starts at the pooled one's solution, near its own (as `ising_lasso.halves_gap`)
-    noise = np.mean([self._model_decrease(mu - self.EX, z, step)[0] for mu in halves]) - pooled
+    noise = np.mean([self._model_decrease(g, hessian, step)[0] for g in grads[1:]]) - pooled
     return float(pooled - noise), float(noise)
 
-# %% ../nbs/07b_discrete.ipynb #1a1a5eed
+# %% ../nbs/07b_discrete.ipynb #da3ee341
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
     """The objective gap at θ measured afresh, as `IsingLasso` measures it; the persistent chains stay as they
@@ -1315,10 +1512,13 @@ def _verify(self) -> float:
             S = chain_states(self._rng, X.shape[0])
             for a, b in chunks(sweeps - kept, X.shape[0] * model.p * model.D):
                 _gibbs_sweeps(X, model.theta, model.offsets, S, b - a, False)
-            # ψ summed over the half's chains, averaged over the kept sweeps
-            for _ in range(kept):
-                _gibbs_sweeps(X, model.theta, model.offsets, S, 1, False)
-                sums[half] += X.shape[0] * self._chain_moments(X)[0] / kept
+            # ψ summed over the half's chains, averaged over the kept sweeps (their states recorded, a
+            # chunk of sweeps at a time)
+            for a, b in chunks(kept, X.shape[0] * model.p * model.D):
+                states = np.empty((b - a, model.p, X.shape[0]), np.int8)
+                _gibbs_sweeps(X, model.theta, model.offsets, S, b - a, False, states)
+                rows = states.transpose(0, 2, 1).reshape(-1, model.p)
+                sums[half] += rows.shape[0] * self._chain_moments(rows)[0] / kept
             runs.append(X)
             used += X.shape[0]
         z = one_hot(np.concatenate(runs + [self.chains[used:]]), self.levels).astype(np.float32)
@@ -1327,38 +1527,89 @@ def _verify(self) -> float:
         if noise <= self.tol_eff / 4 or used + 2 * size > q:
             return gap
 
-# %% ../nbs/07b_discrete.ipynb #cc6a0516
-@kernel
-def _pl_softmax(
-    F,  # (u, D) float64 the logits η of the levels >= 1; overwritten by their conditional probabilities
+# %% ../nbs/07b_discrete.ipynb #526cc230
+@kernel(inline="always")
+def _softmax_levels(
+    eta,  # (D,) float64 the logits of the levels >= 1, overwritten by their probabilities
     off,  # (p + 1,) int64 variable i owns the columns off[i]:off[i + 1]
-    counts,  # (u,) float64 each row's count
 ) -> float:
-    """Each row's softmax per variable, the reference level's logit 0, in place: returns Σ_r c_r Σ_i log(1 +
-    Σ_a e^η)."""
+    """Each variable's softmax in place, the reference level's logit 0, from its largest logit (no overflow):
+    returns Σ_i log(1 + Σ_a e^η_ia)."""
     total = 0.0
-    for r in range(F.shape[0]):
-        for i in range(off.size - 1):
-            top = 0.0
-            for a in range(off[i], off[i + 1]):
-                top = max(top, F[r, a])
-            s = np.exp(-top)
-            for a in range(off[i], off[i + 1]):
-                F[r, a] = np.exp(F[r, a] - top)
-                s += F[r, a]
-            for a in range(off[i], off[i + 1]):
-                F[r, a] /= s
-            total += counts[r] * (top + np.log(s))
+    for i in range(off.size - 1):
+        top = 0.0
+        for a in range(off[i], off[i + 1]):
+            top = max(top, eta[a])
+        s = np.exp(-top)
+        for a in range(off[i], off[i + 1]):
+            eta[a] = np.exp(eta[a] - top)
+            s += eta[a]
+        for a in range(off[i], off[i + 1]):
+            eta[a] /= s
+        total += top + np.log(s)
     return total
 
-# %% ../nbs/07b_discrete.ipynb #7f3a141f
+# %% ../nbs/07b_discrete.ipynb #361e6c84
+@kernel
+def _pl_rows(
+    rows,  # (u, p) int8 the distinct rows' codes
+    counts,  # (u,) float64 each row's count c_r
+    W,  # (D, D) float64 the couplings, symmetric, zero diagonal
+    fields,  # (D,) float64 the fields
+    off,  # (p + 1,) int64 variable i owns the columns off[i]:off[i + 1]
+    G,  # (D, D) float64 written: Σ_r z_r e_rᵀ, with e_r = c_r (z_r − π_r)
+    e,  # (D,) float64 written: Σ_r e_r
+) -> float:
+    """The sums behind (D4)'s value and gradient, row by row: the logits of the levels >= 1 are η_r = fields +
+    W z_r (the reference level's 0), π_r their softmax per variable; returns Σ_r c_r Σ_i (log(1 + Σ_a e^η_ia)
+    − η_i,x_ri), writes G and e. A row's z_r has one 1 per variable not at level 0: the work is u p D."""
+    p = off.size - 1
+    G[:] = 0.0
+    e[:] = 0.0
+    total = 0.0
+    # the columns of a row's nonzero indicators
+    act = np.empty(p, np.int64)
+    D = fields.size
+    eta = np.empty(D)
+    for r in range(rows.shape[0]):
+        n_act = 0
+        for i in range(p):
+            if rows[r, i] > 0:
+                act[n_act] = off[i] + rows[r, i] - 1
+                n_act += 1
+        # explicit loops, the row index read before each (else reloaded at every store: twice the time)
+        for b in range(D):
+            eta[b] = fields[b]
+        for t in range(n_act):
+            col = act[t]
+            for b in range(D):
+                eta[b] += W[col, b]
+        c = counts[r]
+        for t in range(n_act):
+            total -= c * eta[act[t]]
+        total += c * _softmax_levels(eta, off)
+        # eta becomes e_r = c (z_r − π_r)
+        for b in range(D):
+            eta[b] *= -c
+        for t in range(n_act):
+            eta[act[t]] += c
+        for b in range(D):
+            e[b] += eta[b]
+        for t in range(n_act):
+            col = act[t]
+            for b in range(D):
+                G[col, b] += eta[b]
+    return total
+
+# %% ../nbs/07b_discrete.ipynb #46310783
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
-    State, all of it: `Z` (u, D) float64 the indicators of the u distinct rows, `counts` (u,) float64 how
-    often each occurs, `n` the rows; `levels`, `off` (columns per variable) and `I, J` the statistics
-    (`stat_pairs` order); the groups `gptr, gidx, pair` of `_groups`; `R`, `Rinv` block-diagonal sparse (m, m)
-    factors in group order; `weights` (G,) λ√s per group (0 for node groups, ∞ for groups held at zero)."""
+    State, all of it: `rows` (u, p) int8 the u distinct rows, `Z` (u, D) float64 their indicators, `counts`
+    (u,) float64 how often each occurs, `n` the rows; `levels`, `off` (columns per variable) and `I, J` the
+    statistics (`stat_pairs` order); the groups `gptr, gidx, pair` of `_groups`; `R`, `Rinv` block-diagonal
+    sparse (m, m) factors in group order; `weights` (G,) λ√s per group (0 for node groups, ∞ for groups held
+    at zero)."""
 
     def __init__(
         self,
@@ -1371,6 +1622,7 @@ class GroupPseudoLikelihood:
         distinct, counts = np.unique(codes, axis=0, return_counts=True)
         self.n = codes.shape[0]
         self.counts = counts.astype(np.float64)
+        self.rows = distinct.astype(np.int8)
         self.Z = one_hot(distinct, self.levels).astype(np.float64)
         self.I, self.J = stat_pairs(self.levels)
         self.gptr, self.gidx, self.pair = _groups(self.levels)
@@ -1412,18 +1664,16 @@ class GroupPseudoLikelihood:
         v,  # (m,) float64 a point in v
     ):
         "The smooth part of (D4) at v and its gradient in v: `(float, (m,) float64)`."
-        n = self.n
-        T = DiscreteMRF.from_vector(self.theta(v), self.levels).theta.copy()
-        fields = np.diag(T).copy()
-        np.fill_diagonal(T, 0.0)
-        F = self.Z @ T + fields
-        linear = float(self.counts @ np.sum(self.Z * F, axis=1))
-        total = _pl_softmax(F, self.off, self.counts)
-        E = self.Z - F
-        G = (E * self.counts[:, None]).T @ self.Z / n
-        g = -(G + G.T)[self.I, self.J]
-        g[self.I == self.J] = -(self.counts @ E) / n
-        return (total - linear) / n, self.Rinv.T @ g[self.gidx]
+        n, D = self.n, self.Z.shape[1]
+        W = np.zeros((D, D))
+        W[self.I, self.J] = W[self.J, self.I] = self.theta(v)
+        fields = np.diag(W).copy()
+        np.fill_diagonal(W, 0.0)
+        G, e = np.empty((D, D)), np.empty(D)
+        total = _pl_rows(self.rows, self.counts, W, fields, self.off, G, e)
+        g = -(G + G.T)[self.I, self.J] / n
+        g[self.I == self.J] = -e / n
+        return total / n, self.Rinv.T @ g[self.gidx]
 
     def group_norms(
         self,
@@ -1485,7 +1735,7 @@ class GroupPseudoLikelihood:
             fy, gy = (fn, gn) if restart else self.parts(y)
         return x, max_iter, kkt
 
-# %% ../nbs/07b_discrete.ipynb #7978fb6a
+# %% ../nbs/07b_discrete.ipynb #61f1e332
 # the refit's KKT residual, × 1/√n: FISTA's default (0.1/√n) stops short of the optimum by more than the
 # binary test below allows (0.05 deviance units)
 PL_EBIC_TOL = 1e-3
@@ -1514,7 +1764,7 @@ def pl_ebic(
     charge = df * (libm.log(n) + 2 * gamma * libm.log(max(p - 1, 1)))
     return float(2 * n * pl.parts(refit)[0] + charge), refit
 
-# %% ../nbs/07b_discrete.ipynb #ce32af26
+# %% ../nbs/07b_discrete.ipynb #4411c8dc
 def _d3_lambda_max(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> float:
@@ -1527,7 +1777,7 @@ def _d3_lambda_max(
     norms = pl.group_norms(grad) / np.sqrt(np.diff(pl.gptr))
     return float(norms[pl.pair[:, 0] >= 0].max(initial=0.0))
 
-# %% ../nbs/07b_discrete.ipynb #02a6e52a
+# %% ../nbs/07b_discrete.ipynb #3f7af787
 def _likelihood_lambda(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem
     lams,  # (L,) the (D4) path, largest first
@@ -1540,7 +1790,7 @@ def _likelihood_lambda(
         return max(float(lams[0] / 2), 1.01 * _d3_lambda_max(pl))
     return float(lams[best] / 2)
 
-# %% ../nbs/07b_discrete.ipynb #c5bac42d
+# %% ../nbs/07b_discrete.ipynb #97bd75f3
 def _independence_theta(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> np.ndarray | None:
@@ -1557,7 +1807,7 @@ def _independence_theta(
     theta[node] = libm.log(mean[pl.I[node]] / ref[var[pl.I[node]]])
     return theta
 
-# %% ../nbs/07b_discrete.ipynb #674a9cd5
+# %% ../nbs/07b_discrete.ipynb #57fdebb9
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1574,7 +1824,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #f5ec92c1
+# %% ../nbs/07b_discrete.ipynb #1a5e7640
 def _begin_codes(
     est,  # a k-state learner (its `levels`), given `names_` and `n_features_in_`
     X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
@@ -1586,7 +1836,7 @@ def _begin_codes(
     _check_every_level(codes, levels, est.names_)
     return codes, levels
 
-# %% ../nbs/07b_discrete.ipynb #33a06fb8
+# %% ../nbs/07b_discrete.ipynb #c97b6bbf
 class DiscreteLasso(Estimator):
     "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
 
@@ -1605,7 +1855,9 @@ class DiscreteLasso(Estimator):
         kkt_tol=1e-8,  # the KKT residual accepted (exact)
         # the Monte-Carlo gap accepted, as a share of the data's sampling gap |A|/2n (mcmc)
         tol_sampling=0.1,
-        n_chains=2000,  # chains at the start (mcmc)
+        # chains at the start (mcmc; None: 1.25 × the n/`tol_sampling` the tolerance needs, at most
+        # `n_chains_max`)
+        n_chains=None,
         n_chains_max=256_000,  # the most chains (mcmc)
         # Gibbs sweeps per Newton step (mcmc; doubled when the verification finds the chains lagging)
         n_sweeps=10,
@@ -1640,8 +1892,8 @@ class DiscreteLasso(Estimator):
             raise ValueError(f"solver must be 'auto', 'exact' or 'mcmc', got {self.solver!r}")
         check_float(self.kkt_tol, "kkt_tol", lo=0, lo_open=True)
         check_float(self.tol_sampling, "tol_sampling", lo=0, lo_open=True)
-        check_int(self.n_chains, "n_chains", lo=2)
-        check_int(self.n_chains_max, "n_chains_max", lo=check_int(self.n_chains, "n_chains"))
+        lo = 2 if self.n_chains is None else check_int(self.n_chains, "n_chains", lo=2)
+        check_int(self.n_chains_max, "n_chains_max", lo=lo)
         check_int(self.n_sweeps, "n_sweeps", lo=1)
         check_int(self.max_iter, "max_iter", lo=1)
         check_float(self.gamma, "gamma", lo=0)
@@ -1669,7 +1921,11 @@ class DiscreteLasso(Estimator):
                 "solver='mcmc' or 'auto'"
             )
         EX = discrete_stats(codes, levels).mean(0)
-        kw = dict(n_chains=self.n_chains, n_chains_max=self.n_chains_max, n_sweeps=self.n_sweeps)
+        # the chains the tolerance needs, n/tol_sampling, from the first step (growing to them from fewer cost
+        # a window of noise-floor steps at each size)
+        need = int(np.ceil(1.25 * codes.shape[0] / self.tol_sampling))
+        q = min(need, self.n_chains_max) if self.n_chains is None else self.n_chains
+        kw = dict(n_chains=q, n_chains_max=self.n_chains_max, n_sweeps=self.n_sweeps)
         kw.update(tol_sampling=self.tol_sampling, seed=self.seed, kkt_tol=self.kkt_tol)
         return GroupNewtonSolver(EX, levels, 0.0, exact=exact, starts=codes, n_rows=codes.shape[0], **kw)
 
@@ -1786,7 +2042,7 @@ class DiscreteLasso(Estimator):
         codes = model.check(X)
         return float(np.mean(model.energy(codes)) - log_partition(model))
 
-# %% ../nbs/07b_discrete.ipynb #2ec88b9f
+# %% ../nbs/07b_discrete.ipynb #6f49ec76
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1820,7 +2076,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #c546b69e
+# %% ../nbs/07b_discrete.ipynb #31d630a0
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,
@@ -1864,7 +2120,7 @@ def _pl_cv(
         v, _, _ = pl.set_lambda(lam).solve(v)
     return _likelihood_lambda(pl, lams, best), v
 
-# %% ../nbs/07b_discrete.ipynb #9d198502
+# %% ../nbs/07b_discrete.ipynb #489c8f51
 def _top_eigen(
     Y,  # (q, m) float32 centred rows
     u,  # (m,) float64 the last eigenvector estimate, or None (a flat start)
@@ -1878,7 +2134,7 @@ def _top_eigen(
         u = w / max(np.linalg.norm(w), 1e-300)
     return float(u @ (Y.T @ (Y @ u))) / q, u
 
-# %% ../nbs/07b_discrete.ipynb #2eec8616
+# %% ../nbs/07b_discrete.ipynb #1ca9cb89
 def _chain_gradient(
     solver: GroupNewtonSolver,  # its `_chain_moments` and statistics
     pl: GroupPseudoLikelihood,  # the groups and the factor R⁻¹ (sparse, group order)
@@ -1892,7 +2148,7 @@ def _chain_gradient(
     Y = np.asarray((pl.Rinv.T @ centred.T).T, dtype=np.float32)
     return mean, z, psi, Y
 
-# %% ../nbs/07b_discrete.ipynb #31d630a0
+# %% ../nbs/07b_discrete.ipynb #18529c73
 class DiscreteTAY(Estimator):
     """TAY (Geng et al. §6) for k-state variables: stochastic proximal gradient on (D3), each iteration's
     Gibbs sweeps set by the TAY-criterion with the k-state Theorem 3 (or 4) bound.
@@ -1999,7 +2255,7 @@ class DiscreteTAY(Estimator):
         check_fitted(self, "theta_")
         return DiscreteMRF(self.theta_, self.levels_)
 
-# %% ../nbs/07b_discrete.ipynb #a860e9f0
+# %% ../nbs/07b_discrete.ipynb #19d64b15
 @patch_to(DiscreteTAY)
 def _prepare_chains(
     self,
@@ -2021,7 +2277,7 @@ def _prepare_chains(
     self._chains = np.ascontiguousarray(X, dtype=np.int8)
     return self._chains
 
-# %% ../nbs/07b_discrete.ipynb #3047e6a3
+# %% ../nbs/07b_discrete.ipynb #7993047f
 @patch_to(DiscreteTAY)
 def _iterate(
     self,
@@ -2073,7 +2329,7 @@ def _iterate(
     )
     return new, dict(rec, tol=tol, measured_gap=measured)
 
-# %% ../nbs/07b_discrete.ipynb #aa9c3fde
+# %% ../nbs/07b_discrete.ipynb #6f3fccf0
 @patch_to(DiscreteTAY)
 def _judge(
     self,

@@ -35,7 +35,11 @@ __all__ = ['influence_bound', 'exact_influence', 'sweep_influence_matrix', 'tv_b
 
 # %% ../nbs/04_dobrushin.ipynb #37ffa10c
 @kernel
-def _influence_bound(t):
+def _influence_bound(
+    t,  # (p, p) float64 0/1-domain parameters, fields on the diagonal
+):
+    """The (p, p) bound U_ij of eq. (11): the largest change of site i's conditional when x_j flips, over the
+    range of the other neighbours' field (U_ii = 0)."""
     p = t.shape[0]
     U = np.zeros((p, p))
     for i in range(p):

@@ -36,7 +36,11 @@ BLOCK = 256  # chains per parallel block (fixed, so results do not depend on the
 
 
 @kernel
-def _neighbour_lists(t):
+def _neighbour_lists(
+    t,  # (p, p) float64 parameters, fields on the diagonal
+):
+    """`(nbr, w)`, both (p, K) with K the largest degree: each site's neighbours (int32) and their couplings
+    (float32), shorter lists padded with neighbour 0 and weight 0."""
     p = t.shape[0]
     K = 1
     for i in range(p):
@@ -491,7 +495,13 @@ def expand_path(
 
 # %% ../nbs/03_gibbs.ipynb #98ace4e1
 @kernel
-def _mean_field(t, m, max_iter, tol):
+def _mean_field(
+    t,  # (p, p) float64 ±1-domain parameters, fields on the diagonal
+    m,  # (p,) float64 the magnetisations, updated in place from their start
+    max_iter,  # int, sweeps at most
+    tol,  # float, stop when a sweep changes no m_i by more than this
+):
+    "Gauss–Seidel sweeps of m_i = tanh(θ_ii + Σ_j θ_ij m_j); returns the sweeps made."
     p = t.shape[0]
     for it in range(max_iter):
         change = 0.0
