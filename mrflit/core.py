@@ -574,7 +574,12 @@ def chain_states(
 
 # %% ../nbs/00_core.ipynb #9983fe7d
 @kernel(inline="always")
-def _xoshiro_step(s0, s1, s2, s3):
+def _xoshiro_step(
+    s0,  # uint32, the state's first word
+    s1,  # uint32, its second
+    s2,  # uint32, its third
+    s3,  # uint32, its fourth
+):
     "One xoshiro128** step on a state held in four uint32 scalars: `(output, s0, s1, s2, s3)`."
     u32 = np.uint32  # numba promotes uint32 arithmetic to 64 bits: cast back after each step
     r = u32(s1 * u32(5))
@@ -590,20 +595,28 @@ def _xoshiro_step(s0, s1, s2, s3):
 
 # %% ../nbs/00_core.ipynb #5183bbf7
 @kernel(inline="always")
-def _to_unit_float32(r):
+def _to_unit_float32(
+    r,  # uint32, a generator output
+):
     "Top 24 bits of a uint32 as a float32 uniform on [0, 1)."
     return np.float32(r >> np.uint32(8)) * np.float32(5.9604644775390625e-08)
 
 # %% ../nbs/00_core.ipynb #6ba68f1a
 @kernel
-def _xoshiro_next(S, c):
+def _xoshiro_next(
+    S,  # (4, n) uint32 xoshiro128** states, one stream a column
+    c,  # int, the stream
+):
     "Advance stream `c` of the `(4, n)` uint32 state `S`; return the next 32-bit output."
     r, S[0, c], S[1, c], S[2, c], S[3, c] = _xoshiro_step(S[0, c], S[1, c], S[2, c], S[3, c])
     return r
 
 # %% ../nbs/00_core.ipynb #856de10d
 @kernel
-def _xoshiro_uniform(S, c):
+def _xoshiro_uniform(
+    S,  # (4, n) uint32 xoshiro128** states, one stream a column
+    c,  # int, the stream
+):
     "A float32 uniform on [0, 1) from stream `c` (top 24 bits)."
     return _to_unit_float32(_xoshiro_next(S, c))
 

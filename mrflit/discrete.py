@@ -586,10 +586,10 @@ def _block_draw(
     u,  # (n,) float32 work space
     bits,  # (n,) int32 work space
     xi,  # (n,) int8 the site's states in the block, written
-    s0,  # (n,) uint32 the block's xoshiro states, advanced (with s1, s2, s3)
-    s1,
-    s2,
-    s3,
+    s0,  # (n,) uint32 the first words of the block's xoshiro128** states, advanced
+    s1,  # (n,) uint32 their second words, advanced
+    s2,  # (n,) uint32 their third words, advanced
+    s3,  # (n,) uint32 their fourth words, advanced
     k,  # int, the site's number of levels
 ):
     "Each chain's level drawn from the softmax of its fields by inverting the CDF with one uniform."

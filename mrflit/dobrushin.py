@@ -99,7 +99,10 @@ def exact_influence(
 
 # %% ../nbs/04_dobrushin.ipynb #d64df822
 @kernel
-def _grand_sum_step(U, v):
+def _grand_sum_step(
+    U,  # (p, p) float64 the influence bound
+    v,  # (p,) float64 the recursion's vector, updated in place
+):
     "One more sweep of the recursion v ← B v (B = B_p⋯B_1, site by site, in place); returns 𝒢 = Σ_i v_i."
     p = U.shape[0]
     for i in range(p):
@@ -111,7 +114,10 @@ def _grand_sum_step(U, v):
 
 # %% ../nbs/04_dobrushin.ipynb #f16f1a9f
 @kernel
-def _grand_sums(U, T):
+def _grand_sums(
+    U,  # (p, p) float64 the influence bound
+    T,  # int, the largest τ
+):
     "𝒢(B^τ) for τ = 1..T (v starts at the ones vector)."
     v = np.ones(U.shape[0])
     out = np.empty(T)
@@ -229,7 +235,21 @@ def _exact_curves(model, taus, x0, fields=True):
 
 # %% ../nbs/04_dobrushin.ipynb #6b100a96
 @kernel(parallel=True)
-def _coupled_bias(theta, lo, kappa, X, Y, lag, K, t0, t1, fields, S, acc, met):
+def _coupled_bias(
+    theta,  # (p, p) float64 parameters, fields on the diagonal
+    lo,  # float, the low value: 0 or −1
+    kappa,  # float, 1 in the {0, 1} domain, 2 in {−1, +1}
+    X,  # (R, p) float64 the leading chains' states, updated in place
+    Y,  # (R, p) float64 the lagging chains' states, updated in place
+    lag,  # int, the lag L
+    K,  # int, the sums are kept for τ = 1..K (0: none)
+    t0,  # int, the sweeps done so far
+    t1,  # int, the sweep to stop after
+    fields,  # bool, ψ holds the fields x_i too (else the pairs only)
+    S,  # (4, R) uint32 xoshiro128** states, one stream per pair, advanced
+    acc,  # (B, K, m) float64 the telescoping sums per block of pairs, added to
+    met,  # (R,) int64 each pair's meeting time (max_sweeps + 1 until it meets), written
+):
     """Sweeps t0 + 1..t1 of the pairs not met yet (met[r] > t0), from their states X[r], Y[r] (updated in
     place): acc[b, k−1] += Σ_{t = k + jL < τ, j ≥ 1} ψ(X_t) − ψ(Y_{t−L}) over the pairs of block b (stats
     order); met[r] ← τ when pair r meets."""

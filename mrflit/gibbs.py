@@ -64,7 +64,12 @@ def neighbour_lists(theta):
 
 # %% ../nbs/03_gibbs.ipynb #81807f29
 @kernel(fastmath=True)
-def _accumulate(X, c0, c1, acc_row):
+def _accumulate(
+    X,  # (p, C) float32 chain states by variable
+    c0,  # int, the block's first chain
+    c1,  # int, one past its last chain
+    acc_row,  # (m,) float64 ψ sums in stats order, added to
+):
     "Add the block's sums of ψ (x_i on the diagonal, x_i x_j off it) into `acc_row` (stats order)."
     # Explicit loops, not np.dot: BLAS inside prange fights Numba's threads (17–60× slower per sweep). The
     # float32 sums of
@@ -107,7 +112,18 @@ def _exp_neg(
 
 # %% ../nbs/03_gibbs.ipynb #48244b0d
 @kernel(fastmath={"contract"})
-def _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, n_sweeps, acc):
+def _systematic_block(
+    X,  # (p, C) float32 chain states by variable (a column a chain), values lo or 1, updated in place
+    nbr,  # (p, K) int32 each site's neighbours (`_neighbour_lists`)
+    w,  # (p, K) float32 their couplings (0 in the padding)
+    diag,  # (p,) float32 the fields
+    kappa,  # float32, 1 in the {0, 1} domain, 2 in {−1, +1} (eq. G1)
+    lo,  # float32, the low value: 0 or −1
+    S,  # (4, C) uint32 xoshiro128** states, one stream per chain, advanced
+    blk,  # int, the block of `BLOCK` chains to sweep
+    n_sweeps,  # int, sweeps to run
+    acc,  # (n_blocks, n_sweeps or 0, m) float64 per-sweep ψ sums per block, added to (no columns: none)
+):
     """n_sweeps systematic-scan sweeps of block `blk`'s chains (columns of X); per-sweep ψ sums into acc[blk]
     if it has rows. Fused multiply-adds ('contract') serve `_exp_neg`; in the field sums θ_ij x_j is exact
     (x_j is 0 or ±1), so fusing them changes nothing."""
@@ -143,7 +159,17 @@ def _systematic_block(X, nbr, w, diag, kappa, lo, S, blk, n_sweeps, acc):
 
 # %% ../nbs/03_gibbs.ipynb #bdff7fc7
 @kernel(parallel=True)
-def _systematic(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
+def _systematic(
+    X,  # (p, C) float32 chain states by variable (a column a chain), values lo or 1, updated in place
+    nbr,  # (p, K) int32 each site's neighbours (`_neighbour_lists`)
+    w,  # (p, K) float32 their couplings (0 in the padding)
+    diag,  # (p,) float32 the fields
+    kappa,  # float32, 1 in the {0, 1} domain, 2 in {−1, +1} (eq. G1)
+    lo,  # float32, the low value: 0 or −1
+    S,  # (4, C) uint32 xoshiro128** states, one stream per chain, advanced
+    n_sweeps,  # int, sweeps to run
+    acc,  # (n_blocks, n_sweeps or 0, m) float64 per-sweep ψ sums per block, added to (no columns: none)
+):
     """n_sweeps systematic-scan sweeps of every chain (columns of X), in place; per-sweep ψ sums into acc if
     it has rows."""
     # Drivers that sweep from compiled code call `_systematic_block` in their own prange: a cached kernel that
@@ -154,7 +180,17 @@ def _systematic(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
 
 # %% ../nbs/03_gibbs.ipynb #68471066
 @kernel(parallel=True)
-def _random_scan(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
+def _random_scan(
+    X,  # (p, C) float32 chain states by variable (a column a chain), values lo or 1, updated in place
+    nbr,  # (p, K) int32 each site's neighbours (`_neighbour_lists`)
+    w,  # (p, K) float32 their couplings (0 in the padding)
+    diag,  # (p,) float32 the fields
+    kappa,  # float32, 1 in the {0, 1} domain, 2 in {−1, +1} (eq. G1)
+    lo,  # float32, the low value: 0 or −1
+    S,  # (4, C) uint32 xoshiro128** states, one stream per chain, advanced
+    n_sweeps,  # int, sweeps to run (p uniformly drawn sites each)
+    acc,  # (n_blocks, n_sweeps or 0, m) float64 per-sweep ψ sums per block, added to (no columns: none)
+):
     "Random-scan Gibbs: each chain (column of X) updates p uniformly drawn sites per sweep."
     p, C = X.shape
     K = nbr.shape[1]
@@ -179,7 +215,12 @@ def _random_scan(X, nbr, w, diag, kappa, lo, S, n_sweeps, acc):
 
 # %% ../nbs/03_gibbs.ipynb #d3b08858
 @kernel
-def _uniform_block(X, lo, S, blk):
+def _uniform_block(
+    X,  # (p, C) float32 chain states by variable, written
+    lo,  # float32, the low value: 0 or −1
+    S,  # (4, C) uint32 xoshiro128** states, one stream per chain, advanced
+    blk,  # int, the block of `BLOCK` chains
+):
     "Put block `blk`'s chains (columns of X) at uniform random states, from their own streams."
     p, C = X.shape
     one = np.float32(1.0)
@@ -190,7 +231,11 @@ def _uniform_block(X, lo, S, blk):
 
 # %% ../nbs/03_gibbs.ipynb #2f6c0148
 @kernel(parallel=True)
-def _uniform_states(X, lo, S):
+def _uniform_states(
+    X,  # (p, C) float32 chain states by variable, written
+    lo,  # float32, the low value: 0 or −1
+    S,  # (4, C) uint32 xoshiro128** states, one stream per chain, advanced
+):
     "Put every chain (column of X) at a uniform random state, from its own stream."
     for blk in prange((X.shape[1] + BLOCK - 1) // BLOCK):
         _uniform_block(X, lo, S, blk)
@@ -384,7 +429,19 @@ def sample_data(
 
 # %% ../nbs/03_gibbs.ipynb #cbea7f16
 @kernel
-def _random_scan_path(x, nbr, w, diag, kappa, lo, S, n_steps, sites, values, counts):
+def _random_scan_path(
+    x,  # (p,) float32 the chain's state, values lo or 1, updated in place
+    nbr,  # (p, K) int32 each site's neighbours (`_neighbour_lists`)
+    w,  # (p, K) float32 their couplings (0 in the padding)
+    diag,  # (p,) float32 the fields
+    kappa,  # float32, 1 in the {0, 1} domain, 2 in {−1, +1} (eq. G1)
+    lo,  # float32, the low value: 0 or −1
+    S,  # (4, 1) uint32 the chain's xoshiro128** state, advanced
+    n_steps,  # int, single-site updates to run
+    sites,  # (>= n_steps,) int32 the sites of the flips, written
+    values,  # (>= n_steps,) int8 the flipped sites' new values, written
+    counts,  # (>= n_steps + 1,) int64 the steps spent in each state visited, written
+):
     """Run n_steps random-scan updates from x (in place); record flips in sites/values and run lengths in
     counts; return #flips."""
     p = x.shape[0]

@@ -27,8 +27,8 @@ def _psi_dot(
     I,  # (m,) int64 the statistics' first variable (`stat_index`)
     J,  # (m,) int64 and second
     e,  # (q,) float64 out: ψ(S[s])·v, written for the chains first..last − 1
-    first: int,
-    last: int,
+    first: int,  # the first chain
+    last: int,  # one past the last
 ):
     "ψ(S[s])·v for the chains s = first..last − 1, without forming ψ."
     for s in range(first, last):
@@ -45,8 +45,8 @@ def _psi_tdot(
     I,  # (m,) int64 the statistics' first variable (`stat_index`)
     J,  # (m,) int64 and second
     out,  # (m,) float64 in/out: Σ_s w[s] ψ(S[s]) over the chains first..last − 1 is added
-    first: int,
-    last: int,
+    first: int,  # the first chain
+    last: int,  # one past the last
 ):
     "Add Σ_s w[s] ψ(S[s]) over the chains s = first..last − 1 to `out`, without forming ψ."
     for s in range(first, last):
@@ -101,7 +101,14 @@ def power_curvature(
 
 # %% ../nbs/07a_ising_lasso.ipynb #118e9c5f
 @kernel
-def _newton_cd(g, H, theta, lam, n_pass, tol):
+def _newton_cd(
+    g,  # (m,) float64 the gradient at θ
+    H,  # (m, m) float64 the Hessian there, symmetric
+    theta,  # (m,) float64 the current point
+    lam,  # (m,) float64 each coordinate's ℓ₁ weight (0: unpenalised)
+    n_pass,  # int, passes over the coordinates at most
+    tol,  # float, stop when a pass moves no coordinate by more than this
+):
     """Coordinate descent for min_d g·d + ½ dᵀHd + Σ λ_j |θ_j + d_j| (the proximal Newton subproblem); returns
     d."""
     m = g.size
@@ -176,7 +183,21 @@ def newton_direction(
 
 # %% ../nbs/07a_ising_lasso.ipynb #66b5c03e
 @kernel(fastmath={"reassoc", "contract"})
-def _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, active_only):
+def _cd_sweep(
+    g,  # (k,) float64 the gradient on the working set
+    X,  # (p, q) int8 chain states by variable
+    I,  # (m,) int64 the statistics' first variable (`stat_index`)
+    J,  # (m,) int64 and second
+    work,  # (k,) int64 the working set's statistics
+    theta,  # (k,) float64 the current point there
+    lam,  # (k,) float64 their ℓ₁ weights
+    mu,  # (k,) float64 the chains' means of their ψ
+    var,  # (k,) float64 and variances
+    ridge,  # float, the damping added to each variance
+    r,  # (q,) float32 Ψ_c d, the centred statistics times d, updated in place
+    d,  # (k,) float64 the direction, updated in place
+    active_only,  # bool, visit only the coordinates with θ + d ≠ 0
+):
     """One coordinate-descent pass of `_newton_cd_states` (over the coordinates with θ + d ≠ 0 if
     `active_only`): the largest change. X is int8 (a quarter of float32's bytes: the states of 100 variables
     × 4,000 chains stay in a core's L2 cache), each state is read as float32, r is float32, and the sums
@@ -269,7 +290,19 @@ def _centred_product(
 
 # %% ../nbs/07a_ising_lasso.ipynb #5fe2d04b
 @kernel
-def _newton_cd_states(g, X, I, J, work, theta, lam, ridge, n_pass, tol, d):
+def _newton_cd_states(
+    g,  # (k,) float64 the gradient on the working set
+    X,  # (p, q) int8 chain states by variable
+    I,  # (m,) int64 the statistics' first variable (`stat_index`)
+    J,  # (m,) int64 and second
+    work,  # (k,) int64 the working set's statistics
+    theta,  # (k,) float64 the current point there
+    lam,  # (k,) float64 their ℓ₁ weights
+    ridge,  # float, Levenberg damping relative to the mean variance
+    n_pass,  # int, passes at most
+    tol,  # float, stop when a full pass moves no coordinate by more than tol·max(1, ‖d‖∞)
+    d,  # (k,) float64 the start, overwritten by the direction
+):
     """Proximal Newton subproblem, Ĥ = Cov ψ over the chains `X` (p, q) int8 + ridge·mean(var)·I, never
     formed: coordinate descent on r = Ψ_c d, from the d passed in (zeros: a cold start), which it overwrites
     with the solution; returns ν². Passes over the whole working set alternate with passes over its nonzero

@@ -19,7 +19,13 @@ __all__ = ['MIASOJEDOW_SETTINGS', 'ChainSample', 'MCMCLasso']
 
 # %% ../nbs/09_mcmc_lasso.ipynb #27ce59de
 @kernel
-def _energies(D, x0, sites, values, a):
+def _energies(
+    D,  # (d, d) float64 Δ, symmetric, fields on the diagonal
+    x0,  # (d,) float64 the chain's start state
+    sites,  # (F,) int32 the sites of its flips
+    values,  # (F,) float64 the flipped sites' new values
+    a,  # (F + 1,) float64 the energies Δ'J of the recorded states, written
+):
     """a[k] ← Δ'J(y) at the start state (k = 0) and after each flip (D = Δ, symmetric, fields on the
     diagonal): O(d) per flip (§4)."""
     d = x0.size
@@ -54,7 +60,13 @@ _ROUND = 6755399441055744.0  # 1.5·2⁵²: adding it rounds a double to an inte
 
 # %% ../nbs/09_mcmc_lasso.ipynb #e5e33917
 @kernel
-def _exp_weights(a, shift, counts, W, T):
+def _exp_weights(
+    a,  # (F + 1,) float64 energies
+    shift,  # float, at least max a over the occupied states
+    counts,  # (F + 1,) int64 the steps the chain stayed at each recorded state
+    W,  # (F + 1,) float64 the weights counts·exp(a − shift), written
+    T,  # (F + 1,) float64 scratch
+):
     """W ← counts·exp(a − shift) for a ≤ shift (T: scratch of the same size); returns Σ W. Vectorisable,
     relative error < 1e-15."""
     F = a.size
@@ -123,7 +135,12 @@ def _exp_weights(a, shift, counts, W, T):
 
 # %% ../nbs/09_mcmc_lasso.ipynb #1dc78812
 @kernel
-def _log_mean_exp(a, counts, W, T):
+def _log_mean_exp(
+    a,  # (F + 1,) float64 the recorded states' energies
+    counts,  # (F + 1,) int64 the steps the chain stayed at each recorded state
+    W,  # (F + 1,) float64 written: the suffix sums of the normalised weights
+    T,  # (F + 1,) float64 scratch
+):
     """log((1/m) Σ_k c_k exp(a_k)) over the states the chain occupied; W ← suffix sums of the normalised
     weights (for `_is_grad`)."""
     F = a.size
@@ -154,7 +171,14 @@ def _log_mean_exp(a, counts, W, T):
 
 # %% ../nbs/09_mcmc_lasso.ipynb #daf2243e
 @kernel
-def _is_value(D, x0, sites, values, counts, W):
+def _is_value(
+    D,  # (d, d) float64 Δ = θ − ψ, symmetric, fields on the diagonal
+    x0,  # (d,) float64 the chain's start state
+    sites,  # (F,) int32 the sites of its flips
+    values,  # (F,) float64 the flipped sites' new values
+    counts,  # (F + 1,) int64 the steps the chain stayed at each recorded state
+    W,  # (F + 1,) float64 written: the suffix sums of the normalised weights
+):
     """log((1/m) Σ_k c_k exp(a_k)) with a_k = Δ-energy of the k-th recorded state (D symmetric); W ← suffix
     sums of the normalised weights."""
     a = np.empty(sites.size + 1)
@@ -163,7 +187,11 @@ def _is_value(D, x0, sites, values, counts, W):
 
 # %% ../nbs/09_mcmc_lasso.ipynb #94deca20
 @kernel
-def _states(x0, sites, values):
+def _states(
+    x0,  # (d,) float64 the chain's start state
+    sites,  # (F,) int32 the sites of its flips
+    values,  # (F,) float64 the flipped sites' new values
+):
     """The distinct states of a recorded chain, `(flips + 1, d)` float64: the start, then the state after each
     flip."""
     d = x0.size
@@ -180,7 +208,14 @@ def _states(x0, sites, values):
 
 # %% ../nbs/09_mcmc_lasso.ipynb #00d42fe6
 @kernel
-def _is_grad(Y, x0, sites, values, W, G):
+def _is_grad(
+    Y,  # (F + 1, d) float64 the recorded states (`_states`), or no rows: replay the flips
+    x0,  # (d,) float64 the chain's start state
+    sites,  # (F,) int32 the sites of its flips
+    values,  # (F,) float64 the flipped sites' new values
+    W,  # (F + 1,) float64 the suffix sums of `_log_mean_exp`
+    G,  # (d, d) float64 E_w M(Y^k), written
+):
     """G ← E_w[M(y)] (M: y yᵀ with y on the diagonal) from the suffix sums W left by `_log_mean_exp`. Reads
     the stored states Y (`_states`) when given — 1.4–2.3× faster at d ≤ 50 (no store-to-load stall on a
     running state) — else (Y with no rows) replays the flips on a running state."""
@@ -209,7 +244,11 @@ def _is_grad(Y, x0, sites, values, W, G):
 
 # %% ../nbs/09_mcmc_lasso.ipynb #2f75206a
 @kernel
-def _stats_dot(A, B, fields):
+def _stats_dot(
+    A,  # (d, d) float64 symmetric
+    B,  # (d, d) float64 symmetric
+    fields,  # bool, count the diagonal too
+):
     """Σ_{i<j} A_ij B_ij (+ Σ_i A_ii B_ii with fields): the inner product of two symmetric matrices as stats
     vectors."""
     d = A.shape[0]
@@ -223,7 +262,16 @@ def _stats_dot(A, B, fields):
 
 # %% ../nbs/09_mcmc_lasso.ipynb #13a5eda6
 @kernel
-def _lasso_gradient(Y, x0, sites, values, W, Jb, fields, g):
+def _lasso_gradient(
+    Y,  # (F + 1, d) float64 the recorded states (`_states`), or no rows: replay the flips
+    x0,  # (d,) float64 the chain's start state
+    sites,  # (F,) int32 the sites of its flips
+    values,  # (F,) float64 the flipped sites' new values
+    W,  # (F + 1,) float64 the suffix sums of `_log_mean_exp`
+    Jb,  # (d, d) float64 J̄, the data's mean of M(x) = x xᵀ (x on the diagonal)
+    fields,  # bool, the fields are free (else held at the start's)
+    g,  # (d, d) float64 the gradient, written
+):
     """g ← ∇ℓ_n^m at the point whose importance weights are W: E_w M(Y^k) − J̄, with a zero diagonal without
     fields."""
     _is_grad(Y, x0, sites, values, W, g)
@@ -236,7 +284,15 @@ def _lasso_gradient(Y, x0, sites, values, W, Jb, fields, g):
 
 # %% ../nbs/09_mcmc_lasso.ipynb #d2f69ce8
 @kernel
-def _prox_point(y, g, L, lam, P, xn, D):
+def _prox_point(
+    y,  # (d, d) float64 the point
+    g,  # (d, d) float64 the gradient there
+    L,  # float, the curvature (1/step)
+    lam,  # float, λ
+    P,  # (d, d) float64 ψ, the instrumental parameters
+    xn,  # (d, d) float64 the proximal point, written
+    D,  # (d, d) float64 xn − ψ, written
+):
     "xn ← y − g/L with the couplings soft-thresholded at λ/L (fields are not penalised); D ← xn − ψ."
     d = y.shape[0]
     thr = lam / L
@@ -250,7 +306,12 @@ def _prox_point(y, g, L, lam, P, xn, D):
 
 # %% ../nbs/09_mcmc_lasso.ipynb #fd3e783d
 @kernel
-def _trial_terms(xn, y, g, fields):
+def _trial_terms(
+    xn,  # (d, d) float64 the trial point
+    y,  # (d, d) float64 the point the model is at
+    g,  # (d, d) float64 the gradient there
+    fields,  # bool, the diagonal is free
+):
     """(⟨g, xn − y⟩, ‖xn − y‖²) over the free entries — the upper triangle, with the diagonal when there are
     fields: the linear and quadratic terms of the upper model at y."""
     q = 0.0
@@ -265,7 +326,25 @@ def _trial_terms(xn, y, g, fields):
 
 # %% ../nbs/09_mcmc_lasso.ipynb #ea0a73b9
 @kernel
-def _backtrack(y, g, fy, L, lam, P, Jb, fields, x0, sites, values, counts, W, T, xn, D, an):
+def _backtrack(
+    y,  # (d, d) float64 the point
+    g,  # (d, d) float64 the gradient there
+    fy,  # float, ℓ_n^m(y)
+    L,  # float, the curvature to start from
+    lam,  # float, λ
+    P,  # (d, d) float64 ψ, the instrumental parameters
+    Jb,  # (d, d) float64 J̄, the data's mean of M(x) = x xᵀ (x on the diagonal)
+    fields,  # bool, the fields are free (else held at the start's)
+    x0,  # (d,) float64 the chain's start state
+    sites,  # (F,) int32 the sites of its flips
+    values,  # (F,) float64 the flipped sites' new values
+    counts,  # (F + 1,) int64 the steps the chain stayed at each recorded state
+    W,  # (F + 1,) float64 the trial point's weights (suffix sums), written
+    T,  # (F + 1,) float64 scratch
+    xn,  # (d, d) float64 the trial point, written
+    D,  # (d, d) float64 xn − ψ, written
+    an,  # (F + 1,) float64 the trial point's energies, written
+):
     """Double L until the quadratic upper model at y majorises ℓ_n^m at the proximal point xn (an ← its
     energies, W ← its weights): returns (ℓ_n^m(xn), L, status), status 2 when L passes 1e300."""
     while True:
@@ -281,7 +360,12 @@ def _backtrack(y, g, fy, L, lam, P, Jb, fields, x0, sites, values, counts, W, T,
 
 # %% ../nbs/09_mcmc_lasso.ipynb #46b13856
 @kernel
-def _move(xn, x, y, fields):
+def _move(
+    xn,  # (d, d) float64 the new iterate
+    x,  # (d, d) float64 the last one
+    y,  # (d, d) float64 the point the step was taken from
+    fields,  # bool, the diagonal is free
+):
     """(max |xn − x|, max(1, max |xn|), ⟨y − xn, xn − x⟩) over the free entries: the step and scale of the
     stopping rule, and the momentum test (positive: the momentum points uphill)."""
     step = 0.0
@@ -297,7 +381,16 @@ def _move(xn, x, y, fields):
 
 # %% ../nbs/09_mcmc_lasso.ipynb #560cfc55
 @kernel
-def _extrapolate(xn, x, an, ax, ay, t, restart, y):
+def _extrapolate(
+    xn,  # (d, d) float64 the new iterate
+    x,  # (d, d) float64 the last one
+    an,  # (F + 1,) float64 xn's energies
+    ax,  # (F + 1,) float64 x's energies
+    ay,  # (F + 1,) float64 y's energies, written
+    t,  # float, FISTA's t
+    restart,  # bool, drop the momentum
+    y,  # (d, d) float64 the next point, written
+):
     """FISTA's next point: y ← xn after a restart (returns t = 1), else y ← xn + c(xn − x) with its energies
     ay ← an + c(an − ax) — energies are linear in θ, so y needs no pass over the chain; returns the new t."""
     if restart:  # momentum points uphill: restart (O'Donoghue & Candès 2015)
@@ -315,7 +408,13 @@ def _extrapolate(xn, x, an, ax, ay, t, restart, y):
 
 # %% ../nbs/09_mcmc_lasso.ipynb #43db7a16
 @kernel
-def _start_energies(T0, P, x0, sites, values):
+def _start_energies(
+    T0,  # (d, d) float64 the start θ₀
+    P,  # (d, d) float64 ψ, the instrumental parameters
+    x0,  # (d,) float64 the chain's start state
+    sites,  # (F,) int32 the sites of its flips
+    values,  # (F,) float64 the flipped sites' new values
+):
     "The energies (θ₀ − ψ)'J(Y^k) of the recorded states at the start θ₀."
     a = np.empty(sites.size + 1)
     _energies(T0 - P, x0, sites, values, a)
@@ -323,7 +422,22 @@ def _start_energies(T0, P, x0, sites, values):
 
 # %% ../nbs/09_mcmc_lasso.ipynb #2dd1edd0
 @kernel
-def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_iter, tol, out):
+def _fista_lasso(
+    T0,  # (d, d) float64 the start θ₀, symmetric, fields on the diagonal
+    P,  # (d, d) float64 ψ, the instrumental parameters
+    Jb,  # (d, d) float64 J̄, the data's mean of M(x) = x xᵀ (x on the diagonal)
+    lam,  # float, λ
+    fields,  # bool, the fields are free (else held at the start's)
+    Y,  # (F + 1, d) float64 the recorded states (`_states`), or no rows: replay the flips
+    x0,  # (d,) float64 the chain's start state
+    sites,  # (F,) int32 the sites of its flips
+    values,  # (F,) float64 the flipped sites' new values
+    counts,  # (F + 1,) int64 the steps the chain stayed at each recorded state
+    L0,  # float, the first curvature
+    max_iter,  # int, iterations at most
+    tol,  # float, stop when an iteration moves no free entry by more than tol·max(1, max |θ|)
+    out,  # (d, d) float64 θ, written
+):
     """prox.fista (backtracking, adaptive restart) for ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| in matrix form; out ← θ;
     returns (iterations, L, status)."""
     d = T0.shape[0]
@@ -370,7 +484,11 @@ def _fista_lasso(T0, P, Jb, lam, fields, Y, x0, sites, values, counts, L0, max_i
 
 # %% ../nbs/09_mcmc_lasso.ipynb #bcc6d886
 @kernel
-def _replay(y, sites, values):
+def _replay(
+    y,  # (d,) float64 a state, updated in place
+    sites,  # (F,) int32 the sites of its flips
+    values,  # (F,) float64 the flipped sites' new values
+):
     "Apply the flips (sites, values) to the state y in place."
     for f in range(sites.size):
         y[sites[f]] = values[f]

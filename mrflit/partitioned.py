@@ -249,7 +249,14 @@ _ROWS = 2048  # rows per block in the shift kernels: along a diagonal a block's 
 
 # %% ../nbs/10_partitioned.ipynb #4f470d1a
 @kernel(parallel=True)
-def _shifted_energies(A, F2, e1, e2, shifts, out):
+def _shifted_energies(
+    A,  # (n, d₂) float64 row j: A_j, the first block's features times the couplings
+    F2,  # (n, d₂) float64 the second block's features
+    e1,  # (n,) float64 the first block's own energies
+    e2,  # (n,) float64 the second block's
+    shifts,  # (T,) int64 the permutations' shifts s_t, in 1..n − 1
+    out,  # (T, n) float64 the permuted pairs' energies, written
+):
     "out[t, j] = A[j]·F2[k] + e1[j] + e2[k] with k = j + s_t mod n."
     n = A.shape[0]
     for blk in prange((n + _ROWS - 1) // _ROWS):
@@ -265,7 +272,15 @@ def _shifted_energies(A, F2, e1, e2, shifts, out):
 
 # %% ../nbs/10_partitioned.ipynb #e4f38874
 @kernel(parallel=True)
-def _shifted_weights(E, F2, shifts, mx, r, c, WF2):
+def _shifted_weights(
+    E,  # (T, n) float64 the energies of `_shifted_energies`, overwritten by e^(E − mx)
+    F2,  # (n, d₂) float64 the second block's features
+    shifts,  # (T,) int64 the permutations' shifts s_t
+    mx,  # float, the energies' largest value
+    r,  # (n,) float64 the weights' row sums, written
+    c,  # (n,) float64 their column sums (by the second block's row), written
+    WF2,  # (n, d₂) float64 Σ_t w[t, j] F2[j + s_t mod n], written
+):
     "E ← exp(E − mx) in place; row sums r, column sums c and WF2[j] = Σ_t w[t, j] F2[j + s_t mod n]."
     n = F2.shape[0]
     for blk in prange((n + _ROWS - 1) // _ROWS):

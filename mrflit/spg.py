@@ -477,7 +477,14 @@ TAY_BATCH = 32  # most sweeps in TAY's first parallel launch of an iteration
 
 
 @kernel
-def _curve_upto(U, factor, curve, v, computed, t):
+def _curve_upto(
+    U,  # (p, p) float64 the influence bound
+    factor,  # float, Theorem 3's factor 2√m
+    curve,  # (tau_max,) float64 the curve factor · 𝒢(B^τ), filled in order
+    v,  # (p,) float64 the recursion's vector (`_grand_sum_step`), advanced
+    computed,  # (1,) int64 the curve's entries computed so far, advanced
+    t,  # int, the entries needed
+):
     "Extend the Theorem-3 curve (factor · 𝒢(B^τ), `computed[0]` entries so far) to its first t entries."
     while computed[0] < t:
         curve[computed[0]] = factor * _grand_sum_step(U, v)
@@ -486,7 +493,12 @@ def _curve_upto(U, factor, curve, v, computed, t):
 
 # %% ../nbs/08_spg.ipynb #73865ef8
 @kernel
-def _batch_mean(acc, row, mean, C):
+def _batch_mean(
+    acc,  # (blocks, sweeps, m) float64 ψ sums per block and sweep
+    row,  # int, the sweep
+    mean,  # (m,) float64 the means, written
+    C,  # int, the chains
+):
     "`mean` ← the means over C chains of ψ after the batch's sweep `row` (acc holds per-block sums)."
     for j in range(mean.size):
         total = 0.0
@@ -496,7 +508,13 @@ def _batch_mean(acc, row, mean, C):
 
 # %% ../nbs/08_spg.ipynb #3cbdb152
 @kernel
-def _half_grad_map(theta, mean, EX, alpha, lam):
+def _half_grad_map(
+    theta,  # (m,) float64 the iterate
+    mean,  # (m,) float64 the chains' means of ψ
+    EX,  # (m,) float64 the data's
+    alpha,  # float, the step α
+    lam,  # (m,) float64 each statistic's ℓ₁ weight
+):
     "½‖G_α‖₂ with the gradient estimate `mean − EX` (eq. 7)."
     g2 = 0.0
     for j in range(theta.size):
@@ -506,7 +524,13 @@ def _half_grad_map(theta, mean, EX, alpha, lam):
 
 # %% ../nbs/08_spg.ipynb #737185d1
 @kernel
-def _bernstein_norm(mean, lo, C, log2_beta, R):
+def _bernstein_norm(
+    mean,  # (m,) float64 the chains' means of ψ
+    lo,  # float, the low value: 0 or −1
+    C,  # int, the chains
+    log2_beta,  # float, ln(2/β_j)
+    R,  # float, the range of ψ: 1 ({0, 1}) or 2 ({−1, +1})
+):
     "√(Σ_j ε_j²), ε_j the Bernstein half-width of eq. (13) from statistic j's sample variance over C chains."
     e2 = 0.0
     for j in range(mean.size):
@@ -516,7 +540,16 @@ def _bernstein_norm(mean, lo, C, log2_beta, R):
 
 # %% ../nbs/08_spg.ipynb #16c79a98
 @kernel
-def _extend_floor(U, factor, curve, v, computed, floor, half, curve_at):
+def _extend_floor(
+    U,  # (p, p) float64 the influence bound
+    factor,  # float, Theorem 3's factor 2√m
+    curve,  # (tau_max,) float64 the curve factor · 𝒢(B^τ), filled in order
+    v,  # (p,) float64 the recursion's vector (`_grand_sum_step`), advanced
+    computed,  # (1,) int64 the curve's entries computed so far, advanced
+    floor,  # float, the curve's smallest entry so far
+    half,  # float, ½‖G_α‖
+    curve_at,  # int, pause once the curve has this many entries
+):
     """Extend the Theorem-3 curve until one of its entries is below ½‖G_α‖ (some τ <= tau_max can certify) or
     it holds `tau_max` entries: `(its smallest entry, paused)` — paused once it has `curve_at` entries (rule
     5)."""
@@ -528,7 +561,12 @@ def _extend_floor(U, factor, curve, v, computed, floor, half, curve_at):
 
 # %% ../nbs/08_spg.ipynb #029cb6e2
 @kernel
-def _uncertified_rule(tau, est, half, tau_uncertified):
+def _uncertified_rule(
+    tau,  # int, the sweeps run
+    est,  # (k,) float64 the coupling estimate of the bias at τ = 1..k (none: not given yet)
+    half,  # float, ½‖G_α‖
+    tau_uncertified,  # int, the sweeps after which rule 2 stops
+):
     """When no τ <= tau_max can certify: rule 4 (`_NEED_ESTIMATE`: the coupling estimate is not given yet), 1
     (the estimate at τ is below ½‖G_α‖), 2 (τ reached `tau_uncertified`), or −1 (sweep on)."""
     if est.size == 0:
@@ -542,24 +580,24 @@ def _uncertified_rule(tau, est, half, tau_uncertified):
 # %% ../nbs/08_spg.ipynb #99a15df3
 @kernel(parallel=True)
 def _tay_sweeps(
-    chain_arrays,
-    theta,
-    EX,
-    alpha,
-    lam,
-    theorem3,
-    log2_beta,
-    R,
-    est,
-    tau_uncertified,
-    done,
-    mean,
-    restart,
-    acc,
-    state,
-    first_batch,
-    pause_at,
-    curve_at,
+    chain_arrays,  # (X, nbr, w, diag, kappa, lo, S): the chains and their model, as `gibbs._systematic`
+    theta,  # (m,) float64 the iterate
+    EX,  # (m,) float64 the data's means of ψ
+    alpha,  # float, the step α
+    lam,  # (m,) float64 each statistic's ℓ₁ weight
+    theorem3,  # (U, factor, curve, v, computed): Theorem 3's curve, as `_curve_upto` takes it
+    log2_beta,  # float, ln(2/β_j) (eq. 15), or 0: the asymptotic criterion
+    R,  # float, the range of ψ: 1 ({0, 1}) or 2 ({−1, +1})
+    est,  # (k,) float64 the coupling estimate of the bias at τ = 1..k (none: not given yet)
+    tau_uncertified,  # int, the sweeps after which rule 2 stops
+    done,  # int, the sweeps of an interrupted call to resume from (0: a new iteration)
+    mean,  # (m,) float64 sweep τ's means of ψ, written
+    restart,  # bool, put every chain at a uniform random state first
+    acc,  # (blocks, >= first_batch, m) float64 the batch's ψ sums per block and sweep, scratch
+    state,  # (2,) int64 [sweeps run, sweeps before the batch in acc], in/out
+    first_batch,  # int, the sweeps of the first launch
+    pause_at,  # int, return (rule 5) once this many sweeps have run
+    curve_at,  # int, return (rule 5) once the curve has this many entries
 ):
     """Sweeps until TAY's rule stops them: `(τ, rule, bound, ½‖G_α‖)`; `mean` holds sweep τ's means of ψ.
 

@@ -216,7 +216,7 @@ def _dijkstra_counts(
 def _shortest_paths(
     w,  # (p, p) float64 edge lengths, inf where there is no edge (the diagonal is not read)
     first: int,  # the sources first..last − 1 (a chunk: Ctrl-C acts between calls)
-    last: int,
+    last: int,  # one past the last source
     total,  # (p,) float64 out: each source's summed distance to the nodes it reaches
     between,  # (p,) float64 in/out: each node's betweenness over the pairs from these sources is added
 ):

@@ -126,6 +126,41 @@ def test_functions_stay_short():
     assert not long_, long_
 
 
+def _bare_kernels(text):
+    """The compiled functions in a module's source (decorated with `kernel`, `kernel(...)` or numba's `njit`)
+    that lack a docstring or a comment on a parameter's line: `name (what is missing)` for each."""
+    lines = text.splitlines()
+    bare = []
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        names = [ast.unparse(d.func if isinstance(d, ast.Call) else d) for d in node.decorator_list]
+        if not any(n in ("kernel", "njit", "numba.njit") for n in names):
+            continue
+        missing = [a.arg for a in node.args.args if "#" not in lines[a.lineno - 1]]
+        if ast.get_docstring(node) is None:
+            missing.append("docstring")
+        if missing:
+            bare.append(f"{node.name} ({', '.join(missing)})")
+    return bare
+
+
+def test_kernels_document_their_arrays():
+    """Every compiled kernel has a docstring and documents each parameter on its own line (docments: shape and
+    dtype for arrays), so a reader of a kernel never has to guess what it is handed."""
+    root = pathlib.Path(mrflit.__file__).parent
+    bare = [f"{f.name}:{k}" for f in sorted(root.glob("*.py")) for k in _bare_kernels(f.read_text())]
+    assert not bare, bare
+
+
+def test_the_kernel_check_finds_a_bare_kernel():
+    "The rule above flags a kernel missing its docstring or a parameter's comment, and spares the rest."
+    documented = '@kernel\ndef g(\n    X,  # (n,) float64 states\n):\n    "Doc."\n    return X\n'
+    bare = "@kernel(parallel=True)\ndef f(\n    X,  # (n,) float64 states\n    k,\n):\n    return k\n"
+    plain = "def h(x):\n    return x\n"
+    assert _bare_kernels(documented + bare + plain) == ["f (k, docstring)"]
+
+
 def test_the_quarto_project_file_at_the_top_is_the_one_nbdev_docs_renders(tmp_path):
     """`_quarto.yml` sits at the top level (the design card's layout); nbdev 2 reads `nbs/_quarto.yml`, a link
     to it. nbdev's own docs pipeline up to `quarto render` (`refresh_quarto_yml`, `proc_nbs`) is run on a copy
