@@ -26,7 +26,7 @@ from mrflit.core import (
     _plain,
     _is_frame,
 )
-from .datasets import binarize
+from .models import binarize
 from mrflit.models import (
     BinaryMRF,
     theta_graph,

@@ -8,7 +8,8 @@ import argparse, contextlib, csv, ctypes, glob, io, os, shutil, sys, tempfile, t
 from pathlib import Path
 import numpy as np
 from .core import atomic_write, check_int, check_memory, check_names, check_theta, clone
-from .models import convert_states, edge_list, save_model
+from .models import convert_states, edge_list
+from .datasets import save_model
 from .base import LAMBDA_RULES, _edges, _penalty_rule, _quiet_progress
 
 # %% auto #0
@@ -963,7 +964,7 @@ def sample(
 ) -> dict:
     """Draw n samples from a saved model (independent Gibbs chains after burn_in sweeps) into a CSV; a k-state
     model (`--categorical`) gives integer codes, which its codebook.csv labels."""
-    from mrflit.models import load_model
+    from mrflit.datasets import load_model
     from mrflit.gibbs import sample_data
     from mrflit.discrete import DiscreteMRF, gibbs_sample as sample_codes
 
@@ -988,7 +989,8 @@ def bound(
 ) -> dict:
     """Dobrushin TV bound (𝒢(B^τ), capped at 1), gradient-bias bound (Geng Thm 3) and Fischer–Igel bound for
     τ = 1..tau_max; the τ reaching `target`."""
-    from mrflit.models import BinaryMRF, load_model
+    from mrflit.datasets import load_model
+    from mrflit.models import BinaryMRF
     from mrflit.dobrushin import tv_bound, gradient_bias_bound, fischer_bound, tau_needed
 
     tau_max = check_int(tau_max, "tau_max", lo=1)

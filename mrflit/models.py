@@ -5,8 +5,6 @@
 # %% ../nbs/01_models.ipynb #900fa953
 from __future__ import annotations
 import functools
-import os
-import zipfile
 import numpy as np
 from . import libm
 import networkx as nx
@@ -22,13 +20,13 @@ from mrflit.core import (
     check_bool,
     check_memory,
     DOMAINS,
-    atomic_write,
+    _is_frame,
 )
 
 # %% auto #0
-__all__ = ['MAX_MODEL_BYTES', 'n_stats', 'stat_index', 'to_vector', 'to_matrix', 'stats', 'mean_stats', 'convert_theta',
-           'convert_states', 'BinaryMRF', 'edge_list', 'theta_graph', 'check_model', 'save_model', 'load_model',
-           'random_mrf', 'geng_network', 'miasojedow_m1', 'miasojedow_m2', 'honorio_model', 'grid_edges', 'domke_grid']
+__all__ = ['n_stats', 'stat_index', 'to_vector', 'to_matrix', 'stats', 'mean_stats', 'convert_theta', 'convert_states',
+           'binarize', 'BinaryMRF', 'edge_list', 'theta_graph', 'check_model', 'random_mrf', 'geng_network',
+           'miasojedow_m1', 'miasojedow_m2', 'honorio_model', 'grid_edges', 'domke_grid']
 
 # %% ../nbs/01_models.ipynb #39c9a2c6
 def n_stats(
@@ -153,6 +151,125 @@ def convert_states(
     return (2 * X - 1).astype(np.int8) if dst == "pm1" else ((X + 1) // 2).astype(np.int8)
 
 # %% ../nbs/01_models.ipynb #8f3918ec
+def _split_point(
+    num: np.ndarray,  # (n,) float64 a column's values
+    split,  # 'median', 'mean' or a number
+) -> tuple[float, str]:
+    "The value above which `binarize` codes 1, and how to name it."
+    if split == "median":
+        return float(np.median(num)), "median"
+    if split == "mean":
+        return float(np.mean(num)), "mean"
+    return float(split), "threshold"
+
+# %% ../nbs/01_models.ipynb #95dbb6dc
+def _binary_column(values, name, split=None):
+    """One column as 0/1 or ±1 ints, and a note if it had to be recoded: any two values → 0/1, in sorted
+    order; with `split` ('median', 'mean' or a number), a numeric column of more than two values → 1 above the
+    split, else 0."""
+    num = None
+    try:
+        num = [float(v) for v in values]
+        levels = sorted(set(num))
+        key = num
+    except (TypeError, ValueError):
+        levels = sorted(set(values), key=str)
+        key = values
+    if len(levels) == 1:
+        raise ValueError(f"column '{name}' is constant ({levels[0]!r}): drop it")
+    numeric = key is num
+    if len(levels) > 2 and (split is None or not numeric):
+        shown = ", ".join(repr(x) for x in levels[:4])
+        hint = (
+            "; to split ordinal items in two pass binarize='median', 'mean' or a threshold" if numeric else ""
+        )
+        # or keep every level: the k-state model
+        hint += (
+            "; to keep every level read them as categories (read_categorical_csv, mrflit fit --categorical)"
+        )
+        raise ValueError(
+            f"column '{name}' has {len(levels)} distinct values ({shown}…): binary data need two{hint}"
+        )
+    if len(levels) > 2:
+        point, how = _split_point(np.asarray(num), split)
+        codes = (np.asarray(num) > point).astype(np.int64)
+        if codes.min() == codes.max():
+            side = "at or below" if codes[0] else "above"
+            raise ValueError(
+                f"column '{name}': no value lies {side} the {how} {point:g}: choose another split"
+            )
+        note = f"column '{name}': {len(levels)} levels, 1 above the {how} {point:g} ({codes.mean():.0%} ones)"
+        return codes, note
+    if levels in ([0.0, 1.0], [-1.0, 1.0]):
+        return np.array([int(x) for x in key], dtype=np.int64), None
+    code = {levels[0]: 0, levels[1]: 1}
+    note = f"column '{name}': {levels[0]!r} → 0, {levels[1]!r} → 1"
+    return np.array([code[x] for x in key], dtype=np.int64), note
+
+# %% ../nbs/01_models.ipynb #0cd99d7a
+def _check_split(split):
+    "`binarize` must be None, 'median', 'mean' or a finite number."
+    ok = split is None or split in ("median", "mean")
+    ok = ok or (isinstance(split, (int, float, np.integer, np.floating)) and not isinstance(split, bool))
+    if not ok or (not isinstance(split, str) and split is not None and not np.isfinite(split)):
+        raise ValueError(f"binarize must be 'median', 'mean' or a number, got {split!r}")
+
+# %% ../nbs/01_models.ipynb #2d1d47b5
+def _binary_columns(columns, names, split, where):
+    """`(X int8 (n, p), domain, notes)` from columns of values, one coding for all; every column that cannot
+    be read is named in one error."""
+    cols, codings, notes, problems = [], [], [], []
+    for values, name in zip(columns, names):
+        try:
+            col, note = _binary_column(values, name, split)
+        except ValueError as e:
+            problems.append(str(e))
+            continue
+        cols.append(col)
+        codings.append(note is None and -1 in col)
+        notes += [note] if note else []
+    if problems:
+        raise ValueError(f"{where}: " + "; ".join(problems))
+    X = np.column_stack(cols)
+    if any(codings) and not all(codings):  # ±1 columns among 0/1 ones: one coding, 0/1
+        for k in np.flatnonzero(codings):
+            X[:, k] = (X[:, k] + 1) // 2
+            notes.append(f"column '{names[k]}': -1 → 0 (the other columns are 0/1)")
+    return X.astype(np.int8), "pm1" if all(codings) else "01", notes
+
+# %% ../nbs/01_models.ipynb #cf8e3c29
+def binarize(
+    X,  # (n, p) table: a NumPy array or a pandas DataFrame
+    split=None,  # columns of more than two numbers: 'median', 'mean' or a number, 1 above it (None: refused)
+):
+    """`(X01, notes)`: the table in one binary coding, int8, as `read_binary_csv` reads a file; a DataFrame
+    keeps its columns and index. `notes` lists every recoding."""
+    _check_split(split)
+    frame = _is_frame(X)
+    if frame:
+        names = [str(c) for c in X.columns]
+        missing = [f"'{c}' ({k})" for c, k in zip(names, X.isna().sum().tolist()) if k]
+        columns = [X[c].tolist() for c in X.columns]
+    else:
+        a = np.asarray(X)
+        if a.ndim != 2:
+            raise ValueError(f"X must be a 2-d table, got shape {a.shape}")
+        names = [f"x{j}" for j in range(a.shape[1])]
+        isnan = [bool(a.dtype.kind == "f" and np.isnan(a[:, j]).any()) for j in range(a.shape[1])]
+        missing = [f"'{c}'" for c, bad in zip(names, isnan) if bad]
+        columns = [a[:, j].tolist() for j in range(a.shape[1])]
+    if missing:
+        raise ValueError(f"missing values in column {', '.join(missing)}: drop or fill those rows first")
+    if not columns or len(columns[0]) < 2:
+        raise ValueError("X must have at least 2 rows and 1 column")
+    X01, _, notes = _binary_columns(columns, names, split, "X")
+    if frame:
+        import pandas as pd
+
+        return pd.DataFrame(X01, columns=X.columns, index=X.index), notes
+    return X01, notes
+
+# %% ../nbs/01_models.ipynb #08d6aa93
 class BinaryMRF:
     "Binary pairwise MRF P(x) ∝ exp(Σ_i θ_ii x_i + Σ_{i<j} θ_ij x_i x_j) on x ∈ {0,1}^p or {-1,+1}^p."
 
@@ -252,7 +369,7 @@ class BinaryMRF:
         np.fill_diagonal(W, 0)
         return W, np.diag(t).copy()
 
-# %% ../nbs/01_models.ipynb #95dbb6dc
+# %% ../nbs/01_models.ipynb #8c481b1a
 def edge_list(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     tol: float = 0.0,  # pairs with |θ_ij| > tol are edges
@@ -270,7 +387,7 @@ def edge_list(
         keep = keep[: check_int(top, "top", lo=1)]
     return I[keep], J[keep], W[keep]
 
-# %% ../nbs/01_models.ipynb #0cd99d7a
+# %% ../nbs/01_models.ipynb #4abaf95c
 def n_couplings(
     theta,  # a (p, p) θ (or a nodewise, asymmetric estimate): its upper triangle is read
 ) -> int:
@@ -280,7 +397,7 @@ def n_couplings(
         raise ValueError(f"theta must be a square (p, p) matrix, got shape {t.shape}")
     return int(np.count_nonzero(np.triu(t, 1)))
 
-# %% ../nbs/01_models.ipynb #2d1d47b5
+# %% ../nbs/01_models.ipynb #8e63f05d
 def theta_graph(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     names=None,  # variable names, one per column (None: 0..p−1)
@@ -297,10 +414,7 @@ def theta_graph(
     G.add_weighted_edges_from((names[i], names[j], float(w)) for i, j, w in zip(I, J, W))
     return G
 
-# %% ../nbs/01_models.ipynb #08d6aa93
-MAX_MODEL_BYTES = 2**31  # 2 GiB: the most a model file may hold once loaded (θ of about 16,000 variables)
-
-
+# %% ../nbs/01_models.ipynb #95014128
 def check_model(
     model,  # the model, a `BinaryMRF`
     name="model",  # the argument's name, for error messages
@@ -310,112 +424,7 @@ def check_model(
         raise ValueError(f"{name} must be a BinaryMRF, got {type(model).__name__}")
     return model
 
-# %% ../nbs/01_models.ipynb #8c481b1a
-def save_model(
-    model,  # the model, a `BinaryMRF` or a `discrete.DiscreteMRF`
-    path,  # the file to write (.npz), replaced atomically
-    names=None,  # variable names, one per column (None: 0..p−1)
-):
-    """Write `model` (and optional variable names) to an `.npz` file, atomically (`core.atomic_write`: a
-    symlink is followed, so its target is replaced and the link stays). A `DiscreteMRF` is stored with domain
-    'discrete' and its `levels`."""
-    if isinstance(model, BinaryMRF):
-        arrays = dict(theta=model.theta, domain=np.array(model.domain))
-    else:
-        # the k-state model's module imports this one (and is loaded only for a k-state model)
-        from mrflit.discrete import DiscreteMRF
-
-        if not isinstance(model, DiscreteMRF):
-            check_model(model)
-        arrays = dict(theta=model.theta, domain=np.array("discrete"), levels=model.levels)
-    if names is not None:
-        arrays["names"] = np.array(check_names(names, model.p))
-    atomic_write(path, lambda f: np.savez(f, **arrays))  # core's one writer: atomic, the user's umask
-    return path
-
-# %% ../nbs/01_models.ipynb #a37d86eb
-def _npz_headers(path) -> dict:
-    "{array name: (shape, dtype)} from the headers of an .npz archive, without reading the arrays."
-    headers = {}
-    with zipfile.ZipFile(path) as z:
-        for info in z.infolist():
-            with z.open(info) as f:
-                version = np.lib.format.read_magic(f)
-                read = (
-                    np.lib.format.read_array_header_1_0
-                    if version == (1, 0)
-                    else np.lib.format.read_array_header_2_0
-                )
-                shape, _, dtype = read(f)
-            headers[info.filename.removesuffix(".npy")] = (shape, dtype)
-    return headers
-
-# %% ../nbs/01_models.ipynb #4abaf95c
-def load_model(
-    path,  # an .npz file written by `save_model`
-    max_bytes: int = MAX_MODEL_BYTES,  # refuse files whose arrays would take more memory than this
-):
-    """Read a model written by `save_model`: `(BinaryMRF or DiscreteMRF, names or None)`. Never unpickles;
-    every damaged or foreign file is a `ValueError` ("not an mrflit model file: …"), checked before anything
-    large is read."""
-    path = os.fspath(path)
-    # a device, FIFO or directory is not a model file: /dev/urandom would be read for ever
-    if os.path.exists(path) and not os.path.isfile(path):
-        raise ValueError(f"not an mrflit model file: {path} (not a regular file)")
-    try:
-        open(path, "rb").close()
-    except OSError as e:  # missing, unreadable: the file system's message
-        raise ValueError(f"cannot read model file {path}: {e}") from None
-    try:
-        headers = _npz_headers(path)
-    except Exception as e:  # not a zip, a truncated or damaged archive, a bad array header
-        raise ValueError(f"not an mrflit model file: {path} ({type(e).__name__}: {e})") from None
-    need = _check_headers(headers, path, check_int(max_bytes, "max_bytes", lo=1))
-    # the file's arrays, plus θ's one validated copy
-    check_memory(need + 8 * int(np.prod(headers["theta"][0], dtype=np.float64)), f"loading {path}")
-    try:
-        with np.load(path, allow_pickle=False) as f:
-            arrays = {k: f[k] for k in ("theta", "domain", "names", "levels") if k in f.files}
-        model = _stored_model(arrays)
-        names = None if "names" not in arrays else check_names(arrays["names"].tolist(), model.p)
-    except Exception as e:  # a bad checksum, damaged data, values no model has
-        raise ValueError(f"not an mrflit model file: {path} ({type(e).__name__}: {e})") from None
-    return model, names
-
-# %% ../nbs/01_models.ipynb #19d0bd94
-def _check_headers(headers: dict, path, max_bytes: int):
-    "The arrays a model file must hold, their kinds, and the memory they would take."
-    if "theta" not in headers or "domain" not in headers:
-        raise ValueError(f"not an mrflit model file: {path} (needs arrays 'theta' and 'domain')")
-    kinds = {"theta": "f", "domain": "U", "names": "U", "levels": "i"}
-    for name, (shape, dtype) in headers.items():
-        if name in kinds and dtype.kind != kinds[name]:
-            raise ValueError(f"not an mrflit model file: {path} (array {name!r} has dtype {dtype})")
-    if len(headers["theta"][0]) != 2 or headers["domain"][0] != ():
-        raise ValueError(f"not an mrflit model file: {path} (theta must be 2-D and domain one string)")
-    need = sum(int(np.prod(shape, dtype=np.float64)) * dtype.itemsize for shape, dtype in headers.values())
-    if need > max_bytes:
-        raise ValueError(
-            f"model file {path} would take {need / 2**30:.3g} GiB once loaded, above the limit of "
-            f"{max_bytes / 2**30:.3g} GiB (load_model(max_bytes=...) raises it)"
-        )
-    return need
-
-# %% ../nbs/01_models.ipynb #8e63f05d
-def _stored_model(
-    arrays: dict,  # a model file's arrays: theta, domain, and levels for a k-state model
-):
-    """The model a file's arrays describe: `BinaryMRF(theta, domain)`, or `DiscreteMRF(theta, levels)` (domain
-    'discrete')."""
-    from mrflit.discrete import DiscreteMRF
-
-    if str(arrays["domain"]) == "discrete":
-        if "levels" not in arrays:
-            raise ValueError("a k-state model needs its levels")
-        return DiscreteMRF(arrays["theta"], arrays["levels"])
-    return BinaryMRF(arrays["theta"], str(arrays["domain"]))
-
-# %% ../nbs/01_models.ipynb #e9a88bb2
+# %% ../nbs/01_models.ipynb #29f65bd5
 def _magnitudes(rng, k, weights, signs):
     lo, hi = (weights, weights) if np.isscalar(weights) else weights
     if not (0 <= lo <= hi):
@@ -429,7 +438,7 @@ def _magnitudes(rng, k, weights, signs):
         raise ValueError(f"signs must be 'random', 'positive' or 'negative', got {signs!r}")
     return w
 
-# %% ../nbs/01_models.ipynb #fc3675ff
+# %% ../nbs/01_models.ipynb #e11d8539
 def random_mrf(
     p: int,  # number of variables
     edge_prob: float = 0.3,  # probability of each edge (Erdős–Rényi)
@@ -454,7 +463,7 @@ def random_mrf(
         np.fill_diagonal(t, fields if np.isscalar(fields) else rng.uniform(*fields, size=p))
     return BinaryMRF(t, domain)
 
-# %% ../nbs/01_models.ipynb #b98eac24
+# %% ../nbs/01_models.ipynb #e30405dd
 def geng_network(
     p: int = 10,  # the number of variables
     seed=None,  # None, int or np.random.Generator
@@ -463,7 +472,7 @@ def geng_network(
     "Geng et al. §7.1: edge prob 0.3, |θ_ij| ~ U[1, 2] with random sign, domain '01'."
     return random_mrf(p, 0.3, (1.0, 2.0), fields, "01", "random", seed)
 
-# %% ../nbs/01_models.ipynb #46073550
+# %% ../nbs/01_models.ipynb #ec6b70b5
 def miasojedow_m1(
     d: int = 20,  # the number of variables (>= 6)
     seed=None,  # None, int or np.random.Generator
@@ -478,7 +487,7 @@ def miasojedow_m1(
     t[I, J] = 2.0 * rng.choice([-1.0, 1.0], size=I.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #29f65bd5
+# %% ../nbs/01_models.ipynb #7805051c
 def miasojedow_m2(
     d: int = 20,  # the number of variables (>= 20)
     seed=None,  # None, int or np.random.Generator
@@ -492,7 +501,7 @@ def miasojedow_m2(
     t[r - 1, r] = rng.choice([-1.0, 1.0], size=r.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #e11d8539
+# %% ../nbs/01_models.ipynb #9269787e
 def honorio_model(
     N: int = 15,  # the number of variables
     density: float = 0.5,  # the probability that a pair is coupled
@@ -512,7 +521,7 @@ def honorio_model(
     W = W + W.T
     return BinaryMRF.from_honorio(W, rng.uniform(-1, 1, size=N) if field else None)
 
-# %% ../nbs/01_models.ipynb #6dbd4b18
+# %% ../nbs/01_models.ipynb #6a72542e
 def grid_edges(
     rows: int,  # the grid's rows
     cols: int,  # the grid's columns
@@ -526,7 +535,7 @@ def grid_edges(
         (int(a), int(b)) for a, b in zip(idx[:-1].ravel(), idx[1:].ravel())
     ]
 
-# %% ../nbs/01_models.ipynb #e30405dd
+# %% ../nbs/01_models.ipynb #874e42e0
 def domke_grid(
     rows: int = 4,  # the grid's rows
     cols: int = 4,  # the grid's columns

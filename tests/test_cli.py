@@ -31,7 +31,8 @@ def test_demo_writes_its_three_outputs(tmp_path):
 
 
 def test_sample_fit_bound_roundtrip_and_inputs_untouched(tmp_path):
-    from mrflit.models import geng_network, save_model, load_model
+    from mrflit.models import geng_network
+    from mrflit.datasets import save_model, load_model
 
     save_model(geng_network(8, seed=2), tmp_path / "m.npz", names=[f"v{i}" for i in range(8)])
     digest = hashlib.sha256((tmp_path / "m.npz").read_bytes()).hexdigest()

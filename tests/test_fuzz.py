@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, HealthCheck, strategies as st
 from hypothesis.extra import numpy as hnp
-from mrflit.models import BinaryMRF, geng_network, save_model, load_model
+from mrflit.models import BinaryMRF, geng_network
+from mrflit.datasets import save_model, load_model
 
 
 def _mutations(data: bytes, rng, n: int):
@@ -1279,8 +1280,8 @@ def _second_sweep():
         "tv_bound(taus=[10**12])": lambda: dobrushin.tv_bound(m, [10**12]),
         "TAY on 3 x 100,000": lambda: spg.TAY(0.1).fit(rng.integers(0, 2, (3, 100_000))),
         # files
-        "load_model('/dev/urandom')": lambda: models.load_model("/dev/urandom"),
-        "save_model to /dev/null": lambda: models.save_model(m, "/dev/null"),
+        "load_model('/dev/urandom')": lambda: load_model("/dev/urandom"),
+        "save_model to /dev/null": lambda: save_model(m, "/dev/null"),
         "byte_count('lots')": lambda: core.byte_count("lots"),
         "replicate(n_jobs=True)": lambda: replicate(dict, [dict(a=1)], n_jobs=True),
     }
