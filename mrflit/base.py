@@ -30,7 +30,6 @@ from .models import binarize
 from mrflit.models import (
     BinaryMRF,
     theta_graph,
-    to_matrix,
     stat_index,
     n_stats,
     convert_states,
@@ -40,53 +39,13 @@ from mrflit.models import (
 import inspect
 from .core import Estimator, check_fitted, clone, context_flag, warn_not_converged
 from .select import LambdaRule
+from .pseudolikelihood import unique_rows, _pl_parts
 
 # %% auto #0
 __all__ = ['LAMBDA_RULES', 'CONTINUOUS_DATA_CHECKS', 'SCORE_CHECKS', 'pseudo_likelihood', 'Trace', 'MRFLearner',
            'expected_failed_checks', 'lambda_path']
 
 # %% ../nbs/06_base.ipynb #a1208410
-def unique_rows(X):
-    """Distinct rows of a 2-D array and their frequencies (summing to 1): `(U, w)`; 0/1 or ±1 rows are packed
-    into integers first."""
-    X = np.asarray(X)
-    n, p = X.shape
-    values = set(np.unique(X).tolist())
-    if p <= 62 and (values <= {0, 1} or values <= {-1, 1}):  # then x > 0 identifies each state
-        keys = (X > 0).astype(np.int64) @ (np.int64(1) << np.arange(p, dtype=np.int64))
-        _, first, counts = np.unique(keys, return_index=True, return_counts=True)
-        return X[first], counts / n
-    U, counts = np.unique(X, axis=0, return_counts=True)
-    return U, counts / n
-
-# %% ../nbs/06_base.ipynb #0ff6c8a0
-def _pl_parts(theta_vec, X, domain, w):
-    """Negative log pseudo-likelihood per sample and its gradient (stats order), over distinct rows X with
-    frequencies w (sum 1). Rows are taken in blocks, so memory stays O(p²) beyond the data."""
-    p = X.shape[1]
-    t = to_matrix(theta_vec, p)
-    off = t - np.diag(np.diag(t))
-    value, A, rsum = 0.0, np.zeros((p, p)), np.zeros(p)
-    # rows per block: each (rows, p) temporary stays under 8 MB
-    step = max(1, 2**20 // p)
-    for a in range(0, len(X), step):
-        x, wb = X[a : a + step].astype(np.float64), w[a : a + step]
-        h = np.diag(t) + x @ off
-        if domain == "01":
-            ll = x * h - libm.logaddexp(0, h)
-            r = x - 0.5 * (1 + libm.tanh(h / 2))
-        else:
-            ll = x * h - libm.logaddexp(h, -h)
-            r = x - libm.tanh(h)
-        r *= wb[:, None]
-        value -= float(wb @ ll.sum(1))
-        A -= r.T @ x
-        rsum += r.sum(0)
-    G = A + A.T
-    np.fill_diagonal(G, -rsum)
-    return value, G[stat_index(p)]
-
-# %% ../nbs/06_base.ipynb #22580280
 def pseudo_likelihood(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     X,  # (n, p) binary data, 0/1 or ±1 rows
@@ -113,7 +72,7 @@ def pseudo_likelihood(
     U, w = unique_rows(X)
     return _pl_parts(v, U, domain, w)
 
-# %% ../nbs/06_base.ipynb #51d923a6
+# %% ../nbs/06_base.ipynb #0ff6c8a0
 class Trace(dict):
     """Per-iteration record of a learner: a dict of equal-length NumPy arrays; `notes` lists what the learner
     did to the data before fitting (e.g. a 0/1 → ±1 conversion)."""
@@ -144,7 +103,7 @@ class Trace(dict):
                 a.set_yscale("log")
         return ax
 
-# %% ../nbs/06_base.ipynb #7f4308de
+# %% ../nbs/06_base.ipynb #22580280
 def _conversion_note(learner: str, src: str, dst: str) -> str:
     "What `_begin` says when it recodes the data for a learner's model."
     rule = "s = 2x − 1" if dst == "pm1" else "x = (s + 1) / 2"
@@ -154,7 +113,7 @@ def _conversion_note(learner: str, src: str, dst: str) -> str:
         f"defined there; theta_ is in that coding (model_.to_domain('{src}') gives it in the data's)"
     )
 
-# %% ../nbs/06_base.ipynb #e636f91a
+# %% ../nbs/06_base.ipynb #51d923a6
 def _recode_text(
     X,  # the data as given: an array, a DataFrame, …
 ) -> tuple:
@@ -174,7 +133,7 @@ def _recode_text(
     X01, notes = binarize(X)
     return X01, list(notes)
 
-# %% ../nbs/06_base.ipynb #2e019080
+# %% ../nbs/06_base.ipynb #7f4308de
 def _column_names(X, names):
     "`names` as a list of strings (one per column, unique), else a DataFrame's column names, else None."
     if names is None and hasattr(X, "columns"):
@@ -184,7 +143,7 @@ def _column_names(X, names):
     p = np.shape(X)[1] if np.ndim(X) == 2 else len(names)
     return check_names(names, p)
 
-# %% ../nbs/06_base.ipynb #977b0826
+# %% ../nbs/06_base.ipynb #e636f91a
 LAMBDA_RULES = {
     # IsingFit's default
     "ebic": LambdaRule("ebic", gamma=0.25),
@@ -210,7 +169,7 @@ def _penalty_rule(est):
             return key, LAMBDA_RULES.get(rule, rule) if isinstance(rule, str) else rule
     return None
 
-# %% ../nbs/06_base.ipynb #18b01fdd
+# %% ../nbs/06_base.ipynb #2e019080
 def _edges(
     est,  # a fitted learner
 ) -> np.ndarray:
@@ -218,7 +177,7 @@ def _edges(
     (`DiscreteLasso`, `DiscreteTAY`: the learners that take integer codes, `_categorical_data`)."""
     return est.model_.edge_norms() if getattr(est, "_categorical_data", False) else est.theta_
 
-# %% ../nbs/06_base.ipynb #3c1ee089
+# %% ../nbs/06_base.ipynb #977b0826
 def _check_param_kinds(est):
     """Refuse a flag that is not a bool, and a bool where a number is meant: a parameter whose default is True
     or False must be one of them ('no' is not False); one whose default is a number, and the penalty (`lam`,
@@ -234,7 +193,7 @@ def _check_param_kinds(est):
         if is_flag and (numeric or key in ("lam", "rho")):
             raise ValueError(f"{type(est).__name__}: {key} must be a number, not {value!r}")
 
-# %% ../nbs/06_base.ipynb #d2faf80f
+# %% ../nbs/06_base.ipynb #18b01fdd
 def _fit_choosing_lambda(fit):
     "Wrap a learner's `fit` so that `lam='ebic'|'bic'|'cv'` chooses λ (`mrflit.select`) and fits there."
 
@@ -254,7 +213,7 @@ def _fit_choosing_lambda(fit):
 
     return wrapper
 
-# %% ../nbs/06_base.ipynb #05584047
+# %% ../nbs/06_base.ipynb #c817c874
 class MRFLearner(Estimator):
     """Base of mrflit's estimators: `fit(X, y=None, *, truth=None, names=None)` → self, with `theta_`,
     `domain_`, `graph_`, `trace_`."""
@@ -308,7 +267,7 @@ class MRFLearner(Estimator):
         "Plot `trace_`."
         return self.trace_.plot(keys, x, ax)
 
-# %% ../nbs/06_base.ipynb #b8a93ca5
+# %% ../nbs/06_base.ipynb #7c6f9bf1
 def _check_shape(est, X):
     """Refuse sizes whose p × p matrices would not fit in memory (fewer than two columns are refused by the
     validator: a network of one variable has no edge to learn); say up front when the fit is large (p in the
@@ -326,7 +285,7 @@ def _check_shape(est, X):
         return True
     return False
 
-# %% ../nbs/06_base.ipynb #4ff2b82c
+# %% ../nbs/06_base.ipynb #74e37c36
 # What every `fit` does around its algorithm: check the data, keep the trace and the clock, settle the
 # verdict.
 @patch_to(MRFLearner)
@@ -351,7 +310,7 @@ def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
     self._paused = 0.0
     return X
 
-# %% ../nbs/06_base.ipynb #df5bc7d3
+# %% ../nbs/06_base.ipynb #f97d3b53
 @patch_to(MRFLearner)
 def _truth_in(self, truth, data_domain, p):
     """The true θ in the learner's domain: a `BinaryMRF` is converted exactly; a matrix is read in the
@@ -364,7 +323,7 @@ def _truth_in(self, truth, data_domain, p):
         raise ValueError(f"truth must be ({p}, {p}), got {t.shape}")
     return t
 
-# %% ../nbs/06_base.ipynb #c3d83cb0
+# %% ../nbs/06_base.ipynb #4ff2b82c
 @patch_to(MRFLearner)
 def _begin_real(self, X, names=None, min_rows: int = 3):
     "Start a fit on real-valued data (continuous or coded discrete): validated float64 copy, no domain."
@@ -380,7 +339,7 @@ def _begin_real(self, X, names=None, min_rows: int = 3):
     self._paused = 0.0
     return X
 
-# %% ../nbs/06_base.ipynb #be385741
+# %% ../nbs/06_base.ipynb #df5bc7d3
 @patch_to(MRFLearner)
 def _settle(self, converged: bool, n_iter: int, why: str = ""):
     "Record `converged_` and `n_iter_`; when not converged, one `ConvergenceWarning` that says why."
@@ -390,12 +349,12 @@ def _settle(self, converged: bool, n_iter: int, why: str = ""):
         warn_not_converged(f"{type(self).__name__} did not converge: {why}")
     return self.converged_
 
-# %% ../nbs/06_base.ipynb #8ebe0f26
+# %% ../nbs/06_base.ipynb #c3d83cb0
 @patch_to(MRFLearner)
 def _elapsed(self):
     return time.perf_counter() - self._t0 - self._paused
 
-# %% ../nbs/06_base.ipynb #bbb03b33
+# %% ../nbs/06_base.ipynb #be385741
 _QUIET = contextvars.ContextVar("mrflit_quiet_progress", default=False)
 
 
@@ -403,7 +362,7 @@ def _quiet_progress():
     "No learner's progress bar inside (a bootstrap's refits, which share one bar)."
     return context_flag(_QUIET)
 
-# %% ../nbs/06_base.ipynb #9495f98b
+# %% ../nbs/06_base.ipynb #8ebe0f26
 def _progress_bar(
     steps,  # an iterable of the loop's steps
     desc: str,  # the bar's label
@@ -416,7 +375,7 @@ def _progress_bar(
 
     return tqdm(steps, desc=desc)
 
-# %% ../nbs/06_base.ipynb #a5c9aac9
+# %% ../nbs/06_base.ipynb #bbb03b33
 @patch_to(MRFLearner)
 def _progress(self, steps, desc: str):
     """`steps`, behind a tqdm progress bar when the learner is `verbose` or the fit is large (`_check_shape`
@@ -424,13 +383,13 @@ def _progress(self, steps, desc: str):
     show = getattr(self, "verbose", False) or getattr(self, "_large", False)
     return _progress_bar(steps, desc, show)
 
-# %% ../nbs/06_base.ipynb #2569222a
+# %% ../nbs/06_base.ipynb #9495f98b
 @patch_to(MRFLearner)
 def _record(self, **values):
     for k, v in values.items():
         self._log.setdefault(k, []).append(v)
 
-# %% ../nbs/06_base.ipynb #5628b949
+# %% ../nbs/06_base.ipynb #a5c9aac9
 @patch_to(MRFLearner)
 def _diagnostics(self, fn):
     "Run `fn()` without counting its time in `seconds`."
@@ -439,7 +398,7 @@ def _diagnostics(self, fn):
     self._paused += time.perf_counter() - t
     return out
 
-# %% ../nbs/06_base.ipynb #446ed81f
+# %% ../nbs/06_base.ipynb #2569222a
 @patch_to(MRFLearner)
 def _end(self, theta):
     self.theta_ = np.asarray(theta, dtype=np.float64)
@@ -447,7 +406,7 @@ def _end(self, theta):
     self.trace_.notes = tuple(self._notes)
     return self
 
-# %% ../nbs/06_base.ipynb #4aab6f83
+# %% ../nbs/06_base.ipynb #6fd325d4
 # scikit-learn's checks that fit random continuous data (its names, as `check_estimator` reports them)
 CONTINUOUS_DATA_CHECKS = (
     "check_fit_score_takes_y check_estimators_overwrite_params check_dont_overwrite_parameters "
@@ -485,7 +444,7 @@ def expected_failed_checks(
     why = "fits random continuous data; a binary MRF takes 0/1 or ±1 data and refuses the rest (ValueError)"
     return dict.fromkeys(CONTINUOUS_DATA_CHECKS, why)
 
-# %% ../nbs/06_base.ipynb #9f02bd54
+# %% ../nbs/06_base.ipynb #4aab6f83
 def lambda_path(
     lam_max: float,  # the largest λ (the path starts just below it)
     n_lambdas: int = 100,  # the number of λ values
@@ -496,7 +455,7 @@ def lambda_path(
     ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
     return lam_max * libm.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
-# %% ../nbs/06_base.ipynb #197d53c4
+# %% ../nbs/06_base.ipynb #c7d52f06
 def gap_tolerance(
     n_active: int,  # |A|, the nonzero parameters
     n: int,  # rows of the data
@@ -507,13 +466,13 @@ def gap_tolerance(
     gap |A|/2n if larger."""
     return max(0.0 if tol is None else float(tol), float(tol_sampling) * n_active / (2 * n))
 
-# %% ../nbs/06_base.ipynb #2b5abdfa
+# %% ../nbs/06_base.ipynb #d8e43ac7
 def sampling_tol(n: int, fraction: float = 0.1) -> float:
     """Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error
     1/√n (at most 0.5/√n for binary data)."""
     return float(fraction) / np.sqrt(n)
 
-# %% ../nbs/06_base.ipynb #96e80d20
+# %% ../nbs/06_base.ipynb #197d53c4
 def two_stage(path, path_losses, gic_loss, n: int, d: int):
     """BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic,
     thresholds, gic, θ_thresholded)`."""

@@ -8,15 +8,8 @@ import numpy as np
 from . import libm
 from .core import check_array, check_float, check_int, kernel
 from .models import stat_index, to_matrix, n_couplings
-from mrflit.base import (
-    MRFLearner,
-    lambda_path,
-    two_stage,
-    unique_rows,
-    sampling_tol,
-    _pl_parts,
-)
-from .ising_lasso import _pl_newton
+from .base import MRFLearner, lambda_path, two_stage, sampling_tol
+from .pseudolikelihood import unique_rows, _pl_parts, _pl_newton
 import warnings
 from sklearn.exceptions import ConvergenceWarning
 

@@ -13,11 +13,12 @@ from .core import as_rng, check_float, check_int, check_memory, chunk_length, ke
 from .models import BinaryMRF, to_matrix, stat_index, mean_stats
 from .gibbs import GibbsChains
 from .exact import log_partition, probabilities, all_states
-from .base import MRFLearner, gap_tolerance, sampling_tol, unique_rows, _pl_parts
+from .base import MRFLearner, gap_tolerance, sampling_tol
+from .pseudolikelihood import kkt_residual, _pl_newton, unique_rows
 from statistics import NormalDist
 
 # %% auto #0
-__all__ = ['PL_DIRECT_MAX', 'EXACT_MAX_P', 'IsingLasso']
+__all__ = ['EXACT_MAX_P', 'IsingLasso']
 
 # %% ../nbs/07a_ising_lasso.ipynb #bf62e3b0
 @kernel
@@ -600,21 +601,7 @@ def pooled_moments(
         ess += e
     return total / ess, ess
 
-# %% ../nbs/07a_ising_lasso.ipynb #d660b1d2
-def kkt_residual(
-    theta,  # (m,) float64 iterate in stats order
-    grad,  # (m,) float64 gradient of f at theta, E_θψ − E_Xψ
-    lam,  # (m,) float64 ℓ₁ weights
-    per_coordinate: bool = False,  # return every coordinate's violation, not the largest
-):
-    """The largest violation of the optimality conditions of (1) at `theta` (0 exactly at the optimum); with
-    `per_coordinate`, each coordinate's, (m,)."""
-    on = np.abs(grad + lam * np.sign(theta))
-    off = np.maximum(np.abs(grad) - lam, 0.0)
-    each = np.where(theta != 0, on, off)
-    return each if per_coordinate else float(each.max(initial=0.0))
-
-# %% ../nbs/07a_ising_lasso.ipynb #03239335
+# %% ../nbs/07a_ising_lasso.ipynb #39949bd2
 @functools.lru_cache(maxsize=1)
 def _state_table(
     p: int,  # the number of variables (<= EXACT_MAX_P)
@@ -627,7 +614,7 @@ def _state_table(
     table.flags.writeable = False
     return table
 
-# %% ../nbs/07a_ising_lasso.ipynb #8d885c14
+# %% ../nbs/07a_ising_lasso.ipynb #c441ac7d
 @kernel
 def _centred_columns(
     S,  # (2^p, p) float64 states, `_state_table`
@@ -651,7 +638,7 @@ def _centred_columns(
     # (k, 2^p) C-ordered is (2^p, k) Fortran-ordered: contiguous columns for the product AᵀA
     return out.T
 
-# %% ../nbs/07a_ising_lasso.ipynb #ae9ebbdd
+# %% ../nbs/07a_ising_lasso.ipynb #a90d3313
 def _exact_moments(
     S,  # (2^p, p) float64 states, `_state_table`
     P,  # (2^p,) float64 probabilities of the states
@@ -663,213 +650,7 @@ def _exact_moments(
     second = S.T @ (S * P[:, None])
     return np.where(I == J, first[I], second[I, J])
 
-# %% ../nbs/07a_ising_lasso.ipynb #8281144d
-@kernel
-def _pl_direction(
-    XT,  # (p, n) float32 distinct rows, one variable per row
-    w,  # (n,) float64 row frequencies
-    VT,  # (p, n) float32 conditional variances v_tj at θ
-    G,  # (p, p) float64 gradient of PL at θ (symmetric; fields on the diagonal)
-    C,  # (p, p) float64 the quadratic model's curvature per coordinate
-    T,  # (p, p) float64 θ
-    D,  # (p, p) float64 the direction, updated in place (zeros at the start)
-    FT,  # (p, n) float64 its change of the local fields, updated in place
-    lam,  # ℓ₁ weight of the couplings
-    rs,  # (k, 2) int64 the active coordinates (r, s), r <= s (r = s: a field)
-    max_sweeps,  # passes over the active set at most
-    tol,  # stop once a pass moves no coordinate by more than tol (in units of √curvature)
-):
-    """Cyclic coordinate descent on the quadratic model of PL at θ plus λ‖·‖₁: D ← the proximal Newton
-    direction. As glmnet: after a pass over every coordinate, passes over the nonzero ones only until they
-    settle, then a full pass again; it stops when a full pass moves no coordinate by more than tol."""
-    n = XT.shape[1]
-    full = True
-    for sweep in range(max_sweeps):
-        big = 0.0
-        for k in range(rs.shape[0]):
-            r = rs[k, 0]
-            s = rs[k, 1]
-            # a partial pass skips the couplings at zero (fields always move)
-            if not full and r != s and T[r, s] + D[r, s] == 0.0:
-                continue
-            a = G[r, s]
-            if r == s:
-                for i in range(n):
-                    a += w[i] * VT[r, i] * FT[r, i]
-            else:
-                for i in range(n):
-                    a += w[i] * (VT[r, i] * XT[s, i] * FT[r, i] + VT[s, i] * XT[r, i] * FT[s, i])
-            c = max(C[r, s], 1e-12)
-            cur = T[r, s] + D[r, s]
-            z = cur - a / c
-            thr = 0.0 if r == s else lam / c
-            d = (z - thr if z > thr else (z + thr if z < -thr else 0.0)) - cur
-            if d == 0.0:
-                continue
-            big = max(big, abs(d) * np.sqrt(c))
-            D[r, s] += d
-            if r == s:
-                for i in range(n):
-                    FT[r, i] += d
-            else:
-                D[s, r] += d
-                for i in range(n):
-                    FT[r, i] += d * XT[s, i]
-                    FT[s, i] += d * XT[r, i]
-        if big <= tol and full:
-            return sweep + 1
-        full = big <= tol
-    return max_sweeps
-
-# %% ../nbs/07a_ising_lasso.ipynb #9964ef58
-def _conditional_variances(
-    T,  # (p, p) float64 θ
-    XT,  # (p, n) float32 rows, one variable per row
-    domain: str,  # '01' or 'pm1'
-) -> np.ndarray:
-    """(p, n) float32 Var_θ(x_j | x_−j) at each row: σ(1 − σ) = (1 − tanh²(h/2))/4 on {0,1}, 1 − tanh² h on
-    {−1,1}, computed in place."""
-    V = (T - np.diag(np.diag(T))).astype(np.float32) @ XT
-    V += np.diag(T).astype(np.float32)[:, None]
-    if domain == "01":
-        V *= 0.5
-    libm.tanh(V, out=V)
-    np.square(V, out=V)
-    np.subtract(1.0, V, out=V)
-    if domain == "01":
-        V *= 0.25
-    return V
-
-# %% ../nbs/07a_ising_lasso.ipynb #4c212fff
-def _pl_curvature(
-    VT,  # (p, n) float32 conditional variances
-    XT,  # (p, n) float32 rows
-    w32,  # (n,) float32 row frequencies
-    domain: str,  # '01' or 'pm1'
-) -> np.ndarray:
-    """(p, p) float64 curvature of the quadratic model per coordinate: Σ_t w_t(v_tr x_ts² + v_ts x_tr²) for
-    θ_rs, Σ_t w_t v_tr for the field θ_rr."""
-    WV = VT * w32
-    sums = WV.sum(1, dtype=np.float64)
-    # x² = x on {0,1} and 1 on {−1,1}
-    C = (WV @ XT.T).astype(np.float64) if domain == "01" else np.broadcast_to(sums[:, None], (len(sums),) * 2)
-    C = C + C.T
-    np.fill_diagonal(C, sums)
-    return C
-
-# %% ../nbs/07a_ising_lasso.ipynb #fe65c7a9
-# the refit on a graph solves Newton's system directly up to this many coordinates
-PL_DIRECT_MAX = 2000
-
-
-def _pl_direct_direction(
-    XT,  # (p, n) float32 distinct rows, one variable per row
-    w,  # (n,) float64 row frequencies
-    VT,  # (p, n) float32 conditional variances v_tj at θ
-    g,  # (m,) float64 gradient of PL at θ, stats order
-    free,  # (m,) bool the coordinates that move (the fields and the graph's couplings)
-) -> np.ndarray:
-    "(m,) float64 the Newton direction of the unpenalised PL on the free coordinates (zero elsewhere)."
-    p = XT.shape[0]
-    I, J = stat_index(p)
-    idx = np.flatnonzero(free)
-    Ii, Ji = I[idx], J[idx]
-    H = np.zeros((idx.size, idx.size))
-    X64 = XT.astype(np.float64)
-    for t in range(p):
-        # node t's coordinates, and the variable each multiplies in h_t (a field: the constant 1)
-        mine = np.flatnonzero((Ii == t) | (Ji == t))
-        other = np.where(Ii[mine] == t, Ji[mine], Ii[mine])
-        A = np.where((Ii[mine] == Ji[mine])[:, None], 1.0, X64[other])
-        H[np.ix_(mine, mine)] += (A * (w * VT[t])) @ A.T
-    H[np.diag_indices_from(H)] += 1e-10 * max(np.trace(H) / max(idx.size, 1), 1e-300)
-    d = np.zeros(g.size)
-    d[idx] = np.linalg.solve(H, -g[idx])
-    return d
-
-# %% ../nbs/07a_ising_lasso.ipynb #137a9e41
-def _pl_line_search(
-    parts,  # θ ↦ (smooth part of the objective, its gradient)
-    penalty,  # θ ↦ the ℓ₁ part
-    v,  # (m,) float64 the point
-    d,  # (m,) float64 the direction
-    f: float,  # the objective at v
-    decrease: float,  # gᵀd + penalty(v + d) − penalty(v) < 0
-):
-    """The first step t = 1, ½, ¼, … that meets Armijo's condition on the composite objective (Tseng & Yun
-    2009): `(t, objective, gradient)` at v + t d."""
-    t = 1.0
-    for _ in range(40):
-        f_new, g_new = parts(v + t * d)
-        f_new += penalty(v + t * d)
-        if f_new <= f + 0.25 * t * decrease:
-            break
-        t *= 0.5
-    return t, f_new, g_new
-
-# %% ../nbs/07a_ising_lasso.ipynb #a9615cd5
-def _pl_newton(
-    U,  # (n, p) int8 distinct rows
-    w,  # (n,) float64 their frequencies (sum 1)
-    domain: str,  # '01' or 'pm1'
-    lam: float,  # ℓ₁ weight of the couplings (np.inf: couplings held at zero)
-    tol: float,  # the KKT residual accepted
-    max_iter: int,  # Newton steps at most
-    theta0=None,  # (m,) float64 start in stats order (None: zeros)
-    support=None,  # (m,) bool the couplings allowed to move (None: all); the others stay at θ0's values
-    # also stop once a step's predicted decrease of the objective is at most this (0: the KKT rule only); the
-    # inner passes then stop at moves of 0.1 √decrease_tol
-    decrease_tol: float = 0.0,
-):
-    """Proximal Newton for the ℓ₁-penalised pseudo-likelihood: `(θ in stats order, trace rows, KKT
-    residual)`. With `support` and λ = 0 it is the pseudo-likelihood refitted on a graph (Newton's system
-    solved directly, `_pl_direct_direction`, up to `PL_DIRECT_MAX` coordinates)."""
-    n, p = U.shape
-    I, J = stat_index(p)
-    lam_v = np.where(I == J, 0.0, lam)
-    # couplings held fixed (λ = ∞, or outside the support) have no optimality condition
-    free = np.isfinite(lam_v) if support is None else (I == J) | (np.isfinite(lam_v) & support)
-    # the rows and their conditional variances in float32 (the curvature needs no more): O(n·p) memory
-    XT = np.ascontiguousarray(U.T, dtype=np.float32)
-    w32 = w.astype(np.float32)
-    penalty = lambda v: float(np.sum(lam_v[v != 0] * np.abs(v[v != 0])))
-    parts = lambda u: _pl_parts(u, U, domain, w)
-    inner = max(tol, 0.1 * np.sqrt(decrease_tol))
-    v = np.zeros(I.size) if theta0 is None else np.array(theta0, np.float64)
-    f, g = parts(v)
-    f += penalty(v)
-    rows = []
-    for it in range(max_iter):
-        kkt = kkt_residual(v[free], g[free], lam_v[free])
-        if kkt <= tol:
-            return v, rows, kkt
-        T, G = to_matrix(v, p), to_matrix(g, p)
-        VT = _conditional_variances(T, XT, domain)
-        if lam == 0 and free.sum() <= PL_DIRECT_MAX:
-            # unpenalised (a refit on a graph): Newton's system itself, solved directly
-            d, n_active, sweeps = _pl_direct_direction(XT, w, VT, g, free), int(free.sum()), 0
-        else:
-            C = _pl_curvature(VT, XT, w32, domain)
-            active = np.triu((T != 0) | (np.abs(G) >= lam) | np.eye(p, dtype=bool)) & (
-                to_matrix(free.astype(np.float64), p) != 0
-            )
-            rs = np.ascontiguousarray(np.argwhere(active), dtype=np.int64)
-            D, FT = np.zeros((p, p)), np.zeros(XT.shape)
-            sweeps = _pl_direction(XT, w, VT, G, C, T, D, FT, lam, rs, 200, inner)
-            d, n_active = D[I, J], len(rs)
-        decrease = g @ d + penalty(v + d) - penalty(v)
-        if not np.any(d) or decrease >= 0:
-            break
-        t, f, g = _pl_line_search(parts, penalty, v, d, f, decrease)
-        v = v + t * d
-        rows.append(
-            dict(iteration=it + 1, objective=f, kkt=kkt, active=n_active, inner_sweeps=sweeps, step=t)
-        )
-        if -decrease <= decrease_tol:
-            break
-    return v, rows, kkt_residual(v[free], g[free], lam_v[free])
-
-# %% ../nbs/07a_ising_lasso.ipynb #f6108399
+# %% ../nbs/07a_ising_lasso.ipynb #e24a8431
 VERDICTS = ("continue", "more chains", "verify again", "longer runs", "converged", "stalled")
 # the verification starts on this share of the chains (1/8), and doubles them while its noise is too large
 VERIFY_SHARE = 8
@@ -1187,7 +968,7 @@ class NewtonSolver:
         other.chains = None
         return other._verify(other._chains_for(other._model(other.theta)))[0]
 
-# %% ../nbs/07a_ising_lasso.ipynb #9a1cb309
+# %% ../nbs/07a_ising_lasso.ipynb #a9615cd5
 # a statistic whose rarer value occurs in fewer rows than this takes its standard error from the model too
 RARE_COUNT = 5
 
@@ -1213,7 +994,7 @@ def data_se(
     model_var = M - M * M if domain == "01" else 1.0 - M * M
     return np.where(rare, np.maximum(se, np.sqrt(np.maximum(model_var, 0.0) / n)), se)
 
-# %% ../nbs/07a_ising_lasso.ipynb #ecb548e1
+# %% ../nbs/07a_ising_lasso.ipynb #c8c26240
 # the states of a polish are split into this many groups of whole chains; the groups' spread gives the
 # Monte-Carlo standard errors
 POLISH_GROUPS = 200
@@ -1282,7 +1063,7 @@ class StateSample:
         spread = sums - mass[:, None] * means
         return means, np.sqrt(np.sum(spread * spread, axis=0)), float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #72ac34cb
+# %% ../nbs/07a_ising_lasso.ipynb #76c8f0c0
 def draw_states(
     chains,  # the persistent `GibbsChains`, advanced in place
     theta,  # (m,) float64 the point to sample, stats order
@@ -1300,7 +1081,7 @@ def draw_states(
         out[:, :, t] = chains._X
     return StateSample(out.reshape(p, -1), theta, chains.n_chains)
 
-# %% ../nbs/07a_ising_lasso.ipynb #6e598efc
+# %% ../nbs/07a_ising_lasso.ipynb #4451b49d
 # the SAA is solved to this KKT residual per coordinate, in data standard errors
 SAA_TOL = 0.05
 # the SAA is trusted where the states' weights keep this share of their number as ESS: a step that would
@@ -1317,7 +1098,7 @@ def _ess_share(
     w = libm.exp(lw - lw.max())
     return float(np.sum(w) ** 2 / np.sum(w * w) / sample.Q)
 
-# %% ../nbs/07a_ising_lasso.ipynb #dec5c160
+# %% ../nbs/07a_ising_lasso.ipynb #b117b7d8
 def saa_solve(
     sample: StateSample,  # the states
     theta,  # (m,) float64 the start, stats order
@@ -1361,7 +1142,7 @@ def saa_solve(
             t /= 2
         theta, f = theta + t * d, f_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #a1d23172
+# %% ../nbs/07a_ising_lasso.ipynb #0ff60d55
 def _settled(
     a: StateSample,  # states at θ
     b: StateSample,  # states at the same θ, drawn after more sweeps
@@ -1375,7 +1156,7 @@ def _settled(
     t = (ma - mb) / np.maximum(np.sqrt(sa * sa + sb * sb), 1e-300)
     return bool(np.mean(t * t) <= 1 + 3 * np.sqrt(2 / t.size) and np.max(np.abs(t)) <= z)
 
-# %% ../nbs/07a_ising_lasso.ipynb #757977e6
+# %% ../nbs/07a_ising_lasso.ipynb #bf43417e
 def _undetermined(
     theta,  # (m,) float64 the polished θ
     grad,  # (m,) float64 the SAA gradient there
@@ -1392,7 +1173,7 @@ def _undetermined(
         theta == 0, lam - np.abs(grad) < 2 * mcse, curvature * np.abs(theta) < 2 * mcse
     )
 
-# %% ../nbs/07a_ising_lasso.ipynb #fc03bd5a
+# %% ../nbs/07a_ising_lasso.ipynb #115fd878
 def _own_chains(
     solver,  # a Monte-Carlo `NewtonSolver`
     q: int,  # the chains
@@ -1405,7 +1186,7 @@ def _own_chains(
         start = solver._starts[solver._rng.integers(0, len(solver._starts), q)]
     return GibbsChains(solver.chains.model, q, init=np.array(start, np.int8), seed=solver._rng)
 
-# %% ../nbs/07a_ising_lasso.ipynb #1cef4623
+# %% ../nbs/07a_ising_lasso.ipynb #a17cf21f
 # the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
 # two of its samples agree
 POLISH_ROUNDS = 6
@@ -1477,7 +1258,7 @@ def polish(
     rec = dict(theta=theta, ok=ok, bound=float(excess[worst]), worst=worst, undetermined=undetermined)
     return dict(rec, mcse=mcse, se=se, z=z, rounds=rounds, states=sample.Q, burn=total, mixed=mixed)
 
-# %% ../nbs/07a_ising_lasso.ipynb #748e4da2
+# %% ../nbs/07a_ising_lasso.ipynb #72ac34cb
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 

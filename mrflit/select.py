@@ -17,6 +17,7 @@ from mrflit.core import (
     warn,
 )
 from .models import convert_states, n_couplings, stat_index
+from .pseudolikelihood import unique_rows, _pl_parts, _pl_newton
 from dataclasses import dataclass, asdict
 
 # %% auto #0
@@ -199,10 +200,6 @@ def _ebic_refit(
     start=None,  # (m,) float64 the refit of another graph (stats order) to start from, where both have a θ
 ) -> tuple:
     """`(EBIC, the refit θ̃ (m,) in stats order)`: `ebic`, and the refit a neighbouring λ's may start from."""
-    # the pseudo-likelihood solver lives in modules that import this one
-    from mrflit.base import unique_rows, _pl_parts
-    from mrflit.ising_lasso import _pl_newton
-
     gamma = check_float(gamma, "gamma", lo=0)
     check_fitted(est, "theta_")
     if getattr(est, "domain_", None) is None:

@@ -26,7 +26,8 @@ from .concentration import chains_needed, _bernstein_halfwidth
 from .prox import _grad_map, _shrink
 from .metrics import auc_or_nan
 from .base import MRFLearner, gap_tolerance
-from .ising_lasso import power_curvature, chain_model_decrease, kkt_residual
+from .ising_lasso import power_curvature, chain_model_decrease
+from .pseudolikelihood import kkt_residual
 from .core import warn_not_converged
 
 # %% auto #0
