@@ -126,6 +126,47 @@ def test_functions_stay_short():
     assert not long_, long_
 
 
+def _import_cycles(sources):
+    """The import cycles among modules given as {name: source}, imports inside functions counted: each a
+    sorted list of the modules that import one another, directly or through others."""
+    import networkx as nx
+
+    graph = nx.DiGraph()
+    for name, text in sources.items():
+        for node in ast.walk(ast.parse(text)):
+            targets = []
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                targets = [node.module.split(".")[0]] if node.module else [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("mrflit."):
+                targets = [node.module.split(".")[1]]
+            elif isinstance(node, ast.ImportFrom) and node.module == "mrflit":
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [a.name.split(".")[1] for a in node.names if a.name.startswith("mrflit.")]
+            graph.add_edges_from((name, t) for t in targets if t in sources and t != name)
+    return [sorted(c) for c in nx.strongly_connected_components(graph) if len(c) > 1]
+
+
+def test_no_import_cycle():
+    """mrflit's modules form layers: no module imports, directly or through others, one that imports it, even
+    inside a function (the package's own `__init__` and its index `_modidx` aside)."""
+    root = pathlib.Path(mrflit.__file__).parent
+    sources = {f.stem: f.read_text() for f in root.glob("*.py") if not f.stem.startswith("_")}
+    assert not _import_cycles(sources), _import_cycles(sources)
+
+
+def test_the_cycle_check_finds_a_cycle_through_a_function():
+    "A cycle closed by an import inside a function is found; a one-way import is not a cycle."
+    sources = {
+        "a": "from .b import f\n",
+        "b": "def f():\n    from mrflit.c import g\n",
+        "c": "import numpy\n",
+    }
+    assert _import_cycles(sources) == []
+    sources["c"] = "def g():\n    from mrflit import a\n"
+    assert _import_cycles(sources) == [["a", "b", "c"]]
+
+
 def _bare_kernels(text):
     """The compiled functions in a module's source (decorated with `kernel`, `kernel(...)` or numba's `njit`)
     that lack a docstring or a comment on a parameter's line: `name (what is missing)` for each."""
