@@ -235,24 +235,6 @@ class DiscreteMRF:
         I, J = stat_pairs(self._levels)
         return self._theta[I, J].copy()
 
-    @classmethod
-    def from_vector(
-        cls,
-        v,  # (m,) θ in `stat_pairs` order
-        levels,  # the numbers of states k_i
-    ) -> "DiscreteMRF":
-        "The model with θ given in `stat_pairs` order."
-        I, J = stat_pairs(levels)
-        v = np.asarray(v, np.float64)
-        if v.shape != I.shape:
-            raise ValueError(
-                f"v must have m = {I.size} entries for levels {list(levels)}, got shape {v.shape}"
-            )
-        t = np.zeros((level_columns(levels)[2][-1],) * 2)
-        t[I, J] = v
-        t[J, I] = v
-        return cls(t, levels)
-
     def check(
         self,
         X,  # (n, p) integer codes
@@ -261,51 +243,73 @@ class DiscreteMRF:
         "Validate codes for this model: an int8 `(n, p)` copy."
         return check_codes(X, self._levels, name)[0]
 
-    def energy(
-        self,
-        X,  # (n, p) integer codes
-    ) -> np.ndarray:
-        "E_θ(x) of (D1) for each row."
-        z = one_hot(self.check(X), self._levels).astype(np.float64)
-        t = self._theta
-        return z @ np.diag(t) + 0.5 * np.einsum("nd,de,ne->n", z, t - np.diag(np.diag(t)), z)
-
-    def conditional(
-        self,
-        X,  # (n, p) integer codes
-    ) -> np.ndarray:
-        "P(x_i = a | x_{−i}) for every row, variable and level: `(n, p, max k)`, 0 beyond level k_i − 1."
-        codes = self.check(X)
-        z = one_hot(codes, self._levels).astype(np.float64)
-        t = self._theta
-        # h_d = θ_dd + Σ_e θ_de z_e: the log-odds of level lev[d] against level 0 of its variable
-        h = np.diag(t) + z @ (t - np.diag(np.diag(t)))
-        out = np.zeros((codes.shape[0], self.p, int(self._levels.max())))
-        for i in range(self.p):
-            logits = np.concatenate([np.zeros((codes.shape[0], 1)), h[:, self._off[i] : self._off[i + 1]]], 1)
-            logits -= logits.max(1, keepdims=True)
-            e = libm.exp(logits)
-            out[:, i, : self._levels[i]] = e / e.sum(1, keepdims=True)
-        return out
-
-    def to_binary(self) -> BinaryMRF:
-        "The same distribution as a 0/1 `BinaryMRF` (all k_i = 2; the same θ)."
-        if (self._levels != 2).any():
-            raise ValueError(
-                f"to_binary needs k_i = 2 for every variable, got levels {self._levels.tolist()}"
-            )
-        return BinaryMRF(self._theta, "01")
-
-    @classmethod
-    def from_binary(
-        cls,
-        model: BinaryMRF,  # a binary model in either domain
-    ) -> "DiscreteMRF":
-        "The same distribution with level 1 ↔ state 1 and level 0 ↔ the low state (0 or −1)."
-        check_model(model)
-        return cls(model.to_domain("01").theta, [2] * model.p)
+# %% ../nbs/07b_discrete.ipynb #07d83b47
+@patch_to(DiscreteMRF, cls_method=True)
+def from_vector(
+    cls,
+    v,  # (m,) θ in `stat_pairs` order
+    levels,  # the numbers of states k_i
+) -> "DiscreteMRF":
+    "The model with θ given in `stat_pairs` order."
+    I, J = stat_pairs(levels)
+    v = np.asarray(v, np.float64)
+    if v.shape != I.shape:
+        raise ValueError(f"v must have m = {I.size} entries for levels {list(levels)}, got shape {v.shape}")
+    t = np.zeros((level_columns(levels)[2][-1],) * 2)
+    t[I, J] = v
+    t[J, I] = v
+    return cls(t, levels)
 
 # %% ../nbs/07b_discrete.ipynb #573f7108
+@patch_to(DiscreteMRF)
+def energy(
+    self,
+    X,  # (n, p) integer codes
+) -> np.ndarray:
+    "E_θ(x) of (D1) for each row."
+    z = one_hot(self.check(X), self._levels).astype(np.float64)
+    t = self._theta
+    return z @ np.diag(t) + 0.5 * np.einsum("nd,de,ne->n", z, t - np.diag(np.diag(t)), z)
+
+# %% ../nbs/07b_discrete.ipynb #fa1c1a1d
+@patch_to(DiscreteMRF)
+def conditional(
+    self,
+    X,  # (n, p) integer codes
+) -> np.ndarray:
+    "P(x_i = a | x_{−i}) for every row, variable and level: `(n, p, max k)`, 0 beyond level k_i − 1."
+    codes = self.check(X)
+    z = one_hot(codes, self._levels).astype(np.float64)
+    t = self._theta
+    # h_d = θ_dd + Σ_e θ_de z_e: the log-odds of level lev[d] against level 0 of its variable
+    h = np.diag(t) + z @ (t - np.diag(np.diag(t)))
+    out = np.zeros((codes.shape[0], self.p, int(self._levels.max())))
+    for i in range(self.p):
+        logits = np.concatenate([np.zeros((codes.shape[0], 1)), h[:, self._off[i] : self._off[i + 1]]], 1)
+        logits -= logits.max(1, keepdims=True)
+        e = libm.exp(logits)
+        out[:, i, : self._levels[i]] = e / e.sum(1, keepdims=True)
+    return out
+
+# %% ../nbs/07b_discrete.ipynb #7f6a7cc6
+@patch_to(DiscreteMRF)
+def to_binary(self) -> BinaryMRF:
+    "The same distribution as a 0/1 `BinaryMRF` (all k_i = 2; the same θ)."
+    if (self._levels != 2).any():
+        raise ValueError(f"to_binary needs k_i = 2 for every variable, got levels {self._levels.tolist()}")
+    return BinaryMRF(self._theta, "01")
+
+# %% ../nbs/07b_discrete.ipynb #3a7c8920
+@patch_to(DiscreteMRF, cls_method=True)
+def from_binary(
+    cls,
+    model: BinaryMRF,  # a binary model in either domain
+) -> "DiscreteMRF":
+    "The same distribution with level 1 ↔ state 1 and level 0 ↔ the low state (0 or −1)."
+    check_model(model)
+    return cls(model.to_domain("01").theta, [2] * model.p)
+
+# %% ../nbs/07b_discrete.ipynb #18f5e679
 def check_discrete_model(
     model,  # the model, a `DiscreteMRF`
     name: str = "model",  # the argument's name, for error messages
@@ -317,7 +321,7 @@ def check_discrete_model(
         raise ValueError(f"{name} must be a DiscreteMRF, got {type(model).__name__}")
     return model
 
-# %% ../nbs/07b_discrete.ipynb #7f6a7cc6
+# %% ../nbs/07b_discrete.ipynb #3a9a82fd
 def random_discrete_mrf(
     levels,  # the numbers of states k_i >= 2
     density: float,  # the probability that a pair is an edge
@@ -342,7 +346,7 @@ def random_discrete_mrf(
         t[np.diag_indices(off[-1])] = rng.uniform(*field, size=off[-1])
     return DiscreteMRF(t, k)
 
-# %% ../nbs/07b_discrete.ipynb #18f5e679
+# %% ../nbs/07b_discrete.ipynb #47e64fc7
 MAX_STATES = 2**20  # enumeration lists at most this many states
 
 
@@ -359,7 +363,7 @@ def _check_enumerable(model):
         )
     return n
 
-# %% ../nbs/07b_discrete.ipynb #3a9a82fd
+# %% ../nbs/07b_discrete.ipynb #f9ef8324
 def all_states(
     levels,  # the numbers of states k_i, with Π k_i <= MAX_STATES
 ) -> np.ndarray:
@@ -375,7 +379,7 @@ def all_states(
         idx //= k[i]
     return out
 
-# %% ../nbs/07b_discrete.ipynb #e56391e1
+# %% ../nbs/07b_discrete.ipynb #345f402e
 @kernel
 def _energies(
     codes,  # (N, p) int8 states
@@ -399,7 +403,7 @@ def _energies(
                     e += theta[d, off[j] + b - 1]
         out[s] = e
 
-# %% ../nbs/07b_discrete.ipynb #e378f240
+# %% ../nbs/07b_discrete.ipynb #caa29c08
 def energy_table(
     model: DiscreteMRF,  # the model
 ) -> np.ndarray:
@@ -411,7 +415,7 @@ def energy_table(
         _energies(codes[a:b], model.theta, model.offsets, out[a:b])
     return out
 
-# %% ../nbs/07b_discrete.ipynb #7112535e
+# %% ../nbs/07b_discrete.ipynb #8996db20
 def log_partition(
     model: DiscreteMRF,  # the model, Π k_i <= MAX_STATES
 ) -> float:
@@ -420,7 +424,7 @@ def log_partition(
     top = E.max()
     return float(top + libm.log(libm.exp(E - top).sum()))
 
-# %% ../nbs/07b_discrete.ipynb #caa29c08
+# %% ../nbs/07b_discrete.ipynb #9c170319
 def probabilities(
     model: DiscreteMRF,  # the model, Π k_i <= MAX_STATES
 ) -> np.ndarray:
@@ -429,7 +433,7 @@ def probabilities(
     P = libm.exp(E - E.max())
     return P / P.sum()
 
-# %% ../nbs/07b_discrete.ipynb #8996db20
+# %% ../nbs/07b_discrete.ipynb #1bcaa321
 def moments(
     model: DiscreteMRF,  # the model, Π k_i <= MAX_STATES
 ) -> np.ndarray:
@@ -441,7 +445,7 @@ def moments(
     I, J = stat_pairs(model.levels)
     return M[I, J]
 
-# %% ../nbs/07b_discrete.ipynb #6241da0c
+# %% ../nbs/07b_discrete.ipynb #11bec9a0
 def marginals(
     model: DiscreteMRF,  # the model, Π k_i <= MAX_STATES
 ) -> np.ndarray:
@@ -453,7 +457,7 @@ def marginals(
         out[i, : model.levels[i]] = np.bincount(codes[:, i], P, model.levels[i])
     return out
 
-# %% ../nbs/07b_discrete.ipynb #35ecd8a4
+# %% ../nbs/07b_discrete.ipynb #a00a7935
 def pairwise_marginals(
     model: DiscreteMRF,  # the model, Π k_i <= MAX_STATES
     i: int,  # the first variable
@@ -467,7 +471,7 @@ def pairwise_marginals(
     k = model.levels
     return np.bincount(codes[:, i] * k[j] + codes[:, j], P, k[i] * k[j]).reshape(k[i], k[j])
 
-# %% ../nbs/07b_discrete.ipynb #9c4728fd
+# %% ../nbs/07b_discrete.ipynb #3d3edee5
 def sample_exact(
     model: DiscreteMRF,  # the model, Π k_i <= MAX_STATES
     n: int,  # the number of draws
@@ -481,7 +485,7 @@ def sample_exact(
     idx = np.minimum(np.searchsorted(cdf, as_rng(seed).random(n) * cdf[-1], side="right"), cdf.size - 1)
     return all_states(model.levels)[idx]
 
-# %% ../nbs/07b_discrete.ipynb #a00a7935
+# %% ../nbs/07b_discrete.ipynb #d0aa36dd
 @kernel
 def _neighbour_tables(
     theta,  # (D, D) float64 parameters
@@ -522,7 +526,7 @@ def _neighbour_tables(
         diag[d] = theta[d, d]
     return nptr, nidx[: nptr[p]].copy(), tptr, tab, diag
 
-# %% ../nbs/07b_discrete.ipynb #3d3edee5
+# %% ../nbs/07b_discrete.ipynb #022e43c6
 @kernel(inline="always")
 def _block_fields(
     h,  # (kmax, n) float32 the block's local fields, written
@@ -554,7 +558,7 @@ def _block_fields(
             for c in range(n):
                 h[a, c] += row[xj[c]]
 
-# %% ../nbs/07b_discrete.ipynb #125dff99
+# %% ../nbs/07b_discrete.ipynb #36db2d97
 @kernel(inline="always")
 def _exp_below(
     x,  # (n,) float32 arguments <= 0, overwritten by their exponentials
@@ -580,7 +584,7 @@ def _exp_below(
     for c in range(x.size):
         x[c] *= pow2[c]
 
-# %% ../nbs/07b_discrete.ipynb #d0aa36dd
+# %% ../nbs/07b_discrete.ipynb #8a8e3a25
 @kernel(inline="always")
 def _block_draw(
     h,  # (kmax, n) float32 the block's local fields, overwritten by their exponentials
@@ -622,7 +626,7 @@ def _block_draw(
             xi[c] += top[c] <= u[c]
             top[c] += h[a, c]
 
-# %% ../nbs/07b_discrete.ipynb #7c7ae23a
+# %% ../nbs/07b_discrete.ipynb #234514ed
 @kernel(parallel=True)
 def _systematic_sweeps(
     Xt,  # (p, q) int8 chain states by variable, updated in place
@@ -655,7 +659,7 @@ def _systematic_sweeps(
                 xi = Xt[i, c0:c1]
                 _block_draw(h, top, u, bits, xi, S[0, c0:c1], S[1, c0:c1], S[2, c0:c1], S[3, c0:c1], k)
 
-# %% ../nbs/07b_discrete.ipynb #022e43c6
+# %% ../nbs/07b_discrete.ipynb #3ccdc18b
 @kernel(parallel=True)
 def _random_sweeps(
     X,  # (q, p) int8 chain states, updated in place
@@ -701,7 +705,7 @@ def _random_sweeps(
                 acc += w[a]
             X[c, i] = a
 
-# %% ../nbs/07b_discrete.ipynb #36db2d97
+# %% ../nbs/07b_discrete.ipynb #a9a56ee3
 def _gibbs_sweeps(
     X,  # (q, p) int8 chain states, updated in place
     theta,  # (D, D) float64 parameters
@@ -726,7 +730,7 @@ def _gibbs_sweeps(
             states[t] = Xt
     X[:] = Xt.T
 
-# %% ../nbs/07b_discrete.ipynb #234514ed
+# %% ../nbs/07b_discrete.ipynb #d1004c9e
 def gibbs_sample(
     model: DiscreteMRF,  # the model to sample
     n_chains: int,  # number of independent chains
@@ -763,7 +767,7 @@ def gibbs_sample(
         _gibbs_sweeps(X, model.theta, model.offsets, S, b - a, scan == "random")
     return X
 
-# %% ../nbs/07b_discrete.ipynb #2a017fa8
+# %% ../nbs/07b_discrete.ipynb #c8f87df5
 @kernel
 def _softmax_influence(
     theta,  # (D, D) float64 parameters
@@ -798,7 +802,7 @@ def _softmax_influence(
                     best = max(best, np.tanh((hi - lo) / 4))
             U[i, j] = best
 
-# %% ../nbs/07b_discrete.ipynb #c2bec399
+# %% ../nbs/07b_discrete.ipynb #d870a299
 def influence_bound(
     model: DiscreteMRF,  # the model
 ) -> np.ndarray:
@@ -811,7 +815,7 @@ def influence_bound(
     _softmax_influence(model.theta, model.offsets, U)
     return U
 
-# %% ../nbs/07b_discrete.ipynb #0087d162
+# %% ../nbs/07b_discrete.ipynb #a5d1122c
 def exact_influence(
     model: DiscreteMRF,  # the model, Π k_i <= 2^16
 ) -> np.ndarray:
@@ -837,7 +841,7 @@ def exact_influence(
     np.fill_diagonal(C, 0)
     return C
 
-# %% ../nbs/07b_discrete.ipynb #53d036ba
+# %% ../nbs/07b_discrete.ipynb #b949cd1f
 def tv_bound(
     model: DiscreteMRF,  # the model
     taus,  # numbers of sweeps τ >= 1
@@ -848,7 +852,7 @@ def tv_bound(
     check_memory(8 * int(t.max()), f"the bound's curve for τ = 1..{int(t.max())}")
     return _grand_sums(influence_bound(model), int(t.max()))[t - 1]
 
-# %% ../nbs/07b_discrete.ipynb #7187bf34
+# %% ../nbs/07b_discrete.ipynb #5a3586e3
 def gradient_bias_bound(
     model: DiscreteMRF,  # the model
     taus,  # numbers of sweeps τ >= 1
@@ -858,7 +862,7 @@ def gradient_bias_bound(
     m = stat_pairs(check_discrete_model(model).levels)[0].size
     return 2 * np.sqrt(m) * tv_bound(model, taus)
 
-# %% ../nbs/07b_discrete.ipynb #5a3586e3
+# %% ../nbs/07b_discrete.ipynb #ac0d1994
 def thm4_bound(
     model: DiscreteMRF,  # the model
     tau: int,  # τ, Gibbs sweeps from the start
@@ -874,7 +878,7 @@ def thm4_bound(
     bias = gradient_bias_bound(model, [check_int(tau, "tau", lo=1)])[0]
     return float(bias + np.sqrt(np.sum(eps**2)))
 
-# %% ../nbs/07b_discrete.ipynb #ac0d1994
+# %% ../nbs/07b_discrete.ipynb #158b1c9a
 @kernel
 def _block_eigh(
     Hgg,  # (s, s) float64 a block of the Hessian
@@ -883,7 +887,7 @@ def _block_eigh(
     lam, Q = np.linalg.eigh(Hgg)
     return np.maximum(lam, 1e-12 * max(np.trace(Hgg), 1e-300)), Q
 
-# %% ../nbs/07b_discrete.ipynb #353d2e81
+# %% ../nbs/07b_discrete.ipynb #803a395a
 @kernel
 def _block_solve(
     lam,  # (s,) float64 the eigenvalues of the block's Hessian H_gg, positive
@@ -912,7 +916,7 @@ def _block_solve(
     s_ = 0.5 * (lo + hi)
     return -(Q @ (bh / (lam + w / s_)))
 
-# %% ../nbs/07b_discrete.ipynb #68afb157
+# %% ../nbs/07b_discrete.ipynb #66f22909
 @kernel
 def _support_system(
     g,  # (m,) float64 gradient at θ
@@ -966,7 +970,7 @@ def _support_system(
         c += s
     return on, S, A, r, Rs
 
-# %% ../nbs/07b_discrete.ipynb #158b1c9a
+# %% ../nbs/07b_discrete.ipynb #fd4bbe6a
 @kernel
 def _group_newton(
     g,  # (m,) float64 gradient at θ
@@ -1014,7 +1018,7 @@ def _group_newton(
         t *= 0.5
     return 0.0
 
-# %% ../nbs/07b_discrete.ipynb #a0da8e47
+# %% ../nbs/07b_discrete.ipynb #a941f1bd
 @kernel
 def _block_factors(
     H,  # (m, m) float64 Hessian, symmetric
@@ -1042,7 +1046,7 @@ def _block_factors(
         evecs[rptr[k] : rptr[k + 1]] = Q.ravel()
     return hgg, evals, evecs
 
-# %% ../nbs/07b_discrete.ipynb #f87c2bcd
+# %% ../nbs/07b_discrete.ipynb #50948eb5
 # CD passes with an unchanged support before `_group_cd` tries a Newton step on it
 NEWTON_AFTER = 2
 
@@ -1106,7 +1110,7 @@ def _group_cd(
             unchanged = 0
     return n_pass
 
-# %% ../nbs/07b_discrete.ipynb #3f0180f2
+# %% ../nbs/07b_discrete.ipynb #66797204
 def _groups(
     levels,  # the numbers of states k_i
 ):
@@ -1125,7 +1129,7 @@ def _groups(
     pair = np.where(uniq[:, None] < p, -1, np.stack([(uniq - p) // p, (uniq - p) % p], 1))
     return gptr, order.astype(np.int64), pair
 
-# %% ../nbs/07b_discrete.ipynb #9a523bc1
+# %% ../nbs/07b_discrete.ipynb #32269b9a
 def _centred_factors(
     levels,  # the numbers of states k_i
     gptr,  # (G + 1,) int64 group pointers, from `_groups`
@@ -1145,7 +1149,7 @@ def _centred_factors(
         Rinv.append(np.linalg.inv(R[-1]))
     return R, Rinv
 
-# %% ../nbs/07b_discrete.ipynb #8d75b5c7
+# %% ../nbs/07b_discrete.ipynb #a01f33ca
 def _group_kkt(
     v,  # (m,) float64 a point in v = R θ (group order)
     grad,  # (m,) float64 the smooth part's gradient there, in v
@@ -1163,7 +1167,7 @@ def _group_kkt(
     off = np.where(np.isfinite(weights), np.maximum(norms(grad) - w, 0.0), 0.0)
     return float(np.where(nv > 0, on, off).max())
 
-# %% ../nbs/07b_discrete.ipynb #9a159cd8
+# %% ../nbs/07b_discrete.ipynb #344db2fa
 class GroupNewtonSolver:
     """Proximal Newton steps on (D3), exact or Gibbs moments; `step()` returns the iteration's record and
     verdict.
@@ -1254,50 +1258,54 @@ class GroupNewtonSolver:
         "g(θ) of (D3), by enumeration."
         return float(-theta @ self.EX + self._probabilities(theta)[1] + self.penalty(theta))
 
-    def kkt_residual(
-        self,
-        theta,  # (m,) float64 a point
-        grad,  # (m,) float64 the gradient of the smooth part there
-    ) -> float:
-        """The largest violation of (D3)'s optimality conditions over the groups, in v = R θ_g with gradient
-        R⁻ᵀ∇_g (`_group_kkt`). Binary: the ℓ₁ residual."""
-        G = self.weights.size
-        v = np.concatenate([self._R[k] @ self._block(theta, k) for k in range(G)])
-        g = np.concatenate([self._Rinv[k].T @ self._block(grad, k) for k in range(G)])
-        return _group_kkt(v, g, self.weights, np.repeat(np.arange(G), np.diff(self._gptr)))
-
     def step(self) -> dict:
         "One proximal Newton step from `theta`: the iteration's record, with its `verdict`."
         self.n_iter += 1
         rec = self._step_exact() if self.exact else self._step_mcmc()
         return dict(iteration=self.n_iter, **rec)
 
-    def _step_exact(self) -> dict:
-        "Exact moments and Hessian, the direction, a backtracking line search on g (LSS eq. 2.19)."
-        P, _ = self._probabilities(self.theta)
-        mu = P @ self._psi
-        grad = mu - self.EX
-        self.kkt = self.kkt_residual(self.theta, grad)
-        g0 = self.objective(self.theta)
-        rec = dict(objective=g0, kkt=self.kkt, step=0.0)
-        if self.kkt <= self.kkt_tol:
-            return dict(rec, verdict="converged")
-        H = (self._psi * P[:, None]).T @ self._psi - np.outer(mu, mu)
-        d = np.zeros_like(self.theta)
-        _group_cd(
-            grad, H, self.theta, self.weights, self._gptr, self._gidx, self._rinv, self._rptr, d, 500, 1e-12
-        )
-        # the decrease the quadratic model predicts; < 0 for a descent direction
-        delta = grad @ d + self.penalty(self.theta + d) - self.penalty(self.theta)
-        t = 1.0
-        while delta < 0 and t > 1e-12:
-            if self.objective(self.theta + t * d) <= g0 + 0.25 * t * delta:
-                self.theta = self.theta + t * d
-                return dict(rec, step=t, verdict="continue")
-            t /= 2
-        return dict(rec, verdict="stalled")
+# %% ../nbs/07b_discrete.ipynb #5f40f14d
+@patch_to(GroupNewtonSolver)
+def kkt_residual(
+    self,
+    theta,  # (m,) float64 a point
+    grad,  # (m,) float64 the gradient of the smooth part there
+) -> float:
+    """The largest violation of (D3)'s optimality conditions over the groups, in v = R θ_g with gradient
+    R⁻ᵀ∇_g (`_group_kkt`). Binary: the ℓ₁ residual."""
+    G = self.weights.size
+    v = np.concatenate([self._R[k] @ self._block(theta, k) for k in range(G)])
+    g = np.concatenate([self._Rinv[k].T @ self._block(grad, k) for k in range(G)])
+    return _group_kkt(v, g, self.weights, np.repeat(np.arange(G), np.diff(self._gptr)))
 
-# %% ../nbs/07b_discrete.ipynb #e298546c
+# %% ../nbs/07b_discrete.ipynb #e6920b5f
+@patch_to(GroupNewtonSolver)
+def _step_exact(self) -> dict:
+    "Exact moments and Hessian, the direction, a backtracking line search on g (LSS eq. 2.19)."
+    P, _ = self._probabilities(self.theta)
+    mu = P @ self._psi
+    grad = mu - self.EX
+    self.kkt = self.kkt_residual(self.theta, grad)
+    g0 = self.objective(self.theta)
+    rec = dict(objective=g0, kkt=self.kkt, step=0.0)
+    if self.kkt <= self.kkt_tol:
+        return dict(rec, verdict="converged")
+    H = (self._psi * P[:, None]).T @ self._psi - np.outer(mu, mu)
+    d = np.zeros_like(self.theta)
+    _group_cd(
+        grad, H, self.theta, self.weights, self._gptr, self._gidx, self._rinv, self._rptr, d, 500, 1e-12
+    )
+    # the decrease the quadratic model predicts; < 0 for a descent direction
+    delta = grad @ d + self.penalty(self.theta + d) - self.penalty(self.theta)
+    t = 1.0
+    while delta < 0 and t > 1e-12:
+        if self.objective(self.theta + t * d) <= g0 + 0.25 * t * delta:
+            self.theta = self.theta + t * d
+            return dict(rec, step=t, verdict="continue")
+        t /= 2
+    return dict(rec, verdict="stalled")
+
+# %% ../nbs/07b_discrete.ipynb #dd555072
 @patch_to(GroupNewtonSolver)
 def _run(
     self,
@@ -1319,7 +1327,7 @@ def _run(
         _gibbs_sweeps(self.chains, model.theta, model.offsets, self.streams, b - a, False)
     return self.chains
 
-# %% ../nbs/07b_discrete.ipynb #5f40f14d
+# %% ../nbs/07b_discrete.ipynb #8677def0
 @patch_to(GroupNewtonSolver)
 def _chain_moments(
     self,
@@ -1332,7 +1340,7 @@ def _chain_moments(
         M = z.T @ z
     return M[self._I, self._J].astype(np.float64) / X.shape[0], z
 
-# %% ../nbs/07b_discrete.ipynb #a0d99ce1
+# %% ../nbs/07b_discrete.ipynb #187b1d4f
 @patch_to(GroupNewtonSolver)
 def _working_groups(
     self,
@@ -1354,7 +1362,7 @@ def _working_groups(
         new = [new[i] for i in np.argsort(excess)[::-1][:max_new]]
     return np.array(sorted(keep + new), dtype=np.int64)
 
-# %% ../nbs/07b_discrete.ipynb #1a1a5eed
+# %% ../nbs/07b_discrete.ipynb #0f705697
 @patch_to(GroupNewtonSolver)
 def _working_hessian(
     self,
@@ -1377,7 +1385,7 @@ def _working_hessian(
     H[np.diag_indices(idx.size)] += ridge * max(np.mean(np.diag(H)), 1e-12)
     return groups, idx, H
 
-# %% ../nbs/07b_discrete.ipynb #98d4f4eb
+# %% ../nbs/07b_discrete.ipynb #4cf2d244
 @patch_to(GroupNewtonSolver)
 def _chain_direction(
     self,
@@ -1404,7 +1412,7 @@ def _chain_direction(
     _group_cd(grad[idx], H, self.theta[idx], *args)
     return idx, d, float(d @ H @ d)
 
-# %% ../nbs/07b_discrete.ipynb #cc6a0516
+# %% ../nbs/07b_discrete.ipynb #7978fb6a
 @patch_to(GroupNewtonSolver)
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
@@ -1427,7 +1435,7 @@ def _step_mcmc(self) -> dict:
     rec = dict(n_chains=q, n_sweeps=self.n_sweeps, decrement=nu2, mc_gap=self.gap, tol=self.tol_eff)
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
-# %% ../nbs/07b_discrete.ipynb #187b1d4f
+# %% ../nbs/07b_discrete.ipynb #610d5966
 @patch_to(GroupNewtonSolver)
 def _verdict(
     self,
@@ -1450,7 +1458,7 @@ def _verdict(
     self.window = []
     return "more chains"
 
-# %% ../nbs/07b_discrete.ipynb #7f3a141f
+# %% ../nbs/07b_discrete.ipynb #ce32af26
 @patch_to(GroupNewtonSolver)
 def _model_decrease(
     self,
@@ -1468,7 +1476,7 @@ def _model_decrease(
     step[idx] = d
     return float(-(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2)), step
 
-# %% ../nbs/07b_discrete.ipynb #0f705697
+# %% ../nbs/07b_discrete.ipynb #526cc230
 @patch_to(GroupNewtonSolver)
 def _model_gap(
     self,
@@ -1494,7 +1502,7 @@ def _model_gap(
     noise = np.mean([self._model_decrease(g, hessian, step)[0] for g in grads[1:]]) - pooled
     return float(pooled - noise), float(noise)
 
-# %% ../nbs/07b_discrete.ipynb #da3ee341
+# %% ../nbs/07b_discrete.ipynb #c5bac42d
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
     """The objective gap at θ measured afresh, as `IsingLasso` measures it; the persistent chains stay as they
@@ -1529,7 +1537,7 @@ def _verify(self) -> float:
         if noise <= self.tol_eff / 4 or used + 2 * size > q:
             return gap
 
-# %% ../nbs/07b_discrete.ipynb #526cc230
+# %% ../nbs/07b_discrete.ipynb #f5ec92c1
 @kernel(inline="always")
 def _softmax_levels(
     eta,  # (D,) float64 the logits of the levels >= 1, overwritten by their probabilities
@@ -1551,7 +1559,7 @@ def _softmax_levels(
         total += top + np.log(s)
     return total
 
-# %% ../nbs/07b_discrete.ipynb #361e6c84
+# %% ../nbs/07b_discrete.ipynb #61f1e332
 @kernel
 def _pl_rows(
     rows,  # (u, p) int8 the distinct rows' codes
@@ -1603,7 +1611,7 @@ def _pl_rows(
                 G[col, b] += eta[b]
     return total
 
-# %% ../nbs/07b_discrete.ipynb #46310783
+# %% ../nbs/07b_discrete.ipynb #4411c8dc
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
@@ -1702,42 +1710,44 @@ class GroupPseudoLikelihood:
         shrink = np.where(nv > t * self.weights, 1 - t * self.weights / np.maximum(nv, 1e-300), 0.0)
         return v * shrink[self._gid]
 
-    def solve(
-        self,
-        v0=None,  # (m,) float64 the start in v (None: zeros)
-        tol: float | None = None,  # the KKT residual accepted (None: 0.1/√n)
-        max_iter: int = 5000,  # gradient steps at most
-    ):
-        """FISTA with backtracking and restarts: `(v, steps, KKT residual)` (the residual above `tol` if it
-        ran out)."""
-        tol = 0.1 / np.sqrt(self.n) if tol is None else tol
-        x = np.zeros(self.R.shape[0]) if v0 is None else np.array(v0, np.float64)
-        # groups held at zero start there
-        x[np.isinf(self.weights)[self._gid]] = 0.0
-        y, t, L = x, 1.0, 1.0
-        fy, gy = self.parts(y)
-        for it in range(1, max_iter + 1):
-            while True:
-                xn = self.prox(y - gy / L, 1 / L)
-                fn, gn = self.parts(xn)
-                dx = xn - y
-                # the slack covers the objective's rounding (about 1e-12): without it, tiny steps fail
-                # the test on rounding alone and L doubles until the iterates stall
-                if fn <= fy + gy @ dx + 0.5 * L * (dx @ dx) + 1e-11 * (1 + abs(fy)):
-                    break
-                L *= 2
-            kkt = self.kkt(xn, gn)
-            if kkt <= tol:
-                return xn, it, kkt
-            tn = 0.5 * (1 + np.sqrt(1 + 4 * t * t))
-            # momentum, unless it points uphill (then restart from xn)
-            restart = (y - xn) @ (xn - x) > 0
-            y = xn if restart else xn + (t - 1) / tn * (xn - x)
-            x, t, L = xn, 1.0 if restart else tn, 0.9 * L
-            fy, gy = (fn, gn) if restart else self.parts(y)
-        return x, max_iter, kkt
+# %% ../nbs/07b_discrete.ipynb #25d93291
+@patch_to(GroupPseudoLikelihood)
+def solve(
+    self,
+    v0=None,  # (m,) float64 the start in v (None: zeros)
+    tol: float | None = None,  # the KKT residual accepted (None: 0.1/√n)
+    max_iter: int = 5000,  # gradient steps at most
+):
+    """FISTA with backtracking and restarts: `(v, steps, KKT residual)` (the residual above `tol` if it
+    ran out)."""
+    tol = 0.1 / np.sqrt(self.n) if tol is None else tol
+    x = np.zeros(self.R.shape[0]) if v0 is None else np.array(v0, np.float64)
+    # groups held at zero start there
+    x[np.isinf(self.weights)[self._gid]] = 0.0
+    y, t, L = x, 1.0, 1.0
+    fy, gy = self.parts(y)
+    for it in range(1, max_iter + 1):
+        while True:
+            xn = self.prox(y - gy / L, 1 / L)
+            fn, gn = self.parts(xn)
+            dx = xn - y
+            # the slack covers the objective's rounding (about 1e-12): without it, tiny steps fail
+            # the test on rounding alone and L doubles until the iterates stall
+            if fn <= fy + gy @ dx + 0.5 * L * (dx @ dx) + 1e-11 * (1 + abs(fy)):
+                break
+            L *= 2
+        kkt = self.kkt(xn, gn)
+        if kkt <= tol:
+            return xn, it, kkt
+        tn = 0.5 * (1 + np.sqrt(1 + 4 * t * t))
+        # momentum, unless it points uphill (then restart from xn)
+        restart = (y - xn) @ (xn - x) > 0
+        y = xn if restart else xn + (t - 1) / tn * (xn - x)
+        x, t, L = xn, 1.0 if restart else tn, 0.9 * L
+        fy, gy = (fn, gn) if restart else self.parts(y)
+    return x, max_iter, kkt
 
-# %% ../nbs/07b_discrete.ipynb #61f1e332
+# %% ../nbs/07b_discrete.ipynb #57fdebb9
 # the refit's KKT residual, × 1/√n: FISTA's default (0.1/√n) stops short of the optimum by more than the
 # binary test below allows (0.05 deviance units)
 PL_EBIC_TOL = 1e-3
@@ -1766,7 +1776,7 @@ def pl_ebic(
     charge = df * (libm.log(n) + 2 * gamma * libm.log(max(p - 1, 1)))
     return float(2 * n * pl.parts(refit)[0] + charge), refit
 
-# %% ../nbs/07b_discrete.ipynb #4411c8dc
+# %% ../nbs/07b_discrete.ipynb #1a5e7640
 def _d3_lambda_max(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> float:
@@ -1779,7 +1789,7 @@ def _d3_lambda_max(
     norms = pl.group_norms(grad) / np.sqrt(np.diff(pl.gptr))
     return float(norms[pl.pair[:, 0] >= 0].max(initial=0.0))
 
-# %% ../nbs/07b_discrete.ipynb #3f7af787
+# %% ../nbs/07b_discrete.ipynb #2ec88b9f
 def _likelihood_lambda(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem
     lams,  # (L,) the (D4) path, largest first
@@ -1792,7 +1802,7 @@ def _likelihood_lambda(
         return max(float(lams[0] / 2), 1.01 * _d3_lambda_max(pl))
     return float(lams[best] / 2)
 
-# %% ../nbs/07b_discrete.ipynb #97bd75f3
+# %% ../nbs/07b_discrete.ipynb #d1b756c7
 def _independence_theta(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> np.ndarray | None:
@@ -1809,7 +1819,7 @@ def _independence_theta(
     theta[node] = libm.log(mean[pl.I[node]] / ref[var[pl.I[node]]])
     return theta
 
-# %% ../nbs/07b_discrete.ipynb #57fdebb9
+# %% ../nbs/07b_discrete.ipynb #2ecdf8ca
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1826,7 +1836,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #1a5e7640
+# %% ../nbs/07b_discrete.ipynb #45df8c72
 def _begin_codes(
     est,  # a k-state learner (its `levels`), given `names_` and `n_features_in_`
     X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
@@ -1838,7 +1848,7 @@ def _begin_codes(
     _check_every_level(codes, levels, est.names_)
     return codes, levels
 
-# %% ../nbs/07b_discrete.ipynb #c97b6bbf
+# %% ../nbs/07b_discrete.ipynb #6b925d57
 class DiscreteLasso(Estimator):
     "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
 
@@ -1902,115 +1912,6 @@ class DiscreteLasso(Estimator):
         if self.start not in ("pl", "zeros"):
             raise ValueError(f"start must be 'pl' or 'zeros', got {self.start!r}")
 
-    def _solve(self, solver, lam, log):
-        "Newton steps at λ until the verdict is not 'continue'; the last record."
-        solver.set_lambda(lam)
-        # a bar without a total (an iterator has no length): the steps stop when the fit converges
-        for _ in _progress_bar(iter(range(self.max_iter)), "DiscreteLasso Newton steps", self.verbose):
-            rec = solver.step()
-            log.append(dict(rec, lam=lam))
-            if rec["verdict"] in ("converged", "stalled"):
-                return rec
-        return rec
-
-    def _new_solver(self, codes, levels):
-        "The solver for these data: exact moments where `solver` and the number of states allow, else Gibbs."
-        n_states = int(np.prod(levels.astype(float)))
-        exact = self.solver == "exact" or (self.solver == "auto" and n_states <= 2**16)
-        if exact and n_states > 2**16:
-            raise ValueError(
-                f"solver='exact' enumerates Π k_i states (at most 65,536); these data have {n_states:,}: use "
-                "solver='mcmc' or 'auto'"
-            )
-        EX = discrete_stats(codes, levels).mean(0)
-        # the chains the tolerance needs, n/tol_sampling, from the first step (growing to them from fewer cost
-        # a window of noise-floor steps at each size)
-        need = int(np.ceil(1.25 * codes.shape[0] / self.tol_sampling))
-        q = min(need, self.n_chains_max) if self.n_chains is None else self.n_chains
-        kw = dict(n_chains=q, n_chains_max=self.n_chains_max, n_sweeps=self.n_sweeps)
-        kw.update(tol_sampling=self.tol_sampling, seed=self.seed, kkt_tol=self.kkt_tol)
-        return GroupNewtonSolver(EX, levels, 0.0, exact=exact, starts=codes, n_rows=codes.shape[0], **kw)
-
-    def fit(
-        self,
-        X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
-        y=None,  # ignored (scikit-learn's signature)
-    ):
-        "Fit (D3) to the rows of X; λ by EBIC when `lam='ebic'`, by cross-validation when `lam='cv'`."
-        self._check_params()
-        codes, levels = _begin_codes(self, X)
-        solver, log = self._new_solver(codes, levels), []
-        self.start_, self.ebic_path_, self.cv_path_ = "zeros", None, None
-        pl = GroupPseudoLikelihood(codes, levels)
-        if self.lam == "cv":
-            lam, v = self._pl_cv(codes, levels, pl)
-        else:
-            lam, v = (float(self.lam), None) if self.lam != "ebic" else self._pl_path(pl)
-        closed = _independence_theta(pl) if lam >= _d3_lambda_max(pl) else None
-        if closed is not None:
-            # at or above (D3)'s λ_max the MLE is the independence model, in closed form: no Newton step, and
-            # no Monte-Carlo noise to let a block in
-            solver.theta, solver.kkt, solver.verified_gap, rec = closed, 0.0, 0.0, dict(verdict="converged")
-        else:
-            if self.start == "pl":
-                solver.theta = self._pl_start(pl, lam, v)
-            rec = self._solve(solver, lam, log)
-        self.lambda_, theta, self.converged_ = lam, solver.theta.copy(), rec["verdict"] == "converged"
-        why = self._why(solver, rec)
-        self.moments_ = "independence" if closed is not None else "exact" if solver.exact else "mcmc"
-        self.levels_, self.theta_ = levels, DiscreteMRF.from_vector(theta, levels).theta
-        self.kkt_ = solver.kkt if solver.exact or closed is not None else np.nan
-        self.mc_gap_ = np.nan if solver.exact else solver.verified_gap
-        self.n_iter_ = len(log)
-        keys = ("iteration", "lam", "objective", "kkt", "step", "n_chains", "decrement", "mc_gap", "tol")
-        self.trace_ = Trace({k: np.asarray([r.get(k, np.nan) for r in log]) for k in keys})
-        if not self.converged_:
-            warn_not_converged(f"DiscreteLasso did not converge at λ = {self.lambda_:.3g}: {why}")
-        return self
-
-    def _why(self, solver, rec) -> str:
-        "What kept the fit from converging (empty when it converged)."
-        if rec["verdict"] == "converged":
-            return ""
-        if solver.exact:
-            return (
-                f"KKT residual {solver.kkt:.1e} > kkt_tol {self.kkt_tol:g} ({rec['verdict']}, "
-                f"{solver.n_iter} steps)"
-            )
-        return (
-            f"Monte-Carlo gap not verified within {solver.tol_eff:.1e} ({rec['verdict']} after "
-            f"{solver.n_iter} steps, "
-            f"q = {solver.n_chains:,}): raise max_iter or n_chains_max"
-        )
-
-    def _pl_lambdas(self, pl, n_lambdas=20):
-        """The (D4) path: `(v, λs)`, the fields-only estimate (in v) and `n_lambdas` values from the path's
-        λ_max down to λ_max/100."""
-        pair = pl.pair[:, 0] >= 0
-        v, _, _ = pl.set_lambda(0.0, support=np.zeros(pair.size, bool)).solve()
-        top = (pl.group_norms(pl.parts(v)[1]) / np.sqrt(np.diff(pl.gptr)))[pair].max(initial=0.0)
-        return v, libm.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, n_lambdas)
-
-    def _pl_path(self, pl):
-        """λ by EBIC over the (D4) path, warm-started: `(λ/2, v)`, the likelihood's λ and the
-        pseudo-likelihood estimate there (in v). `ebic_path_` (L, 3): λ/2, EBIC (`pl_ebic`), edges."""
-        v, lams = self._pl_lambdas(pl)
-        rows, fits, scored, refit = [], [], {}, None
-        for lam in _progress_bar(lams, "DiscreteLasso EBIC path", self.verbose):
-            v, _, _ = pl.set_lambda(lam).solve(v)
-            graph = (pl.group_norms(v) > 0) & (pl.pair[:, 0] >= 0)
-            # EBIC is a function of the graph: one graph, one refit, started at the previous graph's refit
-            # where that graph has a block (the graphs grow along the path), at v elsewhere
-            if graph.tobytes() not in scored:
-                start = v if refit is None else np.where((pl.group_norms(refit) > 0)[pl._gid], refit, v)
-                scored[graph.tobytes()], refit = pl_ebic(pl, v, self.gamma, start)
-            rows.append((lam / 2, scored[graph.tobytes()], graph.sum()))
-            fits.append(v)
-        self.ebic_path_ = np.array(rows)
-        best = _best(self.ebic_path_[:, 1], "ebic")
-        _warn_edge(best, lams / 2, lams[0] / 2, "ebic", True)
-        return _likelihood_lambda(pl, lams, best), fits[best]
-
     def _pl_start(self, pl, lam, v=None):
         """The first iterate, `(m,)` in `stat_pairs` order: the (D4) estimate at 2λ (`v` if already solved)
         when its solver reached its tolerance, else zeros; `start_` says which."""
@@ -2044,7 +1945,128 @@ class DiscreteLasso(Estimator):
         codes = model.check(X)
         return float(np.mean(model.energy(codes)) - log_partition(model))
 
+# %% ../nbs/07b_discrete.ipynb #3f5884b9
+@patch_to(DiscreteLasso)
+def _solve(self, solver, lam, log):
+    "Newton steps at λ until the verdict is not 'continue'; the last record."
+    solver.set_lambda(lam)
+    # a bar without a total (an iterator has no length): the steps stop when the fit converges
+    for _ in _progress_bar(iter(range(self.max_iter)), "DiscreteLasso Newton steps", self.verbose):
+        rec = solver.step()
+        log.append(dict(rec, lam=lam))
+        if rec["verdict"] in ("converged", "stalled"):
+            return rec
+    return rec
+
+# %% ../nbs/07b_discrete.ipynb #9d198502
+@patch_to(DiscreteLasso)
+def _new_solver(self, codes, levels):
+    "The solver for these data: exact moments where `solver` and the number of states allow, else Gibbs."
+    n_states = int(np.prod(levels.astype(float)))
+    exact = self.solver == "exact" or (self.solver == "auto" and n_states <= 2**16)
+    if exact and n_states > 2**16:
+        raise ValueError(
+            f"solver='exact' enumerates Π k_i states (at most 65,536); these data have {n_states:,}: use "
+            "solver='mcmc' or 'auto'"
+        )
+    EX = discrete_stats(codes, levels).mean(0)
+    # the chains the tolerance needs, n/tol_sampling, from the first step (growing to them from fewer cost
+    # a window of noise-floor steps at each size)
+    need = int(np.ceil(1.25 * codes.shape[0] / self.tol_sampling))
+    q = min(need, self.n_chains_max) if self.n_chains is None else self.n_chains
+    kw = dict(n_chains=q, n_chains_max=self.n_chains_max, n_sweeps=self.n_sweeps)
+    kw.update(tol_sampling=self.tol_sampling, seed=self.seed, kkt_tol=self.kkt_tol)
+    return GroupNewtonSolver(EX, levels, 0.0, exact=exact, starts=codes, n_rows=codes.shape[0], **kw)
+
 # %% ../nbs/07b_discrete.ipynb #6f49ec76
+@patch_to(DiscreteLasso)
+def fit(
+    self,
+    X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
+    y=None,  # ignored (scikit-learn's signature)
+):
+    "Fit (D3) to the rows of X; λ by EBIC when `lam='ebic'`, by cross-validation when `lam='cv'`."
+    self._check_params()
+    codes, levels = _begin_codes(self, X)
+    solver, log = self._new_solver(codes, levels), []
+    self.start_, self.ebic_path_, self.cv_path_ = "zeros", None, None
+    pl = GroupPseudoLikelihood(codes, levels)
+    if self.lam == "cv":
+        lam, v = self._pl_cv(codes, levels, pl)
+    else:
+        lam, v = (float(self.lam), None) if self.lam != "ebic" else self._pl_path(pl)
+    closed = _independence_theta(pl) if lam >= _d3_lambda_max(pl) else None
+    if closed is not None:
+        # at or above (D3)'s λ_max the MLE is the independence model, in closed form: no Newton step, and
+        # no Monte-Carlo noise to let a block in
+        solver.theta, solver.kkt, solver.verified_gap, rec = closed, 0.0, 0.0, dict(verdict="converged")
+    else:
+        if self.start == "pl":
+            solver.theta = self._pl_start(pl, lam, v)
+        rec = self._solve(solver, lam, log)
+    self.lambda_, theta, self.converged_ = lam, solver.theta.copy(), rec["verdict"] == "converged"
+    why = self._why(solver, rec)
+    self.moments_ = "independence" if closed is not None else "exact" if solver.exact else "mcmc"
+    self.levels_, self.theta_ = levels, DiscreteMRF.from_vector(theta, levels).theta
+    self.kkt_ = solver.kkt if solver.exact or closed is not None else np.nan
+    self.mc_gap_ = np.nan if solver.exact else solver.verified_gap
+    self.n_iter_ = len(log)
+    keys = ("iteration", "lam", "objective", "kkt", "step", "n_chains", "decrement", "mc_gap", "tol")
+    self.trace_ = Trace({k: np.asarray([r.get(k, np.nan) for r in log]) for k in keys})
+    if not self.converged_:
+        warn_not_converged(f"DiscreteLasso did not converge at λ = {self.lambda_:.3g}: {why}")
+    return self
+
+# %% ../nbs/07b_discrete.ipynb #2eec8616
+@patch_to(DiscreteLasso)
+def _why(self, solver, rec) -> str:
+    "What kept the fit from converging (empty when it converged)."
+    if rec["verdict"] == "converged":
+        return ""
+    if solver.exact:
+        return (
+            f"KKT residual {solver.kkt:.1e} > kkt_tol {self.kkt_tol:g} ({rec['verdict']}, "
+            f"{solver.n_iter} steps)"
+        )
+    return (
+        f"Monte-Carlo gap not verified within {solver.tol_eff:.1e} ({rec['verdict']} after "
+        f"{solver.n_iter} steps, "
+        f"q = {solver.n_chains:,}): raise max_iter or n_chains_max"
+    )
+
+# %% ../nbs/07b_discrete.ipynb #fec306e1
+@patch_to(DiscreteLasso)
+def _pl_lambdas(self, pl, n_lambdas=20):
+    """The (D4) path: `(v, λs)`, the fields-only estimate (in v) and `n_lambdas` values from the path's
+    λ_max down to λ_max/100."""
+    pair = pl.pair[:, 0] >= 0
+    v, _, _ = pl.set_lambda(0.0, support=np.zeros(pair.size, bool)).solve()
+    top = (pl.group_norms(pl.parts(v)[1]) / np.sqrt(np.diff(pl.gptr)))[pair].max(initial=0.0)
+    return v, libm.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, n_lambdas)
+
+# %% ../nbs/07b_discrete.ipynb #31d630a0
+@patch_to(DiscreteLasso)
+def _pl_path(self, pl):
+    """λ by EBIC over the (D4) path, warm-started: `(λ/2, v)`, the likelihood's λ and the
+    pseudo-likelihood estimate there (in v). `ebic_path_` (L, 3): λ/2, EBIC (`pl_ebic`), edges."""
+    v, lams = self._pl_lambdas(pl)
+    rows, fits, scored, refit = [], [], {}, None
+    for lam in _progress_bar(lams, "DiscreteLasso EBIC path", self.verbose):
+        v, _, _ = pl.set_lambda(lam).solve(v)
+        graph = (pl.group_norms(v) > 0) & (pl.pair[:, 0] >= 0)
+        # EBIC is a function of the graph: one graph, one refit, started at the previous graph's refit
+        # where that graph has a block (the graphs grow along the path), at v elsewhere
+        if graph.tobytes() not in scored:
+            start = v if refit is None else np.where((pl.group_norms(refit) > 0)[pl._gid], refit, v)
+            scored[graph.tobytes()], refit = pl_ebic(pl, v, self.gamma, start)
+        rows.append((lam / 2, scored[graph.tobytes()], graph.sum()))
+        fits.append(v)
+    self.ebic_path_ = np.array(rows)
+    best = _best(self.ebic_path_[:, 1], "ebic")
+    _warn_edge(best, lams / 2, lams[0] / 2, "ebic", True)
+    return _likelihood_lambda(pl, lams, best), fits[best]
+
+# %% ../nbs/07b_discrete.ipynb #05fa3e71
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -2078,7 +2100,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #31d630a0
+# %% ../nbs/07b_discrete.ipynb #19d64b15
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,
@@ -2122,7 +2144,7 @@ def _pl_cv(
         v, _, _ = pl.set_lambda(lam).solve(v)
     return _likelihood_lambda(pl, lams, best), v
 
-# %% ../nbs/07b_discrete.ipynb #489c8f51
+# %% ../nbs/07b_discrete.ipynb #df59908c
 def _top_eigen(
     Y,  # (q, m) float32 centred rows
     u,  # (m,) float64 the last eigenvector estimate, or None (a flat start)
@@ -2136,7 +2158,7 @@ def _top_eigen(
         u = w / max(np.linalg.norm(w), 1e-300)
     return float(u @ (Y.T @ (Y @ u))) / q, u
 
-# %% ../nbs/07b_discrete.ipynb #1ca9cb89
+# %% ../nbs/07b_discrete.ipynb #0e797197
 def _chain_gradient(
     solver: GroupNewtonSolver,  # its `_chain_moments` and statistics
     pl: GroupPseudoLikelihood,  # the groups and the factor R⁻¹ (sparse, group order)
@@ -2150,7 +2172,7 @@ def _chain_gradient(
     Y = np.asarray((pl.Rinv.T @ centred.T).T, dtype=np.float32)
     return mean, z, psi, Y
 
-# %% ../nbs/07b_discrete.ipynb #18529c73
+# %% ../nbs/07b_discrete.ipynb #00cdcdfb
 class DiscreteTAY(Estimator):
     """TAY (Geng et al. §6) for k-state variables: stochastic proximal gradient on (D3), each iteration's
     Gibbs sweeps set by the TAY-criterion with the k-state Theorem 3 (or 4) bound.
@@ -2196,23 +2218,6 @@ class DiscreteTAY(Estimator):
         self.levels = levels
         self.seed = seed
 
-    def _check_params(self):
-        check_float(self.lam, "lam", lo=0)
-        if self.criterion not in ("asymptotic", "nonasymptotic"):
-            raise ValueError(f"criterion must be 'asymptotic' or 'nonasymptotic', got {self.criterion!r}")
-        check_float(self.delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
-        check_int(self.tau_max, "tau_max", lo=1)
-        if not (isinstance(self.alpha, str) and self.alpha == "auto"):
-            check_float(self.alpha, "alpha", lo=0, lo_open=True)
-        check_int(self.n_chains, "n_chains", lo=2)
-        check_int(self.n_chains_max, "n_chains_max", lo=check_int(self.n_chains, "n_chains"))
-        check_int(self.max_iter, "max_iter", lo=1)
-        if self.tol is not None:
-            check_float(self.tol, "tol", lo=0)
-        check_float(self.tol_sampling, "tol_sampling", lo=0)
-        if self.restart not in ("persistent", "random"):
-            raise ValueError(f"restart must be 'persistent' or 'random', got {self.restart!r}")
-
     def fit(
         self,
         X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
@@ -2257,7 +2262,26 @@ class DiscreteTAY(Estimator):
         check_fitted(self, "theta_")
         return DiscreteMRF(self.theta_, self.levels_)
 
-# %% ../nbs/07b_discrete.ipynb #19d64b15
+# %% ../nbs/07b_discrete.ipynb #26fcfc56
+@patch_to(DiscreteTAY)
+def _check_params(self):
+    check_float(self.lam, "lam", lo=0)
+    if self.criterion not in ("asymptotic", "nonasymptotic"):
+        raise ValueError(f"criterion must be 'asymptotic' or 'nonasymptotic', got {self.criterion!r}")
+    check_float(self.delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
+    check_int(self.tau_max, "tau_max", lo=1)
+    if not (isinstance(self.alpha, str) and self.alpha == "auto"):
+        check_float(self.alpha, "alpha", lo=0, lo_open=True)
+    check_int(self.n_chains, "n_chains", lo=2)
+    check_int(self.n_chains_max, "n_chains_max", lo=check_int(self.n_chains, "n_chains"))
+    check_int(self.max_iter, "max_iter", lo=1)
+    if self.tol is not None:
+        check_float(self.tol, "tol", lo=0)
+    check_float(self.tol_sampling, "tol_sampling", lo=0)
+    if self.restart not in ("persistent", "random"):
+        raise ValueError(f"restart must be 'persistent' or 'random', got {self.restart!r}")
+
+# %% ../nbs/07b_discrete.ipynb #cfa74720
 @patch_to(DiscreteTAY)
 def _prepare_chains(
     self,
@@ -2279,7 +2303,7 @@ def _prepare_chains(
     self._chains = np.ascontiguousarray(X, dtype=np.int8)
     return self._chains
 
-# %% ../nbs/07b_discrete.ipynb #7993047f
+# %% ../nbs/07b_discrete.ipynb #120032fc
 @patch_to(DiscreteTAY)
 def _iterate(
     self,
@@ -2331,7 +2355,7 @@ def _iterate(
     )
     return new, dict(rec, tol=tol, measured_gap=measured)
 
-# %% ../nbs/07b_discrete.ipynb #6f3fccf0
+# %% ../nbs/07b_discrete.ipynb #c3007a3a
 @patch_to(DiscreteTAY)
 def _judge(
     self,
