@@ -1140,6 +1140,37 @@ def _fit_parser(sub):
         default="png",
         help="format of network and stability figures (PNG at 300 dpi; default: %(default)s)",
     )
+    _add_run_options(f)
+    _add_reading_options(f)
+    f.add_argument(
+        "--format",
+        default="csv",
+        choices=["csv", "graphml", "gexf"],
+        help="also write the network as network.graphml or network.gexf (edges.csv is always written)",
+    )
+    f.add_argument(
+        "--categorical",
+        action="store_true",
+        help="read the columns as categories (any number of levels: six-level items, yea/nay/absent) and fit "
+        "DiscreteLasso, the group-lasso MLE; edges carry block norms, blocks.csv their sign patterns, "
+        "codebook.csv lists the levels",
+    )
+    f.add_argument(
+        "--missing-codes",
+        default=None,
+        help='with --categorical: comma-separated values that mean missing (e.g. 9,99 for "don\'t know", '
+        '"refused"); the rows holding one are dropped. Without it, values that look like such codes are '
+        "named in a warning and the report",
+    )
+    f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
+    return f
+
+# %% ../nbs/16_cli.ipynb #12954ea5
+def _add_run_options(
+    f,  # the `fit` subparser
+):
+    """How `mrflit fit` runs its learner and what it adds: --alpha, --chains, --iters, --tau, --seed,
+    --bootstrap, --case-drop, --penalize-fields."""
     f.add_argument(
         "--alpha",
         type=_alpha,
@@ -1195,31 +1226,8 @@ def _fit_parser(sub):
         help="isinglasso, tay, spg, spginc: penalise the fields θ_ii too, as eq. (1) "
         "(default: couplings only)",
     )
-    _add_reading_options(f)
-    f.add_argument(
-        "--format",
-        default="csv",
-        choices=["csv", "graphml", "gexf"],
-        help="also write the network as network.graphml or network.gexf (edges.csv is always written)",
-    )
-    f.add_argument(
-        "--categorical",
-        action="store_true",
-        help="read the columns as categories (any number of levels: six-level items, yea/nay/absent) and fit "
-        "DiscreteLasso, the group-lasso MLE; edges carry block norms, blocks.csv their sign patterns, "
-        "codebook.csv lists the levels",
-    )
-    f.add_argument(
-        "--missing-codes",
-        default=None,
-        help='with --categorical: comma-separated values that mean missing (e.g. 9,99 for "don\'t know", '
-        '"refused"); the rows holding one are dropped. Without it, values that look like such codes are '
-        "named in a warning and the report",
-    )
-    f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
-    return f
 
-# %% ../nbs/16_cli.ipynb #12954ea5
+# %% ../nbs/16_cli.ipynb #ebc71d4e
 def _add_reading_options(p):
     "How `fit` and `compare` read a data file: --sep, --no-header, --columns, --missing (read by `_reading`)."
     p.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
@@ -1233,7 +1241,7 @@ def _add_reading_options(p):
         "(default: %(default)s)",
     )
 
-# %% ../nbs/16_cli.ipynb #7e5f9720
+# %% ../nbs/16_cli.ipynb #258979d2
 def _reading(a) -> dict:
     "The parsed reading options (`_add_reading_options`) and --binarize, as `read_binary_csv`'s keywords."
     columns = a.columns.split(",") if a.columns else None
@@ -1241,7 +1249,7 @@ def _reading(a) -> dict:
         sep=_sep_arg(a.sep), header=not a.no_header, columns=columns, missing=a.missing, binarize=a.binarize
     )
 
-# %% ../nbs/16_cli.ipynb #258979d2
+# %% ../nbs/16_cli.ipynb #62b7c101
 def _compare_parser(sub):
     "The options of `mrflit compare`."
     c = sub.add_parser(
@@ -1290,7 +1298,7 @@ def _compare_parser(sub):
     c.add_argument("--out", default="mrflit-compare", help="output directory (default: %(default)s)")
     return c
 
-# %% ../nbs/16_cli.ipynb #fec206f5
+# %% ../nbs/16_cli.ipynb #8d291899
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -1306,7 +1314,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #62b7c101
+# %% ../nbs/16_cli.ipynb #b28f7006
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -1325,7 +1333,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #8d291899
+# %% ../nbs/16_cli.ipynb #d0755529
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: five subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -1342,7 +1350,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #d0755529
+# %% ../nbs/16_cli.ipynb #8127a7b0
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -1406,7 +1414,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #76ab7396
+# %% ../nbs/16_cli.ipynb #bbb6a306
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:

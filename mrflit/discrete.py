@@ -235,15 +235,17 @@ class DiscreteMRF:
         I, J = stat_pairs(self._levels)
         return self._theta[I, J].copy()
 
-    def check(
-        self,
-        X,  # (n, p) integer codes
-        name: str = "X",  # the argument's name, for error messages
-    ) -> np.ndarray:
-        "Validate codes for this model: an int8 `(n, p)` copy."
-        return check_codes(X, self._levels, name)[0]
-
 # %% ../nbs/07b_discrete.ipynb #07d83b47
+@patch_to(DiscreteMRF)
+def check(
+    self,
+    X,  # (n, p) integer codes
+    name: str = "X",  # the argument's name, for error messages
+) -> np.ndarray:
+    "Validate codes for this model: an int8 `(n, p)` copy."
+    return check_codes(X, self._levels, name)[0]
+
+# %% ../nbs/07b_discrete.ipynb #573f7108
 @patch_to(DiscreteMRF, cls_method=True)
 def from_vector(
     cls,
@@ -260,7 +262,7 @@ def from_vector(
     t[J, I] = v
     return cls(t, levels)
 
-# %% ../nbs/07b_discrete.ipynb #573f7108
+# %% ../nbs/07b_discrete.ipynb #fa1c1a1d
 @patch_to(DiscreteMRF)
 def energy(
     self,
@@ -271,7 +273,7 @@ def energy(
     t = self._theta
     return z @ np.diag(t) + 0.5 * np.einsum("nd,de,ne->n", z, t - np.diag(np.diag(t)), z)
 
-# %% ../nbs/07b_discrete.ipynb #fa1c1a1d
+# %% ../nbs/07b_discrete.ipynb #7f6a7cc6
 @patch_to(DiscreteMRF)
 def conditional(
     self,
@@ -291,7 +293,7 @@ def conditional(
         out[:, i, : self._levels[i]] = e / e.sum(1, keepdims=True)
     return out
 
-# %% ../nbs/07b_discrete.ipynb #7f6a7cc6
+# %% ../nbs/07b_discrete.ipynb #3a7c8920
 @patch_to(DiscreteMRF)
 def to_binary(self) -> BinaryMRF:
     "The same distribution as a 0/1 `BinaryMRF` (all k_i = 2; the same θ)."
@@ -299,7 +301,7 @@ def to_binary(self) -> BinaryMRF:
         raise ValueError(f"to_binary needs k_i = 2 for every variable, got levels {self._levels.tolist()}")
     return BinaryMRF(self._theta, "01")
 
-# %% ../nbs/07b_discrete.ipynb #3a7c8920
+# %% ../nbs/07b_discrete.ipynb #de36f150
 @patch_to(DiscreteMRF, cls_method=True)
 def from_binary(
     cls,
@@ -309,7 +311,7 @@ def from_binary(
     check_model(model)
     return cls(model.to_domain("01").theta, [2] * model.p)
 
-# %% ../nbs/07b_discrete.ipynb #18f5e679
+# %% ../nbs/07b_discrete.ipynb #f0408b98
 def check_discrete_model(
     model,  # the model, a `DiscreteMRF`
     name: str = "model",  # the argument's name, for error messages
@@ -321,7 +323,7 @@ def check_discrete_model(
         raise ValueError(f"{name} must be a DiscreteMRF, got {type(model).__name__}")
     return model
 
-# %% ../nbs/07b_discrete.ipynb #3a9a82fd
+# %% ../nbs/07b_discrete.ipynb #2878c87d
 def random_discrete_mrf(
     levels,  # the numbers of states k_i >= 2
     density: float,  # the probability that a pair is an edge
@@ -346,7 +348,7 @@ def random_discrete_mrf(
         t[np.diag_indices(off[-1])] = rng.uniform(*field, size=off[-1])
     return DiscreteMRF(t, k)
 
-# %% ../nbs/07b_discrete.ipynb #47e64fc7
+# %% ../nbs/07b_discrete.ipynb #e378f240
 MAX_STATES = 2**20  # enumeration lists at most this many states
 
 
@@ -363,7 +365,7 @@ def _check_enumerable(model):
         )
     return n
 
-# %% ../nbs/07b_discrete.ipynb #f9ef8324
+# %% ../nbs/07b_discrete.ipynb #7112535e
 def all_states(
     levels,  # the numbers of states k_i, with Π k_i <= MAX_STATES
 ) -> np.ndarray:
@@ -379,7 +381,7 @@ def all_states(
         idx //= k[i]
     return out
 
-# %% ../nbs/07b_discrete.ipynb #345f402e
+# %% ../nbs/07b_discrete.ipynb #8a2cecb5
 @kernel
 def _energies(
     codes,  # (N, p) int8 states
@@ -403,7 +405,7 @@ def _energies(
                     e += theta[d, off[j] + b - 1]
         out[s] = e
 
-# %% ../nbs/07b_discrete.ipynb #caa29c08
+# %% ../nbs/07b_discrete.ipynb #9bd91a3d
 def energy_table(
     model: DiscreteMRF,  # the model
 ) -> np.ndarray:
@@ -415,7 +417,7 @@ def energy_table(
         _energies(codes[a:b], model.theta, model.offsets, out[a:b])
     return out
 
-# %% ../nbs/07b_discrete.ipynb #8996db20
+# %% ../nbs/07b_discrete.ipynb #f6a23a17
 def log_partition(
     model: DiscreteMRF,  # the model, Π k_i <= MAX_STATES
 ) -> float:
@@ -424,7 +426,7 @@ def log_partition(
     top = E.max()
     return float(top + libm.log(libm.exp(E - top).sum()))
 
-# %% ../nbs/07b_discrete.ipynb #9c170319
+# %% ../nbs/07b_discrete.ipynb #35ecd8a4
 def probabilities(
     model: DiscreteMRF,  # the model, Π k_i <= MAX_STATES
 ) -> np.ndarray:
@@ -433,7 +435,7 @@ def probabilities(
     P = libm.exp(E - E.max())
     return P / P.sum()
 
-# %% ../nbs/07b_discrete.ipynb #1bcaa321
+# %% ../nbs/07b_discrete.ipynb #9c4728fd
 def moments(
     model: DiscreteMRF,  # the model, Π k_i <= MAX_STATES
 ) -> np.ndarray:
@@ -445,7 +447,7 @@ def moments(
     I, J = stat_pairs(model.levels)
     return M[I, J]
 
-# %% ../nbs/07b_discrete.ipynb #11bec9a0
+# %% ../nbs/07b_discrete.ipynb #b97c7269
 def marginals(
     model: DiscreteMRF,  # the model, Π k_i <= MAX_STATES
 ) -> np.ndarray:
@@ -457,7 +459,7 @@ def marginals(
         out[i, : model.levels[i]] = np.bincount(codes[:, i], P, model.levels[i])
     return out
 
-# %% ../nbs/07b_discrete.ipynb #a00a7935
+# %% ../nbs/07b_discrete.ipynb #6be189ba
 def pairwise_marginals(
     model: DiscreteMRF,  # the model, Π k_i <= MAX_STATES
     i: int,  # the first variable
@@ -471,7 +473,7 @@ def pairwise_marginals(
     k = model.levels
     return np.bincount(codes[:, i] * k[j] + codes[:, j], P, k[i] * k[j]).reshape(k[i], k[j])
 
-# %% ../nbs/07b_discrete.ipynb #3d3edee5
+# %% ../nbs/07b_discrete.ipynb #125dff99
 def sample_exact(
     model: DiscreteMRF,  # the model, Π k_i <= MAX_STATES
     n: int,  # the number of draws
@@ -485,7 +487,7 @@ def sample_exact(
     idx = np.minimum(np.searchsorted(cdf, as_rng(seed).random(n) * cdf[-1], side="right"), cdf.size - 1)
     return all_states(model.levels)[idx]
 
-# %% ../nbs/07b_discrete.ipynb #d0aa36dd
+# %% ../nbs/07b_discrete.ipynb #7c7ae23a
 @kernel
 def _neighbour_tables(
     theta,  # (D, D) float64 parameters
@@ -526,7 +528,7 @@ def _neighbour_tables(
         diag[d] = theta[d, d]
     return nptr, nidx[: nptr[p]].copy(), tptr, tab, diag
 
-# %% ../nbs/07b_discrete.ipynb #022e43c6
+# %% ../nbs/07b_discrete.ipynb #36db2d97
 @kernel(inline="always")
 def _block_fields(
     h,  # (kmax, n) float32 the block's local fields, written
@@ -558,7 +560,7 @@ def _block_fields(
             for c in range(n):
                 h[a, c] += row[xj[c]]
 
-# %% ../nbs/07b_discrete.ipynb #36db2d97
+# %% ../nbs/07b_discrete.ipynb #62479e88
 @kernel(inline="always")
 def _exp_below(
     x,  # (n,) float32 arguments <= 0, overwritten by their exponentials
@@ -584,7 +586,7 @@ def _exp_below(
     for c in range(x.size):
         x[c] *= pow2[c]
 
-# %% ../nbs/07b_discrete.ipynb #8a8e3a25
+# %% ../nbs/07b_discrete.ipynb #234514ed
 @kernel(inline="always")
 def _block_draw(
     h,  # (kmax, n) float32 the block's local fields, overwritten by their exponentials
@@ -626,7 +628,7 @@ def _block_draw(
             xi[c] += top[c] <= u[c]
             top[c] += h[a, c]
 
-# %% ../nbs/07b_discrete.ipynb #234514ed
+# %% ../nbs/07b_discrete.ipynb #3ccdc18b
 @kernel(parallel=True)
 def _systematic_sweeps(
     Xt,  # (p, q) int8 chain states by variable, updated in place
@@ -659,7 +661,7 @@ def _systematic_sweeps(
                 xi = Xt[i, c0:c1]
                 _block_draw(h, top, u, bits, xi, S[0, c0:c1], S[1, c0:c1], S[2, c0:c1], S[3, c0:c1], k)
 
-# %% ../nbs/07b_discrete.ipynb #3ccdc18b
+# %% ../nbs/07b_discrete.ipynb #a9a56ee3
 @kernel(parallel=True)
 def _random_sweeps(
     X,  # (q, p) int8 chain states, updated in place
@@ -705,7 +707,7 @@ def _random_sweeps(
                 acc += w[a]
             X[c, i] = a
 
-# %% ../nbs/07b_discrete.ipynb #a9a56ee3
+# %% ../nbs/07b_discrete.ipynb #a5b6bbac
 def _gibbs_sweeps(
     X,  # (q, p) int8 chain states, updated in place
     theta,  # (D, D) float64 parameters
@@ -730,7 +732,7 @@ def _gibbs_sweeps(
             states[t] = Xt
     X[:] = Xt.T
 
-# %% ../nbs/07b_discrete.ipynb #d1004c9e
+# %% ../nbs/07b_discrete.ipynb #c2bec399
 def gibbs_sample(
     model: DiscreteMRF,  # the model to sample
     n_chains: int,  # number of independent chains
@@ -767,7 +769,7 @@ def gibbs_sample(
         _gibbs_sweeps(X, model.theta, model.offsets, S, b - a, scan == "random")
     return X
 
-# %% ../nbs/07b_discrete.ipynb #c8f87df5
+# %% ../nbs/07b_discrete.ipynb #7b3a74ab
 @kernel
 def _softmax_influence(
     theta,  # (D, D) float64 parameters
@@ -802,7 +804,7 @@ def _softmax_influence(
                     best = max(best, np.tanh((hi - lo) / 4))
             U[i, j] = best
 
-# %% ../nbs/07b_discrete.ipynb #d870a299
+# %% ../nbs/07b_discrete.ipynb #2542ae2d
 def influence_bound(
     model: DiscreteMRF,  # the model
 ) -> np.ndarray:
@@ -815,7 +817,7 @@ def influence_bound(
     _softmax_influence(model.theta, model.offsets, U)
     return U
 
-# %% ../nbs/07b_discrete.ipynb #a5d1122c
+# %% ../nbs/07b_discrete.ipynb #53d036ba
 def exact_influence(
     model: DiscreteMRF,  # the model, Π k_i <= 2^16
 ) -> np.ndarray:
@@ -841,7 +843,7 @@ def exact_influence(
     np.fill_diagonal(C, 0)
     return C
 
-# %% ../nbs/07b_discrete.ipynb #b949cd1f
+# %% ../nbs/07b_discrete.ipynb #b7b0c5aa
 def tv_bound(
     model: DiscreteMRF,  # the model
     taus,  # numbers of sweeps τ >= 1
@@ -852,7 +854,7 @@ def tv_bound(
     check_memory(8 * int(t.max()), f"the bound's curve for τ = 1..{int(t.max())}")
     return _grand_sums(influence_bound(model), int(t.max()))[t - 1]
 
-# %% ../nbs/07b_discrete.ipynb #5a3586e3
+# %% ../nbs/07b_discrete.ipynb #cef4d06d
 def gradient_bias_bound(
     model: DiscreteMRF,  # the model
     taus,  # numbers of sweeps τ >= 1
@@ -862,7 +864,7 @@ def gradient_bias_bound(
     m = stat_pairs(check_discrete_model(model).levels)[0].size
     return 2 * np.sqrt(m) * tv_bound(model, taus)
 
-# %% ../nbs/07b_discrete.ipynb #ac0d1994
+# %% ../nbs/07b_discrete.ipynb #353d2e81
 def thm4_bound(
     model: DiscreteMRF,  # the model
     tau: int,  # τ, Gibbs sweeps from the start
@@ -878,7 +880,7 @@ def thm4_bound(
     bias = gradient_bias_bound(model, [check_int(tau, "tau", lo=1)])[0]
     return float(bias + np.sqrt(np.sum(eps**2)))
 
-# %% ../nbs/07b_discrete.ipynb #158b1c9a
+# %% ../nbs/07b_discrete.ipynb #803a395a
 @kernel
 def _block_eigh(
     Hgg,  # (s, s) float64 a block of the Hessian
@@ -887,7 +889,7 @@ def _block_eigh(
     lam, Q = np.linalg.eigh(Hgg)
     return np.maximum(lam, 1e-12 * max(np.trace(Hgg), 1e-300)), Q
 
-# %% ../nbs/07b_discrete.ipynb #803a395a
+# %% ../nbs/07b_discrete.ipynb #a0da8e47
 @kernel
 def _block_solve(
     lam,  # (s,) float64 the eigenvalues of the block's Hessian H_gg, positive
@@ -916,7 +918,7 @@ def _block_solve(
     s_ = 0.5 * (lo + hi)
     return -(Q @ (bh / (lam + w / s_)))
 
-# %% ../nbs/07b_discrete.ipynb #66f22909
+# %% ../nbs/07b_discrete.ipynb #f87c2bcd
 @kernel
 def _support_system(
     g,  # (m,) float64 gradient at θ
@@ -970,7 +972,7 @@ def _support_system(
         c += s
     return on, S, A, r, Rs
 
-# %% ../nbs/07b_discrete.ipynb #fd4bbe6a
+# %% ../nbs/07b_discrete.ipynb #3f0180f2
 @kernel
 def _group_newton(
     g,  # (m,) float64 gradient at θ
@@ -1018,7 +1020,7 @@ def _group_newton(
         t *= 0.5
     return 0.0
 
-# %% ../nbs/07b_discrete.ipynb #a941f1bd
+# %% ../nbs/07b_discrete.ipynb #9a523bc1
 @kernel
 def _block_factors(
     H,  # (m, m) float64 Hessian, symmetric
@@ -1046,7 +1048,7 @@ def _block_factors(
         evecs[rptr[k] : rptr[k + 1]] = Q.ravel()
     return hgg, evals, evecs
 
-# %% ../nbs/07b_discrete.ipynb #50948eb5
+# %% ../nbs/07b_discrete.ipynb #8d75b5c7
 # CD passes with an unchanged support before `_group_cd` tries a Newton step on it
 NEWTON_AFTER = 2
 
@@ -1110,7 +1112,7 @@ def _group_cd(
             unchanged = 0
     return n_pass
 
-# %% ../nbs/07b_discrete.ipynb #66797204
+# %% ../nbs/07b_discrete.ipynb #9a159cd8
 def _groups(
     levels,  # the numbers of states k_i
 ):
@@ -1129,7 +1131,7 @@ def _groups(
     pair = np.where(uniq[:, None] < p, -1, np.stack([(uniq - p) // p, (uniq - p) % p], 1))
     return gptr, order.astype(np.int64), pair
 
-# %% ../nbs/07b_discrete.ipynb #32269b9a
+# %% ../nbs/07b_discrete.ipynb #ed571814
 def _centred_factors(
     levels,  # the numbers of states k_i
     gptr,  # (G + 1,) int64 group pointers, from `_groups`
@@ -1149,7 +1151,7 @@ def _centred_factors(
         Rinv.append(np.linalg.inv(R[-1]))
     return R, Rinv
 
-# %% ../nbs/07b_discrete.ipynb #a01f33ca
+# %% ../nbs/07b_discrete.ipynb #e298546c
 def _group_kkt(
     v,  # (m,) float64 a point in v = R θ (group order)
     grad,  # (m,) float64 the smooth part's gradient there, in v
@@ -1167,7 +1169,7 @@ def _group_kkt(
     off = np.where(np.isfinite(weights), np.maximum(norms(grad) - w, 0.0), 0.0)
     return float(np.where(nv > 0, on, off).max())
 
-# %% ../nbs/07b_discrete.ipynb #344db2fa
+# %% ../nbs/07b_discrete.ipynb #5f40f14d
 class GroupNewtonSolver:
     """Proximal Newton steps on (D3), exact or Gibbs moments; `step()` returns the iteration's record and
     verdict.
@@ -1264,7 +1266,7 @@ class GroupNewtonSolver:
         rec = self._step_exact() if self.exact else self._step_mcmc()
         return dict(iteration=self.n_iter, **rec)
 
-# %% ../nbs/07b_discrete.ipynb #5f40f14d
+# %% ../nbs/07b_discrete.ipynb #e6920b5f
 @patch_to(GroupNewtonSolver)
 def kkt_residual(
     self,
@@ -1278,7 +1280,7 @@ def kkt_residual(
     g = np.concatenate([self._Rinv[k].T @ self._block(grad, k) for k in range(G)])
     return _group_kkt(v, g, self.weights, np.repeat(np.arange(G), np.diff(self._gptr)))
 
-# %% ../nbs/07b_discrete.ipynb #e6920b5f
+# %% ../nbs/07b_discrete.ipynb #a0d99ce1
 @patch_to(GroupNewtonSolver)
 def _step_exact(self) -> dict:
     "Exact moments and Hessian, the direction, a backtracking line search on g (LSS eq. 2.19)."
@@ -1305,7 +1307,7 @@ def _step_exact(self) -> dict:
         t /= 2
     return dict(rec, verdict="stalled")
 
-# %% ../nbs/07b_discrete.ipynb #dd555072
+# %% ../nbs/07b_discrete.ipynb #98d4f4eb
 @patch_to(GroupNewtonSolver)
 def _run(
     self,
@@ -1327,7 +1329,7 @@ def _run(
         _gibbs_sweeps(self.chains, model.theta, model.offsets, self.streams, b - a, False)
     return self.chains
 
-# %% ../nbs/07b_discrete.ipynb #8677def0
+# %% ../nbs/07b_discrete.ipynb #cc6a0516
 @patch_to(GroupNewtonSolver)
 def _chain_moments(
     self,
@@ -1340,7 +1342,7 @@ def _chain_moments(
         M = z.T @ z
     return M[self._I, self._J].astype(np.float64) / X.shape[0], z
 
-# %% ../nbs/07b_discrete.ipynb #187b1d4f
+# %% ../nbs/07b_discrete.ipynb #7f3a141f
 @patch_to(GroupNewtonSolver)
 def _working_groups(
     self,
@@ -1362,7 +1364,7 @@ def _working_groups(
         new = [new[i] for i in np.argsort(excess)[::-1][:max_new]]
     return np.array(sorted(keep + new), dtype=np.int64)
 
-# %% ../nbs/07b_discrete.ipynb #0f705697
+# %% ../nbs/07b_discrete.ipynb #c6313b20
 @patch_to(GroupNewtonSolver)
 def _working_hessian(
     self,
@@ -1385,7 +1387,7 @@ def _working_hessian(
     H[np.diag_indices(idx.size)] += ridge * max(np.mean(np.diag(H)), 1e-12)
     return groups, idx, H
 
-# %% ../nbs/07b_discrete.ipynb #4cf2d244
+# %% ../nbs/07b_discrete.ipynb #da3ee341
 @patch_to(GroupNewtonSolver)
 def _chain_direction(
     self,
@@ -1412,7 +1414,7 @@ def _chain_direction(
     _group_cd(grad[idx], H, self.theta[idx], *args)
     return idx, d, float(d @ H @ d)
 
-# %% ../nbs/07b_discrete.ipynb #7978fb6a
+# %% ../nbs/07b_discrete.ipynb #610d5966
 @patch_to(GroupNewtonSolver)
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
@@ -1435,7 +1437,7 @@ def _step_mcmc(self) -> dict:
     rec = dict(n_chains=q, n_sweeps=self.n_sweeps, decrement=nu2, mc_gap=self.gap, tol=self.tol_eff)
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
-# %% ../nbs/07b_discrete.ipynb #610d5966
+# %% ../nbs/07b_discrete.ipynb #ce32af26
 @patch_to(GroupNewtonSolver)
 def _verdict(
     self,
@@ -1458,7 +1460,7 @@ def _verdict(
     self.window = []
     return "more chains"
 
-# %% ../nbs/07b_discrete.ipynb #ce32af26
+# %% ../nbs/07b_discrete.ipynb #526cc230
 @patch_to(GroupNewtonSolver)
 def _model_decrease(
     self,
@@ -1476,7 +1478,7 @@ def _model_decrease(
     step[idx] = d
     return float(-(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2)), step
 
-# %% ../nbs/07b_discrete.ipynb #526cc230
+# %% ../nbs/07b_discrete.ipynb #02a6e52a
 @patch_to(GroupNewtonSolver)
 def _model_gap(
     self,
@@ -1502,7 +1504,7 @@ def _model_gap(
     noise = np.mean([self._model_decrease(g, hessian, step)[0] for g in grads[1:]]) - pooled
     return float(pooled - noise), float(noise)
 
-# %% ../nbs/07b_discrete.ipynb #c5bac42d
+# %% ../nbs/07b_discrete.ipynb #46310783
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
     """The objective gap at θ measured afresh, as `IsingLasso` measures it; the persistent chains stay as they
@@ -1537,7 +1539,7 @@ def _verify(self) -> float:
         if noise <= self.tol_eff / 4 or used + 2 * size > q:
             return gap
 
-# %% ../nbs/07b_discrete.ipynb #f5ec92c1
+# %% ../nbs/07b_discrete.ipynb #369c4386
 @kernel(inline="always")
 def _softmax_levels(
     eta,  # (D,) float64 the logits of the levels >= 1, overwritten by their probabilities
@@ -1559,7 +1561,7 @@ def _softmax_levels(
         total += top + np.log(s)
     return total
 
-# %% ../nbs/07b_discrete.ipynb #61f1e332
+# %% ../nbs/07b_discrete.ipynb #33a06fb8
 @kernel
 def _pl_rows(
     rows,  # (u, p) int8 the distinct rows' codes
@@ -1611,7 +1613,7 @@ def _pl_rows(
                 G[col, b] += eta[b]
     return total
 
-# %% ../nbs/07b_discrete.ipynb #4411c8dc
+# %% ../nbs/07b_discrete.ipynb #25d93291
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
@@ -1710,7 +1712,7 @@ class GroupPseudoLikelihood:
         shrink = np.where(nv > t * self.weights, 1 - t * self.weights / np.maximum(nv, 1e-300), 0.0)
         return v * shrink[self._gid]
 
-# %% ../nbs/07b_discrete.ipynb #25d93291
+# %% ../nbs/07b_discrete.ipynb #3f7af787
 @patch_to(GroupPseudoLikelihood)
 def solve(
     self,
@@ -1747,7 +1749,7 @@ def solve(
         fy, gy = (fn, gn) if restart else self.parts(y)
     return x, max_iter, kkt
 
-# %% ../nbs/07b_discrete.ipynb #57fdebb9
+# %% ../nbs/07b_discrete.ipynb #e6447361
 # the refit's KKT residual, × 1/√n: FISTA's default (0.1/√n) stops short of the optimum by more than the
 # binary test below allows (0.05 deviance units)
 PL_EBIC_TOL = 1e-3
@@ -1776,7 +1778,7 @@ def pl_ebic(
     charge = df * (libm.log(n) + 2 * gamma * libm.log(max(p - 1, 1)))
     return float(2 * n * pl.parts(refit)[0] + charge), refit
 
-# %% ../nbs/07b_discrete.ipynb #1a5e7640
+# %% ../nbs/07b_discrete.ipynb #e25629b8
 def _d3_lambda_max(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> float:
@@ -1789,7 +1791,7 @@ def _d3_lambda_max(
     norms = pl.group_norms(grad) / np.sqrt(np.diff(pl.gptr))
     return float(norms[pl.pair[:, 0] >= 0].max(initial=0.0))
 
-# %% ../nbs/07b_discrete.ipynb #2ec88b9f
+# %% ../nbs/07b_discrete.ipynb #c97b6bbf
 def _likelihood_lambda(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem
     lams,  # (L,) the (D4) path, largest first
@@ -1802,7 +1804,7 @@ def _likelihood_lambda(
         return max(float(lams[0] / 2), 1.01 * _d3_lambda_max(pl))
     return float(lams[best] / 2)
 
-# %% ../nbs/07b_discrete.ipynb #d1b756c7
+# %% ../nbs/07b_discrete.ipynb #c546b69e
 def _independence_theta(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> np.ndarray | None:
@@ -1819,7 +1821,7 @@ def _independence_theta(
     theta[node] = libm.log(mean[pl.I[node]] / ref[var[pl.I[node]]])
     return theta
 
-# %% ../nbs/07b_discrete.ipynb #2ecdf8ca
+# %% ../nbs/07b_discrete.ipynb #42afc97c
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1836,7 +1838,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #45df8c72
+# %% ../nbs/07b_discrete.ipynb #c9857f80
 def _begin_codes(
     est,  # a k-state learner (its `levels`), given `names_` and `n_features_in_`
     X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
@@ -1848,7 +1850,7 @@ def _begin_codes(
     _check_every_level(codes, levels, est.names_)
     return codes, levels
 
-# %% ../nbs/07b_discrete.ipynb #6b925d57
+# %% ../nbs/07b_discrete.ipynb #3f5884b9
 class DiscreteLasso(Estimator):
     "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
 
@@ -1945,7 +1947,7 @@ class DiscreteLasso(Estimator):
         codes = model.check(X)
         return float(np.mean(model.energy(codes)) - log_partition(model))
 
-# %% ../nbs/07b_discrete.ipynb #3f5884b9
+# %% ../nbs/07b_discrete.ipynb #9d198502
 @patch_to(DiscreteLasso)
 def _solve(self, solver, lam, log):
     "Newton steps at λ until the verdict is not 'continue'; the last record."
@@ -1958,7 +1960,7 @@ def _solve(self, solver, lam, log):
             return rec
     return rec
 
-# %% ../nbs/07b_discrete.ipynb #9d198502
+# %% ../nbs/07b_discrete.ipynb #6f49ec76
 @patch_to(DiscreteLasso)
 def _new_solver(self, codes, levels):
     "The solver for these data: exact moments where `solver` and the number of states allow, else Gibbs."
@@ -1978,7 +1980,7 @@ def _new_solver(self, codes, levels):
     kw.update(tol_sampling=self.tol_sampling, seed=self.seed, kkt_tol=self.kkt_tol)
     return GroupNewtonSolver(EX, levels, 0.0, exact=exact, starts=codes, n_rows=codes.shape[0], **kw)
 
-# %% ../nbs/07b_discrete.ipynb #6f49ec76
+# %% ../nbs/07b_discrete.ipynb #2eec8616
 @patch_to(DiscreteLasso)
 def fit(
     self,
@@ -2017,7 +2019,7 @@ def fit(
         warn_not_converged(f"DiscreteLasso did not converge at λ = {self.lambda_:.3g}: {why}")
     return self
 
-# %% ../nbs/07b_discrete.ipynb #2eec8616
+# %% ../nbs/07b_discrete.ipynb #fec306e1
 @patch_to(DiscreteLasso)
 def _why(self, solver, rec) -> str:
     "What kept the fit from converging (empty when it converged)."
@@ -2034,7 +2036,7 @@ def _why(self, solver, rec) -> str:
         f"q = {solver.n_chains:,}): raise max_iter or n_chains_max"
     )
 
-# %% ../nbs/07b_discrete.ipynb #fec306e1
+# %% ../nbs/07b_discrete.ipynb #31d630a0
 @patch_to(DiscreteLasso)
 def _pl_lambdas(self, pl, n_lambdas=20):
     """The (D4) path: `(v, λs)`, the fields-only estimate (in v) and `n_lambdas` values from the path's
@@ -2044,7 +2046,7 @@ def _pl_lambdas(self, pl, n_lambdas=20):
     top = (pl.group_norms(pl.parts(v)[1]) / np.sqrt(np.diff(pl.gptr)))[pair].max(initial=0.0)
     return v, libm.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, n_lambdas)
 
-# %% ../nbs/07b_discrete.ipynb #31d630a0
+# %% ../nbs/07b_discrete.ipynb #f4d08177
 @patch_to(DiscreteLasso)
 def _pl_path(self, pl):
     """λ by EBIC over the (D4) path, warm-started: `(λ/2, v)`, the likelihood's λ and the
@@ -2066,7 +2068,7 @@ def _pl_path(self, pl):
     _warn_edge(best, lams / 2, lams[0] / 2, "ebic", True)
     return _likelihood_lambda(pl, lams, best), fits[best]
 
-# %% ../nbs/07b_discrete.ipynb #05fa3e71
+# %% ../nbs/07b_discrete.ipynb #18529c73
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -2100,7 +2102,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #19d64b15
+# %% ../nbs/07b_discrete.ipynb #b2b3e6fb
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,
@@ -2144,7 +2146,7 @@ def _pl_cv(
         v, _, _ = pl.set_lambda(lam).solve(v)
     return _likelihood_lambda(pl, lams, best), v
 
-# %% ../nbs/07b_discrete.ipynb #df59908c
+# %% ../nbs/07b_discrete.ipynb #49e80c72
 def _top_eigen(
     Y,  # (q, m) float32 centred rows
     u,  # (m,) float64 the last eigenvector estimate, or None (a flat start)
@@ -2158,7 +2160,7 @@ def _top_eigen(
         u = w / max(np.linalg.norm(w), 1e-300)
     return float(u @ (Y.T @ (Y @ u))) / q, u
 
-# %% ../nbs/07b_discrete.ipynb #0e797197
+# %% ../nbs/07b_discrete.ipynb #d35f6a67
 def _chain_gradient(
     solver: GroupNewtonSolver,  # its `_chain_moments` and statistics
     pl: GroupPseudoLikelihood,  # the groups and the factor R⁻¹ (sparse, group order)
@@ -2172,7 +2174,7 @@ def _chain_gradient(
     Y = np.asarray((pl.Rinv.T @ centred.T).T, dtype=np.float32)
     return mean, z, psi, Y
 
-# %% ../nbs/07b_discrete.ipynb #00cdcdfb
+# %% ../nbs/07b_discrete.ipynb #26fcfc56
 class DiscreteTAY(Estimator):
     """TAY (Geng et al. §6) for k-state variables: stochastic proximal gradient on (D3), each iteration's
     Gibbs sweeps set by the TAY-criterion with the k-state Theorem 3 (or 4) bound.
@@ -2262,7 +2264,7 @@ class DiscreteTAY(Estimator):
         check_fitted(self, "theta_")
         return DiscreteMRF(self.theta_, self.levels_)
 
-# %% ../nbs/07b_discrete.ipynb #26fcfc56
+# %% ../nbs/07b_discrete.ipynb #98b85274
 @patch_to(DiscreteTAY)
 def _check_params(self):
     check_float(self.lam, "lam", lo=0)
@@ -2281,7 +2283,7 @@ def _check_params(self):
     if self.restart not in ("persistent", "random"):
         raise ValueError(f"restart must be 'persistent' or 'random', got {self.restart!r}")
 
-# %% ../nbs/07b_discrete.ipynb #cfa74720
+# %% ../nbs/07b_discrete.ipynb #c89ff9c7
 @patch_to(DiscreteTAY)
 def _prepare_chains(
     self,
@@ -2303,7 +2305,7 @@ def _prepare_chains(
     self._chains = np.ascontiguousarray(X, dtype=np.int8)
     return self._chains
 
-# %% ../nbs/07b_discrete.ipynb #120032fc
+# %% ../nbs/07b_discrete.ipynb #c3007a3a
 @patch_to(DiscreteTAY)
 def _iterate(
     self,
@@ -2355,7 +2357,7 @@ def _iterate(
     )
     return new, dict(rec, tol=tol, measured_gap=measured)
 
-# %% ../nbs/07b_discrete.ipynb #c3007a3a
+# %% ../nbs/07b_discrete.ipynb #f59f6165
 @patch_to(DiscreteTAY)
 def _judge(
     self,

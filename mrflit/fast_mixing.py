@@ -322,17 +322,19 @@ class FastMixingML(MRFLearner):
         self._settle(self.grad_map_ <= tol + noise, s.K, why)
         return self._end(pairs.mat(out))
 
-    def _record_iterate(self, rec, pairs, th, out, theta_star, X_test):
-        """One row of the trace: `rec`, with ‖θ_k − θ*‖ and the exact test log-likelihood of the output (θ_k
-        or the average) when asked."""
-        if theta_star is not None:
-            rec["dist"] = float(np.linalg.norm(th - np.asarray(theta_star)[pairs.I, pairs.J]))
-        if X_test is not None:
-            model = BinaryMRF._trusted(pairs.mat(out), "pm1")
-            rec["test_ll"] = self._diagnostics(lambda: log_likelihood(model, X_test))
-        self._record(**rec)
+# %% ../nbs/11_fast_mixing.ipynb #889693a4
+@patch_to(FastMixingML)
+def _record_iterate(self, rec, pairs, th, out, theta_star, X_test):
+    """One row of the trace: `rec`, with ‖θ_k − θ*‖ and the exact test log-likelihood of the output (θ_k
+    or the average) when asked."""
+    if theta_star is not None:
+        rec["dist"] = float(np.linalg.norm(th - np.asarray(theta_star)[pairs.I, pairs.J]))
+    if X_test is not None:
+        model = BinaryMRF._trusted(pairs.mat(out), "pm1")
+        rec["test_ll"] = self._diagnostics(lambda: log_likelihood(model, X_test))
+    self._record(**rec)
 
-# %% ../nbs/11_fast_mixing.ipynb #820a48be
+# %% ../nbs/11_fast_mixing.ipynb #6d8b51d6
 @patch_to(FastMixingML)
 def _pairs(self, p: int) -> np.ndarray:
     "`pairs` as a checked (k, 2) int array (None: every pair)."
@@ -349,7 +351,7 @@ def _pairs(self, p: int) -> np.ndarray:
         raise ValueError("pairs must be a list of (i, j) with 0 <= i != j < p")
     return pairs
 
-# %% ../nbs/11_fast_mixing.ipynb #b906b8da
+# %% ../nbs/11_fast_mixing.ipynb #5f7ca6c4
 # Algorithm 1's settings, checked, and the Gibbs moments behind each gradient.
 @patch_to(FastMixingML)
 def _settings(self, p: int) -> _DomkeSettings:
@@ -375,7 +377,7 @@ def _settings(self, p: int) -> _DomkeSettings:
         init = check_states(np.atleast_2d(self.start), "pm1", p, "start")
     return _DomkeSettings(lam, L, adaptive, K, M, M_max, math.ceil(v / p), couplings, init)
 
-# %% ../nbs/11_fast_mixing.ipynb #b9d22a82
+# %% ../nbs/11_fast_mixing.ipynb #cb6282d5
 @patch_to(FastMixingML)
 def _model_moments(self, s, th, M, rng):
     """E x_i x_j under θ: exact, or the mean over M chains from the fixed start r run `sweeps` sweeps (the
@@ -393,7 +395,7 @@ def _model_moments(self, s, th, M, rng):
     self._chains = chains
     return s.couplings.means(chains.states)
 
-# %% ../nbs/11_fast_mixing.ipynb #0fd4b74d
+# %% ../nbs/11_fast_mixing.ipynb #c9f9c99e
 @patch_to(FastMixingML)
 def _noise_floor(self, G, new, Et, M, n, bound):
     """`(‖G_free‖², threshold, Monte-Carlo gap, its tolerance)` for the step G = L(θ − θ_new). Free
@@ -410,7 +412,7 @@ def _noise_floor(self, G, new, Et, M, n, bound):
     var = np.clip(1 - Et**2, 1 / M, None)
     return stat, 2 * float(var[free].sum()) / M, n_free / (2 * M), tol
 
-# %% ../nbs/11_fast_mixing.ipynb #5db55a98
+# %% ../nbs/11_fast_mixing.ipynb #3723eb54
 @patch_to(FastMixingML)
 def _residual(self, s, out, tbar):
     """`(‖L(θ − P(θ − ∇f/L))‖_∞, its Monte-Carlo noise)` at the output: exact moments (p ≤ 16), or 20,000
@@ -424,7 +426,7 @@ def _residual(self, s, out, tbar):
     G = s.L * (out - s.couplings.project(out - (Et - tbar + s.lam * out) / s.L))
     return float(np.abs(G).max(initial=0.0)), noise
 
-# %% ../nbs/11_fast_mixing.ipynb #1227ab18
+# %% ../nbs/11_fast_mixing.ipynb #37c93cfb
 # When Algorithm 1 may stop (K = None): the step at its Monte-Carlo noise floor and the gap within tolerance.
 @patch_to(FastMixingML)
 def _adaptive_rule(self, s, th, new, Et, M, n, rec):

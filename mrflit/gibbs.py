@@ -4,6 +4,7 @@
 
 # %% ../nbs/03_gibbs.ipynb #b1426a74
 from __future__ import annotations
+from fastcore.basics import patch_to
 import numpy as np
 from . import libm
 from numba import prange
@@ -298,16 +299,6 @@ class GibbsChains:
         self._lo = np.float32(model.lo)
         return self
 
-    def restart(self, init=None):
-        "Put every chain back at `init` (None: fresh uniform random states, drawn from the chains' streams)."
-        if init is None:
-            _uniform_states(self._X, self._lo, self._S)
-            return self
-        self._X = np.ascontiguousarray(
-            _start_states(self.model, self.n_chains, init, self._rng).T, dtype=np.float32
-        )
-        return self
-
     def reseed(
         self,
         seed,  # None, int or np.random.Generator
@@ -342,49 +333,6 @@ class GibbsChains:
         means = sums / self.n_chains
         return means if fields else means[:, np.not_equal(*stat_index(self.p))]
 
-    def average_stats(self, n_sweeps: int, fields: bool = True) -> np.ndarray:
-        "Advance every chain `n_sweeps` sweeps; the mean of ψ over chains and sweeps, in O(m) memory."
-        n_sweeps = check_int(n_sweeps, "n_sweeps", lo=1)
-        total = np.zeros(self.p * (self.p + 1) // 2)
-        if self.p >= GEMM_STATS_P:
-            for _ in range(n_sweeps):
-                for _ in self._chunks(1, False):
-                    pass
-                total += self._product_sums()
-        else:
-            for _, _, acc in self._chunks(n_sweeps, True):
-                total += acc.sum((0, 1))
-        mean = total / (n_sweeps * self.n_chains)
-        return mean if fields else mean[np.not_equal(*stat_index(self.p))]
-
-    def _chunks(self, n_sweeps: int, stats: bool):
-        """Run `n_sweeps` sweeps in chunks (Ctrl-C acts between them), yielding `(start, stop, acc)`: acc
-        holds each block's ψ sums per sweep of the chunk when `stats`, and takes at most `CHUNK_WORK / 4`
-        bytes."""
-        m = self.p * (self.p + 1) // 2
-        n_blocks = -(-self.n_chains // BLOCK)
-        sweep = _systematic if self.scan == "systematic" else _random_scan
-        cost = self.n_chains * (self.p + self._w.size)  # site updates of one sweep
-        for start, stop in chunks(n_sweeps, max(cost, 32 * n_blocks * m) if stats else cost):
-            acc = np.zeros((n_blocks, stop - start if stats else 0, m))
-            sweep(*self._arrays(), stop - start, acc)
-            self.sweeps_done += stop - start
-            yield start, stop, acc
-
-    def _product_sums(self) -> np.ndarray:
-        "The (m,) sums of ψ over the chains at their current states, from one matrix product X Xᵀ."
-        X = self._X
-        # float32 sums of 0/±1 products are exact integers below 2^24 chains, as the kernels' per-block sums
-        # are
-        if self.n_chains >= 2**24:
-            X = X.astype(np.float64)
-        # one BLAS thread: spinning BLAS threads would slow the next sweep (core.one_blas_thread)
-        with one_blas_thread():
-            G = (X @ X.T).astype(np.float64)
-        # a field's statistic is x_i (x_i² is 1 for ±1 states)
-        np.fill_diagonal(G, X.sum(axis=1, dtype=np.float64))
-        return G[stat_index(self.p)]
-
     def _arrays(self):
         """The sweep kernels' arguments `(X, nbr, w, diag, kappa, lo, S)`, for drivers that sweep from
         compiled code."""
@@ -396,6 +344,67 @@ class GibbsChains:
         return self._X.T.astype(np.int8)
 
 # %% ../nbs/03_gibbs.ipynb #fecaf913
+@patch_to(GibbsChains)
+def restart(self, init=None):
+    "Put every chain back at `init` (None: fresh uniform random states, drawn from the chains' streams)."
+    if init is None:
+        _uniform_states(self._X, self._lo, self._S)
+        return self
+    self._X = np.ascontiguousarray(
+        _start_states(self.model, self.n_chains, init, self._rng).T, dtype=np.float32
+    )
+    return self
+
+# %% ../nbs/03_gibbs.ipynb #8b38729e
+@patch_to(GibbsChains)
+def average_stats(self, n_sweeps: int, fields: bool = True) -> np.ndarray:
+    "Advance every chain `n_sweeps` sweeps; the mean of ψ over chains and sweeps, in O(m) memory."
+    n_sweeps = check_int(n_sweeps, "n_sweeps", lo=1)
+    total = np.zeros(self.p * (self.p + 1) // 2)
+    if self.p >= GEMM_STATS_P:
+        for _ in range(n_sweeps):
+            for _ in self._chunks(1, False):
+                pass
+            total += self._product_sums()
+    else:
+        for _, _, acc in self._chunks(n_sweeps, True):
+            total += acc.sum((0, 1))
+    mean = total / (n_sweeps * self.n_chains)
+    return mean if fields else mean[np.not_equal(*stat_index(self.p))]
+
+# %% ../nbs/03_gibbs.ipynb #accd7076
+@patch_to(GibbsChains)
+def _chunks(self, n_sweeps: int, stats: bool):
+    """Run `n_sweeps` sweeps in chunks (Ctrl-C acts between them), yielding `(start, stop, acc)`: acc
+    holds each block's ψ sums per sweep of the chunk when `stats`, and takes at most `CHUNK_WORK / 4`
+    bytes."""
+    m = self.p * (self.p + 1) // 2
+    n_blocks = -(-self.n_chains // BLOCK)
+    sweep = _systematic if self.scan == "systematic" else _random_scan
+    cost = self.n_chains * (self.p + self._w.size)  # site updates of one sweep
+    for start, stop in chunks(n_sweeps, max(cost, 32 * n_blocks * m) if stats else cost):
+        acc = np.zeros((n_blocks, stop - start if stats else 0, m))
+        sweep(*self._arrays(), stop - start, acc)
+        self.sweeps_done += stop - start
+        yield start, stop, acc
+
+# %% ../nbs/03_gibbs.ipynb #d0efe197
+@patch_to(GibbsChains)
+def _product_sums(self) -> np.ndarray:
+    "The (m,) sums of ψ over the chains at their current states, from one matrix product X Xᵀ."
+    X = self._X
+    # float32 sums of 0/±1 products are exact integers below 2^24 chains, as the kernels' per-block sums
+    # are
+    if self.n_chains >= 2**24:
+        X = X.astype(np.float64)
+    # one BLAS thread: spinning BLAS threads would slow the next sweep (core.one_blas_thread)
+    with one_blas_thread():
+        G = (X @ X.T).astype(np.float64)
+    # a field's statistic is x_i (x_i² is 1 for ±1 states)
+    np.fill_diagonal(G, X.sum(axis=1, dtype=np.float64))
+    return G[stat_index(self.p)]
+
+# %% ../nbs/03_gibbs.ipynb #cbea7f16
 def gibbs_sample(
     model: BinaryMRF,  # the model to sample
     n_chains: int,  # number of independent chains
@@ -413,7 +422,7 @@ def gibbs_sample(
     means = chains.run(n_sweeps, return_stats, fields)
     return (chains.states, means) if return_stats else chains.states
 
-# %% ../nbs/03_gibbs.ipynb #8b38729e
+# %% ../nbs/03_gibbs.ipynb #f8267df0
 def sample_data(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples
@@ -427,7 +436,7 @@ def sample_data(
         model, check_int(n, "n", lo=1), check_int(burn_in, "burn_in", lo=1), scan=scan, seed=seed
     )
 
-# %% ../nbs/03_gibbs.ipynb #cbea7f16
+# %% ../nbs/03_gibbs.ipynb #188864b6
 @kernel
 def _random_scan_path(
     x,  # (p,) float32 the chain's state, values lo or 1, updated in place
@@ -466,7 +475,7 @@ def _random_scan_path(
         counts[f] += 1
     return f
 
-# %% ../nbs/03_gibbs.ipynb #f8267df0
+# %% ../nbs/03_gibbs.ipynb #0db655d4
 def _record_steps(x, chain, n_steps, cost, buffers, parts):
     """Run `n_steps` random-scan updates from x (in place) in chunks — Ctrl-C acts between them — and append
     their flips and run lengths to `parts` = (sites, values, counts) lists; `chain` = (nbr, w, diag, kappa,
@@ -481,7 +490,7 @@ def _record_steps(x, chain, n_steps, cost, buffers, parts):
             parts_v.append(values[:f].copy())
             parts_c.append(counts[1 : f + 1].copy())
 
-# %% ../nbs/03_gibbs.ipynb #29f1ff36
+# %% ../nbs/03_gibbs.ipynb #6d38869a
 def random_scan_path(
     model: BinaryMRF,  # the model p(·|ψ) to sample
     n_steps: int,  # single-site updates in all
@@ -531,7 +540,7 @@ def random_scan_path(
     x_end = ends if c > 1 or (init is not None and np.ndim(init) == 2) else ends[0]
     return starts[0].copy(), cat(parts_s, np.int32), cat(parts_v, np.int8), cat(parts_c, np.int64), x_end
 
-# %% ../nbs/03_gibbs.ipynb #eb0c2605
+# %% ../nbs/03_gibbs.ipynb #f6e74901
 def expand_path(
     x0,  # the start state (p,)
     sites,  # the site of each flip
@@ -550,7 +559,7 @@ def expand_path(
         states.append(y)
     return np.repeat(np.array(states), counts, axis=0)
 
-# %% ../nbs/03_gibbs.ipynb #98ace4e1
+# %% ../nbs/03_gibbs.ipynb #1dd2d9da
 @kernel
 def _mean_field(
     t,  # (p, p) float64 ±1-domain parameters, fields on the diagonal
@@ -574,7 +583,7 @@ def _mean_field(
             return it + 1
     return max_iter
 
-# %% ../nbs/03_gibbs.ipynb #13d01cb0
+# %% ../nbs/03_gibbs.ipynb #784ecde9
 def mean_field(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     *,
@@ -588,7 +597,7 @@ def mean_field(
     _mean_field(t, m, check_int(max_iter, "max_iter", lo=1), check_float(tol, "tol", lo=0))
     return (1 + m) / 2
 
-# %% ../nbs/03_gibbs.ipynb #04883085
+# %% ../nbs/03_gibbs.ipynb #91b527c8
 def sample_product(
     q,  # P(x_i = 1) for each variable
     n: int,  # the number of samples
@@ -605,7 +614,7 @@ def sample_product(
     check_memory(9 * n * q.size, f"n={n} draws of {q.size} variables")
     return np.where(as_rng(seed).random((n, q.size)) < q, 1, lo).astype(np.int8)
 
-# %% ../nbs/03_gibbs.ipynb #1dd2d9da
+# %% ../nbs/03_gibbs.ipynb #3f36cc86
 def importance_moments(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples

@@ -709,40 +709,6 @@ class MCMCLasso(MRFLearner):
         self.verbose = verbose
         self.seed = seed
 
-    def _check(self):
-        "Validate the settings; returns the given path `lambdas` as an array, or None."
-        check_int(self.n_lambdas, "n_lambdas", lo=2)
-        check_float(self.lambda_ratio, "lambda_ratio", lo=0, hi=1, lo_open=True, hi_open=True)
-        check_int(self.mcmc_factor, "mcmc_factor", lo=1)
-        check_int(self.ic_factor, "ic_factor", lo=1)
-        check_int(self.max_iter, "max_iter", lo=1)
-        check_float(self.tol, "tol", lo=0, lo_open=True)
-        check_float(self.min_ess, "min_ess", lo=0, hi=1)
-        check_int(self.max_recentre, "max_recentre", lo=0)
-        check_int(self.max_mcmc_factor, "max_mcmc_factor", lo=1)
-        if self.start not in ("data", "random"):
-            raise ValueError(f"start must be 'data' or 'random', got {self.start!r}")
-        if self.lambdas is None:
-            return None
-        if not isinstance(self.lambdas, (list, tuple, np.ndarray)):
-            raise ValueError(
-                f"lambdas must be a list or array of numbers, got {type(self.lambdas).__name__} (a generator "
-                f"would be used up by the first fit)"
-            )
-        try:
-            lam = np.asarray(self.lambdas, dtype=np.float64)
-        except (TypeError, ValueError):
-            raise ValueError(f"lambdas must be a list or array of numbers, got {self.lambdas!r}") from None
-        if (
-            lam.ndim != 1
-            or lam.size < 2
-            or not np.all(np.isfinite(lam))
-            or np.any(lam <= 0)
-            or np.any(np.diff(lam) >= 0)
-        ):
-            raise ValueError("lambdas must be a decreasing 1-D sequence of at least 2 positive numbers")
-        return lam
-
     def fit(self, X, y=None, *, truth=None, names=None):
         """Run Algorithm 1 on `(n, d)` binary data (0/1 converted to ±1) along the λ path (`lambdas`, or
         `n_lambdas` values down to `lambda_ratio` × λ_max)."""
@@ -771,12 +737,48 @@ class MCMCLasso(MRFLearner):
         self._settle(not reasons, int(np.sum(iters)), "; ".join(reasons))
         return self._end(theta)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #c2158399
+# %% ../nbs/09_mcmc_lasso.ipynb #5f0566c3
+@patch_to(MCMCLasso)
+def _check(self):
+    "Validate the settings; returns the given path `lambdas` as an array, or None."
+    check_int(self.n_lambdas, "n_lambdas", lo=2)
+    check_float(self.lambda_ratio, "lambda_ratio", lo=0, hi=1, lo_open=True, hi_open=True)
+    check_int(self.mcmc_factor, "mcmc_factor", lo=1)
+    check_int(self.ic_factor, "ic_factor", lo=1)
+    check_int(self.max_iter, "max_iter", lo=1)
+    check_float(self.tol, "tol", lo=0, lo_open=True)
+    check_float(self.min_ess, "min_ess", lo=0, hi=1)
+    check_int(self.max_recentre, "max_recentre", lo=0)
+    check_int(self.max_mcmc_factor, "max_mcmc_factor", lo=1)
+    if self.start not in ("data", "random"):
+        raise ValueError(f"start must be 'data' or 'random', got {self.start!r}")
+    if self.lambdas is None:
+        return None
+    if not isinstance(self.lambdas, (list, tuple, np.ndarray)):
+        raise ValueError(
+            f"lambdas must be a list or array of numbers, got {type(self.lambdas).__name__} (a generator "
+            f"would be used up by the first fit)"
+        )
+    try:
+        lam = np.asarray(self.lambdas, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"lambdas must be a list or array of numbers, got {self.lambdas!r}") from None
+    if (
+        lam.ndim != 1
+        or lam.size < 2
+        or not np.all(np.isfinite(lam))
+        or np.any(lam <= 0)
+        or np.any(np.diff(lam) >= 0)
+    ):
+        raise ValueError("lambdas must be a decreasing 1-D sequence of at least 2 positive numbers")
+    return lam
+
+# %% ../nbs/09_mcmc_lasso.ipynb #325322b6
 # the constants of Algorithm 1 as published (§4): 100 λ values, m = 10³d draws per λ, 10⁴d draws for BIC and
 # GIC
 MIASOJEDOW_SETTINGS = dict(n_lambdas=100, mcmc_factor=1000, ic_factor=10_000)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #10c0bd0d
+# %% ../nbs/09_mcmc_lasso.ipynb #86cdebf2
 # What the path starts from: problem (7) on the data, the λ grid from λ_max, and the chains' start states.
 @patch_to(MCMCLasso)
 def _problem(self, X) -> _Problem:
@@ -789,7 +791,7 @@ def _problem(self, X) -> _Problem:
     pen = np.where(idx[0] == idx[1], 0.0, 1.0)
     return _Problem(n, d, F, idx, Jbar[idx], pen)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #4e575b62
+# %% ../nbs/09_mcmc_lasso.ipynb #ecacc518
 @patch_to(MCMCLasso)
 def _lambda_grid(self, X, prob, lambdas):
     """`(the λ path, θ₀)`: θ₀ = 0, or the independent model fitted to the margins with fields; the path is
@@ -805,7 +807,7 @@ def _lambda_grid(self, X, prob, lambdas):
         lambdas = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
     return lambdas, theta0
 
-# %% ../nbs/09_mcmc_lasso.ipynb #aa9b4642
+# %% ../nbs/09_mcmc_lasso.ipynb #74e0cd89
 @patch_to(MCMCLasso)
 def _starts(self, X, rng):
     """Start states: None (one chain from a uniform draw, as the paper), or `max_starts` data rows (all
@@ -817,7 +819,7 @@ def _starts(self, X, rng):
         return X.copy()
     return X[rng.choice(len(X), c, replace=False)]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #24f0f570
+# %% ../nbs/09_mcmc_lasso.ipynb #33a00153
 # Algorithm 1's solver: eq. (7) at one λ from the reference ψ, with optional Geyer–Thompson re-centring, and
 # the refinement at the λ BIC chooses.
 @patch_to(MCMCLasso)
@@ -852,7 +854,7 @@ def _solve_at(self, lam, theta, psi, state, m, prob, L, rng, max_iter=None):
     info = dict(n_iter=n_it, L=L, ess=ess, recentred=recentred, sample=cs)
     return T[prob.idx], info, psi, state, m
 
-# %% ../nbs/09_mcmc_lasso.ipynb #9fc4e1e5
+# %% ../nbs/09_mcmc_lasso.ipynb #682d61fd
 @patch_to(MCMCLasso)
 def _recentred(self, cs, psi, T) -> BinaryMRF:
     """ψ moved toward the solution T as far as the weights' ESS/m stays ≥ `min_ess` (the step halved from
@@ -863,7 +865,7 @@ def _recentred(self, cs, psi, T) -> BinaryMRF:
         s /= 2
     return BinaryMRF._trusted(psi.theta + s * move, "pm1")
 
-# %% ../nbs/09_mcmc_lasso.ipynb #7fdfae11
+# %% ../nbs/09_mcmc_lasso.ipynb #f0d38345
 @patch_to(MCMCLasso)
 def _gap(self, T, sample, prob):
     """`(Monte-Carlo objective gap of the (d, d) estimate T on its sample, the gap accepted)`: batch means
@@ -872,7 +874,7 @@ def _gap(self, T, sample, prob):
     active = (T != 0) & ~eye | (eye & prob.F)
     return sample.mc_gap(T, active), gap_tolerance(int(np.count_nonzero(np.triu(active))), prob.n)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #cc6f4a30
+# %% ../nbs/09_mcmc_lasso.ipynb #81304d1b
 @patch_to(MCMCLasso)
 def _refine(self, lam, T, state, X, prob, rng):
     """Re-solve (7) at the chosen λ with ψ = θ̂ and as many draws as the Monte-Carlo gap needs: the gap
@@ -895,7 +897,7 @@ def _refine(self, lam, T, state, X, prob, rng):
         m = int(min(m * 1.5 * gap / tol, m_max))
     return T, state, float(gap), tol, total, info["n_iter"] >= cap
 
-# %% ../nbs/09_mcmc_lasso.ipynb #3f9a49af
+# %% ../nbs/09_mcmc_lasso.ipynb #ff851936
 @patch_to(MCMCLasso)
 def objective(
     self,
@@ -906,7 +908,7 @@ def objective(
     v = np.asarray(theta)[self._idx]
     return float(-v @ self._Jbar + sample.log_mean_exp(theta))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #443303cf
+# %% ../nbs/09_mcmc_lasso.ipynb #4842472b
 @patch_to(MCMCLasso)
 def _degenerate(self, lam, i_star) -> list:
     """Report the λ where the approximation degenerated (|θ|₁ > d log 2/λ) in the trace's notes; a reason
@@ -928,7 +930,7 @@ def _degenerate(self, lam, i_star) -> list:
         f"BIC chose λ = {lam[i_star]:.3g}, where the MCMC approximation has degenerated (|θ|₁ > d log 2/λ)"
     ]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #ee1279af
+# %% ../nbs/09_mcmc_lasso.ipynb #a13361cb
 @patch_to(MCMCLasso)
 def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
     """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
@@ -948,7 +950,7 @@ def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
         )
     return reasons
 
-# %% ../nbs/09_mcmc_lasso.ipynb #676ade8c
+# %% ../nbs/09_mcmc_lasso.ipynb #b8976472
 @patch_to(MCMCLasso)
 def _record_lambda(self, lam, theta, info, m, prob):
     "One row of the trace per λ of the path."
@@ -972,7 +974,7 @@ def _record_lambda(self, lam, theta, info, m, prob):
         **auc,
     )
 
-# %% ../nbs/09_mcmc_lasso.ipynb #52ebe9be
+# %% ../nbs/09_mcmc_lasso.ipynb #6fe00ce3
 # The λ path of Algorithm 1: each λ warm-started at the previous one, with |θ|₁ and the ESS recorded.
 @patch_to(MCMCLasso)
 def _fit_path(self, X, prob, lam, theta0, state, rng):
@@ -1003,7 +1005,7 @@ def _fit_path(self, X, prob, lam, theta0, state, rng):
         self._record_lambda(lam[i], theta, info, m, prob)
     return path, lam, iters, reasons, state
 
-# %% ../nbs/09_mcmc_lasso.ipynb #2ecc5678
+# %% ../nbs/09_mcmc_lasso.ipynb #8eee78d3
 # The choice of λ by BIC and of the threshold by GIC (with the refinement at the chosen λ), and the verdict.
 @patch_to(MCMCLasso)
 def _select(self, path, lam, X, prob, state, refine, iters, rng):

@@ -85,26 +85,6 @@ class _StochasticProxGrad(MRFLearner):
         self.verbose = verbose
         self.seed = seed
 
-    def _check_params(self):
-        check_float(self.lam, "lam", lo=0)
-        if not (isinstance(self.alpha, str) and self.alpha == "auto"):
-            check_float(self.alpha, "alpha", lo=0, lo_open=True)
-        check_int(self.n_chains, "n_chains", lo=2)
-        check_int(self.n_chains_max, "n_chains_max", lo=2)
-        check_int(self.max_iter, "max_iter", lo=1)
-        if self.tol is not None:
-            check_float(self.tol, "tol", lo=0)
-        check_float(self.tol_sampling, "tol_sampling", lo=0)
-        choices = [
-            ("init", self.init, ("random", "zero")),
-            ("restart", self.restart, ("random", "zeros", "persistent")),
-            ("gradient", self.gradient, ("mcmc", "exact")),
-            ("diagnostics", self.diagnostics, ("auto", True, False)),
-        ]
-        for name, val, ok in choices:
-            if val not in ok:
-                raise ValueError(f"{name} must be one of {ok}, got {val!r}")
-
     def fit(self, X, y=None, *, truth=None, names=None):
         """Learn θ from `(n, p)` binary data (0/1 or ±1); `truth` (a (p, p) θ or BinaryMRF) adds the AUC to
         the trace."""
@@ -135,33 +115,57 @@ class _StochasticProxGrad(MRFLearner):
         self._judge(steps)
         return self._end(to_matrix(theta, p))
 
-    def _setup(self, X):
-        """Prepare a fit to the checked data X: its moments, each statistic's penalty, and the start — with
-        `warm_start`, the last fit's θ, chains (and their RNG streams), q and L̂; else θ⁰ and fresh chains.
-        Returns `(θ⁰, whether the exact diagnostics run)`."""
-        p = X.shape[1]
-        if self.gradient == "exact" and p > 16:
-            raise ValueError("gradient='exact' needs p <= 16")
-        self.p_ = p
-        self._EX = mean_stats(X)
-        self._I, self._J = stat_index(p)
-        self._lam_vec = np.where((self._I == self._J) & (not self.penalize_fields), 0.0, float(self.lam))
-        m = self._I.size
-        warm = self.warm_start and getattr(self, "theta_", None) is not None and self.theta_.shape == (p, p)
-        if warm:  # continue from the last fit: its θ, its chains (and their RNG streams), its q and L̂
-            rng = self._rng
-            theta = self.theta_[self._I, self._J].copy()
-        else:
-            rng = as_rng(self.seed)
-            theta = rng.uniform(-0.1, 0.1, m) if self.init == "random" else np.zeros(m)
-            self._q, self._chains, self._L, self._v = int(self.n_chains), None, None, None
-        diag = self.diagnostics == True or (self.diagnostics == "auto" and p <= 16)
-        self.objective_start_ = self._diagnostics(lambda: self.objective(theta)) if diag else np.nan
-        self._X, self._rng, self._work, self._window = X, rng, 0, []
-        self._win = self.warm_window if warm else self.window
-        return theta, diag
+# %% ../nbs/08_spg.ipynb #f0e80d90
+@patch_to(_StochasticProxGrad)
+def _check_params(self):
+    check_float(self.lam, "lam", lo=0)
+    if not (isinstance(self.alpha, str) and self.alpha == "auto"):
+        check_float(self.alpha, "alpha", lo=0, lo_open=True)
+    check_int(self.n_chains, "n_chains", lo=2)
+    check_int(self.n_chains_max, "n_chains_max", lo=2)
+    check_int(self.max_iter, "max_iter", lo=1)
+    if self.tol is not None:
+        check_float(self.tol, "tol", lo=0)
+    check_float(self.tol_sampling, "tol_sampling", lo=0)
+    choices = [
+        ("init", self.init, ("random", "zero")),
+        ("restart", self.restart, ("random", "zeros", "persistent")),
+        ("gradient", self.gradient, ("mcmc", "exact")),
+        ("diagnostics", self.diagnostics, ("auto", True, False)),
+    ]
+    for name, val, ok in choices:
+        if val not in ok:
+            raise ValueError(f"{name} must be one of {ok}, got {val!r}")
 
 # %% ../nbs/08_spg.ipynb #f8916a70
+@patch_to(_StochasticProxGrad)
+def _setup(self, X):
+    """Prepare a fit to the checked data X: its moments, each statistic's penalty, and the start — with
+    `warm_start`, the last fit's θ, chains (and their RNG streams), q and L̂; else θ⁰ and fresh chains.
+    Returns `(θ⁰, whether the exact diagnostics run)`."""
+    p = X.shape[1]
+    if self.gradient == "exact" and p > 16:
+        raise ValueError("gradient='exact' needs p <= 16")
+    self.p_ = p
+    self._EX = mean_stats(X)
+    self._I, self._J = stat_index(p)
+    self._lam_vec = np.where((self._I == self._J) & (not self.penalize_fields), 0.0, float(self.lam))
+    m = self._I.size
+    warm = self.warm_start and getattr(self, "theta_", None) is not None and self.theta_.shape == (p, p)
+    if warm:  # continue from the last fit: its θ, its chains (and their RNG streams), its q and L̂
+        rng = self._rng
+        theta = self.theta_[self._I, self._J].copy()
+    else:
+        rng = as_rng(self.seed)
+        theta = rng.uniform(-0.1, 0.1, m) if self.init == "random" else np.zeros(m)
+        self._q, self._chains, self._L, self._v = int(self.n_chains), None, None, None
+    diag = self.diagnostics == True or (self.diagnostics == "auto" and p <= 16)
+    self.objective_start_ = self._diagnostics(lambda: self.objective(theta)) if diag else np.nan
+    self._X, self._rng, self._work, self._window = X, rng, 0, []
+    self._win = self.warm_window if warm else self.window
+    return theta, diag
+
+# %% ../nbs/08_spg.ipynb #3c6b68e4
 # SPG's gradient estimate: the chains of each iteration, the step size α = 1/L̂ and the sample of ∇ log Z(θ).
 @patch_to(_StochasticProxGrad)
 def _prepare_chains(self, k, model):
@@ -182,7 +186,7 @@ def _prepare_chains(self, k, model):
     self._chains = chains
     return chains
 
-# %% ../nbs/08_spg.ipynb #3c6b68e4
+# %% ../nbs/08_spg.ipynb #0dbdd97c
 @patch_to(_StochasticProxGrad)
 def _step_size(self, S=None, exact_H=None) -> float:
     """α: the fixed number, or 1/L̂ with L̂ the covariance's largest eigenvalue (exact, or by warm-started
@@ -195,7 +199,7 @@ def _step_size(self, S=None, exact_H=None) -> float:
         return float(self.alpha)
     return 1.0 / max(self._L, 1e-12)
 
-# %% ../nbs/08_spg.ipynb #0dbdd97c
+# %% ../nbs/08_spg.ipynb #ca946f07
 @patch_to(_StochasticProxGrad)
 def _curvature(self) -> float:
     "L̂ at the last iterate (computed now if the fixed α did not need it)."
@@ -203,7 +207,7 @@ def _curvature(self) -> float:
         self._step_size(np.ascontiguousarray(self._chains._X.T, dtype=np.float64))
     return self._L
 
-# %% ../nbs/08_spg.ipynb #ca946f07
+# %% ../nbs/08_spg.ipynb #072df360
 @patch_to(_StochasticProxGrad)
 def _sample(self, k, theta, model):
     """Gradient estimate at θ: `(tau, bound, df, alpha, states, H_exact)` from the chains, or exact
@@ -223,7 +227,7 @@ def _sample(self, k, theta, model):
         self._step_size(S)
     return tau, bound, df, alpha, S, None
 
-# %% ../nbs/08_spg.ipynb #072df360
+# %% ../nbs/08_spg.ipynb #037cbcf7
 # The noise-floor stopping rule (above): the tolerance, the statistic against its floor, and the verdict.
 @patch_to(_StochasticProxGrad)
 def _tolerance(self, theta) -> float:
@@ -233,7 +237,7 @@ def _tolerance(self, theta) -> float:
         np.count_nonzero(theta), len(self._X), 1e-3 if self.tol is None else self.tol, self.tol_sampling
     )
 
-# %% ../nbs/08_spg.ipynb #037cbcf7
+# %% ../nbs/08_spg.ipynb #97386b45
 @vectorize(["float64(float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _bernoulli_var(mean, lo, q):
     """Sample variance (ddof=1) of a two-valued statistic from its mean: ψ ∈ {0,1} (lo = 0) or {−1,1} (lo =
@@ -241,7 +245,7 @@ def _bernoulli_var(mean, lo, q):
     v = mean * (1 - mean) if lo == 0 else (1 - mean * mean)
     return max(v, 0.0) * q / (q - 1)
 
-# %% ../nbs/08_spg.ipynb #97386b45
+# %% ../nbs/08_spg.ipynb #b1b1bd48
 @patch_to(_StochasticProxGrad)
 def _noise_floor(self, new, df, gnorm):
     """`(threshold, Monte-Carlo gap, statistic)`: the stationarity statistic is at its noise floor when ≤
@@ -255,18 +259,18 @@ def _noise_floor(self, new, df, gnorm):
     sens = (new != 0) | (np.abs(df) >= self._lam_vec - 2 * np.sqrt(var))
     return 4 * float(var[sens].sum()), gap, gnorm**2
 
-# %% ../nbs/08_spg.ipynb #b1b1bd48
+# %% ../nbs/08_spg.ipynb #50172da8
 @patch_to(_StochasticProxGrad)
 def _measured_gap(self, theta, df):
     """`(estimated objective gap at θ, ν²)`: the decrease of the proximal Newton model on the chains' states
     (`ising_lasso.chain_model_decrease`, see above)."""
     return chain_model_decrease(df, theta, self._lam_vec, self._chains._X)
 
-# %% ../nbs/08_spg.ipynb #50172da8
+# %% ../nbs/08_spg.ipynb #c0c78dbd
 class CertificateWarning(UserWarning):
     "TAY's Dobrushin certificate held at too few iterations (the estimate may still have converged)."
 
-# %% ../nbs/08_spg.ipynb #c0c78dbd
+# %% ../nbs/08_spg.ipynb #d5189e2c
 @patch_to(_StochasticProxGrad)
 def _judge(self, steps):
     "Set `converged_` by the stopping rule and warn, saying why, when it does not hold."
@@ -316,7 +320,7 @@ def _judge(self, steps):
     if self._certifies:
         self._warn_certificate()
 
-# %% ../nbs/08_spg.ipynb #d5189e2c
+# %% ../nbs/08_spg.ipynb #15f3e309
 @patch_to(_StochasticProxGrad)
 def _warn_certificate(self):
     """One `CertificateWarning` when the certificate held at under half of the iterations or no τ could
@@ -341,7 +345,7 @@ def _warn_certificate(self):
         CertificateWarning,
     )
 
-# %% ../nbs/08_spg.ipynb #15f3e309
+# %% ../nbs/08_spg.ipynb #f333e9dc
 # One iteration of the loop: sample the gradient, take the step, test the noise floor, and record it all.
 @patch_to(_StochasticProxGrad)
 def _iterate(self, k, theta):
@@ -393,7 +397,7 @@ def _iterate(self, k, theta):
         rec["estimated_bound"] = getattr(self, "_estimated_bound", np.nan)
     return new, rec, df, done
 
-# %% ../nbs/08_spg.ipynb #f333e9dc
+# %% ../nbs/08_spg.ipynb #58347c12
 # The exact objective and gradient error at each iterate, for small models (p ≤ 16): what the tests and plots
 # check.
 @patch_to(_StochasticProxGrad)
@@ -407,7 +411,7 @@ def objective(self, theta_vec, EX=None) -> float:
     )  # held-at-zero couplings have λ = ∞
     return float(-theta_vec @ EX + log_partition(m) + penalty.sum())
 
-# %% ../nbs/08_spg.ipynb #58347c12
+# %% ../nbs/08_spg.ipynb #9048e9fc
 @patch_to(_StochasticProxGrad)
 def _exact_diagnostics(self, theta, new, df, tau) -> dict:
     "Exact objective of the new iterate, exact gradient error and the Fischer–Igel bound (p <= 16)."
@@ -419,7 +423,7 @@ def _exact_diagnostics(self, theta, new, df, tau) -> dict:
         fischer=float(fischer_bound(model, max(tau, 1))[0]) if tau else np.nan,
     )
 
-# %% ../nbs/08_spg.ipynb #9048e9fc
+# %% ../nbs/08_spg.ipynb #c705322c
 class SPG(_StochasticProxGrad):
     "SPG (Geng et al. Alg. 3) with a fixed number of Gibbs sweeps τ per gradient."
 
@@ -443,12 +447,12 @@ class SPG(_StochasticProxGrad):
         bound = float(gradient_bias_bound(model, tau)[0])
         return tau, bound, df, chains.n_chains
 
-# %% ../nbs/08_spg.ipynb #c705322c
+# %% ../nbs/08_spg.ipynb #c0c5f809
 # the constants of Geng et al.'s experiments (§7): α = 0.4, chains restarted at every iteration, a fixed
 # number of iterations
 GENG_SETTINGS = dict(alpha=0.4, restart="random", tol=None)
 
-# %% ../nbs/08_spg.ipynb #c0c5f809
+# %% ../nbs/08_spg.ipynb #b9e34ebc
 class SPGInc(_StochasticProxGrad):
     "SPG-Inc: τ = k sweeps at iteration k (Atchadé et al. 2014), optionally capped by `tau_max`."
 
@@ -467,7 +471,7 @@ class SPGInc(_StochasticProxGrad):
     def _sweeps(self, k):
         return k if self.tau_max is None else min(k, check_int(self.tau_max, "tau_max", lo=1))
 
-# %% ../nbs/08_spg.ipynb #4940455a
+# %% ../nbs/08_spg.ipynb #73865ef8
 # names of the driver's stop codes 0-3 in `trace_['tau_rule']` with `tau_uncertified` set; without it,
 # "certified" or
 # "tau_max"
@@ -492,7 +496,7 @@ def _curve_upto(
         computed[0] += 1
     return curve[t - 1]
 
-# %% ../nbs/08_spg.ipynb #73865ef8
+# %% ../nbs/08_spg.ipynb #3cbdb152
 @kernel
 def _batch_mean(
     acc,  # (blocks, sweeps, m) float64 ψ sums per block and sweep
@@ -507,7 +511,7 @@ def _batch_mean(
             total += acc[blk, row, j]
         mean[j] = total / C
 
-# %% ../nbs/08_spg.ipynb #3cbdb152
+# %% ../nbs/08_spg.ipynb #737185d1
 @kernel
 def _half_grad_map(
     theta,  # (m,) float64 the iterate
@@ -523,7 +527,7 @@ def _half_grad_map(
         g2 += G * G
     return 0.5 * np.sqrt(g2)
 
-# %% ../nbs/08_spg.ipynb #737185d1
+# %% ../nbs/08_spg.ipynb #16c79a98
 @kernel
 def _bernstein_norm(
     mean,  # (m,) float64 the chains' means of ψ
@@ -539,7 +543,7 @@ def _bernstein_norm(
         e2 += e * e
     return np.sqrt(e2)
 
-# %% ../nbs/08_spg.ipynb #16c79a98
+# %% ../nbs/08_spg.ipynb #029cb6e2
 @kernel
 def _extend_floor(
     U,  # (p, p) float64 the influence bound
@@ -560,7 +564,7 @@ def _extend_floor(
         floor = min(floor, _curve_upto(U, factor, curve, v, computed, computed[0] + 1))
     return floor, False
 
-# %% ../nbs/08_spg.ipynb #029cb6e2
+# %% ../nbs/08_spg.ipynb #99a15df3
 @kernel
 def _uncertified_rule(
     tau,  # int, the sweeps run
@@ -578,7 +582,7 @@ def _uncertified_rule(
         return 2
     return -1
 
-# %% ../nbs/08_spg.ipynb #99a15df3
+# %% ../nbs/08_spg.ipynb #dae1d22e
 @kernel(parallel=True)
 def _tay_sweeps(
     chain_arrays,  # (X, nbr, w, diag, kappa, lo, S): the chains and their model, as `gibbs._systematic`
@@ -654,7 +658,7 @@ def _tay_sweeps(
                 return tau, rule, bound, half
     return curve.size, 3, bound, half
 
-# %% ../nbs/08_spg.ipynb #167d5da3
+# %% ../nbs/08_spg.ipynb #06418841
 class TAY(_StochasticProxGrad):
     """TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below
     ½‖G_α‖₂."""
@@ -740,37 +744,41 @@ class TAY(_StochasticProxGrad):
             q_next = int(self.n_chains_max) if need is None else max(q, min(need, int(self.n_chains_max)))
         return tau, float(bound), df, q_next
 
-    def _record_rule(self, rule, tau, est):
-        """What stopped the sweeps, for the trace: the rule's name, whether some τ could certify, and the
-        coupling estimate at τ (`est`: None without the opt-in rule)."""
-        self._tau_rule = TAY_RULES[rule] if est is not None else ("certified" if rule == 0 else "tau_max")
-        self._certifiable = rule not in (1, 2)
-        self._estimated_bound = np.nan
-        if est is not None and rule in (1, 2) and tau <= est.size:
-            self._estimated_bound = float(est[tau - 1])
-
-    def _estimated_curve(self, model, start, m):
-        """The estimated norm of the gradient bias after τ = 1..tau_uncertified sweeps, ‖b̂_τ‖₂ from L-lag
-        couplings (`dobrushin.coupling_bias_norm`, an upper bound in expectation) with pairs started at this
-        iteration's chain states; ∞ where it is unavailable (no pairs, or pairs that did not meet within 50 ×
-        tau_uncertified sweeps)."""
-        taus = np.arange(1, int(self.tau_uncertified) + 1)
-        if int(self.coupling_pairs) < 2 or start is None:
-            return np.full(taus.size, np.inf)
-        try:
-            return coupling_bias_norm(
-                model,
-                taus,
-                start if isinstance(start, str) else start.T.astype(np.int8),
-                n_pairs=int(self.coupling_pairs),
-                max_sweeps=50 * int(self.tau_uncertified),
-                fields=True,
-                seed=self._rng,
-            )
-        except ValueError:
-            return np.full(taus.size, np.inf)
-
 # %% ../nbs/08_spg.ipynb #a27c6ed8
+@patch_to(TAY)
+def _record_rule(self, rule, tau, est):
+    """What stopped the sweeps, for the trace: the rule's name, whether some τ could certify, and the
+    coupling estimate at τ (`est`: None without the opt-in rule)."""
+    self._tau_rule = TAY_RULES[rule] if est is not None else ("certified" if rule == 0 else "tau_max")
+    self._certifiable = rule not in (1, 2)
+    self._estimated_bound = np.nan
+    if est is not None and rule in (1, 2) and tau <= est.size:
+        self._estimated_bound = float(est[tau - 1])
+
+# %% ../nbs/08_spg.ipynb #32a53462
+@patch_to(TAY)
+def _estimated_curve(self, model, start, m):
+    """The estimated norm of the gradient bias after τ = 1..tau_uncertified sweeps, ‖b̂_τ‖₂ from L-lag
+    couplings (`dobrushin.coupling_bias_norm`, an upper bound in expectation) with pairs started at this
+    iteration's chain states; ∞ where it is unavailable (no pairs, or pairs that did not meet within 50 ×
+    tau_uncertified sweeps)."""
+    taus = np.arange(1, int(self.tau_uncertified) + 1)
+    if int(self.coupling_pairs) < 2 or start is None:
+        return np.full(taus.size, np.inf)
+    try:
+        return coupling_bias_norm(
+            model,
+            taus,
+            start if isinstance(start, str) else start.T.astype(np.int8),
+            n_pairs=int(self.coupling_pairs),
+            max_sweeps=50 * int(self.tau_uncertified),
+            fields=True,
+            seed=self._rng,
+        )
+    except ValueError:
+        return np.full(taus.size, np.inf)
+
+# %% ../nbs/08_spg.ipynb #748c6fc6
 def _full_signature(cls):
     "Put `_StochasticProxGrad`'s options in place of `**kw` in the signature of `cls.__init__`."
     own = [p for p in inspect.signature(cls.__init__).parameters.values() if p.kind != p.VAR_KEYWORD]

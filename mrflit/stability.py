@@ -4,6 +4,7 @@
 
 # %% ../nbs/13_stability.ipynb #02450c67
 from __future__ import annotations
+from fastcore.basics import patch_to
 import copy
 import re
 import warnings
@@ -118,55 +119,57 @@ class Stability:
         a = (1 - check_float(level, "level", lo=0, hi=1, lo_open=True, hi_open=True)) / 2
         return np.quantile(draws, [a, 1 - a], axis=0)
 
-    def cs_coefficient(self, centrality: str = "strength", r: float = 0.7, share: float = 0.95) -> float:
-        """Largest drop proportion at which the centrality correlation is >= r in >= `share` of the refits (0
-        if none)."""
-        if self.kind != "case-drop":
-            raise ValueError("the CS-coefficient needs kind='case-drop'")
-        if centrality not in self.correlation:
-            raise ValueError(f"centrality must be one of {sorted(self.correlation)}, got {centrality!r}")
-        r = check_float(r, "r", lo=-1, hi=1)
-        share = check_float(share, "share", lo=0, hi=1, lo_open=True)
-        corr = self.correlation[centrality]
-        ok = [d for d in np.unique(self.drop) if np.mean(corr[self.drop == d] >= r) >= share]
-        return float(max(ok, default=0.0))
-
-    def plot(self, top: int = 30, ax=None):
-        """The `top` couplings by |full-sample weight|: weight, 95 % interval, and inclusion frequency
-        (bootnet's edge plot)."""
-        import matplotlib.pyplot as plt
-
-        table = self.table()
-        rows = table.loc[table["weight"].abs().sort_values(ascending=False, kind="stable").index]
-        rows = rows.head(check_int(top, "top", lo=1))
-        ax = ax or plt.subplots(figsize=(6, 0.25 * len(rows) + 1.2))[1]
-        y = np.arange(len(rows))[::-1]
-        ax.hlines(
-            y, rows["ci_low"], rows["ci_high"], color=plt.cm.viridis(rows["inclusion"].to_numpy()), lw=3
-        )
-        ax.scatter(rows["weight"], y, c="k", s=12, zorder=3, label="full-sample weight")
-        ax.set_yticks(y, [f"{s} – {t}" for s, t in zip(rows["source"], rows["target"])], fontsize=7)
-        ax.axvline(0, color="0.6", lw=0.8)
-        ax.set(xlabel="coupling θ (bars: 95 % bootstrap interval)")
-        bar = plt.colorbar(plt.cm.ScalarMappable(cmap="viridis", norm=plt.Normalize(0, 1)), ax=ax)
-        bar.set_label("inclusion frequency")
-        ax.legend(fontsize=7, loc="lower right")
-        return ax
-
-    def table(self, level: float = 0.95):
-        """A DataFrame, one row per pair i < j: `source`, `target`, full-sample `weight`, `inclusion`
-        frequency and the percentile interval at `level` (`ci_low`, `ci_high`)."""
-        import pandas as pd
-
-        lo, hi = self.interval(level)
-        i, j = np.triu_indices(self.full.shape[0], 1)
-        names = np.asarray(self.names, dtype=object)
-        columns = dict(
-            source=names[i], target=names[j], weight=self.full[i, j], inclusion=self.inclusion[i, j]
-        )
-        return pd.DataFrame(columns | dict(ci_low=lo[i, j], ci_high=hi[i, j]))
-
 # %% ../nbs/13_stability.ipynb #83fb6d04
+@patch_to(Stability)
+def cs_coefficient(self, centrality: str = "strength", r: float = 0.7, share: float = 0.95) -> float:
+    """Largest drop proportion at which the centrality correlation is >= r in >= `share` of the refits (0
+    if none)."""
+    if self.kind != "case-drop":
+        raise ValueError("the CS-coefficient needs kind='case-drop'")
+    if centrality not in self.correlation:
+        raise ValueError(f"centrality must be one of {sorted(self.correlation)}, got {centrality!r}")
+    r = check_float(r, "r", lo=-1, hi=1)
+    share = check_float(share, "share", lo=0, hi=1, lo_open=True)
+    corr = self.correlation[centrality]
+    ok = [d for d in np.unique(self.drop) if np.mean(corr[self.drop == d] >= r) >= share]
+    return float(max(ok, default=0.0))
+
+# %% ../nbs/13_stability.ipynb #51263161
+@patch_to(Stability)
+def plot(self, top: int = 30, ax=None):
+    """The `top` couplings by |full-sample weight|: weight, 95 % interval, and inclusion frequency
+    (bootnet's edge plot)."""
+    import matplotlib.pyplot as plt
+
+    table = self.table()
+    rows = table.loc[table["weight"].abs().sort_values(ascending=False, kind="stable").index]
+    rows = rows.head(check_int(top, "top", lo=1))
+    ax = ax or plt.subplots(figsize=(6, 0.25 * len(rows) + 1.2))[1]
+    y = np.arange(len(rows))[::-1]
+    ax.hlines(y, rows["ci_low"], rows["ci_high"], color=plt.cm.viridis(rows["inclusion"].to_numpy()), lw=3)
+    ax.scatter(rows["weight"], y, c="k", s=12, zorder=3, label="full-sample weight")
+    ax.set_yticks(y, [f"{s} – {t}" for s, t in zip(rows["source"], rows["target"])], fontsize=7)
+    ax.axvline(0, color="0.6", lw=0.8)
+    ax.set(xlabel="coupling θ (bars: 95 % bootstrap interval)")
+    bar = plt.colorbar(plt.cm.ScalarMappable(cmap="viridis", norm=plt.Normalize(0, 1)), ax=ax)
+    bar.set_label("inclusion frequency")
+    ax.legend(fontsize=7, loc="lower right")
+    return ax
+
+# %% ../nbs/13_stability.ipynb #1920b9e5
+@patch_to(Stability)
+def table(self, level: float = 0.95):
+    """A DataFrame, one row per pair i < j: `source`, `target`, full-sample `weight`, `inclusion`
+    frequency and the percentile interval at `level` (`ci_low`, `ci_high`)."""
+    import pandas as pd
+
+    lo, hi = self.interval(level)
+    i, j = np.triu_indices(self.full.shape[0], 1)
+    names = np.asarray(self.names, dtype=object)
+    columns = dict(source=names[i], target=names[j], weight=self.full[i, j], inclusion=self.inclusion[i, j])
+    return pd.DataFrame(columns | dict(ci_low=lo[i, j], ci_high=hi[i, j]))
+
+# %% ../nbs/13_stability.ipynb #40e362d4
 @kernel
 def _dijkstra_counts(
     w,  # (p, p) float64 edge lengths, inf where there is no edge (the diagonal is not read)
@@ -211,7 +214,7 @@ def _dijkstra_counts(
                 pred[v, u] = True
     return reached
 
-# %% ../nbs/13_stability.ipynb #1920b9e5
+# %% ../nbs/13_stability.ipynb #51ee8e44
 @kernel
 def _shortest_paths(
     w,  # (p, p) float64 edge lengths, inf where there is no edge (the diagonal is not read)
@@ -242,7 +245,7 @@ def _shortest_paths(
             if v != s:
                 between[v] += delta[v]
 
-# %% ../nbs/13_stability.ipynb #18b531bf
+# %% ../nbs/13_stability.ipynb #4fa08053
 CENTRALITIES = ("strength", "expected_influence", "closeness", "betweenness")
 
 
@@ -267,7 +270,7 @@ def centralities(
     betweenness = between / ((p - 1) * (p - 2)) if p > 2 else between
     return dict(strength=a.sum(1), expected_influence=t.sum(1), closeness=closeness, betweenness=betweenness)
 
-# %% ../nbs/13_stability.ipynb #34986b51
+# %% ../nbs/13_stability.ipynb #cfa7715d
 def _refit(est, X, rows, seed, start=None):
     """`(θ, warnings)`: the couplings of `est` fitted to X[rows], with its own seed when it takes one and no
     progress bar, and the distinct `(category, message)` of the warnings the fit raised (the caller reports
@@ -287,14 +290,14 @@ def _refit(est, X, rows, seed, start=None):
         theta = _edges(e.fit(X[rows]))
     return theta, list(dict.fromkeys((w.category, str(w.message)) for w in caught))
 
-# %% ../nbs/13_stability.ipynb #e756a1de
+# %% ../nbs/13_stability.ipynb #cc56477b
 def _corr(a, b) -> float:
     "Pearson correlation, 0 when either side is constant."
     if np.std(a) == 0 or np.std(b) == 0:
         return 0.0
     return float(np.corrcoef(a, b)[0, 1])
 
-# %% ../nbs/13_stability.ipynb #cfa7715d
+# %% ../nbs/13_stability.ipynb #82831fdc
 def _resamples(
     kind: str,  # 'nonparametric' or 'case-drop'
     n: int,  # rows of the data
@@ -312,7 +315,7 @@ def _resamples(
     levels = np.resize(drop, max(n_boot, 5 * drop.size))
     return levels, [rng.choice(n, n - int(round(d * n)), replace=False) for d in levels]
 
-# %% ../nbs/13_stability.ipynb #cc56477b
+# %% ../nbs/13_stability.ipynb #e2c25b64
 def _every_level(
     rows: list,  # the resamples' rows, from `_resamples`
     X,  # (n, p) int8 integer codes
@@ -344,7 +347,7 @@ def _every_level(
         out.append(r)
     return out
 
-# %% ../nbs/13_stability.ipynb #600c4243
+# %% ../nbs/13_stability.ipynb #4394c1c8
 def _at_levels(
     est,  # the learner of the refits
     first,  # its full-data fit
@@ -359,7 +362,7 @@ def _at_levels(
         return est, rows
     return clone(est).set_params(levels=first.levels_), _every_level(rows, X, first.levels_, kind, rng)
 
-# %% ../nbs/13_stability.ipynb #8441d5c9
+# %% ../nbs/13_stability.ipynb #17c89046
 def _summarise_warnings(
     raised: list,  # per refit, the `(category, message)` pairs it raised
 ) -> dict:
@@ -376,7 +379,7 @@ def _summarise_warnings(
         warnings.warn(f"{count} of {len(raised)} refits: {example[key]}", key[0], stacklevel=3)
     return {example[k]: c for k, c in counts.items()}
 
-# %% ../nbs/13_stability.ipynb #dbb6a113
+# %% ../nbs/13_stability.ipynb #fc61d435
 def _refit_learner(
     est,  # the learner of the refits
     share: float,  # `refit_tol_sampling`
@@ -392,7 +395,7 @@ def _refit_learner(
         est = clone(est).set_params(accuracy=None)
     return est
 
-# %% ../nbs/13_stability.ipynb #917bd19a
+# %% ../nbs/13_stability.ipynb #6ab298fd
 def bootstrap(
     est,  # a learner, with its λ set (e.g. by mrflit.select)
     X,  # (n, p) binary data

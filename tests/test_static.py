@@ -112,6 +112,19 @@ def test_export_cells_hold_one_definition_each():
     assert not crowded, "\n".join(crowded)
 
 
+def test_export_cells_stay_short():
+    """No exported cell holds more than 100 lines: a long class is its core, then its other methods in
+    `patch_to` cells, each where a reader meets it (and its test)."""
+    long_ = []
+    for name, nb in _notebooks().items():
+        for k, c in enumerate(nb["cells"]):
+            src = "".join(c["source"])
+            first = src.split("\n", 1)[0].strip()
+            if c["cell_type"] == "code" and first in ("#| export", "#| exporti") and src.count("\n") >= 100:
+                long_.append(f"{name} cell {k}: {src.count(chr(10)) + 1} lines")
+    assert not long_, long_
+
+
 def test_functions_stay_short():
     """No function or method in mrflit/ holds more than 40 statements, counting those nested in its loops,
     branches and inner functions: long ones are split into named steps."""
