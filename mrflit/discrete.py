@@ -25,12 +25,12 @@ from .ising_lasso import GAP_RIDGE, VERIFY_SHARE, gap_hessian_chains
 import scipy.sparse as sp
 
 # %% auto #0
-__all__ = ['MAX_LEVELS', 'MAX_STATES', 'NEWTON_AFTER', 'PL_EBIC_TOL', 'PL_EBIC_ITER', 'check_levels', 'level_columns',
-           'stat_pairs', 'check_codes', 'one_hot', 'discrete_stats', 'DiscreteMRF', 'check_discrete_model',
-           'random_discrete_mrf', 'all_states', 'energy_table', 'log_partition', 'probabilities', 'moments',
-           'marginals', 'pairwise_marginals', 'sample_exact', 'gibbs_sample', 'influence_bound', 'exact_influence',
-           'tv_bound', 'gradient_bias_bound', 'thm4_bound', 'GroupNewtonSolver', 'GroupPseudoLikelihood', 'pl_ebic',
-           'DiscreteLasso', 'DiscreteTAY']
+__all__ = ['MAX_LEVELS', 'MAX_STATES', 'NEWTON_AFTER', 'NEWTON_MAX', 'PL_EBIC_TOL', 'PL_EBIC_ITER', 'check_levels',
+           'level_columns', 'stat_pairs', 'check_codes', 'one_hot', 'discrete_stats', 'DiscreteMRF',
+           'check_discrete_model', 'random_discrete_mrf', 'all_states', 'energy_table', 'log_partition',
+           'probabilities', 'moments', 'marginals', 'pairwise_marginals', 'sample_exact', 'gibbs_sample',
+           'influence_bound', 'exact_influence', 'tv_bound', 'gradient_bias_bound', 'thm4_bound', 'GroupNewtonSolver',
+           'GroupPseudoLikelihood', 'pl_ebic', 'DiscreteLasso', 'DiscreteTAY']
 
 # %% ../nbs/07b_discrete.ipynb #6a895db1
 MAX_LEVELS = 127  # the most states per variable (int8 codes)
@@ -1051,6 +1051,9 @@ def _block_factors(
 # %% ../nbs/07b_discrete.ipynb #8d75b5c7
 # CD passes with an unchanged support before `_group_cd` tries a Newton step on it
 NEWTON_AFTER = 2
+# the largest support (statistics) it does so on: the dense solve's cost grows as its cube (the binary refit's
+# `PL_DIRECT_MAX` is the same choice)
+NEWTON_MAX = 2000
 
 
 @kernel
@@ -1068,8 +1071,8 @@ def _group_cd(
     tol,  # float, stop when a pass moves no block by more than this (max norm)
 ):
     """Block coordinate descent on the proximal Newton subproblem of (D3), with a `_group_newton` step each
-    time the support has stood `NEWTON_AFTER` passes; returns the passes made. Each block's
-    eigendecomposition in v = R u is computed once, before the passes."""
+    time the support (at most `NEWTON_MAX` statistics) has stood `NEWTON_AFTER` passes; returns the passes
+    made. Each block's eigendecomposition in v = R u is computed once, before the passes."""
     Hd = H @ d
     hgg, evals, evecs = _block_factors(H, gptr, gidx, rinv, rptr)
     # the groups nonzero after the last pass, and the passes since that set last changed
@@ -1108,7 +1111,11 @@ def _group_cd(
         # CD converges linearly where blocks are correlated; on a settled support Newton converges fast
         # (until a step finds no decrease)
         if newton and unchanged >= NEWTON_AFTER:
-            newton = _group_newton(g, H, theta, w, gptr, gidx, rinv, rptr, d, Hd) > 0.0
+            n_on = 0
+            for k in range(w.size):
+                n_on += (gptr[k + 1] - gptr[k]) * (support[k] or w[k] == 0.0)
+            if n_on <= NEWTON_MAX:
+                newton = _group_newton(g, H, theta, w, gptr, gidx, rinv, rptr, d, Hd) > 0.0
             unchanged = 0
     return n_pass
 
