@@ -640,6 +640,7 @@ def _systematic_sweeps(
     off,  # (p + 1,) int64 first column of each variable
     S,  # (4, q) uint32 xoshiro128** states, one stream per chain, advanced
     n_sweeps,  # int, sweeps to run
+    states,  # (n_sweeps or 0, p, q) int8 written: the states after each sweep (no rows: not recorded)
 ):
     """Sites 0..p−1 in order, `n_sweeps` times, in blocks of `BLOCK` chains (one thread a block): each site's
     fields over its neighbours (`_block_fields`), then the draw (`_block_draw`)."""
@@ -660,6 +661,8 @@ def _systematic_sweeps(
                 k = off[i + 1] - off[i] + 1
                 xi = Xt[i, c0:c1]
                 _block_draw(h, top, u, bits, xi, S[0, c0:c1], S[1, c0:c1], S[2, c0:c1], S[3, c0:c1], k)
+            if states.shape[0] > 0:
+                states[t, :, c0:c1] = Xt[:, c0:c1]
 
 # %% ../nbs/07b_discrete.ipynb #a9a56ee3
 @kernel(parallel=True)
@@ -725,11 +728,8 @@ def _gibbs_sweeps(
         return
     Xt = np.ascontiguousarray(X.T)
     if states is None:
-        _systematic_sweeps(Xt, nptr, nidx, tptr, tab, diag, off, S, n_sweeps)
-    else:
-        for t in range(n_sweeps):
-            _systematic_sweeps(Xt, nptr, nidx, tptr, tab, diag, off, S, 1)
-            states[t] = Xt
+        states = np.empty((0,) + Xt.shape, np.int8)
+    _systematic_sweeps(Xt, nptr, nidx, tptr, tab, diag, off, S, n_sweeps, states)
     X[:] = Xt.T
 
 # %% ../nbs/07b_discrete.ipynb #c2bec399
@@ -1923,9 +1923,11 @@ class DiscreteLasso(Estimator):
 
     def _pl_start(self, pl, lam, v=None):
         """The first iterate, `(m,)` in `stat_pairs` order: the (D4) estimate at 2λ (`v` if already solved)
-        when its solver reached its tolerance, else zeros; `start_` says which."""
+        when its solver reached its tolerance, else zeros; `start_` says which. FISTA starts from the
+        independence model (closed form): the fields are fitted already (a third fewer steps on real items)."""
         if v is None:
-            v, _, kkt = pl.set_lambda(2 * lam).solve(max_iter=2000)
+            v0 = pl.v(_independence_theta(pl))
+            v, _, kkt = pl.set_lambda(2 * lam).solve(v0=v0, max_iter=2000)
             if not kkt <= 0.1 / np.sqrt(pl.n):
                 self.start_ = "zeros"
                 return np.zeros(pl.R.shape[0])
