@@ -1924,9 +1924,11 @@ class DiscreteLasso(Estimator):
     def _pl_start(self, pl, lam, v=None):
         """The first iterate, `(m,)` in `stat_pairs` order: the (D4) estimate at 2λ (`v` if already solved)
         when its solver reached its tolerance, else zeros; `start_` says which. FISTA starts from the
-        independence model (closed form): the fields are fitted already (a third fewer steps on real items)."""
+        independence model (closed form, when every level occurs): the fields are fitted already (a third
+        fewer steps on real items)."""
         if v is None:
-            v0 = pl.v(_independence_theta(pl))
+            fields = _independence_theta(pl)
+            v0 = None if fields is None else pl.v(fields)
             v, _, kkt = pl.set_lambda(2 * lam).solve(v0=v0, max_iter=2000)
             if not kkt <= 0.1 / np.sqrt(pl.n):
                 self.start_ = "zeros"
