@@ -441,7 +441,8 @@ def _discrete_targets():
             dict(X=C),
             dict(
                 tol_sampling="positive",
-                n_chains="count",
+                # None: the chains the sampling tolerance needs (the default)
+                n_chains="count or None",
                 n_chains_max="count",
                 n_sweeps="count",
                 seed="seed",
