@@ -568,9 +568,9 @@ def _exp_below(
 ):
     """e^x in float32, in loops the compiler vectorises (`np.exp` on float32 runs an element at a time here,
     without SVML): x log₂e = m + f with m an integer, 2^m from the exponent bits, 2^f on [0, 1) a degree-5
-    polynomial (least squares in relative error: 1.6e-7); arguments below −87 give 2^−126 ≈ 1e-38. (The binary
-    sampler's `gibbs._exp_neg` is float64 and clamps its argument at ±17: enough for a logistic, not for a
-    softmax's smallest weights.)"""
+    polynomial (least squares in relative error; the test below measures the whole); arguments below −87 give
+    2^−126 ≈ 1e-38. (The binary sampler's `gibbs._exp_neg` is float64 and clamps its argument at ±17: enough
+    for a logistic, not for a softmax's smallest weights.)"""
     for c in range(x.size):
         t = max(x[c] * np.float32(1.4426950408889634), np.float32(-126.0))
         m = np.floor(t)
@@ -1924,8 +1924,8 @@ class DiscreteLasso(Estimator):
     def _pl_start(self, pl, lam, v=None):
         """The first iterate, `(m,)` in `stat_pairs` order: the (D4) estimate at 2λ (`v` if already solved)
         when its solver reached its tolerance, else zeros; `start_` says which. FISTA starts from the
-        independence model (closed form, when every level occurs): the fields are fitted already (a third
-        fewer steps on real items)."""
+        independence model (closed form, when every level occurs): the fields are fitted already, fewer
+        steps remain."""
         if v is None:
             fields = _independence_theta(pl)
             v0 = None if fields is None else pl.v(fields)
