@@ -569,8 +569,9 @@ def _exp_below(
     """e^x in float32, in loops the compiler vectorises (`np.exp` on float32 runs an element at a time here,
     without SVML): x log₂e = m + f with m an integer, 2^m from the exponent bits, 2^f on [0, 1) a degree-5
     polynomial (least squares in relative error; the test below measures the whole); arguments below −87 give
-    2^−126 ≈ 1e-38. (The binary sampler's `gibbs._exp_neg` is float64 and clamps its argument at ±17: enough
-    for a logistic, not for a softmax's smallest weights.)"""
+    2^−126 ≈ 1e-38. (The package's other vectorised exponentials are float64, where this sampler runs float32
+    lanes: `mcmc_lasso._exp_weights`, and `gibbs._exp_neg`, which clamps at ±17: enough for a logistic, not
+    for a softmax's smallest weights.)"""
     for c in range(x.size):
         t = max(x[c] * np.float32(1.4426950408889634), np.float32(-126.0))
         m = np.floor(t)
