@@ -6,7 +6,6 @@
 from __future__ import annotations
 from fastcore.basics import patch_to
 import contextvars
-import functools
 import numbers
 import time
 import numpy as np
@@ -42,8 +41,8 @@ from .select import LambdaRule
 from .pseudolikelihood import unique_rows, _pl_parts
 
 # %% auto #0
-__all__ = ['LAMBDA_RULES', 'CONTINUOUS_DATA_CHECKS', 'SCORE_CHECKS', 'pseudo_likelihood', 'Trace', 'MRFLearner',
-           'expected_failed_checks', 'lambda_path']
+__all__ = ['LAMBDA_RULES', 'CONTINUOUS_DATA_CHECKS', 'SCORE_CHECKS', 'pseudo_likelihood', 'Trace', 'fit_chosen_lambda',
+           'MRFLearner', 'FitRun', 'expected_failed_checks', 'lambda_path']
 
 # %% ../nbs/06_base.ipynb #a1208410
 def pseudo_likelihood(
@@ -194,29 +193,32 @@ def _check_param_kinds(est):
             raise ValueError(f"{type(est).__name__}: {key} must be a number, not {value!r}")
 
 # %% ../nbs/06_base.ipynb #18b01fdd
-def _fit_choosing_lambda(fit):
-    "Wrap a learner's `fit` so that `lam='ebic'|'bic'|'cv'` chooses λ (`mrflit.select`) and fits there."
-
-    @functools.wraps(fit)
-    def wrapper(self, X, y=None, **fit_params):
-        _check_param_kinds(self)
-        chosen = _penalty_rule(self)
-        if chosen is None:
-            return fit(self, X, y, **fit_params)
-        key, rule = chosen
-        names = fit_params.pop("names", None)
-        probe = clone(self).set_params(**{key: 1.0})
-        best = rule.select(probe, X, names=names, fit_params=fit_params)
-        params = self.get_params(deep=False)
-        vars(self).update({k: v for k, v in vars(best).items() if k not in params})
-        return self
-
-    return wrapper
+def fit_chosen_lambda(
+    est,  # the learner whose `fit` this is the first step of
+    X,  # the data, as given to `fit`
+    **fit_params,  # `fit`'s other keyword arguments (names=, truth=, ...), for the fit at the chosen λ
+) -> bool:
+    """The first step of every learner's `fit`: check the kinds of its parameters (`_check_param_kinds`) and,
+    when its λ parameter (`lam` or `rho`) holds a rule — 'ebic', 'bic', 'cv' or a `LambdaRule` — choose λ by
+    it (`mrflit.select`), fit there and copy that fit's attributes onto `est`. True when it did (`fit` then
+    returns `est`); False when λ is a number (`fit` goes on at that λ)."""
+    _check_param_kinds(est)
+    chosen = _penalty_rule(est)
+    if chosen is None:
+        return False
+    key, rule = chosen
+    names = fit_params.pop("names", None)
+    probe = clone(est).set_params(**{key: 1.0})
+    best = rule.select(probe, X, names=names, fit_params=fit_params)
+    params = est.get_params(deep=False)
+    vars(est).update({k: v for k, v in vars(best).items() if k not in params})
+    return True
 
 # %% ../nbs/06_base.ipynb #c817c874
 class MRFLearner(Estimator):
     """Base of mrflit's estimators: `fit(X, y=None, *, truth=None, names=None)` → self, with `theta_`,
-    `domain_`, `graph_`, `trace_`."""
+    `domain_`, `graph_`, `trace_`. Each learner's `fit` takes `fit_chosen_lambda` as its first step, so
+    `lam` (or `rho`) may be a rule ('ebic', 'bic', 'cv', a `LambdaRule`) in place of a number."""
 
     names_ = None
 
@@ -224,12 +226,6 @@ class MRFLearner(Estimator):
     # 'bic' or 'cv' (each scores a binary pseudo-likelihood), and scikit-learn's checks that fit continuous
     # data are expected to fail (`expected_failed_checks`)
     _binary_data = True
-
-    def __init_subclass__(cls, **kwargs):
-        "Every learner's own `fit` accepts a λ rule ('ebic', 'bic', 'cv') in place of a number."
-        super().__init_subclass__(**kwargs)
-        if "fit" in vars(cls):
-            cls.fit = _fit_choosing_lambda(vars(cls)["fit"])
 
     def score(self, X, y=None) -> float:
         """Mean log pseudo-likelihood of the rows of `X` under the fitted model (higher is better;
@@ -286,6 +282,48 @@ def _check_shape(est, X):
     return False
 
 # %% ../nbs/06_base.ipynb #74e37c36
+class FitRun:
+    """What one fit keeps while it runs, in one object the learner holds as `_run`: the trace's columns
+    (`record`), the clock less the time spent on diagnostics (`elapsed`, `diagnostics`), the notes on what was
+    done to the data, the true θ for the trace's AUC, and whether the fit is large (its progress bar then
+    shows without `verbose`). `_end` turns it into `trace_`."""
+
+    def __init__(
+        self,
+        notes=(),  # what was done to the data before the fit (a recoding, a conversion), in order
+        truth=None,  # (p, p) float64: the true θ in the learner's domain, or None
+        large: bool = False,  # the fit can take minutes (`_check_shape` said so)
+    ):
+        self.log = {}
+        self.notes = list(notes)
+        self.truth = truth
+        self.large = bool(large)
+        self.start = time.perf_counter()
+        self.paused = 0.0
+
+    def record(self, **values):
+        "Append each value to its column of the trace."
+        for k, v in values.items():
+            self.log.setdefault(k, []).append(v)
+
+    def elapsed(self) -> float:
+        "Seconds since the start, less the time spent in `diagnostics`."
+        return time.perf_counter() - self.start - self.paused
+
+    def diagnostics(self, fn):
+        "Run `fn()` without counting its time in `elapsed`."
+        t = time.perf_counter()
+        out = fn()
+        self.paused += time.perf_counter() - t
+        return out
+
+    def trace(self) -> Trace:
+        "The record as a `Trace`: each column an array, with the notes."
+        trace = Trace({k: np.asarray(v) for k, v in self.log.items()})
+        trace.notes = tuple(self.notes)
+        return trace
+
+# %% ../nbs/06_base.ipynb #f97d3b53
 # What every `fit` does around its algorithm: check the data, keep the trace and the clock, settle the
 # verdict.
 @patch_to(MRFLearner)
@@ -296,21 +334,19 @@ def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
     self.names_ = _column_names(X, names)
     X, recoded = _recode_text(X)
     X, data_domain = check_data(X, None, allow_constant=allow_constant, min_cols=2)
-    self._large = _check_shape(self, X)
+    large = _check_shape(self, X)
     dom = data_domain if domain is None else domain
     self.domain_ = dom
     self.n_features_in_ = X.shape[1]
-    self._notes = recoded
+    notes = recoded
     if dom != data_domain:
         X = convert_states(X, data_domain, dom)
-        self._notes.append(_conversion_note(type(self).__name__, data_domain, dom))
-    self._truth = None if truth is None else self._truth_in(truth, data_domain, X.shape[1])
-    self._log = {}
-    self._t0 = time.perf_counter()
-    self._paused = 0.0
+        notes.append(_conversion_note(type(self).__name__, data_domain, dom))
+    truth = None if truth is None else self._truth_in(truth, data_domain, X.shape[1])
+    self._run = FitRun(notes, truth, large)
     return X
 
-# %% ../nbs/06_base.ipynb #f97d3b53
+# %% ../nbs/06_base.ipynb #4ff2b82c
 @patch_to(MRFLearner)
 def _truth_in(self, truth, data_domain, p):
     """The true θ in the learner's domain: a `BinaryMRF` is converted exactly; a matrix is read in the
@@ -323,23 +359,19 @@ def _truth_in(self, truth, data_domain, p):
         raise ValueError(f"truth must be ({p}, {p}), got {t.shape}")
     return t
 
-# %% ../nbs/06_base.ipynb #4ff2b82c
+# %% ../nbs/06_base.ipynb #df5bc7d3
 @patch_to(MRFLearner)
 def _begin_real(self, X, names=None, min_rows: int = 3):
     "Start a fit on real-valued data (continuous or coded discrete): validated float64 copy, no domain."
     self.names_ = _column_names(X, names)
     X = check_real(X, min_rows=min_rows, min_cols=2)
-    self._large = _check_shape(self, X)
+    large = _check_shape(self, X)
     self.domain_ = None
     self.n_features_in_ = X.shape[1]
-    self._notes = []
-    self._truth = None
-    self._log = {}
-    self._t0 = time.perf_counter()
-    self._paused = 0.0
+    self._run = FitRun(large=large)
     return X
 
-# %% ../nbs/06_base.ipynb #df5bc7d3
+# %% ../nbs/06_base.ipynb #c3d83cb0
 @patch_to(MRFLearner)
 def _settle(self, converged: bool, n_iter: int, why: str = ""):
     "Record `converged_` and `n_iter_`; when not converged, one `ConvergenceWarning` that says why."
@@ -348,11 +380,6 @@ def _settle(self, converged: bool, n_iter: int, why: str = ""):
     if not self.converged_:
         warn_not_converged(f"{type(self).__name__} did not converge: {why}")
     return self.converged_
-
-# %% ../nbs/06_base.ipynb #c3d83cb0
-@patch_to(MRFLearner)
-def _elapsed(self):
-    return time.perf_counter() - self._t0 - self._paused
 
 # %% ../nbs/06_base.ipynb #be385741
 _QUIET = contextvars.ContextVar("mrflit_quiet_progress", default=False)
@@ -380,33 +407,18 @@ def _progress_bar(
 def _progress(self, steps, desc: str):
     """`steps`, behind a tqdm progress bar when the learner is `verbose` or the fit is large (`_check_shape`
     warned that it can take minutes), except under `_quiet_progress` (a bootstrap's refits share one bar)."""
-    show = getattr(self, "verbose", False) or getattr(self, "_large", False)
+    run = getattr(self, "_run", None)
+    show = getattr(self, "verbose", False) or (run is not None and run.large)
     return _progress_bar(steps, desc, show)
 
 # %% ../nbs/06_base.ipynb #9495f98b
 @patch_to(MRFLearner)
-def _record(self, **values):
-    for k, v in values.items():
-        self._log.setdefault(k, []).append(v)
-
-# %% ../nbs/06_base.ipynb #a5c9aac9
-@patch_to(MRFLearner)
-def _diagnostics(self, fn):
-    "Run `fn()` without counting its time in `seconds`."
-    t = time.perf_counter()
-    out = fn()
-    self._paused += time.perf_counter() - t
-    return out
-
-# %% ../nbs/06_base.ipynb #2569222a
-@patch_to(MRFLearner)
 def _end(self, theta):
     self.theta_ = np.asarray(theta, dtype=np.float64)
-    self.trace_ = Trace({k: np.asarray(v) for k, v in self._log.items()})
-    self.trace_.notes = tuple(self._notes)
+    self.trace_ = self._run.trace()
     return self
 
-# %% ../nbs/06_base.ipynb #6fd325d4
+# %% ../nbs/06_base.ipynb #ab4cda36
 # scikit-learn's checks that fit random continuous data (its names, as `check_estimator` reports them)
 CONTINUOUS_DATA_CHECKS = (
     "check_fit_score_takes_y check_estimators_overwrite_params check_dont_overwrite_parameters "
@@ -444,7 +456,7 @@ def expected_failed_checks(
     why = "fits random continuous data; a binary MRF takes 0/1 or ±1 data and refuses the rest (ValueError)"
     return dict.fromkeys(CONTINUOUS_DATA_CHECKS, why)
 
-# %% ../nbs/06_base.ipynb #4aab6f83
+# %% ../nbs/06_base.ipynb #6fd325d4
 def lambda_path(
     lam_max: float,  # the largest λ (the path starts just below it)
     n_lambdas: int = 100,  # the number of λ values
@@ -455,7 +467,7 @@ def lambda_path(
     ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
     return lam_max * libm.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
-# %% ../nbs/06_base.ipynb #c7d52f06
+# %% ../nbs/06_base.ipynb #ef08f586
 def gap_tolerance(
     n_active: int,  # |A|, the nonzero parameters
     n: int,  # rows of the data
@@ -466,13 +478,13 @@ def gap_tolerance(
     gap |A|/2n if larger."""
     return max(0.0 if tol is None else float(tol), float(tol_sampling) * n_active / (2 * n))
 
-# %% ../nbs/06_base.ipynb #d8e43ac7
+# %% ../nbs/06_base.ipynb #59a053ff
 def sampling_tol(n: int, fraction: float = 0.1) -> float:
     """Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error
     1/√n (at most 0.5/√n for binary data)."""
     return float(fraction) / np.sqrt(n)
 
-# %% ../nbs/06_base.ipynb #197d53c4
+# %% ../nbs/06_base.ipynb #c7d52f06
 def two_stage(path, path_losses, gic_loss, n: int, d: int):
     """BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic,
     thresholds, gic, θ_thresholded)`."""

@@ -8,7 +8,7 @@ import numpy as np
 from . import libm
 from .core import check_array, check_float, check_int, kernel
 from .models import stat_index, to_matrix, n_couplings
-from .base import MRFLearner, lambda_path, two_stage, sampling_tol
+from .base import MRFLearner, fit_chosen_lambda, lambda_path, two_stage, sampling_tol
 from .pseudolikelihood import unique_rows, _pl_parts, _pl_newton
 import warnings
 from sklearn.exceptions import ConvergenceWarning
@@ -34,6 +34,8 @@ class PseudoLikelihood(MRFLearner):
 
     def fit(self, X, y=None, *, truth=None, names=None):
         "Fit to `(n, p)` binary data; `trace_` holds the objective and KKT residual per Newton step."
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
         lam = check_float(self.lam, "lam", lo=0)
         max_iter = check_int(self.max_iter, "max_iter", lo=1)
         X = self._begin(X, truth, names=names)
@@ -41,7 +43,7 @@ class PseudoLikelihood(MRFLearner):
         U, w = unique_rows(X)  # time and memory grow with the distinct rows, not with n
         v, rows, kkt = _pl_newton(U, w, self.domain_, lam, tol, max_iter)
         for row in rows:
-            self._record(**row)
+            self._run.record(**row)
         self.kkt_ = kkt
         why = (
             f"the KKT residual {kkt:.2g} is above tol={tol:.2g} after {len(rows)} Newton steps; raise "
@@ -69,6 +71,8 @@ class PseudoLikelihoodPath(MRFLearner):
         self.tol = tol
 
     def fit(self, X, y=None, *, truth=None, names=None):
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
         max_iter = check_int(self.max_iter, "max_iter", lo=1)
         X = self._begin(X, truth, names=names)
         n, p = X.shape
@@ -85,7 +89,7 @@ class PseudoLikelihoodPath(MRFLearner):
             v, rows, kkt = _pl_newton(U, w, self.domain_, lam, tol, max_iter, v)
             path.append(to_matrix(v, p))
             losses.append(_pl_parts(v, U, self.domain_, w)[0])
-            self._record(lam=lam, n_edges=int(np.count_nonzero(v[pen])), newton_iter=len(rows), kkt=kkt)
+            self._run.record(lam=lam, n_edges=int(np.count_nonzero(v[pen])), newton_iter=len(rows), kkt=kkt)
             capped.append(kkt > tol)
         loss = lambda t: _pl_parts(t[stat_index(p)], U, self.domain_, w)[0]
         i, self.bic_, self.thresholds_, self.gic_, theta = two_stage(path, losses, lambda t, i: loss(t), n, p)
@@ -95,7 +99,7 @@ class PseudoLikelihoodPath(MRFLearner):
             f"the KKT residual stayed above tol={tol:.2g} at {sum(capped)} of {len(capped)} λ values; raise "
             f"max_iter"
         )
-        self._settle(not any(capped), int(np.sum(self._log["newton_iter"])), why)
+        self._settle(not any(capped), int(np.sum(self._run.log["newton_iter"])), why)
         return self._end(theta)
 
 # %% ../nbs/12_baselines.ipynb #bfc6e366
@@ -327,6 +331,8 @@ class ELasso(MRFLearner):
     def fit(self, X, y=None, *, truth=None, names=None):
         """Fit to `(n, p)` binary data; `coef_` holds each node's regression (row r: node r on the others),
         `path_lengths_` the λ values each node's glmnet path kept."""
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
         self._check_settings()
         X = self._begin(X, truth, names=names)
         n, p = X.shape
@@ -388,6 +394,8 @@ class GaussianApprox(MRFLearner):
         self.tol = tol
 
     def fit(self, X, y=None, *, truth=None, names=None):
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
         from sklearn.covariance import graphical_lasso
 
         X = self._begin(X, truth, names=names)
@@ -412,7 +420,7 @@ class GaussianApprox(MRFLearner):
             np.fill_diagonal(t, 0.0)
             t[np.abs(t) < 1e-10] = 0.0
             path.append(t)
-            self._record(lam=lam, n_edges=n_couplings(t))
+            self._run.record(lam=lam, n_edges=n_couplings(t))
         if not path:
             raise ValueError("graphical lasso failed on every λ of the path")
 
@@ -471,6 +479,8 @@ class NeighbourhoodLasso(MRFLearner):
         self.rule = rule
 
     def fit(self, X, y=None, *, truth=None, names=None):
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
         from sklearn.linear_model import lasso_path
 
         if self.rule not in ("and", "or"):
@@ -528,6 +538,8 @@ class Skeptic(MRFLearner):
         self.lambda_ratio = lambda_ratio
 
     def fit(self, X, y=None, *, truth=None, names=None):
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
         from scipy.stats import kendalltau
         from sklearn.covariance import graphical_lasso
 
@@ -613,6 +625,8 @@ class DiffEstimator(MRFLearner):
         self.lam = lam
 
     def fit(self, X, y=None, *, truth=None, names=None):
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
         from mrflit.partitioned import _check_groups
 
         X = self._begin_real(X, names)

@@ -13,7 +13,7 @@ from .models import BinaryMRF, mean_stats, to_matrix
 from .gibbs import GibbsChains, gibbs_sample
 from .exact import moments, log_likelihood
 from .prox import project_box, project_spectral
-from .base import MRFLearner, sampling_tol, gap_tolerance
+from .base import MRFLearner, fit_chosen_lambda, sampling_tol, gap_tolerance
 
 # %% auto #0
 __all__ = ['DOMKE_SETTINGS', 'theorem4_schedule', 'theorem5_schedule', 'theorem8_schedule', 'corollary9_schedule',
@@ -273,6 +273,8 @@ class FastMixingML(MRFLearner):
         log-likelihood of the output (`test_ll`) to the trace. K = None (default): run until the
         projected-gradient step is at its Monte-Carlo noise floor and the Monte-Carlo objective gap is within
         tolerance, growing M ×4 as needed; a number K: exactly K iterations (`DOMKE_SETTINGS`)."""
+        if fit_chosen_lambda(self, X, truth=truth, names=names, theta_star=theta_star, X_test=X_test):
+            return self
         # constant columns are allowed: Domke's model has no fields (nothing is pushed to infinity), and
         # the ridge term λ‖θ‖² keeps every coupling finite (small samples of the papers' grids have them)
         X = self._begin(X, truth, domain="pm1", allow_constant=True, names=names)
@@ -289,7 +291,7 @@ class FastMixingML(MRFLearner):
         for k in self._progress(range(1, s.K + 1), "FastMixingML"):
             Et = self._model_moments(s, th, M, rng)
             new = pairs.project(th - (Et - tbar + s.lam * th) / s.L)
-            rec = dict(iteration=k, seconds=self._elapsed(), transitions=s.sweeps * p, chains=M)
+            rec = dict(iteration=k, seconds=self._run.elapsed(), transitions=s.sweeps * p, chains=M)
             done = False
             if s.adaptive:
                 done, M = self._adaptive_rule(s, th, new, Et, M, n, rec)
@@ -331,8 +333,8 @@ def _record_iterate(self, rec, pairs, th, out, theta_star, X_test):
         rec["dist"] = float(np.linalg.norm(th - np.asarray(theta_star)[pairs.I, pairs.J]))
     if X_test is not None:
         model = BinaryMRF._trusted(pairs.mat(out), "pm1")
-        rec["test_ll"] = self._diagnostics(lambda: log_likelihood(model, X_test))
-    self._record(**rec)
+        rec["test_ll"] = self._run.diagnostics(lambda: log_likelihood(model, X_test))
+    self._run.record(**rec)
 
 # %% ../nbs/11_fast_mixing.ipynb #6d8b51d6
 @patch_to(FastMixingML)

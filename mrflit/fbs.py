@@ -14,12 +14,12 @@ from .exact import moments, log_partition, MAX_EXACT_P
 from .gibbs import GibbsChains, mean_field, sample_product, importance_moments
 from .prox import soft_threshold, step_schedule, fista
 from .concentration import honorio_D, honorio_G, fbs_bound
-from .base import MRFLearner, gap_tolerance, sampling_tol
+from .base import MRFLearner, fit_chosen_lambda, gap_tolerance, sampling_tol
 from .models import stat_index
 from .ising_lasso import EXACT_MAX_P, NewtonSolver
 
 # %% auto #0
-__all__ = ['SCHEDULES', 'SAMPLERS', 'sample_schedule', 'loopy_bp', 'honorio_oracle', 'FBS', 'PG', 'kkt_violation',
+__all__ = ['SCHEDULES', 'SAMPLERS', 'sample_schedule', 'loopy_bp', 'honorio_oracle', 'HonorioState', 'FBS', 'PG', 'kkt_violation',
            'exact_optimum']
 
 # %% ../nbs/18_fbs.ipynb #61006b12
@@ -162,39 +162,34 @@ def honorio_oracle(
 class _HonorioLearner(MRFLearner):
     "Shared loop of FBS and PG on Honorio's (W, b) parametrisation."
 
-    _variant = None
-
     def _setup(self, X, truth, names):
+        """Check the data and the options; the fit's `HonorioState` (kept as `_state`). Returns `(X in ±1, N,
+        the state)`."""
         X = self._begin(X, truth, domain="pm1", names=names)
-        T, N = X.shape  # refuses constant columns (Honorio's Assumption 1)
-        self._n_rows = T
-        # the ±1 rows, where the certificate's chains start (`_gap`)
-        self._rows = X
+        N = X.shape[1]  # refuses constant columns (Honorio's Assumption 1)
         rho = check_float(self.rho, "rho", lo=0, lo_open=True)
-        self._beta = check_float(self.beta, "beta", lo=0, lo_open=True)
+        check_float(self.beta, "beta", lo=0, lo_open=True)
         if self.sampler not in SAMPLERS:
             raise ValueError(f"sampler must be one of {SAMPLERS}, got {self.sampler!r}")
-        self._K = check_int(self.max_iter, "max_iter", lo=1)
-        self._sweeps = check_int(self.n_sweeps, "n_sweeps", lo=1)
-        self._S = _as_schedule(self.schedule)
+        check_int(self.max_iter, "max_iter", lo=1)
+        n_sweeps = check_int(self.n_sweeps, "n_sweeps", lo=1)
+        schedule = _as_schedule(self.schedule)
         if self.diagnostics not in ("auto", True, False):
             raise ValueError("diagnostics must be 'auto', True or False")
-        self._diag = N <= 16 if self.diagnostics == "auto" else bool(self.diagnostics)
-        if self._diag and N > MAX_EXACT_P:
+        diag = N <= 16 if self.diagnostics == "auto" else bool(self.diagnostics)
+        if diag and N > MAX_EXACT_P:
             raise ValueError(f"diagnostics need exact enumeration (N <= {MAX_EXACT_P}); got N = {N}")
         if self.sampler == "exact" and N > MAX_EXACT_P:
             raise ValueError(f"sampler='exact' needs N <= {MAX_EXACT_P}; got N = {N}")
-        self._mask = self._structure(X, N)
-        if self._diag and self._truth is not None:
-            ta = BinaryMRF._trusted(self._truth, "pm1")
-            Ea = moments(ta)
-            self._kl_truth = (float(ta.vector() @ Ea - log_partition(ta)), Ea)
-        Xf = X.astype(np.float64)
-        self._Shat, self._muhat = Xf.T @ Xf / T, Xf.mean(0)
+        mask = self._structure(X, N)
         self.G_, self.D_ = honorio_G(X, rho), honorio_D(X, rho)["D"]
-        self._diverged = False
-        self._rho = rho
-        return X, N
+        st = HonorioState(X, rho, mask, self.sampler, schedule, n_sweeps, self.D_, diag=diag)
+        if diag and self._run.truth is not None:
+            ta = BinaryMRF._trusted(self._run.truth, "pm1")
+            Ea = moments(ta)
+            st.kl_truth = (float(ta.vector() @ Ea - log_partition(ta)), Ea)
+        self._state = st
+        return X, N, st
 
     def _structure(self, X, N):
         s = self.structure
@@ -210,175 +205,214 @@ class _HonorioLearner(MRFLearner):
             raise ValueError(f"structure must be a symmetric bool ({N}, {N}) mask")
         return s & off
 
-# %% ../nbs/18_fbs.ipynb #9b03ba1c
+# %% ../nbs/18_fbs.ipynb #142e0e45
+class HonorioState:
+    """Problem (H2) on one data set and the gradient oracle of one fit of FBS or PG, all of it: `rows` (T, N)
+    int8 the ±1 data, where the certificate's chains start (`gap`), and `n_rows` = T; `Shat` (N, N) and
+    `muhat` (N,) float64 their moments; `rho` the ℓ₁ weight; `mask` (N, N) bool the couplings allowed to be
+    nonzero; the oracle: `sampler`, `schedule` (S_k samples at iteration k) and `n_sweeps`; `D` Thm 2's bound
+    on ‖θ*‖₂ and `diverged` whether an iterate went past 10 D; `diag` whether the trace gets the exact
+    diagnostics and `kl_truth` the constant and moments of KL(truth ‖ ·) (None without a truth). Its methods
+    (below) are (H2)'s objective, gradient, prox and verdicts."""
+
+    def __init__(
+        self,
+        rows,  # (T, N) int8 the ±1 data
+        rho: float,  # Honorio's ℓ₁ weight ρ > 0
+        mask,  # (N, N) bool the couplings allowed to be nonzero
+        sampler: str,  # gradient oracle: 'gibbs', 'meanfield_is', 'bp' or 'exact'
+        schedule,  # callable: S_k samples at iteration k
+        n_sweeps: int,  # Gibbs sweeps per sample
+        D: float,  # Thm 2's bound on ‖θ*‖₂
+        *,
+        diag: bool = False,  # the exact diagnostics in the trace
+    ):
+        self.rows = rows
+        self.n_rows = rows.shape[0]
+        Xf = rows.astype(np.float64)
+        self.Shat = Xf.T @ Xf / self.n_rows
+        self.muhat = Xf.mean(0)
+        self.rho = float(rho)
+        self.mask = mask
+        self.sampler = sampler
+        self.schedule = schedule
+        self.n_sweeps = int(n_sweeps)
+        self.D = float(D)
+        self.diverged = False
+        self.diag = bool(diag)
+        self.kl_truth = None
+
+# %% ../nbs/18_fbs.ipynb #b7774c6c
 # Honorio's problem in (W, b) form: θ, the model, the objective, its gradient (stochastic or exact) and the
 # prox.
-@patch_to(_HonorioLearner, static_method=True)
-def _theta(W, b):
+@patch_to(HonorioState, static_method=True)
+def theta(W, b):
     "θ = 2W off the diagonal, b on it (`BinaryMRF.from_honorio` without its checks, for the inner loop)."
     t = 2 * W
     t[np.diag_indices_from(t)] = b
     return t
 
-# %% ../nbs/18_fbs.ipynb #59978681
-@patch_to(_HonorioLearner)
-def _model(self, W, b):
-    return BinaryMRF._trusted(self._theta(W, b), "pm1")
+# %% ../nbs/18_fbs.ipynb #bc38c0f4
+@patch_to(HonorioState)
+def model(self, W, b):
+    return BinaryMRF._trusted(self.theta(W, b), "pm1")
 
-# %% ../nbs/18_fbs.ipynb #1fb1afaf
-@patch_to(_HonorioLearner)
-def _objective(self, W, b, logZ=None):
+# %% ../nbs/18_fbs.ipynb #e4a5f7a8
+@patch_to(HonorioState)
+def objective(self, W, b, logZ=None):
     "Exact objective (H2)."
-    logZ = log_partition(self._model(W, b)) if logZ is None else logZ
-    return float(logZ - np.sum(self._Shat * W) - self._muhat @ b + self._rho * np.abs(W).sum())
+    logZ = log_partition(self.model(W, b)) if logZ is None else logZ
+    return float(logZ - np.sum(self.Shat * W) - self.muhat @ b + self.rho * np.abs(W).sum())
 
-# %% ../nbs/18_fbs.ipynb #d83ae816
-@patch_to(_HonorioLearner)
-def _gradient(self, W, b, k, rng, sampler=None):
+# %% ../nbs/18_fbs.ipynb #7687b56f
+@patch_to(HonorioState)
+def gradient(self, W, b, k, rng, sampler=None):
     "Eq. (4) from the oracle's moments: (∂L/∂W on the structure, ∂L/∂b, S_k)."
     sampler = sampler or self.sampler
-    S = self._S(k) if sampler in ("gibbs", "meanfield_is") else 0
+    S = self.schedule(k) if sampler in ("gibbs", "meanfield_is") else 0
     C, m = honorio_oracle(
-        self._model(W, b), sampler, max(S, 1), n_sweeps=self._sweeps, edges=self._mask, seed=rng
+        self.model(W, b), sampler, max(S, 1), n_sweeps=self.n_sweeps, edges=self.mask, seed=rng
     )
-    return (C - self._Shat) * self._mask, m - self._muhat, S
+    return (C - self.Shat) * self.mask, m - self.muhat, S
 
-# %% ../nbs/18_fbs.ipynb #abd74ff5
-@patch_to(_HonorioLearner)
-def _error(self, W, b, gW, gb):
+# %% ../nbs/18_fbs.ipynb #59e4b2dc
+@patch_to(HonorioState)
+def error(self, W, b, gW, gb):
     "‖ξ‖₂: the distance of the estimated gradient from the exact one."
-    eW, eb, _ = self._gradient(W, b, 1, None, sampler="exact")
+    eW, eb, _ = self.gradient(W, b, 1, None, sampler="exact")
     return float(np.sqrt(np.sum((gW - eW) ** 2) + np.sum((gb - eb) ** 2)))
 
-# %% ../nbs/18_fbs.ipynb #01d7bde4
-@patch_to(_HonorioLearner)
-def _prox(self, W, b, eta):
-    return soft_threshold(W, eta * self._rho) * self._mask, b
+# %% ../nbs/18_fbs.ipynb #c7de87b3
+@patch_to(HonorioState)
+def prox(self, W, b, eta):
+    return soft_threshold(W, eta * self.rho) * self.mask, b
 
-# %% ../nbs/18_fbs.ipynb #110235e6
+# %% ../nbs/18_fbs.ipynb #4c66c193
 # The trace of each iteration, the divergence guard, and the verdict at the returned point.
 @patch_to(_HonorioLearner)
-def _log_iteration(self, k, S, eta, out, errs, weights, wkind, it):
+def _log_iteration(self, st, k, S, eta, out, errs, weights, wkind, it):
+    "The trace's row of iteration k; with `st.diag`, the exact objective, error term, bound and KL of `out`."
+    variant = self.get_params().get("variant")
     rec = dict(
         iteration=k,
         samples=S,
         eta=eta,
-        seconds=self._elapsed(),
+        seconds=self._run.elapsed(),
         theta_norm=float(np.sqrt(np.sum(it[0] ** 2) + np.sum(it[1] ** 2))),
     )
-    if self._diag:
+    if st.diag:
 
         def diag():
-            model = self._model(*out)
+            model = st.model(*out)
             logZ = log_partition(model)
-            d = dict(objective=self._objective(*out, logZ=logZ))
+            d = dict(objective=st.objective(*out, logZ=logZ))
             w = np.asarray(weights[:k], float)
             w = w / w.sum()
             A = float(w @ np.asarray(errs[:k]))
             d["error_term"] = A if wkind == "linear" else (k * A * A if wkind == "pb" else k * k * A * A)
-            if self._variant in ("robust", "basic", "random"):
+            if variant in ("robust", "basic", "random"):
                 d["bound"] = fbs_bound(
-                    self._variant,
+                    variant,
                     self.D_,
                     self.G_,
-                    self._beta,
+                    float(self.beta),
                     self.r,
                     k,
                     A,
-                    eps=self.eps if self._variant == "random" else None,
+                    eps=self.eps if variant == "random" else None,
                 )
-            if self._truth is not None:  # KL(a‖b) = (θ_a − θ_b)ᵀ E_a ψ − log Z_a + log Z_b, a fixed
-                c0, Ea = self._kl_truth
+            if self._run.truth is not None:  # KL(a‖b) = (θ_a − θ_b)ᵀ E_a ψ − log Z_a + log Z_b, a fixed
+                c0, Ea = st.kl_truth
                 d["kl"] = float(c0 - model.vector() @ Ea + logZ)
             return d
 
-        rec.update(self._diagnostics(diag))
-    self._record(**rec)
+        rec.update(self._run.diagnostics(diag))
+    self._run.record(**rec)
 
-# %% ../nbs/18_fbs.ipynb #379de3e8
-@patch_to(_HonorioLearner)
-def _diverges(self, W, b) -> bool:
+# %% ../nbs/18_fbs.ipynb #ba467b35
+@patch_to(HonorioState)
+def diverges(self, W, b) -> bool:
     """True (and remembered) when an iterate is not finite or its norm exceeds 10 D (D: Thm 2's bound on
     ‖θ*‖₂)."""
     with np.errstate(over="ignore", invalid="ignore"):  # an overflow is the divergence being detected
         norm = np.sqrt((W**2).sum() + (b**2).sum())
-    self._diverged = not np.isfinite(norm) or norm > 10 * self.D_
-    return self._diverged
+    self.diverged = not np.isfinite(norm) or norm > 10 * self.D
+    return self.diverged
 
-# %% ../nbs/18_fbs.ipynb #9a26f67f
+# %% ../nbs/18_fbs.ipynb #20143fe7
 def _kkt_parts(h, W, gW, gb) -> float:
     "The largest violation of (H2)'s optimality conditions given the gradient (gW, gb) at W."
-    on = (W != 0) & h._mask
-    off = (W == 0) & h._mask
+    on = (W != 0) & h.mask
+    off = (W == 0) & h.mask
     return float(
         max(
             np.abs(gb).max(),
-            np.abs(gW[on] + h._rho * np.sign(W[on])).max(
+            np.abs(gW[on] + h.rho * np.sign(W[on])).max(
                 initial=0.0
             ),  # ∂/∂b = 0; ∂/∂W = −ρ sign(W) on the support
-            (np.abs(gW[off]) - h._rho).max(initial=0.0),
+            (np.abs(gW[off]) - h.rho).max(initial=0.0),
             0.0,
         )
     )  # |∂/∂W| ≤ ρ off it
 
-# %% ../nbs/18_fbs.ipynb #3e3a5282
+# %% ../nbs/18_fbs.ipynb #6612643a
 def _kkt(h, W, b) -> float:
-    gW, gb, _ = h._gradient(W, b, 1, None, sampler="exact")
+    gW, gb, _ = h.gradient(W, b, 1, None, sampler="exact")
     return _kkt_parts(h, W, gW, gb)
 
-# %% ../nbs/18_fbs.ipynb #1557743e
-@patch_to(_HonorioLearner)
-def _residual(self, W, b):
+# %% ../nbs/18_fbs.ipynb #3295c1ea
+@patch_to(HonorioState)
+def residual(self, W, b):
     """KKT residual of (H2) at (W, b) and its Monte-Carlo allowance: exact for N <= 16, else from 20,000
     fresh Gibbs draws (3/√S)."""
     if W.shape[0] <= 16:
         return _kkt(self, W, b), 0.0
     S = 20_000
-    C, m = honorio_oracle(self._model(W, b), "gibbs", S, n_sweeps=self._sweeps, edges=self._mask, seed=0)
-    return _kkt_parts(self, W, (C - self._Shat) * self._mask, m - self._muhat), 3 / np.sqrt(S)
+    C, m = honorio_oracle(self.model(W, b), "gibbs", S, n_sweeps=self.n_sweeps, edges=self.mask, seed=0)
+    return _kkt_parts(self, W, (C - self.Shat) * self.mask, m - self.muhat), 3 / np.sqrt(S)
 
-# %% ../nbs/18_fbs.ipynb #e5ab5806
-@patch_to(_HonorioLearner)
-def _gap(self, W, b):
+# %% ../nbs/18_fbs.ipynb #bc516048
+@patch_to(HonorioState)
+def gap(self, W, b):
     """The objective gap of (H2) at (W, b) and the gap accepted, 0.1 |A|/2n: exact for N <= 16, else the
     Monte-Carlo estimate of `NewtonSolver.fresh_gap` on 20,000 chains."""
     N = W.shape[0]
     I, J = stat_index(N)
-    EX = np.where(I == J, self._muhat[I], self._Shat[I, J])
+    EX = np.where(I == J, self.muhat[I], self.Shat[I, J])
     # couplings outside the structure stay at 0 under a weight no gradient reaches
-    lam = np.where(I == J, 0.0, np.where(self._mask[I, J], self._rho, 1e12))
-    theta = self._theta(W, b)[I, J]
+    lam = np.where(I == J, 0.0, np.where(self.mask[I, J], self.rho, 1e12))
+    theta = self.theta(W, b)[I, J]
     solver = NewtonSolver(
         EX,
         lam,
         N,
         "pm1",
         exact=N <= EXACT_MAX_P,
-        starts=self._rows,
-        n_rows=self._n_rows,
-        n_sweeps=self._sweeps,
+        starts=self.rows,
+        n_rows=self.n_rows,
+        n_sweeps=self.n_sweeps,
         theta0=theta,
         seed=0,
     )
-    return solver.fresh_gap(20_000), gap_tolerance(np.count_nonzero(theta), self._n_rows, None, 0.1)
+    return solver.fresh_gap(20_000), gap_tolerance(np.count_nonzero(theta), self.n_rows, None, 0.1)
 
-# %% ../nbs/18_fbs.ipynb #cea5fcb7
+# %% ../nbs/18_fbs.ipynb #76fc8e0e
 @patch_to(_HonorioLearner)
-def _finish(self, W, b, K):
+def _finish(self, st, W, b, K):
     """Store the estimate; `converged_` when the KKT residual of (H2) at the returned point is within a tenth
     of the data's standard error and its objective gap within a tenth of the data's sampling gap."""
-    self.W_, self.b_, self.structure_ = W, b, self._mask
-    self.kkt_, noise = self._residual(W, b)
-    if self._diverged:
+    self.W_, self.b_, self.structure_ = W, b, st.mask
+    self.kkt_, noise = st.residual(W, b)
+    if st.diverged:
         why = (
             f"the iterates diverged (‖θ‖₂ above 10 D = {10 * self.D_:.3g}, ten times Honorio's Thm 2 "
             f"bound on the "
             f"optimum's norm) after {K} iterations: the step is too large; lower beta (FBS) or step (PG)"
         )
         self._settle(False, K, why)
-        return self._end(self._theta(W, b))
-    tol = sampling_tol(self._n_rows)
-    self.gap_, gap_tol = self._gap(W, b)
+        return self._end(st.theta(W, b))
+    tol = sampling_tol(st.n_rows)
+    self.gap_, gap_tol = st.gap(W, b)
     advice = f"after {K} iterations; raise max_iter (IsingLasso takes Newton steps)"
     why = (
         f"the KKT residual {self.kkt_:.3g} of (H2) at the returned point is above {tol:.3g} (a tenth of "
@@ -390,9 +424,9 @@ def _finish(self, W, b, K):
             f"(a tenth of the data's sampling gap |A|/2n) {advice}"
         )
     self._settle(self.kkt_ <= tol + noise and self.gap_ <= gap_tol, K, why)
-    return self._end(self._theta(W, b))
+    return self._end(st.theta(W, b))
 
-# %% ../nbs/18_fbs.ipynb #1f64ba23
+# %% ../nbs/18_fbs.ipynb #0dc63350
 class FBS(_HonorioLearner):
     """Honorio's forward–backward splitting with η_k = β/(G k^r): 'robust' (Thm 6), 'basic' (Thm 7), 'random'
     (Thm 8) or 'last' point."""
@@ -430,17 +464,18 @@ class FBS(_HonorioLearner):
         "Check `variant`, `r` and (for 'random') `eps`."
         if self.variant not in ("robust", "basic", "random", "last"):
             raise ValueError(f"variant must be 'robust', 'basic', 'random' or 'last', got {self.variant!r}")
-        self._variant = self.variant
         check_float(self.r, "r", lo=0, hi=1, lo_open=True, hi_open=True)
         if self.variant == "random":
             check_float(self.eps, "eps", lo=0, hi=1, lo_open=True, hi_open=True)
 
     def fit(self, X, y=None, *, truth=None, names=None):
         "Fit to ±1 data (Honorio's Assumption 1: no constant column)."
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
         self._check_variant()
-        X, N = self._setup(X, truth, names)
-        K = self._K
-        step = step_schedule("power", beta=self._beta, G=self.G_, r=self.r)
+        X, N, st = self._setup(X, truth, names)
+        K = int(self.max_iter)
+        step = step_schedule("power", beta=float(self.beta), G=self.G_, r=self.r)
         rng = as_rng(self.seed)
         pick = int(rng.integers(1, K + 1))  # 'random': the visited point to return, drawn up front
         W, b = np.zeros((N, N)), np.zeros(N)
@@ -455,22 +490,22 @@ class FBS(_HonorioLearner):
             ab += wk / wsum * (b - ab)  # running (weighted) average of θ^(1..k)
             if k == pick:
                 chosen = (W.copy(), b.copy())
-            gW, gb, S = self._gradient(W, b, k, rng)
-            if self._diag:
-                errs.append(self._diagnostics(lambda: self._error(W, b, gW, gb)))
+            gW, gb, S = st.gradient(W, b, k, rng)
+            if st.diag:
+                errs.append(self._run.diagnostics(lambda: st.error(W, b, gW, gb)))
                 etas.append(wk)
-            Wn, bn = self._prox(W - eta * gW, b - eta * gb, step(k + 1))  # prox with η_{k+1} (H-FBS)
-            if self._diverges(Wn, bn):  # stop at the last sane point
+            Wn, bn = st.prox(W - eta * gW, b - eta * gb, step(k + 1))  # prox with η_{k+1} (H-FBS)
+            if st.diverges(Wn, bn):  # stop at the last sane point
                 break
             out = {"robust": (aW, ab), "basic": (aW, ab), "random": (W, b), "last": (Wn, bn)}[self.variant]
-            self._log_iteration(k, S, eta, out, errs, etas, "linear", (W, b))
+            self._log_iteration(st, k, S, eta, out, errs, etas, "linear", (W, b))
             W, b = Wn, bn
         chosen = chosen if chosen is not None else (W, b)  # 'random' drew an iteration the run did not reach
         final = {"robust": (aW, ab), "basic": (aW, ab), "random": chosen, "last": (W, b)}[self.variant]
         self.picked_ = pick if self.variant == "random" else None
-        return self._finish(final[0].copy(), final[1].copy(), k)
+        return self._finish(st, final[0].copy(), final[1].copy(), k)
 
-# %% ../nbs/18_fbs.ipynb #dd09f05e
+# %% ../nbs/18_fbs.ipynb #c1199977
 class PG(_HonorioLearner):
     """Proximal gradient with a constant step (default β/G): basic (PB) or accelerated, FISTA-type (PA);
     outputs the last point."""
@@ -504,21 +539,25 @@ class PG(_HonorioLearner):
 
     def fit(self, X, y=None, *, truth=None, names=None):
         "Fit to ±1 data (Honorio's Assumption 1: no constant column)."
-        X, N = self._setup(X, truth, names)
-        K = self._K
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
+        X, N, st = self._setup(X, truth, names)
+        K = int(self.max_iter)
         eta = (
-            self._beta / self.G_ if self.step is None else check_float(self.step, "step", lo=0, lo_open=True)
+            float(self.beta) / self.G_
+            if self.step is None
+            else check_float(self.step, "step", lo=0, lo_open=True)
         )
         rng = as_rng(self.seed)
         W, b = np.zeros((N, N)), np.zeros(N)
         yW, yb, t = W, b, 1.0
         errs = []
         for k in self._progress(range(1, K + 1), "PG"):
-            gW, gb, S = self._gradient(yW, yb, k, rng)
-            if self._diag:
-                errs.append(self._diagnostics(lambda: self._error(yW, yb, gW, gb)))
-            Wn, bn = self._prox(yW - eta * gW, yb - eta * gb, eta)
-            if self._diverges(Wn, bn):  # stop at the last sane point
+            gW, gb, S = st.gradient(yW, yb, k, rng)
+            if st.diag:
+                errs.append(self._run.diagnostics(lambda: st.error(yW, yb, gW, gb)))
+            Wn, bn = st.prox(yW - eta * gW, yb - eta * gb, eta)
+            if st.diverges(Wn, bn):  # stop at the last sane point
                 break
             if self.accelerated:
                 tn = (1 + math.sqrt(1 + 4 * t * t)) / 2
@@ -528,6 +567,7 @@ class PG(_HonorioLearner):
                 yW, yb = Wn, bn
             W, b = Wn, bn
             self._log_iteration(
+                st,
                 k,
                 S,
                 eta,
@@ -537,17 +577,16 @@ class PG(_HonorioLearner):
                 "pa" if self.accelerated else "pb",
                 (W, b),
             )
-        return self._finish(W.copy(), b.copy(), k)
+        return self._finish(st, W.copy(), b.copy(), k)
 
-# %% ../nbs/18_fbs.ipynb #fb7e16cf
+# %% ../nbs/18_fbs.ipynb #b59c4804
 def _exact_problem(X, rho, structure):
-    """A PG learner set up on X (validation, moments, structure) whose exact objective, gradient and prox the
-    two functions below reuse."""
-    h = PG(rho, sampler="exact", structure=structure, diagnostics=False)
-    _, N = h._setup(X, None, None)
-    return h, N
+    """The `HonorioState` of a PG learner set up on X (validation, moments, structure) with the exact oracle,
+    whose objective, gradient and prox the two functions below reuse; and N."""
+    _, N, st = PG(rho, sampler="exact", structure=structure, diagnostics=False)._setup(X, None, None)
+    return st, N
 
-# %% ../nbs/18_fbs.ipynb #6f5721f3
+# %% ../nbs/18_fbs.ipynb #a410c424
 def kkt_violation(
     X,  # (T, N) ±1 data
     rho,  # Honorio's ℓ1 weight ρ > 0
@@ -565,7 +604,7 @@ def kkt_violation(
         raise ValueError(f"W must be ({N}, {N}) and b ({N},); got {W.shape} and {b.shape}")
     return _kkt(h, W, b)
 
-# %% ../nbs/18_fbs.ipynb #c627c162
+# %% ../nbs/18_fbs.ipynb #a4dcb83b
 def exact_optimum(
     X,  # (T, N) ±1 data
     rho,  # Honorio's ℓ1 weight ρ > 0
@@ -584,18 +623,18 @@ def exact_optimum(
 
     def f(z):
         W, b = split(z)
-        return h._objective(W, b) - h._rho * np.abs(W).sum()  # the smooth part
+        return h.objective(W, b) - h.rho * np.abs(W).sum()  # the smooth part
 
     def grad(z):
-        gW, gb, _ = h._gradient(*split(z), 1, None, sampler="exact")
+        gW, gb, _ = h.gradient(*split(z), 1, None, sampler="exact")
         return np.r_[gW.ravel(), gb]
 
     def prox(z, t):
-        W, b = h._prox(*split(z), t)
+        W, b = h.prox(*split(z), t)
         return np.r_[W.ravel(), b]
 
     z, info = fista(f, grad, prox, np.zeros(N * N + N), max_iter=max_iter, tol=tol, adaptive_restart=True)
     W, b = split(z.copy())
     return dict(
-        W=W, b=b, model=h._model(W, b), objective=h._objective(W, b), n_iter=info["n_iter"], kkt=_kkt(h, W, b)
+        W=W, b=b, model=h.model(W, b), objective=h.objective(W, b), n_iter=info["n_iter"], kkt=_kkt(h, W, b)
     )

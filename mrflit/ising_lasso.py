@@ -14,7 +14,7 @@ from .core import as_rng, check_float, check_int, check_memory, chunk_length, ke
 from .models import BinaryMRF, to_matrix, stat_index, mean_stats
 from .gibbs import GibbsChains
 from .exact import log_partition, probabilities, all_states
-from .base import MRFLearner, gap_tolerance, sampling_tol
+from .base import MRFLearner, fit_chosen_lambda, gap_tolerance, sampling_tol
 from .pseudolikelihood import kkt_residual, _pl_newton, unique_rows
 from statistics import NormalDist
 
@@ -1330,6 +1330,8 @@ class IsingLasso(MRFLearner):
 
     def fit(self, X, y=None, *, truth=None, names=None):
         "Solve (1) on `(n, p)` binary data (0/1 or ±1)."
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
         self._check_params()
         X = self._begin(X, truth, domain=None if self.domain == "data" else self.domain, names=names)
         n, p = X.shape
@@ -1352,7 +1354,7 @@ class IsingLasso(MRFLearner):
         steps = 0
         for steps in self._progress(range(1, int(self.max_iter) + 1), "IsingLasso"):
             rec = solver.step()
-            self._record(**rec, seconds=self._elapsed())
+            self._run.record(**rec, seconds=self._run.elapsed())
             if rec["verdict"] in ("converged", "stalled"):
                 break
         self.solver_ = solver

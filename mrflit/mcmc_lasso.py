@@ -12,7 +12,7 @@ from .core import kernel, as_rng, check_int, check_float
 from .models import BinaryMRF, stat_index, to_matrix, stats
 from .gibbs import random_scan_path, expand_path
 from .metrics import auc_or_nan
-from .base import MRFLearner, lambda_path, two_stage, gap_tolerance
+from .base import MRFLearner, fit_chosen_lambda, lambda_path, two_stage, gap_tolerance
 
 # %% auto #0
 __all__ = ['MIASOJEDOW_SETTINGS', 'ChainSample', 'MCMCLasso']
@@ -712,6 +712,8 @@ class MCMCLasso(MRFLearner):
     def fit(self, X, y=None, *, truth=None, names=None):
         """Run Algorithm 1 on `(n, d)` binary data (0/1 converted to ±1) along the λ path (`lambdas`, or
         `n_lambdas` values down to `lambda_ratio` × λ_max)."""
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
         lambdas = self._check()
         X = self._begin(X, truth, domain="pm1", names=names)  # Miasojedow & Rejchel's ±1 Ising model
         prob = self._problem(X)
@@ -730,7 +732,7 @@ class MCMCLasso(MRFLearner):
         self.path_ = np.array(path)
         self.lambda_, self.theta_lasso_ = lam[i_star], path[i_star]
         self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
-        at_star = (self._log["mc_gap"][i_star], self._log["mc_tol"][i_star], False)
+        at_star = (self._run.log["mc_gap"][i_star], self._run.log["mc_tol"][i_star], False)
         self.mc_gap_, tol, refine_capped = refined.get(i_star, at_star)
         reasons += self._shortfalls(len(path), tol, refine_capped)
         reasons += self._degenerate(lam, i_star)
@@ -913,11 +915,11 @@ def objective(
 def _degenerate(self, lam, i_star) -> list:
     """Report the λ where the approximation degenerated (|θ|₁ > d log 2/λ) in the trace's notes; a reason
     not to call the fit converged when BIC chose one of them."""
-    deg = np.flatnonzero(self._log["degenerate"])
+    deg = np.flatnonzero(self._run.log["degenerate"])
     if deg.size == 0:
         return []
-    ess = np.asarray(self._log["ess"])[deg].min()
-    self._notes.append(
+    ess = np.asarray(self._run.log["ess"])[deg].min()
+    self._run.notes.append(
         f"at {deg.size} of {len(lam)} λ values (λ <= {lam[deg].max():.3g}) the estimate has |θ|₁ > d log "
         f"2/λ, "
         f"which no exact ℓ₁ estimate can have: the MCMC approximation has degenerated there (ESS/m down "
@@ -936,7 +938,7 @@ def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
     """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
     chosen λ."""
     reasons = []
-    capped = int(np.sum(~np.asarray(self._log["inner_converged"], bool)))
+    capped = int(np.sum(~np.asarray(self._run.log["inner_converged"], bool)))
     if capped:
         reasons.append(f"FISTA reached max_iter={self.max_iter} at {capped} of {n_fitted} λ values")
     if refine_capped:
@@ -955,13 +957,13 @@ def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
 def _record_lambda(self, lam, theta, info, m, prob):
     "One row of the trace per λ of the path."
     auc = {}
-    if self._truth is not None:
-        auc["auc"] = self._diagnostics(lambda: auc_or_nan(prob.mat(theta), self._truth))
-    self._record(
+    if self._run.truth is not None:
+        auc["auc"] = self._run.diagnostics(lambda: auc_or_nan(prob.mat(theta), self._run.truth))
+    self._run.record(
         lam=lam,
         n_edges=int(np.count_nonzero(theta[prob.pen > 0])),
         inner_iter=info["n_iter"],
-        seconds=self._elapsed(),
+        seconds=self._run.elapsed(),
         ess=info["ess"],
         recentred=info["recentred"],
         draws=m,

@@ -12,7 +12,7 @@ from . import libm
 from numba import prange
 from .core import as_rng, check_array, check_float, check_int, check_names, kernel
 from .prox import fista, _group_shrink, _check_layout
-from .base import MRFLearner
+from .base import MRFLearner, fit_chosen_lambda
 
 # %% auto #0
 __all__ = ['FEATURES', 'AUTO_PAIRS', 'encode_variables', 'PairDesign', 'separable_design', 'callable_design', 'sample_shifts',
@@ -613,6 +613,8 @@ class PartitionedRatio(MRFLearner):
 
     def fit(self, X, y=None, *, truth=None, names=None):
         "Fit to an `(n, p)` array: continuous values, or integer codes for 'delta' and 'onehot' features."
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
         X = self._begin_real(X, names, min_rows=3)
         n, p = X.shape  # ≥ 3 rows: the U-statistic needs pairs j ≠ k
         self.g1_, self.g2_ = _check_groups(self.groups, p)
@@ -642,7 +644,7 @@ class PartitionedRatio(MRFLearner):
         if self.lam is None:
             self.entry_lambda_ = out["entry"].reshape(self.g1_.size, self.g2_.size)
             for row in out["log"]:
-                self._record(**row)
+                self._run.record(**row)
         self._store(v, design, p)
         self.normaliser_se_ = objective(v, False)[2]
         design._work = None  # the (n, n) workspace is not part of the fitted model

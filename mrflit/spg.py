@@ -25,13 +25,13 @@ from .dobrushin import _grand_sum_step
 from .concentration import chains_needed, _bernstein_halfwidth
 from .prox import _grad_map, _shrink
 from .metrics import auc_or_nan
-from .base import MRFLearner, gap_tolerance
+from .base import MRFLearner, fit_chosen_lambda, gap_tolerance
 from .ising_lasso import power_curvature, chain_model_decrease
 from .pseudolikelihood import kkt_residual
 from .core import warn_not_converged
 
 # %% auto #0
-__all__ = ['GENG_SETTINGS', 'TAY_RULES', 'TAY_BATCH', 'CertificateWarning', 'SPG', 'SPGInc', 'TAY']
+__all__ = ['GENG_SETTINGS', 'TAY_RULES', 'TAY_BATCH', 'SPGState', 'CertificateWarning', 'SPG', 'SPGInc', 'TAY']
 
 # %% ../nbs/08_spg.ipynb #8913f146
 class _StochasticProxGrad(MRFLearner):
@@ -88,18 +88,21 @@ class _StochasticProxGrad(MRFLearner):
     def fit(self, X, y=None, *, truth=None, names=None):
         """Learn θ from `(n, p)` binary data (0/1 or ±1); `truth` (a (p, p) θ or BinaryMRF) adds the AUC to
         the trace."""
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
         self._check_params()
         X = self._begin(X, truth, names=names)
-        theta, diag = self._setup(X)
+        theta, st, diag = self._setup(X)
         p = self.p_
         path, steps = [], []
         for k in self._progress(range(1, int(self.max_iter) + 1), type(self).__name__):
-            new, rec, df, done = self._iterate(k, theta)
+            new, rec, df, done = self._iterate(st, k, theta)
             if diag:
-                rec.update(self._diagnostics(lambda: self._exact_diagnostics(theta, new, df, rec["tau"])))
-            if self._truth is not None:
-                rec["auc"] = self._diagnostics(lambda: auc_or_nan(to_matrix(new, p), self._truth))
-            self._record(**rec)
+                exact = self._run.diagnostics(lambda: self._exact_diagnostics(st, theta, new, df, rec["tau"]))
+                rec.update(exact)
+            if self._run.truth is not None:
+                rec["auc"] = self._run.diagnostics(lambda: auc_or_nan(to_matrix(new, p), self._run.truth))
+            self._run.record(**rec)
             if self.store_iterates:
                 path.append(theta)
             steps.append(new - theta)
@@ -107,12 +110,12 @@ class _StochasticProxGrad(MRFLearner):
             if done:
                 break
         self.n_iter_ = k
-        self.n_chains_ = self._q
+        self.n_chains_ = st.q
         if self._certifies:
-            self.certified_share_ = float(np.mean(self._log["certified"]))
+            self.certified_share_ = float(np.mean(self._run.log["certified"]))
         if self.store_iterates:
             self.iterates_ = np.array(path)  # θ^(k) (stats order) at which iteration k's gradient was taken
-        self._judge(steps)
+        self._judge(st, steps)
         return self._end(to_matrix(theta, p))
 
 # %% ../nbs/08_spg.ipynb #f0e80d90
@@ -137,107 +140,147 @@ def _check_params(self):
         if val not in ok:
             raise ValueError(f"{name} must be one of {ok}, got {val!r}")
 
-# %% ../nbs/08_spg.ipynb #f8916a70
+# %% ../nbs/08_spg.ipynb #96f0e3bf
+class SPGState:
+    """The state of one fit of SPG, SPG-Inc or TAY, all of it: `X` (n, p) int8 the data, `EX` (m,) float64 its
+    means of ψ, `I`, `J` the statistics' index pairs, `lam` (m,) float64 each statistic's ℓ₁ weight; `rng` the
+    fit's random stream; `q` the chains asked for, `chains` the `GibbsChains` (None before the first
+    iteration), `work` the chain-sweeps of chains since replaced; `L`, `v` the curvature L̂ and its power
+    iteration's vector (None until estimated); `window` the (statistic, floor) pairs since q last changed and
+    `win` how many of them the noise-floor test averages; the last iterate's verdict: `at_floor`, `gap` (the
+    Monte-Carlo gap |A|/2q), `tol_eff` (the gap accepted) and `measured` (the Newton model's estimate of the
+    objective gap); TAY's last τ (`last_tau`) and what stopped its sweeps (`tau_rule`, `certifiable`,
+    `estimated_bound`)."""
+
+    def __init__(
+        self,
+        X,  # (n, p) int8 the checked data
+        lam: float,  # the ℓ₁ penalty λ
+        penalize_fields: bool,  # penalise the fields θ_ii (else their weight is 0)
+        rng,  # np.random.Generator, the fit's random stream
+        q: int,  # chains at the start
+        win: int = 5,  # iterations over which the noise-floor test averages
+    ):
+        self.X = X
+        self.EX = mean_stats(X)
+        self.I, self.J = stat_index(X.shape[1])
+        self.lam = np.where((self.I == self.J) & (not penalize_fields), 0.0, float(lam))
+        self.rng = rng
+        self.q = int(q)
+        self.chains = None
+        self.work = 0
+        self.L = None
+        self.v = None
+        self.window = []
+        self.win = int(win)
+        self.at_floor = False
+        self.gap = np.inf
+        self.tol_eff = np.inf
+        self.measured = np.inf
+        self.last_tau = 1
+        self.tau_rule = "certified"
+        self.certifiable = True
+        self.estimated_bound = np.nan
+
+# %% ../nbs/08_spg.ipynb #f2ee94f6
 @patch_to(_StochasticProxGrad)
 def _setup(self, X):
-    """Prepare a fit to the checked data X: its moments, each statistic's penalty, and the start — with
-    `warm_start`, the last fit's θ, chains (and their RNG streams), q and L̂; else θ⁰ and fresh chains.
-    Returns `(θ⁰, whether the exact diagnostics run)`."""
+    """Prepare a fit to the checked data X: its `SPGState` (kept as `_state`) and the start — with
+    `warm_start`, the last fit's θ, chains (and their RNG streams), q, L̂ and τ; else θ⁰ and fresh chains.
+    Returns `(θ⁰, the state, whether the exact diagnostics run)`."""
     p = X.shape[1]
     if self.gradient == "exact" and p > 16:
         raise ValueError("gradient='exact' needs p <= 16")
     self.p_ = p
-    self._EX = mean_stats(X)
-    self._I, self._J = stat_index(p)
-    self._lam_vec = np.where((self._I == self._J) & (not self.penalize_fields), 0.0, float(self.lam))
-    m = self._I.size
+    prev = getattr(self, "_state", None)
     warm = self.warm_start and getattr(self, "theta_", None) is not None and self.theta_.shape == (p, p)
-    if warm:  # continue from the last fit: its θ, its chains (and their RNG streams), its q and L̂
-        rng = self._rng
-        theta = self.theta_[self._I, self._J].copy()
+    if warm:
+        # continue from the last fit: its θ, its chains (and their RNG streams), its q, L̂ and τ
+        st = SPGState(X, self.lam, self.penalize_fields, prev.rng, prev.q, self.warm_window)
+        st.chains, st.L, st.v, st.last_tau = prev.chains, prev.L, prev.v, prev.last_tau
+        theta = self.theta_[st.I, st.J].copy()
     else:
         rng = as_rng(self.seed)
-        theta = rng.uniform(-0.1, 0.1, m) if self.init == "random" else np.zeros(m)
-        self._q, self._chains, self._L, self._v = int(self.n_chains), None, None, None
+        st = SPGState(X, self.lam, self.penalize_fields, rng, int(self.n_chains), self.window)
+        theta = rng.uniform(-0.1, 0.1, st.I.size) if self.init == "random" else np.zeros(st.I.size)
+    self._state = st
     diag = self.diagnostics == True or (self.diagnostics == "auto" and p <= 16)
-    self.objective_start_ = self._diagnostics(lambda: self.objective(theta)) if diag else np.nan
-    self._X, self._rng, self._work, self._window = X, rng, 0, []
-    self._win = self.warm_window if warm else self.window
-    return theta, diag
+    self.objective_start_ = self._run.diagnostics(lambda: self.objective(theta)) if diag else np.nan
+    return theta, st, diag
 
-# %% ../nbs/08_spg.ipynb #3c6b68e4
+# %% ../nbs/08_spg.ipynb #e988d1f5
 # SPG's gradient estimate: the chains of each iteration, the step size α = 1/L̂ and the sample of ∇ log Z(θ).
 @patch_to(_StochasticProxGrad)
-def _prepare_chains(self, k, model):
+def _prepare_chains(self, st, k, model):
     "The chains for this iteration: created, grown to the current q, or restarted as `restart` asks."
-    chains, q = self._chains, self._q
+    chains, q = st.chains, st.q
     check_memory(q * (8 * self.p_ + 48), f"{q} chains of {self.p_} variables")  # before drawing their starts
     if chains is None:
-        start = self._X[self._rng.integers(0, len(self._X), q)] if self.restart == "persistent" else None
-        chains = GibbsChains(model, q, init=start, seed=self._rng)
+        start = st.X[st.rng.integers(0, len(st.X), q)] if self.restart == "persistent" else None
+        chains = GibbsChains(model, q, init=start, seed=st.rng)
     elif chains.n_chains != q:
-        self._work += chains.sweeps_done * chains.n_chains
+        st.work += chains.sweeps_done * chains.n_chains
         old = chains.states
-        chains = GibbsChains(model, q, init=old[np.arange(q) % len(old)], seed=self._rng)
+        chains = GibbsChains(model, q, init=old[np.arange(q) % len(old)], seed=st.rng)
     else:
         chains.set_model(model)
     if self.restart != "persistent" and k > 1 and not (self._restarts_in_driver and self.restart == "random"):
         chains.restart(None if self.restart == "random" else np.full(self.p_, model.lo, np.int8))
-    self._chains = chains
+    st.chains = chains
     return chains
 
-# %% ../nbs/08_spg.ipynb #0dbdd97c
+# %% ../nbs/08_spg.ipynb #bfe63917
 @patch_to(_StochasticProxGrad)
-def _step_size(self, S=None, exact_H=None) -> float:
+def _step_size(self, st, S=None, exact_H=None) -> float:
     """α: the fixed number, or 1/L̂ with L̂ the covariance's largest eigenvalue (exact, or by warm-started
     power iteration)."""
     if exact_H is not None:
-        self._L = float(np.linalg.eigvalsh(exact_H)[-1])
+        st.L = float(np.linalg.eigvalsh(exact_H)[-1])
     elif S is not None:
-        self._L, self._v = power_curvature(S, self._v, 30 if self._v is None else 2, self._I, self._J)
+        st.L, st.v = power_curvature(S, st.v, 30 if st.v is None else 2, st.I, st.J)
     if not isinstance(self.alpha, str):
         return float(self.alpha)
-    return 1.0 / max(self._L, 1e-12)
+    return 1.0 / max(st.L, 1e-12)
 
-# %% ../nbs/08_spg.ipynb #ca946f07
+# %% ../nbs/08_spg.ipynb #1e0c628b
 @patch_to(_StochasticProxGrad)
-def _curvature(self) -> float:
+def _curvature(self, st) -> float:
     "L̂ at the last iterate (computed now if the fixed α did not need it)."
-    if self._L is None:
-        self._step_size(np.ascontiguousarray(self._chains._X.T, dtype=np.float64))
-    return self._L
+    if st.L is None:
+        self._step_size(st, np.ascontiguousarray(st.chains._X.T, dtype=np.float64))
+    return st.L
 
-# %% ../nbs/08_spg.ipynb #072df360
+# %% ../nbs/08_spg.ipynb #c2fa3f68
 @patch_to(_StochasticProxGrad)
-def _sample(self, k, theta, model):
+def _sample(self, st, k, theta, model):
     """Gradient estimate at θ: `(tau, bound, df, alpha, states, H_exact)` from the chains, or exact
     (gradient='exact')."""
     if self.gradient == "exact":
         H = covariance(model)
-        return 0, 0.0, moments(model) - self._EX, self._step_size(exact_H=H), None, H
-    chains = self._prepare_chains(k, model)
+        return 0, 0.0, moments(model) - st.EX, self._step_size(st, exact_H=H), None, H
+    chains = self._prepare_chains(st, k, model)
     auto = isinstance(self.alpha, str)  # a fixed α needs L̂ only for the oscillation warning, computed then
-    alpha = self._step_size(chains._X.T if self._L is None and auto else None)
-    tau, bound, df, q_next = self._mcmc_gradient(k, model, chains, theta, self._EX, alpha, self._I.size)
-    self._q = max(self._q, q_next)
+    alpha = self._step_size(st, chains._X.T if st.L is None and auto else None)
+    tau, bound, df, q_next = self._mcmc_gradient(st, k, model, chains, theta, alpha)
+    st.q = max(st.q, q_next)
     S = None
     if auto:  # the chains' states, for L̂
         S = np.ascontiguousarray(chains._X.T, dtype=np.float64)
     if auto:
-        self._step_size(S)
+        self._step_size(st, S)
     return tau, bound, df, alpha, S, None
 
-# %% ../nbs/08_spg.ipynb #037cbcf7
+# %% ../nbs/08_spg.ipynb #3dd3c145
 # The noise-floor stopping rule (above): the tolerance, the statistic against its floor, and the verdict.
 @patch_to(_StochasticProxGrad)
-def _tolerance(self, theta) -> float:
+def _tolerance(self, st, theta) -> float:
     """The Monte-Carlo gap accepted at θ: `tol`, or `tol_sampling` × the sampling gap |A|/2n if that is
     larger."""
     return gap_tolerance(
-        np.count_nonzero(theta), len(self._X), 1e-3 if self.tol is None else self.tol, self.tol_sampling
+        np.count_nonzero(theta), len(st.X), 1e-3 if self.tol is None else self.tol, self.tol_sampling
     )
 
-# %% ../nbs/08_spg.ipynb #97386b45
+# %% ../nbs/08_spg.ipynb #a7620101
 @vectorize(["float64(float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _bernoulli_var(mean, lo, q):
     """Sample variance (ddof=1) of a two-valued statistic from its mean: ψ ∈ {0,1} (lo = 0) or {−1,1} (lo =
@@ -245,37 +288,37 @@ def _bernoulli_var(mean, lo, q):
     v = mean * (1 - mean) if lo == 0 else (1 - mean * mean)
     return max(v, 0.0) * q / (q - 1)
 
-# %% ../nbs/08_spg.ipynb #b1b1bd48
+# %% ../nbs/08_spg.ipynb #756d16fd
 @patch_to(_StochasticProxGrad)
-def _noise_floor(self, new, df, gnorm):
+def _noise_floor(self, st, new, df, gnorm):
     """`(threshold, Monte-Carlo gap, statistic)`: the stationarity statistic is at its noise floor when ≤
     threshold (see above)."""
     if self.gradient == "exact":
-        return 1e-8, 0.0, kkt_residual(new, df, self._lam_vec)
-    q = self._chains.n_chains
+        return 1e-8, 0.0, kkt_residual(new, df, st.lam)
+    q = st.chains.n_chains
     gap = int(np.count_nonzero(new)) / (2 * q)
-    mean = df + self._EX
-    var = _bernoulli_var(mean, self._chains._lo, q) / q
-    sens = (new != 0) | (np.abs(df) >= self._lam_vec - 2 * np.sqrt(var))
+    mean = df + st.EX
+    var = _bernoulli_var(mean, st.chains._lo, q) / q
+    sens = (new != 0) | (np.abs(df) >= st.lam - 2 * np.sqrt(var))
     return 4 * float(var[sens].sum()), gap, gnorm**2
 
-# %% ../nbs/08_spg.ipynb #50172da8
+# %% ../nbs/08_spg.ipynb #f1f95c4f
 @patch_to(_StochasticProxGrad)
-def _measured_gap(self, theta, df):
+def _measured_gap(self, st, theta, df):
     """`(estimated objective gap at θ, ν²)`: the decrease of the proximal Newton model on the chains' states
     (`ising_lasso.chain_model_decrease`, see above)."""
-    return chain_model_decrease(df, theta, self._lam_vec, self._chains._X)
+    return chain_model_decrease(df, theta, st.lam, st.chains._X)
 
-# %% ../nbs/08_spg.ipynb #c0c78dbd
+# %% ../nbs/08_spg.ipynb #d657f17a
 class CertificateWarning(UserWarning):
     "TAY's Dobrushin certificate held at too few iterations (the estimate may still have converged)."
 
-# %% ../nbs/08_spg.ipynb #d5189e2c
+# %% ../nbs/08_spg.ipynb #6159bb65
 @patch_to(_StochasticProxGrad)
-def _judge(self, steps):
+def _judge(self, st, steps):
     "Set `converged_` by the stopping rule and warn, saying why, when it does not hold."
     name = type(self).__name__
-    g = np.asarray(self._log["grad_map_norm"])
+    g = np.asarray(self._run.log["grad_map_norm"])
     s = np.asarray(steps[-2 * self.window :])
     norms = np.linalg.norm(s, axis=1)
     cos = (
@@ -283,50 +326,50 @@ def _judge(self, steps):
         if len(s) > 2
         else np.zeros(1)
     )
-    tol = self._tol_eff
+    tol = st.tol_eff
     reasons = []
     # at the floor, steps are noise
-    if not self._at_floor and np.median(cos) < -0.5:
+    if not st.at_floor and np.median(cos) < -0.5:
         reasons.append(
             f"the iterates oscillate (median cosine of successive steps {np.median(cos):.2f}): the step "
             f"is "
-            f"above 2/L̂ = {2 / self._curvature():.3g}; use alpha='auto'"
+            f"above 2/L̂ = {2 / self._curvature(st):.3g}; use alpha='auto'"
         )
-    if not self._at_floor and len(g) >= 10 and np.median(g[-5:]) > 1.5 * g[0]:
+    if not st.at_floor and len(g) >= 10 and np.median(g[-5:]) > 1.5 * g[0]:
         reasons.append(f"‖G_α‖ grew from {g[0]:.3g} to {np.median(g[-5:]):.3g}: the iterates diverge")
-    if not self._at_floor:
+    if not st.at_floor:
         reasons.append(
             f"after {self.n_iter_} iterations the stationarity measure is above its Monte-Carlo noise "
             f"floor; "
             "raise max_iter"
         )
-    elif self._gap > tol / 2 and self._measured > tol:
+    elif st.gap > tol / 2 and st.measured > tol:
         reasons.append(
-            f"the Monte-Carlo objective gap {self._gap:.2g} is above its tolerance {tol:.2g} with "
-            f"{self._q} chains; "
+            f"the Monte-Carlo objective gap {st.gap:.2g} is above its tolerance {tol:.2g} with "
+            f"{st.q} chains; "
             "raise n_chains_max (or tol)"
         )
-    elif self._measured > tol:
+    elif st.measured > tol:
         reasons.append(
             f"the gradient is at its noise floor but the Newton decrement estimates an objective gap of "
-            f"{self._measured:.2g} > {tol:.2g}: the gradient steps have not reached the optimum along "
+            f"{st.measured:.2g} > {tol:.2g}: the gradient steps have not reached the optimum along "
             f"flat "
             "directions; raise max_iter (IsingLasso takes Newton steps)"
         )
     self.converged_ = not reasons
-    self.mc_gap_ = self._gap
+    self.mc_gap_ = st.gap
     if reasons:
         warn_not_converged(f"{name} did not converge: " + "; ".join(reasons))
     if self._certifies:
         self._warn_certificate()
 
-# %% ../nbs/08_spg.ipynb #15f3e309
+# %% ../nbs/08_spg.ipynb #f47aab33
 @patch_to(_StochasticProxGrad)
 def _warn_certificate(self):
     """One `CertificateWarning` when the certificate held at under half of the iterations or no τ could
     certify at some."""
-    cert = np.asarray(self._log["certified"])
-    never = ~np.asarray(self._log["certifiable"])
+    cert = np.asarray(self._run.log["certified"])
+    never = ~np.asarray(self._run.log["certifiable"])
     if cert.mean() >= 0.5 and not never.any():
         return
     rule = (
@@ -345,35 +388,35 @@ def _warn_certificate(self):
         CertificateWarning,
     )
 
-# %% ../nbs/08_spg.ipynb #f333e9dc
+# %% ../nbs/08_spg.ipynb #efafb232
 # One iteration of the loop: sample the gradient, take the step, test the noise floor, and record it all.
 @patch_to(_StochasticProxGrad)
-def _iterate(self, k, theta):
+def _iterate(self, st, k, theta):
     """One iteration: sample, step, and test the noise floor. Returns `(θ_new, trace record, gradient
     estimate, stop)`."""
     model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
-    tau, bound, df, alpha, _, _ = self._sample(k, theta, model)
-    G = _grad_map(theta, df, alpha, self._lam_vec)  # eq. (7), on validated arrays
+    tau, bound, df, alpha, _, _ = self._sample(st, k, theta, model)
+    G = _grad_map(theta, df, alpha, st.lam)  # eq. (7), on validated arrays
     gnorm = float(np.sqrt(G @ G))
     # S_{αλ}: exact zeros (θ − αG is not)
-    new = _shrink(theta - alpha * df, alpha * self._lam_vec)
-    floor, gap, stat = self._noise_floor(new, df, gnorm)
-    self._window.append((stat, floor))
-    w = 1 if self.gradient == "exact" else self._win
-    recent = self._window[-w:]
-    at_floor = len(self._window) >= w and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
-    tol = self._tolerance(new)
+    new = _shrink(theta - alpha * df, alpha * st.lam)
+    floor, gap, stat = self._noise_floor(st, new, df, gnorm)
+    st.window.append((stat, floor))
+    w = 1 if self.gradient == "exact" else st.win
+    recent = st.window[-w:]
+    at_floor = len(st.window) >= w and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
+    tol = self._tolerance(st, new)
     measured, nu2 = 0.0, np.nan
     if at_floor and self.gradient != "exact":
-        measured, nu2 = self._measured_gap(theta, df)
-    self._at_floor, self._gap, self._tol_eff, self._measured = bool(at_floor), gap, tol, measured
+        measured, nu2 = self._measured_gap(st, theta, df)
+    st.at_floor, st.gap, st.tol_eff, st.measured = bool(at_floor), gap, tol, measured
     done = self.tol is not None and at_floor and measured <= tol
     # the Monte-Carlo part |A|/2q must leave room for the rest of the gap
-    if self.tol is not None and at_floor and gap > tol / 2 and self._q < int(self.n_chains_max):
-        self._q = min(4 * self._q, int(self.n_chains_max))  # growing Monte-Carlo batch
-        self._window = []
-    chains = self._chains
-    work = self._work + (chains.sweeps_done * chains.n_chains if chains is not None else 0)
+    if self.tol is not None and at_floor and gap > tol / 2 and st.q < int(self.n_chains_max):
+        st.q = min(4 * st.q, int(self.n_chains_max))  # growing Monte-Carlo batch
+        st.window = []
+    chains = st.chains
+    work = st.work + (chains.sweeps_done * chains.n_chains if chains is not None else 0)
     rec = dict(
         iteration=k,
         tau=tau,
@@ -382,9 +425,9 @@ def _iterate(self, k, theta):
         grad_map_norm=gnorm,
         certified=bool(bound < 0.5 * gnorm),
         chain_sweeps=work,
-        seconds=self._elapsed(),
+        seconds=self._run.elapsed(),
         alpha=alpha,
-        L_hat=np.nan if self._L is None else self._L,
+        L_hat=np.nan if st.L is None else st.L,
         decrement=nu2,
         measured_gap=measured if at_floor else np.nan,
         noise_floor=floor,
@@ -392,38 +435,38 @@ def _iterate(self, k, theta):
         at_floor=bool(at_floor),
     )
     if self._certifies:
-        rec["certifiable"] = bool(getattr(self, "_certifiable", True))
-        rec["tau_rule"] = getattr(self, "_tau_rule", "certified")  # certified, estimated or capped
-        rec["estimated_bound"] = getattr(self, "_estimated_bound", np.nan)
+        rec["certifiable"] = bool(st.certifiable)
+        # certified, estimated or capped
+        rec["tau_rule"] = st.tau_rule
+        rec["estimated_bound"] = st.estimated_bound
     return new, rec, df, done
 
-# %% ../nbs/08_spg.ipynb #58347c12
+# %% ../nbs/08_spg.ipynb #9eba43a6
 # The exact objective and gradient error at each iterate, for small models (p ≤ 16): what the tests and plots
 # check.
 @patch_to(_StochasticProxGrad)
 def objective(self, theta_vec, EX=None) -> float:
     """Exact g(θ) = −θᵀ E_X ψ + log Z(θ) + λ‖θ‖₁ (penalised part) at a stats-order vector (after `fit`; p
     <= 24)."""
-    EX = self._EX if EX is None else EX
+    st = self._state
+    EX = st.EX if EX is None else EX
     m = BinaryMRF(to_matrix(theta_vec, self.p_), self.domain_)
-    penalty = np.where(
-        theta_vec != 0, self._lam_vec * np.abs(theta_vec), 0.0
-    )  # held-at-zero couplings have λ = ∞
+    penalty = np.where(theta_vec != 0, st.lam * np.abs(theta_vec), 0.0)  # held-at-zero couplings have λ = ∞
     return float(-theta_vec @ EX + log_partition(m) + penalty.sum())
 
-# %% ../nbs/08_spg.ipynb #9048e9fc
+# %% ../nbs/08_spg.ipynb #bdf43cfc
 @patch_to(_StochasticProxGrad)
-def _exact_diagnostics(self, theta, new, df, tau) -> dict:
+def _exact_diagnostics(self, st, theta, new, df, tau) -> dict:
     "Exact objective of the new iterate, exact gradient error and the Fischer–Igel bound (p <= 16)."
     model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
-    true_df = moments(model) - self._EX
+    true_df = moments(model) - st.EX
     return dict(
         objective=self.objective(new),
         grad_error=float(np.linalg.norm(df - true_df)),
         fischer=float(fischer_bound(model, max(tau, 1))[0]) if tau else np.nan,
     )
 
-# %% ../nbs/08_spg.ipynb #c705322c
+# %% ../nbs/08_spg.ipynb #47a356e0
 class SPG(_StochasticProxGrad):
     "SPG (Geng et al. Alg. 3) with a fixed number of Gibbs sweeps τ per gradient."
 
@@ -440,19 +483,19 @@ class SPG(_StochasticProxGrad):
     def _sweeps(self, k):
         return check_int(self.tau, "tau", lo=1)
 
-    def _mcmc_gradient(self, k, model, chains, theta, EX, alpha, m):
+    def _mcmc_gradient(self, st, k, model, chains, theta, alpha):
         tau = self._sweeps(k)
         chains.run(tau - 1)  # statistics are only needed after the last sweep
-        df = chains.run(1, return_stats=True)[0] - EX
+        df = chains.run(1, return_stats=True)[0] - st.EX
         bound = float(gradient_bias_bound(model, tau)[0])
         return tau, bound, df, chains.n_chains
 
-# %% ../nbs/08_spg.ipynb #c0c5f809
+# %% ../nbs/08_spg.ipynb #4940455a
 # the constants of Geng et al.'s experiments (§7): α = 0.4, chains restarted at every iteration, a fixed
 # number of iterations
 GENG_SETTINGS = dict(alpha=0.4, restart="random", tol=None)
 
-# %% ../nbs/08_spg.ipynb #b9e34ebc
+# %% ../nbs/08_spg.ipynb #73865ef8
 class SPGInc(_StochasticProxGrad):
     "SPG-Inc: τ = k sweeps at iteration k (Atchadé et al. 2014), optionally capped by `tau_max`."
 
@@ -471,7 +514,7 @@ class SPGInc(_StochasticProxGrad):
     def _sweeps(self, k):
         return k if self.tau_max is None else min(k, check_int(self.tau_max, "tau_max", lo=1))
 
-# %% ../nbs/08_spg.ipynb #73865ef8
+# %% ../nbs/08_spg.ipynb #f82c6924
 # names of the driver's stop codes 0-3 in `trace_['tau_rule']` with `tau_uncertified` set; without it,
 # "certified" or
 # "tau_max"
@@ -496,7 +539,7 @@ def _curve_upto(
         computed[0] += 1
     return curve[t - 1]
 
-# %% ../nbs/08_spg.ipynb #3cbdb152
+# %% ../nbs/08_spg.ipynb #c9342a59
 @kernel
 def _batch_mean(
     acc,  # (blocks, sweeps, m) float64 ψ sums per block and sweep
@@ -511,7 +554,7 @@ def _batch_mean(
             total += acc[blk, row, j]
         mean[j] = total / C
 
-# %% ../nbs/08_spg.ipynb #737185d1
+# %% ../nbs/08_spg.ipynb #5b79ffa7
 @kernel
 def _half_grad_map(
     theta,  # (m,) float64 the iterate
@@ -527,7 +570,7 @@ def _half_grad_map(
         g2 += G * G
     return 0.5 * np.sqrt(g2)
 
-# %% ../nbs/08_spg.ipynb #16c79a98
+# %% ../nbs/08_spg.ipynb #3eba557a
 @kernel
 def _bernstein_norm(
     mean,  # (m,) float64 the chains' means of ψ
@@ -543,7 +586,7 @@ def _bernstein_norm(
         e2 += e * e
     return np.sqrt(e2)
 
-# %% ../nbs/08_spg.ipynb #029cb6e2
+# %% ../nbs/08_spg.ipynb #4aa40265
 @kernel
 def _extend_floor(
     U,  # (p, p) float64 the influence bound
@@ -564,7 +607,7 @@ def _extend_floor(
         floor = min(floor, _curve_upto(U, factor, curve, v, computed, computed[0] + 1))
     return floor, False
 
-# %% ../nbs/08_spg.ipynb #99a15df3
+# %% ../nbs/08_spg.ipynb #167d5da3
 @kernel
 def _uncertified_rule(
     tau,  # int, the sweeps run
@@ -582,7 +625,7 @@ def _uncertified_rule(
         return 2
     return -1
 
-# %% ../nbs/08_spg.ipynb #dae1d22e
+# %% ../nbs/08_spg.ipynb #06418841
 @kernel(parallel=True)
 def _tay_sweeps(
     chain_arrays,  # (X, nbr, w, diag, kappa, lo, S): the chains and their model, as `gibbs._systematic`
@@ -658,7 +701,7 @@ def _tay_sweeps(
                 return tau, rule, bound, half
     return curve.size, 3, bound, half
 
-# %% ../nbs/08_spg.ipynb #06418841
+# %% ../nbs/08_spg.ipynb #beffd3e4
 class TAY(_StochasticProxGrad):
     """TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below
     ½‖G_α‖₂."""
@@ -698,7 +741,8 @@ class TAY(_StochasticProxGrad):
         if self.tau_uncertified is not None:
             check_int(self.tau_uncertified, "tau_uncertified", lo=1)
 
-    def _mcmc_gradient(self, k, model, chains, theta, EX, alpha, m):
+    def _mcmc_gradient(self, st, k, model, chains, theta, alpha):
+        EX, m = st.EX, st.I.size
         q = chains.n_chains
         tmax = int(self.tau_max)
         U = influence_bound(model)  # Thm 3's curve, extended by the driver only as far as its rule needs
@@ -715,8 +759,8 @@ class TAY(_StochasticProxGrad):
         est = np.empty(0) if opted else np.full(tmax, np.inf)
         tau_unc = int(self.tau_uncertified) if opted else tmax
         mean = np.empty(m)
-        args = (chains._arrays(), theta, EX, alpha, self._lam_vec, theorem3, log2_beta, R)
-        first = min(self._last_tau if k > 1 else 1, tmax, TAY_BATCH)  # τ moves slowly: one launch, usually
+        args = (chains._arrays(), theta, EX, alpha, st.lam, theorem3, log2_beta, R)
+        first = min(st.last_tau if k > 1 else 1, tmax, TAY_BATCH)  # τ moves slowly: one launch, usually
         work = (np.empty(((q + BLOCK - 1) // BLOCK, first, m)), np.zeros(2, np.int64), first)
         share = chunk_length(q * (self.p_ + chains._w.size))  # sweeps per call: Ctrl-C acts between calls
         done = 0
@@ -729,13 +773,13 @@ class TAY(_StochasticProxGrad):
             if (
                 rule == _NEED_ESTIMATE
             ):  # no τ can certify: estimate the bias by coupled chains, once, and resume
-                est = self._estimated_curve(model, start, m)
+                est = self._estimated_curve(st, model, start)
             elif rule != _PAUSED:
                 break
             done = tau
         chains.sweeps_done += int(work[1][0])  # every sweep run, those past τ in the first batch included
-        self._last_tau = tau
-        self._record_rule(rule, tau, est if opted else None)
+        st.last_tau = tau
+        self._record_rule(st, rule, tau, est if opted else None)
         df = mean - EX
         q_next = q
         if rule == 3 and log2_beta > 0 and curve[-1] < half:  # bias fine, variance too large: more chains
@@ -744,20 +788,20 @@ class TAY(_StochasticProxGrad):
             q_next = int(self.n_chains_max) if need is None else max(q, min(need, int(self.n_chains_max)))
         return tau, float(bound), df, q_next
 
-# %% ../nbs/08_spg.ipynb #a27c6ed8
+# %% ../nbs/08_spg.ipynb #619979ff
 @patch_to(TAY)
-def _record_rule(self, rule, tau, est):
+def _record_rule(self, st, rule, tau, est):
     """What stopped the sweeps, for the trace: the rule's name, whether some τ could certify, and the
     coupling estimate at τ (`est`: None without the opt-in rule)."""
-    self._tau_rule = TAY_RULES[rule] if est is not None else ("certified" if rule == 0 else "tau_max")
-    self._certifiable = rule not in (1, 2)
-    self._estimated_bound = np.nan
+    st.tau_rule = TAY_RULES[rule] if est is not None else ("certified" if rule == 0 else "tau_max")
+    st.certifiable = rule not in (1, 2)
+    st.estimated_bound = np.nan
     if est is not None and rule in (1, 2) and tau <= est.size:
-        self._estimated_bound = float(est[tau - 1])
+        st.estimated_bound = float(est[tau - 1])
 
-# %% ../nbs/08_spg.ipynb #32a53462
+# %% ../nbs/08_spg.ipynb #748c6fc6
 @patch_to(TAY)
-def _estimated_curve(self, model, start, m):
+def _estimated_curve(self, st, model, start):
     """The estimated norm of the gradient bias after τ = 1..tau_uncertified sweeps, ‖b̂_τ‖₂ from L-lag
     couplings (`dobrushin.coupling_bias_norm`, an upper bound in expectation) with pairs started at this
     iteration's chain states; ∞ where it is unavailable (no pairs, or pairs that did not meet within 50 ×
@@ -773,12 +817,12 @@ def _estimated_curve(self, model, start, m):
             n_pairs=int(self.coupling_pairs),
             max_sweeps=50 * int(self.tau_uncertified),
             fields=True,
-            seed=self._rng,
+            seed=st.rng,
         )
     except ValueError:
         return np.full(taus.size, np.inf)
 
-# %% ../nbs/08_spg.ipynb #748c6fc6
+# %% ../nbs/08_spg.ipynb #2d983fb6
 def _full_signature(cls):
     "Put `_StochasticProxGrad`'s options in place of `**kw` in the signature of `cls.__init__`."
     own = [p for p in inspect.signature(cls.__init__).parameters.values() if p.kind != p.VAR_KEYWORD]
