@@ -20,14 +20,9 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import LogisticRegression
 from mrflit.baselines import mgm_nodewise
 from mrflit.core import chain_states
-from mrflit.discrete import (
-    DiscreteLasso,
-    _gibbs_sweeps,
-    check_codes,
-    gibbs_sample,
-    one_hot,
-    random_discrete_mrf,
-)
+from mrflit.discrete import DiscreteLasso
+from mrflit.discrete_gibbs import _gibbs_sweeps, gibbs_sample
+from mrflit.discrete_models import check_codes, one_hot, random_discrete_mrf
 from mrflit.gibbs import gibbs_sample as binary_gibbs_sample
 from _report import median_time, write_section
 

@@ -12,7 +12,9 @@ from pathlib import Path
 import numpy as np
 from _report import save_results
 from mrflit.baselines import mgm_nodewise
-from mrflit.discrete import DiscreteLasso, gibbs_sample, random_discrete_mrf
+from mrflit.discrete import DiscreteLasso
+from mrflit.discrete_gibbs import gibbs_sample
+from mrflit.discrete_models import random_discrete_mrf
 from mrflit.select import GridEdgeWarning
 
 OUT = Path(__file__).resolve().parent / "data" / "discrete_recovery.npz"

@@ -49,7 +49,9 @@ _HOME = {
     "viz": ("plot_graph",),
     "experiments": ("grid", "replicate"),
     "metrics": ("roc_auc", "selection_metrics"),
-    "discrete": ("DiscreteMRF", "DiscreteLasso", "DiscreteTAY"),
+    "discrete_models": ("DiscreteMRF",),
+    "discrete": ("DiscreteLasso",),
+    "discrete_tay": ("DiscreteTAY",),
 }  # fmt: skip
 _MODULE_OF = {name: module for module, names in _HOME.items() for name in names}
 

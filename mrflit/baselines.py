@@ -656,7 +656,7 @@ def mgm_nodewise(
     """(p, p) bool the graph of mgm's rule (above): nodewise ℓ₁ multinomial regressions with λ by EBIC, the
     LW threshold, the AND rule."""
     from sklearn.linear_model import LogisticRegression
-    from mrflit.discrete import check_codes, one_hot
+    from mrflit.discrete_models import check_codes, one_hot
 
     codes, levels = check_codes(X)
     n, p = codes.shape

@@ -966,7 +966,8 @@ def sample(
     model (`--categorical`) gives integer codes, which its codebook.csv labels."""
     from mrflit.datasets import load_model
     from mrflit.gibbs import sample_data
-    from mrflit.discrete import DiscreteMRF, gibbs_sample as sample_codes
+    from mrflit.discrete_models import DiscreteMRF
+    from mrflit.discrete_gibbs import gibbs_sample as sample_codes
 
     model, names = load_model(model_path)
     names = names or [f"x{i}" for i in range(model.p)]
@@ -998,7 +999,7 @@ def bound(
     model, _ = load_model(model_path)
     if not isinstance(model, BinaryMRF):
         raise ValueError(
-            f"{model_path} holds a k-state model: its bounds are mrflit.discrete.tv_bound and "
+            f"{model_path} holds a k-state model: its bounds are mrflit.discrete_dobrushin.tv_bound and "
             f"gradient_bias_bound "
             "(this command reports the binary ones, with Fischer–Igel's)"
         )

@@ -445,7 +445,7 @@ def save_model(
         arrays = dict(theta=model.theta, domain=np.array(model.domain))
     else:
         # loaded only for a k-state model: `mrflit fit` on binary data never imports it
-        from mrflit.discrete import DiscreteMRF
+        from mrflit.discrete_models import DiscreteMRF
 
         if not isinstance(model, DiscreteMRF):
             check_model(model)
@@ -532,7 +532,7 @@ def _stored_model(
 ):
     """The model a file's arrays describe: `BinaryMRF(theta, domain)`, or `DiscreteMRF(theta, levels)` (domain
     'discrete')."""
-    from mrflit.discrete import DiscreteMRF
+    from mrflit.discrete_models import DiscreteMRF
 
     if str(arrays["domain"]) == "discrete":
         if "levels" not in arrays:

@@ -75,7 +75,7 @@ def _two_groups(
     """`(A, B, est)`: both groups checked in one coding; a k-state learner gets the pooled data's `levels`
     (each column's largest code in either group + 1, unless it has its own)."""
     if getattr(est, "_categorical_data", False):
-        from mrflit.discrete import check_codes
+        from mrflit.discrete_models import check_codes
 
         A, k1 = check_codes(X1, est.levels, name="X1", min_rows=2, min_cols=2)
         B, k2 = check_codes(X2, est.levels, name="X2", min_rows=2, min_cols=2)

@@ -26,7 +26,7 @@ from mrflit.core import (
     kernel,
 )
 from .base import _edges, _penalty_rule, _quiet_progress
-from .discrete import check_codes
+from .discrete_models import check_codes
 
 # %% auto #0
 __all__ = ['CENTRALITIES', 'Stability', 'centralities', 'bootstrap']

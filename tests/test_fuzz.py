@@ -326,57 +326,58 @@ def _discrete_values() -> dict:
 
 
 def _discrete_targets():
-    "k-state models (mrflit.discrete), their samplers, bounds, learners and the categorical reader."
-    from mrflit import discrete, datasets
+    "k-state models (mrflit.discrete_models), their samplers, bounds, learners and the categorical reader."
+    from mrflit import discrete, discrete_models, discrete_exact, discrete_gibbs, discrete_dobrushin, datasets
+    from mrflit import discrete_tay
 
     levels = [3, 2, 3, 2]
-    model = discrete.random_discrete_mrf(levels, 1.0, seed=0)
-    C = discrete.sample_exact(model, 60, seed=1)
+    model = discrete_models.random_discrete_mrf(levels, 1.0, seed=0)
+    C = discrete_exact.sample_exact(model, 60, seed=1)
     lasso = lambda X, **kw: discrete.DiscreteLasso(**{"lam": 0.1, **kw}).fit(X)
     short_mcmc = {"lam": 0.1, "solver": "mcmc", "max_iter": 2}
     mcmc = lambda X, **kw: discrete.DiscreteLasso(**{**short_mcmc, **kw}).fit(X)
     short_tay = {"lam": 0.1, "max_iter": 2, "tau_max": 5}
-    tay = lambda X, **kw: discrete.DiscreteTAY(**{**short_tay, **kw}).fit(X)
+    tay = lambda X, **kw: discrete_tay.DiscreteTAY(**{**short_tay, **kw}).fit(X)
     D = model.D
     csv_path = Path(__import__("tempfile").mkdtemp()) / "items.csv"
     csv_path.write_text("a,b\nlow,1\nhigh,2\nmid,3\n")
     return [
-        ("discrete.check_codes", discrete.check_codes, dict(X=C), dict(X="codes any")),
-        ("discrete.check_codes", discrete.check_codes, dict(X=C, levels=levels), dict(levels="levels")),
-        ("discrete.check_levels", discrete.check_levels, dict(levels=levels), dict(levels="levels any")),
+        ("discrete_models.check_codes", discrete_models.check_codes, dict(X=C), dict(X="codes any")),
+        ("discrete_models.check_codes", discrete_models.check_codes, dict(X=C, levels=levels), dict(levels="levels")),
+        ("discrete_models.check_levels", discrete_models.check_levels, dict(levels=levels), dict(levels="levels any")),
         (
-            "discrete.DiscreteMRF",
-            discrete.DiscreteMRF,
+            "discrete_models.DiscreteMRF",
+            discrete_models.DiscreteMRF,
             dict(theta=np.zeros((D, D)), levels=levels),
             dict(theta="dtheta"),
         ),
         (
-            "discrete.DiscreteMRF",
-            discrete.DiscreteMRF,
+            "discrete_models.DiscreteMRF",
+            discrete_models.DiscreteMRF,
             dict(theta=np.zeros((D, D)), levels=levels),
             dict(levels="levels"),
         ),
         (
-            "discrete.random_discrete_mrf",
-            discrete.random_discrete_mrf,
+            "discrete_models.random_discrete_mrf",
+            discrete_models.random_discrete_mrf,
             dict(levels=levels, density=0.5, seed=0),
             dict(levels="levels any", density="density", seed="seed"),
         ),
         (
-            "discrete.one_hot",
-            discrete.one_hot,
+            "discrete_models.one_hot",
+            discrete_models.one_hot,
             dict(codes=C, levels=levels),
             dict(codes="codes", levels="levels"),
         ),
         (
-            "discrete.sample_exact",
-            discrete.sample_exact,
+            "discrete_exact.sample_exact",
+            discrete_exact.sample_exact,
             dict(model=model, n=5, seed=0),
             dict(model="dmodel", n="count", seed="seed"),
         ),
         (
-            "discrete.gibbs_sample",
-            discrete.gibbs_sample,
+            "discrete_gibbs.gibbs_sample",
+            discrete_gibbs.gibbs_sample,
             dict(model=model, n_chains=4, n_sweeps=2, seed=0),
             dict(
                 model="dmodel",
@@ -387,30 +388,30 @@ def _discrete_targets():
                 seed="seed",
             ),
         ),
-        ("discrete.log_partition", discrete.log_partition, dict(model=model), dict(model="dmodel")),
-        ("discrete.marginals", discrete.marginals, dict(model=model), dict(model="dmodel")),
+        ("discrete_exact.log_partition", discrete_exact.log_partition, dict(model=model), dict(model="dmodel")),
+        ("discrete_exact.marginals", discrete_exact.marginals, dict(model=model), dict(model="dmodel")),
         (
-            "discrete.pairwise_marginals",
-            discrete.pairwise_marginals,
+            "discrete_exact.pairwise_marginals",
+            discrete_exact.pairwise_marginals,
             dict(model=model, i=0, j=1),
             dict(model="dmodel", i="index", j="index"),
         ),
-        ("discrete.influence_bound", discrete.influence_bound, dict(model=model), dict(model="dmodel")),
+        ("discrete_dobrushin.influence_bound", discrete_dobrushin.influence_bound, dict(model=model), dict(model="dmodel")),
         (
-            "discrete.tv_bound",
-            discrete.tv_bound,
+            "discrete_dobrushin.tv_bound",
+            discrete_dobrushin.tv_bound,
             dict(model=model, taus=[1, 5]),
             dict(model="dmodel", taus="taus"),
         ),
         (
-            "discrete.gradient_bias_bound",
-            discrete.gradient_bias_bound,
+            "discrete_dobrushin.gradient_bias_bound",
+            discrete_dobrushin.gradient_bias_bound,
             dict(model=model, taus=[1, 5]),
             dict(model="dmodel", taus="taus"),
         ),
         (
-            "discrete.thm4_bound",
-            discrete.thm4_bound,
+            "discrete_dobrushin.thm4_bound",
+            discrete_dobrushin.thm4_bound,
             dict(model=model, tau=2, var=0.1, q=100, beta=0.01),
             dict(model="dmodel", tau="count", q="count", beta="positive"),
         ),

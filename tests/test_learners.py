@@ -349,3 +349,43 @@ def test_verdicts_on_strong_coupling_against_exact_optima():
         v = np.concatenate([pr.pair_coef_[a, b] for a, b, _ in d.pairs])
         kkt = group_kkt_violation(pr.grad_, v, d.starts, 0.02, pr.group_weights_)
         assert pr.converged_ == expect and ((kkt <= 1e-4) if expect else (kkt > 1e-2)), (kw, kkt)
+
+
+def test_fitted_learners_keep_few_private_attributes():
+    """A fitted learner holds its parameters, its fitted `name_` attributes and at most a handful of private
+    fields (issue 58: at most 6): an iterative learner's state lives in one documented object (`_state`:
+    `SPGState`, `HonorioState`), the fit's trace and clock in another (`_run`: `base.FitRun`)."""
+    from mrflit.fbs import FBS, PG
+    from mrflit.mcmc_lasso import MCMCLasso
+    from mrflit.fast_mixing import FastMixingML
+    from mrflit.baselines import ELasso
+    from mrflit.discrete import DiscreteLasso
+    from mrflit.discrete_tay import DiscreteTAY
+    from mrflit.exact import sample_exact
+
+    X = sample_exact(random_mrf(6, seed=0), 300, seed=1)
+    C = np.random.default_rng(2).integers(0, 3, size=(300, 4))
+    learners = [
+        (IsingLasso(0.05), X),
+        (IsingLasso(0.05, solver="mcmc", seed=0), X),
+        (SPG(0.05, seed=0, max_iter=5), X),
+        (SPGInc(0.05, seed=0, max_iter=5), X),
+        (TAY(0.05, seed=0, max_iter=5), X),
+        (FBS(0.05, seed=0, max_iter=5), X),
+        (PG(0.05, seed=0, max_iter=5), X),
+        (MCMCLasso(seed=0, n_lambdas=3, mcmc_factor=20, ic_factor=40), X),
+        (FastMixingML(seed=0, max_iter=5), X),
+        (PseudoLikelihood(0.05), X),
+        (ELasso(), X),
+        (DiscreteLasso(0.05), C),
+        (DiscreteTAY(0.05, max_iter=5), C),
+    ]
+    counts = {}
+    with warnings.catch_warnings():
+        # stopped at a small max_iter on purpose: the attributes, not the fit, are under test
+        warnings.simplefilter("ignore")
+        for est, data in learners:
+            est.fit(data)
+            counts[type(est).__name__] = sorted(k for k in vars(est) if k.startswith("_"))
+    assert all(len(v) <= 6 for v in counts.values()), counts
+    assert counts["TAY"] == ["_run", "_state"] and counts["FBS"] == ["_run", "_state"], counts

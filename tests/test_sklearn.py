@@ -29,7 +29,8 @@ from mrflit.ising_lasso import IsingLasso
 from mrflit.fbs import FBS, PG
 from mrflit.fast_mixing import FastMixingML
 from mrflit.partitioned import PartitionedRatio
-from mrflit.discrete import DiscreteLasso, DiscreteTAY
+from mrflit.discrete import DiscreteLasso
+from mrflit.discrete_tay import DiscreteTAY
 
 LEARNERS = [
     IsingLasso(0.05),

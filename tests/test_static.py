@@ -338,3 +338,58 @@ def test_the_package_calls_no_cpu_dispatched_numpy_function_outside_kernels():
 def test_the_dispatch_check_finds_a_call_and_spares_kernels():
     src = "@kernel\ndef k(x):\n    return np.exp(x)\n\ndef f(x):\n    return np.tanh(x) + logsumexp(x)\n"
     assert _dispatched_calls(ast.parse(src)) == [(6, "tanh"), (6, "logsumexp")]
+
+
+def _fits_without_lambda_step(text):
+    """The classes in a module's source whose `fit` does not begin (after its docstring) with `if
+    fit_chosen_lambda(self, X, ...): return self`: the λ rule is an explicit first step of every fit."""
+    bad = []
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for fn in node.body:
+            if not (isinstance(fn, ast.FunctionDef) and fn.name == "fit"):
+                continue
+            body = fn.body[1:] if ast.get_docstring(fn) is not None else fn.body
+            first = body[0] if body else None
+            ok = (
+                isinstance(first, ast.If)
+                and isinstance(first.test, ast.Call)
+                and ast.unparse(first.test.func) == "fit_chosen_lambda"
+                and [ast.unparse(a) for a in first.test.args] == ["self", "X"]
+                and ast.unparse(first.body[0]) == "return self"
+            )
+            if not ok:
+                bad.append(node.name)
+    return bad
+
+
+def test_every_learner_fit_starts_with_the_lambda_step():
+    """λ rules ('ebic', 'bic', 'cv', a LambdaRule) are chosen by `base.fit_chosen_lambda`, called as the first
+    step of each learner's `fit`, not by wrapping `fit` behind the reader's back; every `MRFLearner` in the
+    package that defines `fit` calls it (the k-state learners check their λ themselves)."""
+    import importlib, inspect
+    import mrflit.base
+
+    root = pathlib.Path(mrflit.__file__).parent
+    learners = set()
+    for f in root.glob("*.py"):
+        if f.stem.startswith("_"):
+            continue
+        mod = importlib.import_module(f"mrflit.{f.stem}")
+        for name, c in vars(mod).items():
+            if inspect.isclass(c) and issubclass(c, mrflit.base.MRFLearner) and "fit" in vars(c):
+                learners.add((f.stem, name))
+        bad = set(_fits_without_lambda_step(f.read_text()))
+        assert not {n for m, n in learners if m == f.stem} & bad, (f.stem, bad)
+    assert len(learners) >= 14, learners
+
+
+def test_the_lambda_step_check_finds_a_fit_without_it():
+    "The rule above flags a `fit` whose first step is something else, and spares one that begins with it."
+    good = (
+        "class A:\n    def fit(self, X, y=None, *, names=None):\n        'Doc.'\n"
+        "        if fit_chosen_lambda(self, X, names=names):\n            return self\n        return self\n"
+    )
+    bad = "class B:\n    def fit(self, X, y=None):\n        self.check()\n        return self\n"
+    assert _fits_without_lambda_step(good + bad) == ["B"]

@@ -23,7 +23,8 @@ def fits() -> dict:
     from mrflit.mcmc_lasso import MCMCLasso
     from mrflit.fast_mixing import FastMixingML
     from mrflit.ising_lasso import IsingLasso
-    from mrflit.discrete import DiscreteLasso, DiscreteTAY
+    from mrflit.discrete import DiscreteLasso
+    from mrflit.discrete_tay import DiscreteTAY
 
     X = sample_exact(random_mrf(8, seed=0), 400, seed=1)
     C = np.random.default_rng(4).integers(0, 3, size=(300, 5))
