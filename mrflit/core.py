@@ -504,7 +504,7 @@ def infer_domain(
     "'01' if X holds only 0/1, 'pm1' if only ±1 (all ones: '01'); a clear error for anything else."
     return "pm1" if (check_states(X, None) == -1).any() else "01"
 
-# %% ../nbs/00_core.ipynb #751e94aa
+# %% ../nbs/00_core.ipynb #7999e2ee
 def check_data(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     domain=None,  # the coding of the states: '01' or 'pm1'
@@ -527,7 +527,7 @@ def check_data(
             )
     return Xc, dom
 
-# %% ../nbs/00_core.ipynb #dadc1eca
+# %% ../nbs/00_core.ipynb #69b257e6
 CHUNK_WORK = 2**25  # elementary steps (site updates, table entries) per compiled call; Ctrl-C acts in between
 
 
@@ -537,7 +537,7 @@ def chunk_length(
     "Iterations per compiled call: about `CHUNK_WORK` elementary steps, and at least one iteration."
     return max(1, int(CHUNK_WORK // max(check_float(cost, "cost", lo=0), 1)))
 
-# %% ../nbs/00_core.ipynb #69b257e6
+# %% ../nbs/00_core.ipynb #01c7f192
 def chunks(
     n: int,  # the loop's length (sweeps, steps)
     cost: float,  # elementary steps in one iteration of the loop
@@ -547,7 +547,7 @@ def chunks(
     for start in range(0, n, step):
         yield start, min(n, start + step)
 
-# %% ../nbs/00_core.ipynb #249b1870
+# %% ../nbs/00_core.ipynb #aa0f210b
 def as_rng(
     seed=None,  # None, int or np.random.Generator
 ) -> np.random.Generator:
@@ -560,7 +560,7 @@ def as_rng(
         return np.random.default_rng(seed)
     raise ValueError(f"seed must be None, a non-negative int or a numpy Generator, got {type(seed).__name__}")
 
-# %% ../nbs/00_core.ipynb #aa0f210b
+# %% ../nbs/00_core.ipynb #db7cbf63
 def chain_states(
     seed,  # None, int or np.random.Generator
     n_chains: int,  # the number of chains
@@ -572,7 +572,7 @@ def chain_states(
     S[0, (S == 0).all(axis=0)] = 1  # the all-zero state is the one fixed point of xoshiro
     return S
 
-# %% ../nbs/00_core.ipynb #9983fe7d
+# %% ../nbs/00_core.ipynb #1702e864
 @kernel(inline="always")
 def _xoshiro_step(
     s0,  # uint32, the state's first word
@@ -593,7 +593,7 @@ def _xoshiro_step(
     s3 = u32(u32(s3 << u32(11)) | u32(s3 >> u32(21)))
     return r, s0, s1, s2, s3
 
-# %% ../nbs/00_core.ipynb #5183bbf7
+# %% ../nbs/00_core.ipynb #4da127b9
 @kernel(inline="always")
 def _to_unit_float32(
     r,  # uint32, a generator output
@@ -601,7 +601,7 @@ def _to_unit_float32(
     "Top 24 bits of a uint32 as a float32 uniform on [0, 1)."
     return np.float32(r >> np.uint32(8)) * np.float32(5.9604644775390625e-08)
 
-# %% ../nbs/00_core.ipynb #6ba68f1a
+# %% ../nbs/00_core.ipynb #856de10d
 @kernel
 def _xoshiro_next(
     S,  # (4, n) uint32 xoshiro128** states, one stream a column
@@ -611,7 +611,7 @@ def _xoshiro_next(
     r, S[0, c], S[1, c], S[2, c], S[3, c] = _xoshiro_step(S[0, c], S[1, c], S[2, c], S[3, c])
     return r
 
-# %% ../nbs/00_core.ipynb #856de10d
+# %% ../nbs/00_core.ipynb #f0713b9e
 @kernel
 def _xoshiro_uniform(
     S,  # (4, n) uint32 xoshiro128** states, one stream a column
@@ -620,7 +620,7 @@ def _xoshiro_uniform(
     "A float32 uniform on [0, 1) from stream `c` (top 24 bits)."
     return _to_unit_float32(_xoshiro_next(S, c))
 
-# %% ../nbs/00_core.ipynb #6856ad74
+# %% ../nbs/00_core.ipynb #72a9198a
 def atomic_write(
     path,  # the file to create or replace
     write,  # called with the open binary file object; writes the content
@@ -653,7 +653,7 @@ def atomic_write(
             os.remove(tmp)
     return path
 
-# %% ../nbs/00_core.ipynb #8fe5315d
+# %% ../nbs/00_core.ipynb #63fef9ea
 def warn(
     message: str,  # what to say
     category=UserWarning,  # the warning's class
@@ -668,7 +668,7 @@ def warn(
         level += 1
     warnings.warn(message, category, stacklevel=level)
 
-# %% ../nbs/00_core.ipynb #29525cd9
+# %% ../nbs/00_core.ipynb #1a0160ae
 class Estimator:
     """scikit-learn's estimator protocol without importing scikit-learn: the parameters are the constructor's
     keyword arguments, stored unchanged under their names."""
@@ -740,7 +740,7 @@ class Estimator:
             classifier_tags=None,
         )
 
-# %% ../nbs/00_core.ipynb #662573fd
+# %% ../nbs/00_core.ipynb #a29efbb1
 def clone(
     est,  # an estimator (anything with `get_params`)
 ):
@@ -752,7 +752,7 @@ def clone(
         params[key] = clone(value) if is_estimator else copy.deepcopy(value)
     return type(est)(**params)
 
-# %% ../nbs/00_core.ipynb #df290109
+# %% ../nbs/00_core.ipynb #c9bedb6b
 def check_fitted(
     est,  # an estimator
     attribute: str,  # an attribute that `fit` sets
@@ -766,7 +766,7 @@ def check_fitted(
             f"before using this estimator."
         )
 
-# %% ../nbs/00_core.ipynb #f3871718
+# %% ../nbs/00_core.ipynb #4fbca008
 @contextlib.contextmanager
 def context_flag(
     var: contextvars.ContextVar,  # the flag, read by code deeper in the call
@@ -779,7 +779,7 @@ def context_flag(
     finally:
         var.reset(token)
 
-# %% ../nbs/00_core.ipynb #856bcf1a
+# %% ../nbs/00_core.ipynb #3bef8b60
 _QUIET_CONVERGENCE = contextvars.ContextVar("quiet_convergence", default=False)
 
 
@@ -787,7 +787,7 @@ def quiet_convergence():
     "Within this context `warn_not_converged` says nothing."
     return context_flag(_QUIET_CONVERGENCE)
 
-# %% ../nbs/00_core.ipynb #3bef8b60
+# %% ../nbs/00_core.ipynb #ebedd7b0
 def warn_not_converged(
     message: str,  # what did not converge, and why
 ):

@@ -75,7 +75,7 @@ def influence_bound(
     check_model(model)
     return _influence_bound(np.ascontiguousarray(model.to_domain("01").theta))
 
-# %% ../nbs/04_dobrushin.ipynb #d303813a
+# %% ../nbs/04_dobrushin.ipynb #ef5cf7bf
 def exact_influence(
     model: BinaryMRF,  # the model, a `BinaryMRF`
 ) -> np.ndarray:
@@ -139,14 +139,14 @@ def sweep_influence_matrix(
         B = Bi @ B
     return B
 
-# %% ../nbs/04_dobrushin.ipynb #d1c89a36
+# %% ../nbs/04_dobrushin.ipynb #392c0eba
 def _taus(taus):
     t = np.atleast_1d(np.asarray(taus))
     if t.size == 0 or not np.issubdtype(t.dtype, np.integer) or t.min() < 1:
         raise ValueError(f"taus must be integers >= 1 (numbers of sweeps), got {taus!r}")
     return t
 
-# %% ../nbs/04_dobrushin.ipynb #392c0eba
+# %% ../nbs/04_dobrushin.ipynb #e7717ae9
 def tv_bound(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     taus,  # numbers of sweeps τ >= 1
@@ -157,7 +157,7 @@ def tv_bound(
     curve = _grand_sums(influence_bound(model), int(t.max()))
     return curve[t - 1]
 
-# %% ../nbs/04_dobrushin.ipynb #e7717ae9
+# %% ../nbs/04_dobrushin.ipynb #d75c21d1
 def theorem3_factor(
     p: int,  # the number of variables
     fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
@@ -165,7 +165,7 @@ def theorem3_factor(
     "The factor 2√m of Geng et al. eq. (12), m = p(p+1)/2 (fields) or p(p-1)/2."
     return 2 * np.sqrt(n_stats(p, fields))
 
-# %% ../nbs/04_dobrushin.ipynb #6237521f
+# %% ../nbs/04_dobrushin.ipynb #8be835df
 def gradient_bias_bound(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     taus,  # numbers of sweeps τ >= 1
@@ -174,7 +174,7 @@ def gradient_bias_bound(
     "Geng et al. Thm 3, eq. (12): 2√m 𝒢(B^τ) ≥ ‖E[δ(θ)|x̃₀]‖₂, m = p(p+1)/2 (fields) or p(p-1)/2."
     return theorem3_factor(model.p, fields) * tv_bound(model, taus)
 
-# %% ../nbs/04_dobrushin.ipynb #d75c21d1
+# %% ../nbs/04_dobrushin.ipynb #751bd9d9
 def tau_needed(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     target: float,  # the bound to get below
@@ -194,7 +194,7 @@ def tau_needed(
     hit = np.flatnonzero(curve < target)
     return int(hit[0]) + 1 if hit.size else None
 
-# %% ../nbs/04_dobrushin.ipynb #9c222ce6
+# %% ../nbs/04_dobrushin.ipynb #005d7bd1
 def exact_tv_curve(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     taus,  # numbers of sweeps τ >= 1
@@ -204,7 +204,7 @@ def exact_tv_curve(
     starts)."""
     return _exact_curves(model, taus, x0)[0]
 
-# %% ../nbs/04_dobrushin.ipynb #add96d57
+# %% ../nbs/04_dobrushin.ipynb #7f813c23
 def exact_gradient_error(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     taus,  # numbers of sweeps τ >= 1
@@ -215,7 +215,7 @@ def exact_gradient_error(
     state or 'uniform')."""
     return _exact_curves(model, taus, x0, fields)[1]
 
-# %% ../nbs/04_dobrushin.ipynb #005d7bd1
+# %% ../nbs/04_dobrushin.ipynb #6b100a96
 def _exact_curves(model, taus, x0, fields=True):
     t = _taus(taus)
     P = probabilities(model)
@@ -233,7 +233,7 @@ def _exact_curves(model, taus, x0, fields=True):
         ge[k] = np.linalg.norm((pi - P) @ Psi)
     return tv, ge
 
-# %% ../nbs/04_dobrushin.ipynb #6b100a96
+# %% ../nbs/04_dobrushin.ipynb #f2ef689d
 @kernel(parallel=True)
 def _coupled_bias(
     theta,  # (p, p) float64 parameters, fields on the diagonal
@@ -292,7 +292,7 @@ def _coupled_bias(
                                 acc[b, k - 1, c] += vx - vy
                                 c += 1
 
-# %% ../nbs/04_dobrushin.ipynb #25e126dc
+# %% ../nbs/04_dobrushin.ipynb #a5bf18c5
 def _start_pairs(model, x0, n_pairs, rng):
     """Two independent draws of n_pairs start states from the initial law: one state, 'uniform', or the rows
     of an (n, p) array."""
@@ -305,7 +305,7 @@ def _start_pairs(model, x0, n_pairs, rng):
         draw = lambda: rows[rng.integers(0, len(rows), n_pairs)]
     return np.ascontiguousarray(draw()), np.ascontiguousarray(draw())
 
-# %% ../nbs/04_dobrushin.ipynb #f2ef689d
+# %% ../nbs/04_dobrushin.ipynb #a1d439d9
 def meeting_times(
     model: BinaryMRF,  # the model whose Gibbs sampler is coupled
     x0,  # initial law: a state (p,), an (n, p) array of states (drawn uniformly), or 'uniform'
@@ -324,7 +324,7 @@ def meeting_times(
     max_sweeps = check_int(max_sweeps, "max_sweeps", lo=lag + 1)
     return _run_coupled(model, x0, n_pairs, lag, 0, max_sweeps, True, as_rng(seed))[1]
 
-# %% ../nbs/04_dobrushin.ipynb #a5bf18c5
+# %% ../nbs/04_dobrushin.ipynb #e9fffb70
 def _run_coupled(model, x0, n_pairs, lag, K, max_sweeps, fields, rng):
     """L-lag coupled pairs through `_coupled_bias`: `(acc, met)`, the 16 blocks' telescoping sums for τ = 1..K
     (none when K = 0) and each pair's meeting time."""
@@ -342,14 +342,14 @@ def _run_coupled(model, x0, n_pairs, lag, K, max_sweeps, fields, rng):
         _coupled_bias(theta, float(model.lo), kappa, X, Y, lag, K, t0, t1, bool(fields), S, acc, met)
     return acc, met
 
-# %% ../nbs/04_dobrushin.ipynb #a1d439d9
+# %% ../nbs/04_dobrushin.ipynb #b332c842
 def _pilot_lag(model, x0, n_pairs, max_sweeps, rng) -> int:
     """L for the lagged couplings: the 95 % quantile of τ − 1 over a pilot run at L = 1 (most pairs then meet
     within one lag)."""
     pilot = meeting_times(model, x0, 1, n_pairs=max(100, n_pairs // 4), max_sweeps=max_sweeps, seed=rng)
     return max(1, int(np.quantile(pilot - 1, 0.95)))
 
-# %% ../nbs/04_dobrushin.ipynb #e9fffb70
+# %% ../nbs/04_dobrushin.ipynb #7b21e74a
 def coupling_tv_bound(
     model: BinaryMRF,  # the model whose Gibbs sampler is coupled
     taus,  # sweeps τ at which to bound the TV distance (integers >= 1)
@@ -377,7 +377,7 @@ def coupling_tv_bound(
     terms = np.maximum(0, np.ceil((tau[None, :] - lag - t[:, None]) / lag))
     return terms.mean(1), terms.std(1, ddof=1) / np.sqrt(n_pairs), lag
 
-# %% ../nbs/04_dobrushin.ipynb #256e206d
+# %% ../nbs/04_dobrushin.ipynb #8367e5c3
 def coupling_bias_norm(
     model: BinaryMRF,  # the model whose Gibbs sampler is coupled
     taus,  # sweeps τ (integers >= 1)
@@ -405,7 +405,7 @@ def coupling_bias_norm(
     b = acc.sum(0) / n_pairs
     return np.linalg.norm(b[t - 1], axis=1)
 
-# %% ../nbs/04_dobrushin.ipynb #5d06c506
+# %% ../nbs/04_dobrushin.ipynb #c803e260
 def flip_energy_max(
     model: BinaryMRF,  # the model, a `BinaryMRF`
 ) -> float:
@@ -419,7 +419,7 @@ def flip_energy_max(
         return float(np.maximum(np.abs(hi), np.abs(lo)).max())
     return float((2 * (np.abs(d) + np.abs(off).sum(1))).max())
 
-# %% ../nbs/04_dobrushin.ipynb #247ad507
+# %% ../nbs/04_dobrushin.ipynb #b425e485
 def fischer_bound(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     taus,  # numbers of sweeps τ >= 1
@@ -432,7 +432,7 @@ def fischer_bound(
     tv = rate ** t.astype(float)
     return 2 * np.sqrt(n_stats(model.p, fields)) * tv if gradient else tv
 
-# %% ../nbs/04_dobrushin.ipynb #ecb559f7
+# %% ../nbs/04_dobrushin.ipynb #40592dd2
 def domke_tau_box(
     N: int,  # the number of variables
     max_degree: int,  # Δ, the largest number of neighbours
@@ -449,7 +449,7 @@ def domke_tau_box(
         raise ValueError(f"not a fast-mixing set: max_degree * tanh(beta) = {k:.3g} >= 1")
     return int(np.ceil(N * libm.log(N / eps) / (1 - k)))
 
-# %% ../nbs/04_dobrushin.ipynb #1b67ee2d
+# %% ../nbs/04_dobrushin.ipynb #7df9341a
 def coupling_norm(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     norm="2",  # '2' (spectral), '1' or 'inf' (induced norms)
@@ -462,7 +462,7 @@ def coupling_norm(
         raise ValueError(f"norm must be '2', '1' or 'inf', got {norm!r}")
     return float(np.linalg.norm(R, {"2": 2, "1": 1, "inf": np.inf}[norm]))
 
-# %% ../nbs/04_dobrushin.ipynb #40592dd2
+# %% ../nbs/04_dobrushin.ipynb #5f8cf303
 def domke_tau_norm(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     eps: float,  # ε, the TV distance to reach, in (0, 1)
@@ -478,7 +478,7 @@ def domke_tau_norm(
         )
     return int(np.ceil(N * libm.log(N / eps) / (1 - r)))
 
-# %% ../nbs/04_dobrushin.ipynb #7df9341a
+# %% ../nbs/04_dobrushin.ipynb #0776fa90
 def mixing_constants(
     a: float,  # a of τ(ε) ≤ a + b ln(1/ε)
     b: float,  # b of τ(ε) ≤ a + b ln(1/ε), > 0
@@ -488,7 +488,7 @@ def mixing_constants(
     b = check_float(b, "b", lo=0, lo_open=True)
     return float(libm.exp(a / b)), float(libm.exp(-1 / b))
 
-# %% ../nbs/04_dobrushin.ipynb #5f8cf303
+# %% ../nbs/04_dobrushin.ipynb #40dfea8c
 def domke_lipschitz(
     R2: float,  # R₂, a bound on ‖t(x)‖₂
     lam: float,  # λ, the ridge weight

@@ -74,7 +74,7 @@ def grid(
             raise ValueError(f"axis {k!r} must be a list of values, got {v!r}")
     return ParamGrid({k: list(v) for k, v in axes.items()})
 
-# %% ../nbs/17_experiments.ipynb #01932241
+# %% ../nbs/17_experiments.ipynb #bfa97757
 def _task_key(fn, p: dict) -> str:
     """A stable name for one task: the SHA-1 of the function's name, its code (`_code_id`), mrflit's version
     and the parameters, as sorted JSON."""
@@ -86,7 +86,7 @@ def _task_key(fn, p: dict) -> str:
         raise ValueError(f"store= needs JSON-encodable parameters: {e}") from None
     return hashlib.sha1(text.encode()).hexdigest()[:20]
 
-# %% ../nbs/17_experiments.ipynb #bfa97757
+# %% ../nbs/17_experiments.ipynb #c82ea9ed
 def _code_id(fn) -> str:
     """The SHA-1 of `fn`'s source (without one: of its bytecode and constants): a changed function gets new
     task keys, so a store never returns what the old code computed."""
@@ -97,14 +97,14 @@ def _code_id(fn) -> str:
         code = repr(fn) if c is None else repr(c.co_code) + repr(c.co_consts) + repr(c.co_names)
     return hashlib.sha1(code.encode()).hexdigest()
 
-# %% ../nbs/17_experiments.ipynb #c82ea9ed
+# %% ../nbs/17_experiments.ipynb #3294a7e7
 def _plain(x):
     "NumPy scalars as Python numbers, for the task key."
     if isinstance(x, np.generic):
         return x.item()
     raise TypeError(f"{type(x).__name__} is not JSON-encodable")
 
-# %% ../nbs/17_experiments.ipynb #3294a7e7
+# %% ../nbs/17_experiments.ipynb #28d27a10
 def _encode(x):
     "A result as JSON-ready data (no pickle): containers, scalars, arrays and traces."
     from mrflit.base import Trace
@@ -130,7 +130,7 @@ def _encode(x):
         f"{type(x).__name__}"
     )
 
-# %% ../nbs/17_experiments.ipynb #28d27a10
+# %% ../nbs/17_experiments.ipynb #a9940b88
 def _decode(x):
     "The inverse of `_encode`."
     from mrflit.base import Trace
@@ -151,22 +151,22 @@ def _decode(x):
         return tuple(_decode(v) for v in x["__tuple__"])
     return [_decode(v) for v in x["__list__"]]
 
-# %% ../nbs/17_experiments.ipynb #a9940b88
+# %% ../nbs/17_experiments.ipynb #b6a79eba
 def _save(store, key, p, result):
     "One finished task, atomically: its parameters and its result."
     text = json.dumps({"params": _encode(p), "result": _encode(result)})
     atomic_write(Path(store) / f"{key}.json", lambda f: f.write(text.encode()))
 
-# %% ../nbs/17_experiments.ipynb #b6a79eba
+# %% ../nbs/17_experiments.ipynb #85fa64f5
 def _indexed(fn, i, p):
     return i, fn(**p)
 
-# %% ../nbs/17_experiments.ipynb #85fa64f5
+# %% ../nbs/17_experiments.ipynb #2ce73680
 def _call(fn, p):
     "`fn(**p)`: the parameters travel as one argument, so none is taken for a keyword of `Client.submit`."
     return fn(**p)
 
-# %% ../nbs/17_experiments.ipynb #2ce73680
+# %% ../nbs/17_experiments.ipynb #decfb07b
 def _load_stored(store, keys, params) -> dict:
     """{index: result} for the tasks whose file is in `store`; a damaged file, or one holding other parameters
     than the task's, is refused by name (it was edited, swapped or written by another program)."""
@@ -193,7 +193,7 @@ def _load_stored(store, keys, params) -> dict:
         print(f"replicate: {len(found)} of {len(keys)} results read from the store {store}", file=sys.stderr)
     return found
 
-# %% ../nbs/17_experiments.ipynb #decfb07b
+# %% ../nbs/17_experiments.ipynb #d0be5492
 def _run_dask(fn, params, todo):
     "Yield `(i, result)` as tasks finish on the current dask.distributed client."
     try:
@@ -210,7 +210,7 @@ def _run_dask(fn, params, todo):
     for fut in as_completed(futures):
         yield futures[fut], fut.result()
 
-# %% ../nbs/17_experiments.ipynb #d0be5492
+# %% ../nbs/17_experiments.ipynb #4e03dfeb
 def replicate(
     fn,  # a function of keyword arguments (importable, not a lambda, when it runs in other processes)
     params,  # the parameter dicts, e.g. `grid(...)`
@@ -254,7 +254,7 @@ def replicate(
         bar.close()
     return results
 
-# %% ../nbs/17_experiments.ipynb #fa69bf92
+# %% ../nbs/17_experiments.ipynb #9a11e864
 def mean_se(
     x,  # replications along `axis`, at least two
     axis: int = 0,  # the replications' axis
@@ -266,7 +266,7 @@ def mean_se(
         raise ValueError(f"mean_se needs at least two replications along axis {axis}, got {n}")
     return x.mean(axis), x.std(axis, ddof=1) / math.sqrt(n)
 
-# %% ../nbs/17_experiments.ipynb #61ae5d38
+# %% ../nbs/17_experiments.ipynb #eb446534
 def verdict(
     d: float,  # a mean difference
     se: float,  # its standard error
@@ -281,7 +281,7 @@ def verdict(
         return less
     return f"no difference beyond {z:g} SE"
 
-# %% ../nbs/17_experiments.ipynb #fcbb4c55
+# %% ../nbs/17_experiments.ipynb #bae5d122
 def plus_minus(
     d: float,  # a mean difference
     se: float,  # its standard error
@@ -289,7 +289,7 @@ def plus_minus(
     "A signed difference and its standard error as the reproduction tables print them: +0.123 ± 0.045."
     return f"{d:+.3f} ± {se:.2g}"
 
-# %% ../nbs/17_experiments.ipynb #7018417b
+# %% ../nbs/17_experiments.ipynb #9b16c8f9
 @contextmanager
 def recorded_warnings(
     category=None,  # the warning class recorded (None: scikit-learn's ConvergenceWarning)

@@ -422,7 +422,7 @@ def gibbs_sample(
     means = chains.run(n_sweeps, return_stats, fields)
     return (chains.states, means) if return_stats else chains.states
 
-# %% ../nbs/03_gibbs.ipynb #f8267df0
+# %% ../nbs/03_gibbs.ipynb #29f1ff36
 def sample_data(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples
@@ -540,7 +540,7 @@ def random_scan_path(
     x_end = ends if c > 1 or (init is not None and np.ndim(init) == 2) else ends[0]
     return starts[0].copy(), cat(parts_s, np.int32), cat(parts_v, np.int8), cat(parts_c, np.int64), x_end
 
-# %% ../nbs/03_gibbs.ipynb #f6e74901
+# %% ../nbs/03_gibbs.ipynb #26843dce
 def expand_path(
     x0,  # the start state (p,)
     sites,  # the site of each flip
@@ -559,7 +559,7 @@ def expand_path(
         states.append(y)
     return np.repeat(np.array(states), counts, axis=0)
 
-# %% ../nbs/03_gibbs.ipynb #1dd2d9da
+# %% ../nbs/03_gibbs.ipynb #f378b908
 @kernel
 def _mean_field(
     t,  # (p, p) float64 ±1-domain parameters, fields on the diagonal
@@ -583,7 +583,7 @@ def _mean_field(
             return it + 1
     return max_iter
 
-# %% ../nbs/03_gibbs.ipynb #784ecde9
+# %% ../nbs/03_gibbs.ipynb #3f36cc86
 def mean_field(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     *,
@@ -597,7 +597,7 @@ def mean_field(
     _mean_field(t, m, check_int(max_iter, "max_iter", lo=1), check_float(tol, "tol", lo=0))
     return (1 + m) / 2
 
-# %% ../nbs/03_gibbs.ipynb #91b527c8
+# %% ../nbs/03_gibbs.ipynb #ff6119cb
 def sample_product(
     q,  # P(x_i = 1) for each variable
     n: int,  # the number of samples
@@ -614,7 +614,7 @@ def sample_product(
     check_memory(9 * n * q.size, f"n={n} draws of {q.size} variables")
     return np.where(as_rng(seed).random((n, q.size)) < q, 1, lo).astype(np.int8)
 
-# %% ../nbs/03_gibbs.ipynb #3f36cc86
+# %% ../nbs/03_gibbs.ipynb #1c005cde
 def importance_moments(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples

@@ -69,7 +69,7 @@ def group_shrink(
     shrinks its norm by t[g] (to 0 if below). The partitioned ratio's group lasso uses it."""
     return _group_shrink(*_check_layout(v, starts, t, "t"))
 
-# %% ../nbs/07_prox.ipynb #8dc9d896
+# %% ../nbs/07_prox.ipynb #cc305295
 def project_box(
     a,  # the array to project
     bound,  # the bound on each |a_i| (array or scalar; inf: none)
@@ -78,7 +78,7 @@ def project_box(
     b = check_array(bound, "bound", lo=0, allow_inf=True)
     return np.clip(check_array(a, "a"), -b, b)
 
-# %% ../nbs/07_prox.ipynb #cc305295
+# %% ../nbs/07_prox.ipynb #d1adcffe
 def project_l2_ball(
     a,  # the array to project
     radius: float,  # the ball's radius
@@ -89,7 +89,7 @@ def project_l2_ball(
     n = np.linalg.norm(a)
     return a if n <= r else a * (r / n)
 
-# %% ../nbs/07_prox.ipynb #b8acc049
+# %% ../nbs/07_prox.ipynb #bc9152c6
 @vectorize(["float64(float64, float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _grad_map(theta, grad, alpha, lam):
     "One coordinate of G_α(θ) (a NumPy ufunc, also callable from kernels such as TAY's sweep driver)."
@@ -97,7 +97,7 @@ def _grad_map(theta, grad, alpha, lam):
         theta - _shrink(theta - alpha * grad, alpha * lam)
     ) / alpha  # λ = ∞ (a coupling held at zero): G = θ/α
 
-# %% ../nbs/07_prox.ipynb #d1adcffe
+# %% ../nbs/07_prox.ipynb #0b7978fa
 def generalized_gradient(
     theta,  # the point θ
     grad,  # the gradient ∇f(θ) (or its estimate)
@@ -113,7 +113,7 @@ def generalized_gradient(
         raise ValueError(f"theta and grad differ in shape ({theta.shape} and {grad.shape})")
     return _grad_map(theta, grad, alpha, lam)
 
-# %% ../nbs/07_prox.ipynb #f81cb9c1
+# %% ../nbs/07_prox.ipynb #4caeb405
 def fista(
     f,  # the smooth part f(x)
     grad,  # its gradient ∇f(x)
@@ -172,7 +172,7 @@ def fista(
             break
     return x, dict(objective=np.array(obj), n_iter=k + 1, L=L, converged=bool(done))
 
-# %% ../nbs/07_prox.ipynb #7ecef19d
+# %% ../nbs/07_prox.ipynb #76939c0d
 def step_schedule(
     kind: str = "constant",  # 'constant' (α) or 'power' (β / (G k^r))
     *,
@@ -192,7 +192,7 @@ def step_schedule(
         return lambda k: b / (G * k**r)
     raise ValueError(f"kind must be 'constant' or 'power', got {kind!r}")
 
-# %% ../nbs/07_prox.ipynb #76dd35f0
+# %% ../nbs/07_prox.ipynb #419cd93c
 def project_spectral(
     theta,  # symmetric pair parameters, zero diagonal
     c: float,  # the bound on ‖R(θ)‖₂

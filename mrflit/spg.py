@@ -629,23 +629,12 @@ def _uncertified_rule(
 @kernel(parallel=True)
 def _tay_sweeps(
     chain_arrays,  # (X, nbr, w, diag, kappa, lo, S): the chains and their model, as `gibbs._systematic`
-    theta,  # (m,) float64 the iterate
-    EX,  # (m,) float64 the data's means of ψ
-    alpha,  # float, the step α
-    lam,  # (m,) float64 each statistic's ℓ₁ weight
-    theorem3,  # (U, factor, curve, v, computed): Theorem 3's curve, as `_curve_upto` takes it
-    log2_beta,  # float, ln(2/β_j) (eq. 15), or 0: the asymptotic criterion
-    R,  # float, the range of ψ: 1 ({0, 1}) or 2 ({−1, +1})
-    est,  # (k,) float64 the coupling estimate of the bias at τ = 1..k (none: not given yet)
-    tau_uncertified,  # int, the sweeps after which rule 2 stops
+    step,  # (theta, EX, alpha, lam): the gradient map's inputs (eq. 7), below
+    criterion,  # (theorem3, log2_beta, R, est, tau_uncertified): TAY's rule, below
     done,  # int, the sweeps of an interrupted call to resume from (0: a new iteration)
     mean,  # (m,) float64 sweep τ's means of ψ, written
     restart,  # bool, put every chain at a uniform random state first
-    acc,  # (blocks, >= first_batch, m) float64 the batch's ψ sums per block and sweep, scratch
-    state,  # (2,) int64 [sweeps run, sweeps before the batch in acc], in/out
-    first_batch,  # int, the sweeps of the first launch
-    pause_at,  # int, return (rule 5) once this many sweeps have run
-    curve_at,  # int, return (rule 5) once the curve has this many entries
+    batch,  # (acc, state, first_batch, pause_at, curve_at): the launches' buffers and limits, below
 ):
     """Sweeps until TAY's rule stops them: `(τ, rule, bound, ½‖G_α‖)`; `mean` holds sweep τ's means of ψ.
 
@@ -660,8 +649,17 @@ def _tay_sweeps(
     Sweeps run in batches, one parallel launch each: the first runs `first_batch` sweeps (the caller passes
     the previous iteration's τ), later ones one sweep. `acc` (blocks, ≥ first_batch, m) holds the batch's ψ
     sums per sweep, so the rule is tested at every τ as if the sweeps had run one by one; `state` = [sweeps
-    run, sweeps before the batch in acc] (in/out; the chains may end up to first_batch − τ sweeps past τ)."""
+    run, sweeps before the batch in acc] (in/out; the chains may end up to first_batch − τ sweeps past τ).
+
+    The groups: `step` = (theta (m,) float64 the iterate, EX (m,) float64 the data's means of ψ, alpha the step
+    α, lam (m,) float64 each statistic's ℓ₁ weight); `criterion` = (theorem3, log2_beta, R the range of ψ: 1
+    for {0, 1}, 2 for {−1, +1}, est (k,) float64 the coupling estimate of the bias at τ = 1..k (none: not given
+    yet), tau_uncertified the sweeps after which rule 2 stops); `batch` = (acc, state, first_batch, pause_at,
+    curve_at)."""
     X, nbr, w, diag, kappa, lo, S = chain_arrays
+    theta, EX, alpha, lam = step
+    theorem3, log2_beta, R, est, tau_uncertified = criterion
+    acc, state, first_batch, pause_at, curve_at = batch
     U, factor, curve, v, computed = theorem3
     floor = np.inf  # the smallest entry of the curve computed so far
     for t in range(computed[0]):
@@ -759,7 +757,7 @@ class TAY(_StochasticProxGrad):
         est = np.empty(0) if opted else np.full(tmax, np.inf)
         tau_unc = int(self.tau_uncertified) if opted else tmax
         mean = np.empty(m)
-        args = (chains._arrays(), theta, EX, alpha, st.lam, theorem3, log2_beta, R)
+        step = (theta, EX, alpha, st.lam)
         first = min(st.last_tau if k > 1 else 1, tmax, TAY_BATCH)  # τ moves slowly: one launch, usually
         work = (np.empty(((q + BLOCK - 1) // BLOCK, first, m)), np.zeros(2, np.int64), first)
         share = chunk_length(q * (self.p_ + chains._w.size))  # sweeps per call: Ctrl-C acts between calls
@@ -767,9 +765,9 @@ class TAY(_StochasticProxGrad):
         while True:
             pause_at = int(work[1][0]) + share
             curve_at = int(theorem3[4][0]) + chunk_length(self.p_**2)
-            tau, rule, bound, half = _tay_sweeps(
-                *args, est, tau_unc, done, mean, fresh, *work, pause_at, curve_at
-            )
+            tay_rule = (theorem3, log2_beta, R, est, tau_unc)
+            batch = (*work, pause_at, curve_at)
+            tau, rule, bound, half = _tay_sweeps(chains._arrays(), step, tay_rule, done, mean, fresh, batch)
             if (
                 rule == _NEED_ESTIMATE
             ):  # no τ can certify: estimate the bias by coupled chains, once, and resume

@@ -197,7 +197,7 @@ def plot_graph(
     ax.axis("off")
     return ax
 
-# %% ../nbs/15_viz.ipynb #9d601878
+# %% ../nbs/15_viz.ipynb #779466e2
 def plot_roc(
     estimates: dict,  # name → θ̂ or a fitted estimator
     truth,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)
@@ -213,7 +213,7 @@ def plot_roc(
     ax.legend(fontsize=7)
     return ax
 
-# %% ../nbs/15_viz.ipynb #779466e2
+# %% ../nbs/15_viz.ipynb #405ef697
 def plot_trace(
     trace,  # a learner's `trace_`
     keys=None,  # the columns to plot (None: all numeric ones)
@@ -224,7 +224,7 @@ def plot_trace(
     (`base.Trace.plot`)."""
     return Trace(trace).plot(keys, x, ax)
 
-# %% ../nbs/15_viz.ipynb #294f5eef
+# %% ../nbs/15_viz.ipynb #e54b9291
 def plot_bipartite(
     theta,  # a (p, p) θ, a BinaryMRF or a fitted estimator
     group1,  # columns of the left group
@@ -271,7 +271,7 @@ def plot_bipartite(
     ax.set_title(title or f"{I.size} cross-group links", fontsize=9)
     return ax
 
-# %% ../nbs/15_viz.ipynb #28c66b6a
+# %% ../nbs/15_viz.ipynb #b54cf780
 class _Explorer:
     """Mixin: `update(**values)` re-renders into the Output widget; `static()` draws the same figure as a
     plain output."""
@@ -292,7 +292,7 @@ class _Explorer:
         self.figure = self._render(**self.values)
         return self.figure
 
-# %% ../nbs/15_viz.ipynb #dbc23327
+# %% ../nbs/15_viz.ipynb #8d3f1b6b
 def _box(explorer, sliders):
     import ipywidgets as W
 
@@ -303,7 +303,7 @@ def _box(explorer, sliders):
     box.explorer, box.sliders, box.update, box.static = explorer, sliders, explorer.update, explorer.static
     return box
 
-# %% ../nbs/15_viz.ipynb #b54cf780
+# %% ../nbs/15_viz.ipynb #cd278526
 class BoundExplorer(_Explorer):
     """State and rendering of `bound_explorer`: a Geng network with scaled couplings; `last` holds the curves
     drawn."""
@@ -362,7 +362,7 @@ class BoundExplorer(_Explorer):
         fig.tight_layout()
         return fig
 
-# %% ../nbs/15_viz.ipynb #8d3f1b6b
+# %% ../nbs/15_viz.ipynb #10eafb9f
 def bound_explorer(
     p: int = 8,  # the number of variables
     seed: int = 0,  # None, int or np.random.Generator
@@ -382,7 +382,7 @@ def bound_explorer(
     ex.update()
     return box
 
-# %% ../nbs/15_viz.ipynb #7ad2682b
+# %% ../nbs/15_viz.ipynb #3443da6a
 def fit_path(
     make,  # make(lam) → an unfitted learner
     X,  # the data
@@ -392,7 +392,7 @@ def fit_path(
     "θ̂ for each λ: `make(lam)` builds an estimator, `fit(X, **fit_kw)` fits it."
     return [np.asarray(make(lam).fit(X, **fit_kw).theta_) for lam in lambdas]
 
-# %% ../nbs/15_viz.ipynb #dd8a4648
+# %% ../nbs/15_viz.ipynb #926495d7
 class PathExplorer(_Explorer):
     "State and rendering of `path_explorer`; `last` holds λ, the edge count and (with a truth) TPR/TNR."
 
@@ -435,7 +435,7 @@ class PathExplorer(_Explorer):
         fig.tight_layout()
         return fig
 
-# %% ../nbs/15_viz.ipynb #3443da6a
+# %% ../nbs/15_viz.ipynb #b6ad858c
 def path_explorer(
     thetas,  # θ̂ at each λ (from `fit_path`)
     lambdas,  # the λ values, largest first
@@ -450,7 +450,7 @@ def path_explorer(
     ex.update()
     return box
 
-# %% ../nbs/15_viz.ipynb #b6ad858c
+# %% ../nbs/15_viz.ipynb #6d95e65e
 class GraphViewer(_Explorer):
     "State and rendering of `graph_viewer`; `last` holds the threshold, top and the number of edges drawn."
 
@@ -475,7 +475,7 @@ class GraphViewer(_Explorer):
         fig.tight_layout()
         return fig
 
-# %% ../nbs/15_viz.ipynb #754d618b
+# %% ../nbs/15_viz.ipynb #34f5aa77
 def graph_viewer(
     est,  # a fitted learner, a `BinaryMRF` or a θ
     names=None,  # variable names, one per column (None: 0..p−1)
