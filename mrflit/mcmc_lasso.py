@@ -331,22 +331,18 @@ def _backtrack(
     g,  # (d, d) float64 the gradient there
     fy,  # float, ℓ_n^m(y)
     L,  # float, the curvature to start from
-    lam,  # float, λ
-    P,  # (d, d) float64 ψ, the instrumental parameters
-    Jb,  # (d, d) float64 J̄, the data's mean of M(x) = x xᵀ (x on the diagonal)
-    fields,  # bool, the fields are free (else held at the start's)
-    x0,  # (d,) float64 the chain's start state
-    sites,  # (F,) int32 the sites of its flips
-    values,  # (F,) float64 the flipped sites' new values
-    counts,  # (F + 1,) int64 the steps the chain stayed at each recorded state
-    W,  # (F + 1,) float64 the trial point's weights (suffix sums), written
-    T,  # (F + 1,) float64 scratch
-    xn,  # (d, d) float64 the trial point, written
-    D,  # (d, d) float64 xn − ψ, written
-    an,  # (F + 1,) float64 the trial point's energies, written
+    problem,  # (P, Jb, lam, fields): the problem (7), as `_fista_lasso` takes it
+    path,  # (x0, sites, values, counts): the recorded chain, as `_fista_lasso` takes it
+    work,  # (W, T, xn, D, an): the trial point's buffers, below
 ):
     """Double L until the quadratic upper model at y majorises ℓ_n^m at the proximal point xn (an ← its
-    energies, W ← its weights): returns (ℓ_n^m(xn), L, status), status 2 when L passes 1e300."""
+    energies, W ← its weights): returns (ℓ_n^m(xn), L, status), status 2 when L passes 1e300. `work` = (W (F +
+    1,) float64 the trial point's weights (suffix sums), written; T (F + 1,) float64 scratch; xn (d, d) float64
+    the trial point, written; D (d, d) float64 xn − ψ, written; an (F + 1,) float64 the trial point's energies,
+    written)."""
+    P, Jb, lam, fields = problem
+    x0, sites, values, counts = path
+    W, T, xn, D, an = work
     while True:
         _prox_point(y, g, L, lam, P, xn, D)
         _energies(D, x0, sites, values, an)
@@ -424,22 +420,22 @@ def _start_energies(
 @kernel
 def _fista_lasso(
     T0,  # (d, d) float64 the start θ₀, symmetric, fields on the diagonal
-    P,  # (d, d) float64 ψ, the instrumental parameters
-    Jb,  # (d, d) float64 J̄, the data's mean of M(x) = x xᵀ (x on the diagonal)
-    lam,  # float, λ
-    fields,  # bool, the fields are free (else held at the start's)
+    problem,  # (P, Jb, lam, fields): the problem (7), below
     Y,  # (F + 1, d) float64 the recorded states (`_states`), or no rows: replay the flips
-    x0,  # (d,) float64 the chain's start state
-    sites,  # (F,) int32 the sites of its flips
-    values,  # (F,) float64 the flipped sites' new values
-    counts,  # (F + 1,) int64 the steps the chain stayed at each recorded state
+    path,  # (x0, sites, values, counts): the recorded chain, below
     L0,  # float, the first curvature
     max_iter,  # int, iterations at most
     tol,  # float, stop when an iteration moves no free entry by more than tol·max(1, max |θ|)
     out,  # (d, d) float64 θ, written
 ):
     """prox.fista (backtracking, adaptive restart) for ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| in matrix form; out ← θ;
-    returns (iterations, L, status)."""
+    returns (iterations, L, status). `problem` = (P (d, d) float64 ψ, the instrumental parameters; Jb (d, d)
+    float64 J̄, the data's mean of M(x) = x xᵀ (x on the diagonal); lam, λ; fields, bool: the fields are free,
+    else held at the start's); `path` = (x0 (d,) float64 the chain's start state; sites (F,) int32 the sites of
+    its flips; values (F,) float64 the flipped sites' new values; counts (F + 1,) int64 the steps the chain
+    stayed at each recorded state)."""
+    P, Jb, lam, fields = problem
+    x0, sites, values, counts = path
     d = T0.shape[0]
     x = T0.copy()
     y = T0.copy()
@@ -467,9 +463,7 @@ def _fista_lasso(
             status = 1
             break
         _lasso_gradient(Y, x0, sites, values, Wy, Jb, fields, g)
-        fx, L, status = _backtrack(
-            y, g, fy, L, lam, P, Jb, fields, x0, sites, values, counts, Wx, T, xn, D, an
-        )
+        fx, L, status = _backtrack(y, g, fy, L, problem, path, (Wx, T, xn, D, an))
         if status:
             break
         step, big, mom = _move(xn, x, y, fields)
@@ -561,17 +555,17 @@ class ChainSample:
         """`lasso` without the raise: (last finite iterate, iterations, L, status: 0 ok, 1 objective not
         finite, 2 no step)."""
         out = np.empty_like(np.asarray(theta0, np.float64))
-        n, L, status = _fista_lasso(
-            np.ascontiguousarray(theta0, np.float64),
+        problem = (
             np.ascontiguousarray(self.psi.theta),
             np.ascontiguousarray(Jbar, np.float64),
             float(lam),
             bool(fields),
+        )
+        n, L, status = _fista_lasso(
+            np.ascontiguousarray(theta0, np.float64),
+            problem,
             self._grad_states(),
-            self.x0f,
-            self.sites,
-            self.valf,
-            self.counts,
+            (self.x0f, self.sites, self.valf, self.counts),
             float(L0),
             int(max_iter),
             float(tol),
@@ -717,9 +711,9 @@ class MCMCLasso(MRFLearner):
         lambdas = self._check()
         X = self._begin(X, truth, domain="pm1", names=names)  # Miasojedow & Rejchel's ±1 Ising model
         prob = self._problem(X)
-        self._idx, self._Jbar = prob.idx, prob.Jbar
+        # the problem's index and data moments, which `objective` reads after the fit
+        self._prob = prob
         rng = as_rng(self.seed)
-        self._m0 = int(self.mcmc_factor) * prob.d
         lam, theta0 = self._lambda_grid(X, prob, lambdas)
         state = self._starts(X, rng)
         path, lam, iters, reasons, state = self._fit_path(X, prob, lam, theta0, state, rng)
@@ -884,7 +878,7 @@ def _refine(self, lam, T, state, X, prob, rng):
     mcmc_factor·d up to max_mcmc_factor·d, four times at most; the chains continue. Returns `(θ̂, state,
     mc_gap, tolerance, FISTA iterations, FISTA capped)`."""
     n, d = X.shape
-    m = self._m0
+    m = int(self.mcmc_factor) * d
     m_max = int(self.max_mcmc_factor) * d
     total = 0
     cap = 10 * int(self.max_iter)
@@ -907,8 +901,9 @@ def objective(
     theta,  # the (d, d) θ at which to evaluate
 ) -> float:
     "ℓ_n^m(θ) on `sample` (eq. 6), after `fit` (uses the fitted data's moments)."
-    v = np.asarray(theta)[self._idx]
-    return float(-v @ self._Jbar + sample.log_mean_exp(theta))
+    prob = self._prob
+    v = np.asarray(theta)[prob.idx]
+    return float(-v @ prob.Jbar + sample.log_mean_exp(theta))
 
 # %% ../nbs/09_mcmc_lasso.ipynb #4842472b
 @patch_to(MCMCLasso)
@@ -987,7 +982,7 @@ def _fit_path(self, X, prob, lam, theta0, state, rng):
     psi = BinaryMRF(prob.mat(theta0), "pm1")
     theta = theta0.copy()
     L = 1.0
-    m = self._m0
+    m = int(self.mcmc_factor) * prob.d
     path, iters, reasons = [], [], []
     for i in self._progress(range(len(lam)), "MCMC-Lasso λ path"):
         try:
