@@ -155,10 +155,10 @@ def _check_params(self):
 
 # %% ../nbs/08b_discrete_tay.ipynb #5d845ef6
 class DiscreteTAYState:
-    """The state of one `DiscreteTAY` fit, all of it: `chains` (q, p) int8 the chains' states and `streams` their
-    random streams (None before the first iteration); `L`, `u` the curvature L̂ and its power iteration's
-    vector (None until estimated); `window` the (‖G_α‖², floor) pairs since q last changed; `scale` ‖R⁻¹‖₂, the
-    largest factor from the θ-gradient's error to the v-gradient's."""
+    """The state of one `DiscreteTAY` fit, all of it: `chains` (q, p) int8 the chains' states and `streams`
+    their random streams (None before the first iteration); `L`, `u` the curvature L̂ and its power
+    iteration's vector (None until estimated); `window` the (‖G_α‖², floor) pairs since q last changed;
+    `scale` ‖R⁻¹‖₂, the largest factor from the θ-gradient's error to the v-gradient's."""
 
     def __init__(
         self,

@@ -337,9 +337,9 @@ def _backtrack(
 ):
     """Double L until the quadratic upper model at y majorises ℓ_n^m at the proximal point xn (an ← its
     energies, W ← its weights): returns (ℓ_n^m(xn), L, status), status 2 when L passes 1e300. `work` = (W (F +
-    1,) float64 the trial point's weights (suffix sums), written; T (F + 1,) float64 scratch; xn (d, d) float64
-    the trial point, written; D (d, d) float64 xn − ψ, written; an (F + 1,) float64 the trial point's energies,
-    written)."""
+    1,) float64 the trial point's weights (suffix sums), written; T (F + 1,) float64 scratch; xn (d, d)
+    float64 the trial point, written; D (d, d) float64 xn − ψ, written; an (F + 1,) float64 the trial point's
+    energies, written)."""
     P, Jb, lam, fields = problem
     x0, sites, values, counts = path
     W, T, xn, D, an = work
@@ -431,8 +431,8 @@ def _fista_lasso(
     """prox.fista (backtracking, adaptive restart) for ℓ_n^m(θ) + λ Σ_{i<j}|θ_ij| in matrix form; out ← θ;
     returns (iterations, L, status). `problem` = (P (d, d) float64 ψ, the instrumental parameters; Jb (d, d)
     float64 J̄, the data's mean of M(x) = x xᵀ (x on the diagonal); lam, λ; fields, bool: the fields are free,
-    else held at the start's); `path` = (x0 (d,) float64 the chain's start state; sites (F,) int32 the sites of
-    its flips; values (F,) float64 the flipped sites' new values; counts (F + 1,) int64 the steps the chain
+    else held at the start's); `path` = (x0 (d,) float64 the chain's start state; sites (F,) int32 the sites
+    of its flips; values (F,) float64 the flipped sites' new values; counts (F + 1,) int64 the steps the chain
     stayed at each recorded state)."""
     P, Jb, lam, fields = problem
     x0, sites, values, counts = path

@@ -651,11 +651,11 @@ def _tay_sweeps(
     sums per sweep, so the rule is tested at every τ as if the sweeps had run one by one; `state` = [sweeps
     run, sweeps before the batch in acc] (in/out; the chains may end up to first_batch − τ sweeps past τ).
 
-    The groups: `step` = (theta (m,) float64 the iterate, EX (m,) float64 the data's means of ψ, alpha the step
-    α, lam (m,) float64 each statistic's ℓ₁ weight); `criterion` = (theorem3, log2_beta, R the range of ψ: 1
-    for {0, 1}, 2 for {−1, +1}, est (k,) float64 the coupling estimate of the bias at τ = 1..k (none: not given
-    yet), tau_uncertified the sweeps after which rule 2 stops); `batch` = (acc, state, first_batch, pause_at,
-    curve_at)."""
+    The groups: `step` = (theta (m,) float64 the iterate, EX (m,) float64 the data's means of ψ, alpha the
+    step α, lam (m,) float64 each statistic's ℓ₁ weight); `criterion` = (theorem3, log2_beta, R the range of
+    ψ: 1 for {0, 1}, 2 for {−1, +1}, est (k,) float64 the coupling estimate of the bias at τ = 1..k (none: not
+    given yet), tau_uncertified the sweeps after which rule 2 stops); `batch` = (acc, state, first_batch,
+    pause_at, curve_at)."""
     X, nbr, w, diag, kappa, lo, S = chain_arrays
     theta, EX, alpha, lam = step
     theorem3, log2_beta, R, est, tau_uncertified = criterion

@@ -343,8 +343,18 @@ def _discrete_targets():
     csv_path.write_text("a,b\nlow,1\nhigh,2\nmid,3\n")
     return [
         ("discrete_models.check_codes", discrete_models.check_codes, dict(X=C), dict(X="codes any")),
-        ("discrete_models.check_codes", discrete_models.check_codes, dict(X=C, levels=levels), dict(levels="levels")),
-        ("discrete_models.check_levels", discrete_models.check_levels, dict(levels=levels), dict(levels="levels any")),
+        (
+            "discrete_models.check_codes",
+            discrete_models.check_codes,
+            dict(X=C, levels=levels),
+            dict(levels="levels"),
+        ),
+        (
+            "discrete_models.check_levels",
+            discrete_models.check_levels,
+            dict(levels=levels),
+            dict(levels="levels any"),
+        ),
         (
             "discrete_models.DiscreteMRF",
             discrete_models.DiscreteMRF,
@@ -388,7 +398,12 @@ def _discrete_targets():
                 seed="seed",
             ),
         ),
-        ("discrete_exact.log_partition", discrete_exact.log_partition, dict(model=model), dict(model="dmodel")),
+        (
+            "discrete_exact.log_partition",
+            discrete_exact.log_partition,
+            dict(model=model),
+            dict(model="dmodel"),
+        ),
         ("discrete_exact.marginals", discrete_exact.marginals, dict(model=model), dict(model="dmodel")),
         (
             "discrete_exact.pairwise_marginals",
@@ -396,7 +411,12 @@ def _discrete_targets():
             dict(model=model, i=0, j=1),
             dict(model="dmodel", i="index", j="index"),
         ),
-        ("discrete_dobrushin.influence_bound", discrete_dobrushin.influence_bound, dict(model=model), dict(model="dmodel")),
+        (
+            "discrete_dobrushin.influence_bound",
+            discrete_dobrushin.influence_bound,
+            dict(model=model),
+            dict(model="dmodel"),
+        ),
         (
             "discrete_dobrushin.tv_bound",
             discrete_dobrushin.tv_bound,
