@@ -405,8 +405,7 @@ class GaussianApprox(MRFLearner):
         mu = w @ Uf
         S = (Uf * w[:, None]).T @ Uf - np.outer(mu, mu) + np.eye(p) / 3
         lams = lambda_path(np.abs(S - np.diag(np.diag(S))).max(), self.n_lambdas, self.lambda_ratio)
-        path, precs = [], []
-        unconverged = []
+        path, precs, unconverged = [], [], []
         for lam in lams:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always", ConvergenceWarning)

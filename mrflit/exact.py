@@ -27,7 +27,7 @@ def _check_model(model, max_p=MAX_EXACT_P):
         )
     return model
 
-# %% ../nbs/02_exact.ipynb #d9aef267
+# %% ../nbs/02_exact.ipynb #75fd8589
 def all_states(
     p: int,  # the number of variables
     domain: str = "01",  # the coding of the states: '01' or 'pm1'
@@ -38,7 +38,7 @@ def all_states(
     bits = (np.arange(2**p)[:, None] >> np.arange(p - 1, -1, -1)) & 1
     return np.where(bits == 1, 1, lo).astype(np.int8)
 
-# %% ../nbs/02_exact.ipynb #f413a4dc
+# %% ../nbs/02_exact.ipynb #ccb3745a
 def state_index(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     domain: str = "01",  # the coding of the states: '01' or 'pm1'
@@ -50,7 +50,7 @@ def state_index(
         raise ValueError(f"state_index needs at most 62 columns (the index is an int64), got {p}")
     return ((X == 1).astype(np.int64) << np.arange(p - 1, -1, -1)).sum(1)
 
-# %% ../nbs/02_exact.ipynb #8b37f3da
+# %% ../nbs/02_exact.ipynb #05faeee2
 def _split(model):
     p = model.p
     L = p // 2
@@ -64,7 +64,7 @@ def _split(model):
 
     return Xh, Xt, part_energy(Xh, t[:H, :H]), part_energy(Xt, t[H:, H:]), t[:H, H:]
 
-# %% ../nbs/02_exact.ipynb #75fd8589
+# %% ../nbs/02_exact.ipynb #e90bfc1a
 def energy_table(
     model,  # the model, a `BinaryMRF`
 ) -> np.ndarray:
@@ -73,14 +73,14 @@ def energy_table(
     Xh, Xt, Eh, Et, T = _split(_check_model(model))
     return Eh[:, None] + Et[None, :] + (Xh @ T) @ Xt.T
 
-# %% ../nbs/02_exact.ipynb #d3c66a70
+# %% ../nbs/02_exact.ipynb #1ddaaed8
 def log_partition(
     model,  # the model, a `BinaryMRF`
 ) -> float:
     "log Z(θ) (eq. E1)."
     return float(libm.logsumexp(energy_table(model)))
 
-# %% ../nbs/02_exact.ipynb #ccb3745a
+# %% ../nbs/02_exact.ipynb #dda2d2eb
 def probabilities(
     model,  # the model, a `BinaryMRF`
 ) -> np.ndarray:
@@ -89,7 +89,7 @@ def probabilities(
     E -= libm.logsumexp(E)
     return libm.exp(E).ravel()
 
-# %% ../nbs/02_exact.ipynb #773fdb05
+# %% ../nbs/02_exact.ipynb #c35ada66
 def _moments_from_table(model, P, fields=True):
     Xh, Xt, *_ = _split(model)
     p = model.p
@@ -103,7 +103,7 @@ def _moments_from_table(model, P, fields=True):
     S[np.diag_indices(p)] = np.concatenate([Xh.T @ ph, Xt.T @ pt])  # E x_i (x_i^2 = 1 on ±1)
     return S[stat_index(p, fields)]
 
-# %% ../nbs/02_exact.ipynb #05faeee2
+# %% ../nbs/02_exact.ipynb #31c5b2c5
 def moments(
     model,  # the model, a `BinaryMRF`
     fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
@@ -113,7 +113,7 @@ def moments(
     P = libm.exp(E - libm.logsumexp(E))
     return _moments_from_table(model, P, fields)
 
-# %% ../nbs/02_exact.ipynb #4a858054
+# %% ../nbs/02_exact.ipynb #bc835bc8
 def marginals(
     model,  # the model, a `BinaryMRF`
 ) -> np.ndarray:
@@ -122,7 +122,7 @@ def marginals(
     i, j = stat_index(model.p)
     return m[i == j]
 
-# %% ../nbs/02_exact.ipynb #e90bfc1a
+# %% ../nbs/02_exact.ipynb #5ea65a20
 def covariance(
     model,  # the model, a `BinaryMRF` (p <= 16)
 ) -> np.ndarray:
@@ -135,7 +135,7 @@ def covariance(
     mu = P @ S
     return (S * P[:, None]).T @ S - np.outer(mu, mu)
 
-# %% ../nbs/02_exact.ipynb #1ddaaed8
+# %% ../nbs/02_exact.ipynb #39c8e854
 def log_likelihood(
     model,  # the model, a `BinaryMRF`
     X,  # (n, p) binary data, 0/1 or ±1 rows
@@ -144,7 +144,7 @@ def log_likelihood(
     X = check_states(X, _check_model(model).domain, p=model.p)
     return float(np.mean(model.energy(X)) - log_partition(model))
 
-# %% ../nbs/02_exact.ipynb #3ed83862
+# %% ../nbs/02_exact.ipynb #0dc0105e
 def kl_divergence(
     model_a,  # the first model, P
     model_b,  # the second model, Q
@@ -159,7 +159,7 @@ def kl_divergence(
     kl = (model_a.vector() - b.vector()) @ mu - log_partition(model_a) + log_partition(b)
     return max(float(kl), 0.0)
 
-# %% ../nbs/02_exact.ipynb #dda2d2eb
+# %% ../nbs/02_exact.ipynb #7a242672
 def sample_exact(
     model,  # the model, a `BinaryMRF`
     n: int,  # the number of samples
@@ -174,7 +174,7 @@ def sample_exact(
     bits = (k[:, None] >> np.arange(model.p - 1, -1, -1)) & 1
     return np.where(bits == 1, 1, model.lo).astype(np.int8)
 
-# %% ../nbs/02_exact.ipynb #7f4d7970
+# %% ../nbs/02_exact.ipynb #3c70d429
 def check_law(
     P,  # a probability vector
     name="P",  # the argument's name, for error messages
@@ -189,7 +189,7 @@ def check_law(
         raise ValueError(f"{name} must sum to 1 (a law over the states), got total mass {mass:.6g}")
     return P
 
-# %% ../nbs/02_exact.ipynb #68fcd50c
+# %% ../nbs/02_exact.ipynb #e34564a6
 def tv_distance(
     P,  # a law over the 2^p states
     Q,  # another law over the same states
@@ -201,7 +201,7 @@ def tv_distance(
         raise ValueError(f"P and Q must have the same shape, got {P.shape} and {Q.shape}")
     return 0.5 * float(np.abs(P - Q).sum())
 
-# %% ../nbs/02_exact.ipynb #31c5b2c5
+# %% ../nbs/02_exact.ipynb #d5372061
 def frequency_pvalues(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     P,  # the law under test, over the 2^p states
@@ -219,7 +219,7 @@ def frequency_pvalues(
     k = np.bincount(idx, minlength=P.size)
     return np.minimum(1.0, 2 * np.minimum(binom.cdf(k, n, P), binom.sf(k - 1, n, P)))
 
-# %% ../nbs/02_exact.ipynb #0dc0105e
+# %% ../nbs/02_exact.ipynb #45f3b39b
 def site_kernel(
     model,  # the model, a `BinaryMRF`
     i: int,  # the site updated, 0..p−1
@@ -237,7 +237,7 @@ def site_kernel(
     K[k, k & ~bit] = 1 - up
     return K
 
-# %% ../nbs/02_exact.ipynb #72f4dcb8
+# %% ../nbs/02_exact.ipynb #975f3d62
 def sweep_matrix(
     model,  # the model, a `BinaryMRF`
     scan: str = "systematic",  # 'systematic' (sites 0..p−1) or 'random' (p uniform draws per sweep)
@@ -254,7 +254,7 @@ def sweep_matrix(
         return T
     return np.linalg.matrix_power(sum(Ks) / model.p, model.p)
 
-# %% ../nbs/02_exact.ipynb #7a242672
+# %% ../nbs/02_exact.ipynb #9fe897bd
 def propagate(
     model,  # the model, a `BinaryMRF`
     pi,  # the law of the chains now, over the 2^p states
@@ -293,7 +293,7 @@ def propagate(
                 pi = sum(site(pi, i) for i in range(p)) / p
     return pi
 
-# %% ../nbs/02_exact.ipynb #c91d4afd
+# %% ../nbs/02_exact.ipynb #37cdba78
 def law_after(
     model,  # the model, a `BinaryMRF`
     tau: int,  # the number of sweeps

@@ -1350,8 +1350,7 @@ class IsingLasso(MRFLearner):
             self.start_ = "warm"
         else:
             solver = self._new_solver(X, mean_stats(X), lam, exact)
-        rec = dict(verdict="continue")
-        steps = 0
+        rec, steps = dict(verdict="continue"), 0
         for steps in self._progress(range(1, int(self.max_iter) + 1), "IsingLasso"):
             rec = solver.step()
             self._run.record(**rec, seconds=self._run.elapsed())

@@ -449,10 +449,8 @@ def _fista_lasso(
     ax = _start_energies(T0, P, x0, sites, values)  # energies Δ'J(Y^k) at x, at the trial point, at y
     an = np.empty(F1)
     ay = ax.copy()
-    t = 1.0
-    L = L0
-    status = 0
-    k = 0
+    # the momentum t, the curvature L, the status and the iteration k (the loop's, when it runs no step)
+    t, L, status, k = 1.0, L0, 0, 0
     y_is_x = False
     fx = 0.0
     for k in range(max_iter):

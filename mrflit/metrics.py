@@ -23,14 +23,14 @@ def _pairs(theta, name):
         raise ValueError(f"{name} contains NaN or infinite entries")
     return t[np.triu_indices(t.shape[0], 1)]
 
-# %% ../nbs/01a_metrics.ipynb #b33b9af8
+# %% ../nbs/01a_metrics.ipynb #6ae75087
 def edge_scores(
     theta_hat,  # the estimated θ, (p, p): only |θ̂_ij|, i < j, is used
 ) -> np.ndarray:
     "|θ̂_ij| for the pairs i < j (np.triu_indices(p, 1) order)."
     return np.abs(_pairs(theta_hat, "theta_hat"))
 
-# %% ../nbs/01a_metrics.ipynb #6ae75087
+# %% ../nbs/01a_metrics.ipynb #8fff3658
 def true_edges(
     truth,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)
     tol: float = 0.0,  # pairs with |θ_ij| > tol are edges
@@ -38,14 +38,14 @@ def true_edges(
     "Boolean vector: is |θ*_ij| > tol, for the pairs i < j."
     return np.abs(_pairs(truth, "truth")) > tol
 
-# %% ../nbs/01a_metrics.ipynb #41052385
+# %% ../nbs/01a_metrics.ipynb #4608ecb9
 def _check_pair(theta_hat, truth):
     s, y = edge_scores(theta_hat), true_edges(truth)
     if s.size != y.size:
         raise ValueError(f"theta_hat and truth differ in size ({s.size} and {y.size} pairs)")
     return s, y
 
-# %% ../nbs/01a_metrics.ipynb #8fff3658
+# %% ../nbs/01a_metrics.ipynb #b5220315
 def _scores_labels(scores, labels):
     "Flat float scores and bool labels of one size, with both classes present (what ROC/AUC need)."
     s = np.asarray(scores, dtype=np.float64).ravel()
@@ -56,7 +56,7 @@ def _scores_labels(scores, labels):
         raise ValueError("the true graph must have both edges and non-edges for ROC/AUC")
     return s, y
 
-# %% ../nbs/01a_metrics.ipynb #7412071a
+# %% ../nbs/01a_metrics.ipynb #b468d9ac
 def auc_scores(
     scores,  # a score per pair (higher: more likely an edge)
     labels,  # a bool per pair: is it an edge
@@ -70,7 +70,7 @@ def auc_scores(
     n0 = y.size - n1
     return float((r[y].sum() - n1 * (n1 + 1) / 2) / (n1 * n0))
 
-# %% ../nbs/01a_metrics.ipynb #4608ecb9
+# %% ../nbs/01a_metrics.ipynb #61514603
 def roc_scores(
     scores,  # a score per pair (higher: more likely an edge)
     labels,  # a bool per pair: is it an edge
@@ -83,7 +83,7 @@ def roc_scores(
     fp = np.array([(s[~y] >= d).sum() for d in th])
     return np.r_[0, fp / (~y).sum()], np.r_[0, tp / y.sum()], np.r_[np.inf, th]
 
-# %% ../nbs/01a_metrics.ipynb #d9d0e1fd
+# %% ../nbs/01a_metrics.ipynb #3266be09
 def roc_auc(
     theta_hat,  # the estimated θ, (p, p): only |θ̂_ij|, i < j, is used
     truth,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)
@@ -91,7 +91,7 @@ def roc_auc(
     "Area under the edge-recovery ROC curve (Mann–Whitney, ties count ½)."
     return auc_scores(*_check_pair(theta_hat, truth))
 
-# %% ../nbs/01a_metrics.ipynb #00ac181a
+# %% ../nbs/01a_metrics.ipynb #6cb0ac67
 def roc_curve(
     theta_hat,  # the estimated θ, (p, p): only |θ̂_ij|, i < j, is used
     truth,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)
@@ -99,7 +99,7 @@ def roc_curve(
     "`(fpr, tpr, thresholds)` as the threshold δ decreases through the distinct |θ̂_ij|."
     return roc_scores(*_check_pair(theta_hat, truth))
 
-# %% ../nbs/01a_metrics.ipynb #e1eb50a4
+# %% ../nbs/01a_metrics.ipynb #ab65c3ea
 def auc_or_nan(
     theta_hat,  # the estimated θ, (p, p): only |θ̂_ij|, i < j, is used
     truth,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)
@@ -111,7 +111,7 @@ def auc_or_nan(
         return np.nan
     return auc_scores(s, y)
 
-# %% ../nbs/01a_metrics.ipynb #61514603
+# %% ../nbs/01a_metrics.ipynb #cbb0dfa2
 def selection_metrics(
     theta_hat,  # the estimated θ, (p, p): only |θ̂_ij|, i < j, is used
     truth,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)

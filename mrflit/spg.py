@@ -661,11 +661,9 @@ def _tay_sweeps(
     theorem3, log2_beta, R, est, tau_uncertified = criterion
     acc, state, first_batch, pause_at, curve_at = batch
     U, factor, curve, v, computed = theorem3
-    floor = np.inf  # the smallest entry of the curve computed so far
-    for t in range(computed[0]):
-        floor = min(floor, curve[t])
-    bound = np.inf
-    half = 0.0
+    # the smallest entry of the curve computed so far
+    floor = curve[: computed[0]].min() if computed[0] > 0 else np.inf
+    bound, half = np.inf, 0.0
     for tau in range(max(done, 1), curve.size + 1):
         if tau > state[0] and state[0] >= pause_at:
             return tau - 1, _PAUSED, bound, half
@@ -756,8 +754,7 @@ class TAY(_StochasticProxGrad):
         # without the opt-in rule the driver sees an estimate that never certifies, and stops at tau_max
         est = np.empty(0) if opted else np.full(tmax, np.inf)
         tau_unc = int(self.tau_uncertified) if opted else tmax
-        mean = np.empty(m)
-        step = (theta, EX, alpha, st.lam)
+        mean, step = np.empty(m), (theta, EX, alpha, st.lam)
         first = min(st.last_tau if k > 1 else 1, tmax, TAY_BATCH)  # τ moves slowly: one launch, usually
         work = (np.empty(((q + BLOCK - 1) // BLOCK, first, m)), np.zeros(2, np.int64), first)
         share = chunk_length(q * (self.p_ + chains._w.size))  # sweeps per call: Ctrl-C acts between calls
@@ -768,9 +765,8 @@ class TAY(_StochasticProxGrad):
             tay_rule = (theorem3, log2_beta, R, est, tau_unc)
             batch = (*work, pause_at, curve_at)
             tau, rule, bound, half = _tay_sweeps(chains._arrays(), step, tay_rule, done, mean, fresh, batch)
-            if (
-                rule == _NEED_ESTIMATE
-            ):  # no τ can certify: estimate the bias by coupled chains, once, and resume
+            # no τ can certify: estimate the bias by coupled chains, once, and resume
+            if rule == _NEED_ESTIMATE:
                 est = self._estimated_curve(st, model, start)
             elif rule != _PAUSED:
                 break

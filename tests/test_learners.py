@@ -302,7 +302,7 @@ def test_verdicts_on_strong_coupling_against_exact_optima():
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter("always")
             pg = PG(0.02, accelerated=True, sampler="exact", max_iter=K, diagnostics=False).fit(X)
-        gap = h._objective(pg.W_, pg.b_) - f_star
+        gap = h.objective(pg.W_, pg.b_) - f_star
         n_warn = sum(issubclass(x.category, ConvergenceWarning) for x in w)
         assert pg.converged_ == expect and n_warn == (0 if expect else 1), (K, pg.converged_, gap)
         assert (0 <= gap <= 1e-6) if expect else (gap > 1e-4), (K, gap)
