@@ -432,7 +432,7 @@ def fischer_bound(
     tv = rate ** t.astype(float)
     return 2 * np.sqrt(n_stats(model.p, fields)) * tv if gradient else tv
 
-# %% ../nbs/04_dobrushin.ipynb #40592dd2
+# %% ../nbs/04_dobrushin.ipynb #7df9341a
 def domke_tau_box(
     N: int,  # the number of variables
     max_degree: int,  # Δ, the largest number of neighbours
@@ -449,7 +449,7 @@ def domke_tau_box(
         raise ValueError(f"not a fast-mixing set: max_degree * tanh(beta) = {k:.3g} >= 1")
     return int(np.ceil(N * libm.log(N / eps) / (1 - k)))
 
-# %% ../nbs/04_dobrushin.ipynb #7df9341a
+# %% ../nbs/04_dobrushin.ipynb #0776fa90
 def coupling_norm(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     norm="2",  # '2' (spectral), '1' or 'inf' (induced norms)
@@ -462,7 +462,7 @@ def coupling_norm(
         raise ValueError(f"norm must be '2', '1' or 'inf', got {norm!r}")
     return float(np.linalg.norm(R, {"2": 2, "1": 1, "inf": np.inf}[norm]))
 
-# %% ../nbs/04_dobrushin.ipynb #5f8cf303
+# %% ../nbs/04_dobrushin.ipynb #ad2b05b8
 def domke_tau_norm(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     eps: float,  # ε, the TV distance to reach, in (0, 1)
@@ -478,7 +478,7 @@ def domke_tau_norm(
         )
     return int(np.ceil(N * libm.log(N / eps) / (1 - r)))
 
-# %% ../nbs/04_dobrushin.ipynb #0776fa90
+# %% ../nbs/04_dobrushin.ipynb #a9a2b206
 def mixing_constants(
     a: float,  # a of τ(ε) ≤ a + b ln(1/ε)
     b: float,  # b of τ(ε) ≤ a + b ln(1/ε), > 0
@@ -488,7 +488,7 @@ def mixing_constants(
     b = check_float(b, "b", lo=0, lo_open=True)
     return float(libm.exp(a / b)), float(libm.exp(-1 / b))
 
-# %% ../nbs/04_dobrushin.ipynb #40dfea8c
+# %% ../nbs/04_dobrushin.ipynb #f45e1de0
 def domke_lipschitz(
     R2: float,  # R₂, a bound on ‖t(x)‖₂
     lam: float,  # λ, the ridge weight
