@@ -94,7 +94,7 @@ def chains_needed(
             lo = mid + 1
     return lo
 
-# %% ../nbs/05_concentration.ipynb #bce06ca0
+# %% ../nbs/05_concentration.ipynb #87c7645a
 def tay_criterion(
     bound: float,  # the bound on the gradient error
     grad_map_norm: float,  # ‖G_α(θ)‖₂, the gradient mapping's norm
@@ -103,7 +103,7 @@ def tay_criterion(
     thm4_bound)."""
     return check_float(bound, "bound", lo=0) < 0.5 * check_float(grad_map_norm, "grad_map_norm", lo=0)
 
-# %% ../nbs/05_concentration.ipynb #ccbf3a84
+# %% ../nbs/05_concentration.ipynb #56f055fe
 def honorio_moments(
     X,  # (T, N) ±1 data
 ):
@@ -122,7 +122,7 @@ def honorio_moments(
     np.fill_diagonal(S, 0)
     return float(np.abs(S).max()), mu
 
-# %% ../nbs/05_concentration.ipynb #8bc44dc6
+# %% ../nbs/05_concentration.ipynb #8bbb621b
 def honorio_D(
     X,  # (T, N) ±1 data
     rho: float,  # Honorio's ℓ1 weight ρ > 0
@@ -135,7 +135,7 @@ def honorio_D(
     c = (rho + 1 + s) / (1 - np.abs(mu).max())
     return dict(W_l1=w1, b_l1=w1 * c, D=w1 * np.hypot(1.0, c))
 
-# %% ../nbs/05_concentration.ipynb #cf84284e
+# %% ../nbs/05_concentration.ipynb #049cff17
 def honorio_G(
     X,  # (T, N) ±1 data
     rho: float,  # Honorio's ℓ1 weight ρ > 0
@@ -147,7 +147,7 @@ def honorio_G(
     # sqrt(max(a, ρ²)) = max(sqrt(a), ρ): no overflow for a huge ρ
     return float(N * max(np.sqrt((1 + s) ** 2 + (1 + np.abs(mu).max()) ** 2 / N), rho))
 
-# %% ../nbs/05_concentration.ipynb #049cff17
+# %% ../nbs/05_concentration.ipynb #7e3b1fda
 def harmonic(
     r: float,  # the exponent r > 0
     K: int,  # the number of terms
@@ -156,7 +156,7 @@ def harmonic(
     r = check_float(r, "r", lo=0, lo_open=True)
     return float(np.sum(np.arange(1, check_int(K, "K", lo=1) + 1, dtype=float) ** -r))
 
-# %% ../nbs/05_concentration.ipynb #8bea14fa
+# %% ../nbs/05_concentration.ipynb #6c8558d3
 def _fbs_args(D, G, beta, r, K, A):
     return (
         check_float(D, "D", lo=0),
@@ -167,7 +167,7 @@ def _fbs_args(D, G, beta, r, K, A):
         check_float(A, "A", lo=0),
     )
 
-# %% ../nbs/05_concentration.ipynb #0d99c0d5
+# %% ../nbs/05_concentration.ipynb #5d6f8e0f
 def fbs_bound(
     variant: str,  # 'robust' (Thm 6), 'basic' (Thm 7) or 'random' (Thm 8)
     D,  # D, the bound on ‖θ*‖₂ (`honorio_D`)
@@ -195,7 +195,7 @@ def fbs_bound(
         return basic / check_float(eps, "eps", lo=0, hi=1, lo_open=True, hi_open=True)
     raise ValueError(f"variant must be 'robust', 'basic' or 'random', got {variant!r}")
 
-# %% ../nbs/05_concentration.ipynb #8548ec2a
+# %% ../nbs/05_concentration.ipynb #7cb1fe4e
 def honorio_error_bound(
     B: float,  # B, the sampler's bias constant (bias B/S_k)
     V: float,  # V, the sampler's variance constant (variance V/S_k)

@@ -92,12 +92,12 @@ def _blas_controller():
 
     return ThreadpoolController()
 
-# %% ../nbs/00_core.ipynb #9aa86ada
+# %% ../nbs/00_core.ipynb #295ffa05
 def one_blas_thread():
     "A context manager in which BLAS runs on one thread (the previous setting is restored on exit)."
     return _blas_controller().limit(limits=1, user_api="blas")
 
-# %% ../nbs/00_core.ipynb #5de58528
+# %% ../nbs/00_core.ipynb #7d7431fa
 DOMAINS = {"01": 0, "pm1": -1}  # domain name -> the low state (the high state is always 1)
 MAX_ABS_THETA = 1e6  # larger parameters overflow float32 local fields
 
@@ -110,7 +110,7 @@ def check_domain(
         raise ValueError(f"domain must be '01' or 'pm1', got {domain!r}")
     return domain
 
-# %% ../nbs/00_core.ipynb #7d7431fa
+# %% ../nbs/00_core.ipynb #c1f539f0
 def _plain(X, name) -> np.ndarray:
     """`X` as an ndarray; a masked array with masked entries is refused (its mask would be lost), and so is a
     SciPy sparse matrix (mrflit's kernels read dense rows: the message says "sparse", as scikit-learn's
@@ -129,14 +129,14 @@ def _plain(X, name) -> np.ndarray:
         return _frame_values(X, name)
     return np.asarray(X)
 
-# %% ../nbs/00_core.ipynb #3981d44c
+# %% ../nbs/00_core.ipynb #feec5cb6
 def _is_frame(X) -> bool:
     "Whether `X` is a pandas DataFrame (duck-typed: core does not import pandas)."
     return (
         hasattr(X, "columns") and hasattr(X, "dtypes") and hasattr(X, "isna") and getattr(X, "ndim", 0) == 2
     )
 
-# %% ../nbs/00_core.ipynb #c1f539f0
+# %% ../nbs/00_core.ipynb #8372e4f1
 def _frame_values(X, name) -> np.ndarray:
     """A DataFrame's values. Plain NumPy numeric columns pass as they are. Nullable (`Int8`, `boolean`, …) and
     categorical columns without missing values become their numbers; a column with missing values, or one
@@ -162,7 +162,7 @@ def _frame_values(X, name) -> np.ndarray:
         raise ValueError(f"{name}: column {'; column '.join(problems)}; drop, fill or recode these columns")
     return np.column_stack(cols) if cols else np.zeros((len(X), 0))
 
-# %% ../nbs/00_core.ipynb #8372e4f1
+# %% ../nbs/00_core.ipynb #26764659
 def check_theta(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     name="theta",  # the argument's name, for error messages
@@ -189,7 +189,7 @@ def check_theta(
     _symmetrize(t, name)
     return t
 
-# %% ../nbs/00_core.ipynb #8e836ca5
+# %% ../nbs/00_core.ipynb #7ba296ec
 def _symmetrize(
     t,  # (p, p) float64, C-contiguous: made (t + tᵀ)/2 in place
     name,  # the argument's name, for error messages
@@ -215,7 +215,7 @@ def _symmetrize(
         t[a:b, a:] = mean
         t[a:, a:b] = mean.T
 
-# %% ../nbs/00_core.ipynb #7ba296ec
+# %% ../nbs/00_core.ipynb #ed2fd7fa
 def check_states(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     domain: str | None = "01",  # '01', 'pm1', or None: whichever coding the values are in
@@ -262,7 +262,7 @@ def check_states(
         )
     return np.ascontiguousarray(a, dtype=np.int8).copy()
 
-# %% ../nbs/00_core.ipynb #a91deaef
+# %% ../nbs/00_core.ipynb #bdcb5e73
 def _numeric(
     a,  # an ndarray (from `_plain`)
     name,  # the argument's name, for error messages
@@ -285,7 +285,7 @@ def _numeric(
         raise ValueError(f"{name} must be a numeric array, got dtype {a.dtype}")
     return a
 
-# %% ../nbs/00_core.ipynb #bdcb5e73
+# %% ../nbs/00_core.ipynb #b2435c00
 def _check_2d(
     a,  # an ndarray
     name,  # the argument's name, for error messages
@@ -306,7 +306,7 @@ def _check_2d(
             f"(one column per variable of the network)"
         )
 
-# %% ../nbs/00_core.ipynb #b2435c00
+# %% ../nbs/00_core.ipynb #53fced97
 def _split_hint(
     bad,  # the values found that are neither state
 ) -> str:
@@ -320,7 +320,7 @@ def _split_hint(
         "; continuous values: split them in two with mrflit.binarize(X, 'median') (or 'mean', or a threshold)"
     )
 
-# %% ../nbs/00_core.ipynb #53fced97
+# %% ../nbs/00_core.ipynb #8574efaa
 def _bad_columns(
     bad,  # (n, p) bool: the offending entries
     a,  # (n, p) the data
@@ -333,7 +333,7 @@ def _bad_columns(
     more = f"; and {cols.size - most} more columns" if cols.size > most else ""
     return "; column ".join(parts) + more
 
-# %% ../nbs/00_core.ipynb #a535a386
+# %% ../nbs/00_core.ipynb #65a6141d
 def check_real(
     X,  # (n, p) real-valued data
     min_rows: int = 2,  # the fewest rows accepted
@@ -353,7 +353,7 @@ def check_real(
             raise ValueError(f"{name} has constant columns {const[:10].tolist()}: drop them")
     return a
 
-# %% ../nbs/00_core.ipynb #8574efaa
+# %% ../nbs/00_core.ipynb #72d2a63c
 def check_int(
     v,  # the value
     name,  # the argument's name, for error messages
@@ -367,7 +367,7 @@ def check_int(
         raise ValueError(f"{name} must be in [{lo}, {hi if hi is not None else 'inf'}], got {v}")
     return int(v)
 
-# %% ../nbs/00_core.ipynb #65a6141d
+# %% ../nbs/00_core.ipynb #f57d75a4
 def check_float(
     v,  # the value
     name,  # the argument's name, for error messages
@@ -391,7 +391,7 @@ def check_float(
         raise ValueError(f"{name} must be {'<' if hi_open else '<='} {hi}, got {v}")
     return f
 
-# %% ../nbs/00_core.ipynb #e4ea630e
+# %% ../nbs/00_core.ipynb #50a2e787
 def check_bool(
     v,  # the value
     name,  # the argument's name, for error messages
@@ -401,7 +401,7 @@ def check_bool(
         raise ValueError(f"{name} must be True or False, got {v!r}")
     return bool(v)
 
-# %% ../nbs/00_core.ipynb #72d2a63c
+# %% ../nbs/00_core.ipynb #93312680
 def check_array(
     a,  # an array or a scalar
     name,  # the argument's name, for error messages
@@ -420,7 +420,7 @@ def check_array(
         raise ValueError(f"{name} must be >= {lo}, got {v.min():g}")
     return v
 
-# %% ../nbs/00_core.ipynb #b2ec2c13
+# %% ../nbs/00_core.ipynb #61edcaef
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
 
@@ -437,7 +437,7 @@ def byte_count(
         raise ValueError(f"{name} must be at least 1 byte and below 8 EiB, got {text!r}")
     return int(size)
 
-# %% ../nbs/00_core.ipynb #d9ff5b5b
+# %% ../nbs/00_core.ipynb #751e94aa
 def memory_limit() -> int:
     """Bytes one mrflit array may take: `$MRFLIT_MAX_BYTES` (e.g. `8G`, `512M`, `1e9`; see `byte_count`), else
     half of this machine's physical memory."""
@@ -448,7 +448,7 @@ def memory_limit() -> int:
     except (ValueError, OSError, AttributeError):  # no sysconf (Windows): 8 GiB
         return 8 * 2**30
 
-# %% ../nbs/00_core.ipynb #50a2e787
+# %% ../nbs/00_core.ipynb #7999e2ee
 def check_memory(
     nbytes,  # the size of the array about to be allocated, in bytes
     what: str,  # what would be allocated, for the message
@@ -462,7 +462,7 @@ def check_memory(
         )
     return int(nbytes)
 
-# %% ../nbs/00_core.ipynb #99867d33
+# %% ../nbs/00_core.ipynb #b558db05
 def check_n_jobs(
     n_jobs,  # the number of workers
     name="n_jobs",  # the argument's name, for error messages
@@ -473,7 +473,7 @@ def check_n_jobs(
         raise ValueError(f"{name} must be a positive number of workers or negative (-1: every core), got 0")
     return n
 
-# %% ../nbs/00_core.ipynb #93312680
+# %% ../nbs/00_core.ipynb #69b257e6
 def check_names(
     names,  # variable names, one per column (None: 0..p−1)
     p: int,  # the number of variables
@@ -497,14 +497,14 @@ def check_names(
         raise ValueError(f"{name} must not contain NUL characters: {bad[0]!r}")
     return out
 
-# %% ../nbs/00_core.ipynb #fd1bfe3f
+# %% ../nbs/00_core.ipynb #249b1870
 def infer_domain(
     X,  # (n, p) binary data, 0/1 or ±1 rows
 ) -> str:
     "'01' if X holds only 0/1, 'pm1' if only ±1 (all ones: '01'); a clear error for anything else."
     return "pm1" if (check_states(X, None) == -1).any() else "01"
 
-# %% ../nbs/00_core.ipynb #7999e2ee
+# %% ../nbs/00_core.ipynb #db7cbf63
 def check_data(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     domain=None,  # the coding of the states: '01' or 'pm1'
@@ -527,7 +527,7 @@ def check_data(
             )
     return Xc, dom
 
-# %% ../nbs/00_core.ipynb #69b257e6
+# %% ../nbs/00_core.ipynb #1702e864
 CHUNK_WORK = 2**25  # elementary steps (site updates, table entries) per compiled call; Ctrl-C acts in between
 
 
@@ -537,7 +537,7 @@ def chunk_length(
     "Iterations per compiled call: about `CHUNK_WORK` elementary steps, and at least one iteration."
     return max(1, int(CHUNK_WORK // max(check_float(cost, "cost", lo=0), 1)))
 
-# %% ../nbs/00_core.ipynb #01c7f192
+# %% ../nbs/00_core.ipynb #5183bbf7
 def chunks(
     n: int,  # the loop's length (sweeps, steps)
     cost: float,  # elementary steps in one iteration of the loop
@@ -547,7 +547,7 @@ def chunks(
     for start in range(0, n, step):
         yield start, min(n, start + step)
 
-# %% ../nbs/00_core.ipynb #aa0f210b
+# %% ../nbs/00_core.ipynb #856de10d
 def as_rng(
     seed=None,  # None, int or np.random.Generator
 ) -> np.random.Generator:
@@ -560,7 +560,7 @@ def as_rng(
         return np.random.default_rng(seed)
     raise ValueError(f"seed must be None, a non-negative int or a numpy Generator, got {type(seed).__name__}")
 
-# %% ../nbs/00_core.ipynb #db7cbf63
+# %% ../nbs/00_core.ipynb #f0713b9e
 def chain_states(
     seed,  # None, int or np.random.Generator
     n_chains: int,  # the number of chains
@@ -572,7 +572,7 @@ def chain_states(
     S[0, (S == 0).all(axis=0)] = 1  # the all-zero state is the one fixed point of xoshiro
     return S
 
-# %% ../nbs/00_core.ipynb #1702e864
+# %% ../nbs/00_core.ipynb #72a9198a
 @kernel(inline="always")
 def _xoshiro_step(
     s0,  # uint32, the state's first word
@@ -593,7 +593,7 @@ def _xoshiro_step(
     s3 = u32(u32(s3 << u32(11)) | u32(s3 >> u32(21)))
     return r, s0, s1, s2, s3
 
-# %% ../nbs/00_core.ipynb #4da127b9
+# %% ../nbs/00_core.ipynb #63fef9ea
 @kernel(inline="always")
 def _to_unit_float32(
     r,  # uint32, a generator output
@@ -601,7 +601,7 @@ def _to_unit_float32(
     "Top 24 bits of a uint32 as a float32 uniform on [0, 1)."
     return np.float32(r >> np.uint32(8)) * np.float32(5.9604644775390625e-08)
 
-# %% ../nbs/00_core.ipynb #856de10d
+# %% ../nbs/00_core.ipynb #29525cd9
 @kernel
 def _xoshiro_next(
     S,  # (4, n) uint32 xoshiro128** states, one stream a column
@@ -611,7 +611,7 @@ def _xoshiro_next(
     r, S[0, c], S[1, c], S[2, c], S[3, c] = _xoshiro_step(S[0, c], S[1, c], S[2, c], S[3, c])
     return r
 
-# %% ../nbs/00_core.ipynb #f0713b9e
+# %% ../nbs/00_core.ipynb #662573fd
 @kernel
 def _xoshiro_uniform(
     S,  # (4, n) uint32 xoshiro128** states, one stream a column
@@ -620,7 +620,7 @@ def _xoshiro_uniform(
     "A float32 uniform on [0, 1) from stream `c` (top 24 bits)."
     return _to_unit_float32(_xoshiro_next(S, c))
 
-# %% ../nbs/00_core.ipynb #72a9198a
+# %% ../nbs/00_core.ipynb #c9bedb6b
 def atomic_write(
     path,  # the file to create or replace
     write,  # called with the open binary file object; writes the content
@@ -653,7 +653,7 @@ def atomic_write(
             os.remove(tmp)
     return path
 
-# %% ../nbs/00_core.ipynb #63fef9ea
+# %% ../nbs/00_core.ipynb #4fbca008
 def warn(
     message: str,  # what to say
     category=UserWarning,  # the warning's class
@@ -668,7 +668,7 @@ def warn(
         level += 1
     warnings.warn(message, category, stacklevel=level)
 
-# %% ../nbs/00_core.ipynb #1a0160ae
+# %% ../nbs/00_core.ipynb #ebedd7b0
 class Estimator:
     """scikit-learn's estimator protocol without importing scikit-learn: the parameters are the constructor's
     keyword arguments, stored unchanged under their names."""
@@ -740,7 +740,7 @@ class Estimator:
             classifier_tags=None,
         )
 
-# %% ../nbs/00_core.ipynb #a29efbb1
+# %% ../nbs/00_core.ipynb #cbf69edc
 def clone(
     est,  # an estimator (anything with `get_params`)
 ):
@@ -752,7 +752,7 @@ def clone(
         params[key] = clone(value) if is_estimator else copy.deepcopy(value)
     return type(est)(**params)
 
-# %% ../nbs/00_core.ipynb #c9bedb6b
+# %% ../nbs/00_core.ipynb #ef81ebb9
 def check_fitted(
     est,  # an estimator
     attribute: str,  # an attribute that `fit` sets
@@ -766,7 +766,7 @@ def check_fitted(
             f"before using this estimator."
         )
 
-# %% ../nbs/00_core.ipynb #4fbca008
+# %% ../nbs/00_core.ipynb #0776c51d
 @contextlib.contextmanager
 def context_flag(
     var: contextvars.ContextVar,  # the flag, read by code deeper in the call
@@ -779,7 +779,7 @@ def context_flag(
     finally:
         var.reset(token)
 
-# %% ../nbs/00_core.ipynb #3bef8b60
+# %% ../nbs/00_core.ipynb #fae41d89
 _QUIET_CONVERGENCE = contextvars.ContextVar("quiet_convergence", default=False)
 
 
@@ -787,7 +787,7 @@ def quiet_convergence():
     "Within this context `warn_not_converged` says nothing."
     return context_flag(_QUIET_CONVERGENCE)
 
-# %% ../nbs/00_core.ipynb #ebedd7b0
+# %% ../nbs/00_core.ipynb #97a0f4f5
 def warn_not_converged(
     message: str,  # what did not converge, and why
 ):

@@ -37,7 +37,7 @@ def n_stats(
     p = check_int(p, "p", lo=1)
     return p * (p + 1) // 2 if fields else p * (p - 1) // 2
 
-# %% ../nbs/01_models.ipynb #618808cf
+# %% ../nbs/01_models.ipynb #5495ebc2
 def stat_index(
     p: int,  # the number of variables
     fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
@@ -48,7 +48,7 @@ def stat_index(
     check_memory(16 * n_stats(p), f"the statistics' indices for p = {p}")
     return _stat_index(p, check_bool(fields, "fields"))
 
-# %% ../nbs/01_models.ipynb #5495ebc2
+# %% ../nbs/01_models.ipynb #d673eb26
 @functools.lru_cache(maxsize=64)
 def _stat_index(p, fields):
     i, j = np.triu_indices(p, 0 if fields else 1)
@@ -56,7 +56,7 @@ def _stat_index(p, fields):
     j.flags.writeable = False
     return i, j
 
-# %% ../nbs/01_models.ipynb #d673eb26
+# %% ../nbs/01_models.ipynb #18871770
 def to_vector(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
@@ -65,7 +65,7 @@ def to_vector(
     t = check_theta(theta)
     return t[stat_index(t.shape[0], fields)].copy()
 
-# %% ../nbs/01_models.ipynb #4d1c4d02
+# %% ../nbs/01_models.ipynb #98fe683e
 def to_matrix(
     v,  # statistics-order vector (`stat_index`)
     p: int,  # the number of variables
@@ -82,7 +82,7 @@ def to_matrix(
     t[stat_index(p, fields)] = v
     return t + np.triu(t, 1).T
 
-# %% ../nbs/01_models.ipynb #18871770
+# %% ../nbs/01_models.ipynb #75f5f1d3
 def stats(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
@@ -97,7 +97,7 @@ def stats(
     out *= np.where((i == j)[:, None], 1.0, XT[j])
     return out.T
 
-# %% ../nbs/01_models.ipynb #d6dcd832
+# %% ../nbs/01_models.ipynb #1d486f7a
 def mean_stats(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
@@ -117,7 +117,7 @@ def mean_stats(
     i, j = stat_index(p, fields)
     return np.where(i == j, tot[i], gram[i, j]) / n
 
-# %% ../nbs/01_models.ipynb #3b56e566
+# %% ../nbs/01_models.ipynb #8f3918ec
 def convert_theta(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     src: str,  # the coding θ refers to: '01' or 'pm1'
@@ -138,7 +138,7 @@ def convert_theta(
         np.fill_diagonal(out, 2 * np.diag(t) - 2 * off.sum(1))
     return out
 
-# %% ../nbs/01_models.ipynb #b282262f
+# %% ../nbs/01_models.ipynb #95dbb6dc
 def convert_states(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     src: str,  # the coding of X: '01' or 'pm1'
@@ -150,7 +150,7 @@ def convert_states(
         return X
     return (2 * X - 1).astype(np.int8) if dst == "pm1" else ((X + 1) // 2).astype(np.int8)
 
-# %% ../nbs/01_models.ipynb #8f3918ec
+# %% ../nbs/01_models.ipynb #0cd99d7a
 def _split_point(
     num: np.ndarray,  # (n,) float64 a column's values
     split,  # 'median', 'mean' or a number
@@ -162,7 +162,7 @@ def _split_point(
         return float(np.mean(num)), "mean"
     return float(split), "threshold"
 
-# %% ../nbs/01_models.ipynb #95dbb6dc
+# %% ../nbs/01_models.ipynb #8ba8ca4a
 def _binary_column(values, name, split=None):
     """One column as 0/1 or ±1 ints, and a note if it had to be recoded: any two values → 0/1, in sorted
     order; with `split` ('median', 'mean' or a number), a numeric column of more than two values → 1 above the
@@ -206,7 +206,7 @@ def _binary_column(values, name, split=None):
     note = f"column '{name}': {levels[0]!r} → 0, {levels[1]!r} → 1"
     return np.array([code[x] for x in key], dtype=np.int64), note
 
-# %% ../nbs/01_models.ipynb #0cd99d7a
+# %% ../nbs/01_models.ipynb #0aad81c7
 def _check_split(split):
     "`binarize` must be None, 'median', 'mean' or a finite number."
     ok = split is None or split in ("median", "mean")
@@ -214,7 +214,7 @@ def _check_split(split):
     if not ok or (not isinstance(split, str) and split is not None and not np.isfinite(split)):
         raise ValueError(f"binarize must be 'median', 'mean' or a number, got {split!r}")
 
-# %% ../nbs/01_models.ipynb #2d1d47b5
+# %% ../nbs/01_models.ipynb #cf8e3c29
 def _binary_columns(columns, names, split, where):
     """`(X int8 (n, p), domain, notes)` from columns of values, one coding for all; every column that cannot
     be read is named in one error."""
@@ -237,7 +237,7 @@ def _binary_columns(columns, names, split, where):
             notes.append(f"column '{names[k]}': -1 → 0 (the other columns are 0/1)")
     return X.astype(np.int8), "pm1" if all(codings) else "01", notes
 
-# %% ../nbs/01_models.ipynb #cf8e3c29
+# %% ../nbs/01_models.ipynb #08d6aa93
 def binarize(
     X,  # (n, p) table: a NumPy array or a pandas DataFrame
     split=None,  # columns of more than two numbers: 'median', 'mean' or a number, 1 above it (None: refused)
@@ -269,7 +269,7 @@ def binarize(
         return pd.DataFrame(X01, columns=X.columns, index=X.index), notes
     return X01, notes
 
-# %% ../nbs/01_models.ipynb #08d6aa93
+# %% ../nbs/01_models.ipynb #4abaf95c
 class BinaryMRF:
     "Binary pairwise MRF P(x) ∝ exp(Σ_i θ_ii x_i + Σ_{i<j} θ_ij x_i x_j) on x ∈ {0,1}^p or {-1,+1}^p."
 
@@ -369,7 +369,7 @@ class BinaryMRF:
         np.fill_diagonal(W, 0)
         return W, np.diag(t).copy()
 
-# %% ../nbs/01_models.ipynb #8c481b1a
+# %% ../nbs/01_models.ipynb #19d0bd94
 def edge_list(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     tol: float = 0.0,  # pairs with |θ_ij| > tol are edges
@@ -387,7 +387,7 @@ def edge_list(
         keep = keep[: check_int(top, "top", lo=1)]
     return I[keep], J[keep], W[keep]
 
-# %% ../nbs/01_models.ipynb #4abaf95c
+# %% ../nbs/01_models.ipynb #5f75943e
 def n_couplings(
     theta,  # a (p, p) θ (or a nodewise, asymmetric estimate): its upper triangle is read
 ) -> int:
@@ -397,7 +397,7 @@ def n_couplings(
         raise ValueError(f"theta must be a square (p, p) matrix, got shape {t.shape}")
     return int(np.count_nonzero(np.triu(t, 1)))
 
-# %% ../nbs/01_models.ipynb #8e63f05d
+# %% ../nbs/01_models.ipynb #e9a88bb2
 def theta_graph(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     names=None,  # variable names, one per column (None: 0..p−1)
@@ -414,7 +414,7 @@ def theta_graph(
     G.add_weighted_edges_from((names[i], names[j], float(w)) for i, j, w in zip(I, J, W))
     return G
 
-# %% ../nbs/01_models.ipynb #95014128
+# %% ../nbs/01_models.ipynb #e11d8539
 def check_model(
     model,  # the model, a `BinaryMRF`
     name="model",  # the argument's name, for error messages
@@ -424,7 +424,7 @@ def check_model(
         raise ValueError(f"{name} must be a BinaryMRF, got {type(model).__name__}")
     return model
 
-# %% ../nbs/01_models.ipynb #29f65bd5
+# %% ../nbs/01_models.ipynb #ec6b70b5
 def _magnitudes(rng, k, weights, signs):
     lo, hi = (weights, weights) if np.isscalar(weights) else weights
     if not (0 <= lo <= hi):
@@ -438,7 +438,7 @@ def _magnitudes(rng, k, weights, signs):
         raise ValueError(f"signs must be 'random', 'positive' or 'negative', got {signs!r}")
     return w
 
-# %% ../nbs/01_models.ipynb #e11d8539
+# %% ../nbs/01_models.ipynb #7805051c
 def random_mrf(
     p: int,  # number of variables
     edge_prob: float = 0.3,  # probability of each edge (Erdős–Rényi)
@@ -463,7 +463,7 @@ def random_mrf(
         np.fill_diagonal(t, fields if np.isscalar(fields) else rng.uniform(*fields, size=p))
     return BinaryMRF(t, domain)
 
-# %% ../nbs/01_models.ipynb #e30405dd
+# %% ../nbs/01_models.ipynb #874e42e0
 def geng_network(
     p: int = 10,  # the number of variables
     seed=None,  # None, int or np.random.Generator
@@ -472,7 +472,7 @@ def geng_network(
     "Geng et al. §7.1: edge prob 0.3, |θ_ij| ~ U[1, 2] with random sign, domain '01'."
     return random_mrf(p, 0.3, (1.0, 2.0), fields, "01", "random", seed)
 
-# %% ../nbs/01_models.ipynb #7805051c
+# %% ../nbs/01_models.ipynb #0d0545bc
 def miasojedow_m1(
     d: int = 20,  # the number of variables (>= 6)
     seed=None,  # None, int or np.random.Generator
@@ -487,7 +487,7 @@ def miasojedow_m1(
     t[I, J] = 2.0 * rng.choice([-1.0, 1.0], size=I.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #6a72542e
+# %% ../nbs/01_models.ipynb #b7e6df92
 def miasojedow_m2(
     d: int = 20,  # the number of variables (>= 20)
     seed=None,  # None, int or np.random.Generator
@@ -501,7 +501,7 @@ def miasojedow_m2(
     t[r - 1, r] = rng.choice([-1.0, 1.0], size=r.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #8d47c40e
+# %% ../nbs/01_models.ipynb #4991c481
 def honorio_model(
     N: int = 15,  # the number of variables
     density: float = 0.5,  # the probability that a pair is coupled
@@ -521,7 +521,7 @@ def honorio_model(
     W = W + W.T
     return BinaryMRF.from_honorio(W, rng.uniform(-1, 1, size=N) if field else None)
 
-# %% ../nbs/01_models.ipynb #4df30d6d
+# %% ../nbs/01_models.ipynb #dab2c22a
 def grid_edges(
     rows: int,  # the grid's rows
     cols: int,  # the grid's columns
@@ -535,7 +535,7 @@ def grid_edges(
         (int(a), int(b)) for a, b in zip(idx[:-1].ravel(), idx[1:].ravel())
     ]
 
-# %% ../nbs/01_models.ipynb #954f6358
+# %% ../nbs/01_models.ipynb #337f5c90
 def domke_grid(
     rows: int = 4,  # the grid's rows
     cols: int = 4,  # the grid's columns
