@@ -22,13 +22,13 @@ def _beta(beta):
         raise ValueError(f"beta must lie in (0, 1), got {beta!r}")
     return b
 
-# %% ../nbs/05_concentration.ipynb #8c39c86b
+# %% ../nbs/05_concentration.ipynb #424c5071
 @vectorize(["float64(float64, float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _bernstein_halfwidth(v, q, L, R):
     "Eq. (14) with L = ln(2/β_j): a ufunc, also called per sweep by TAY's compiled driver."
     return np.sqrt(2 * v * L / q) + 7 * R * L / (3 * (q - 1))
 
-# %% ../nbs/05_concentration.ipynb #ffc4061f
+# %% ../nbs/05_concentration.ipynb #91f2bb88
 def bernstein_eps(
     var,  # sample variances V_ψj (ddof=1), array or scalar
     q: int,  # number of chains (q >= 2)
@@ -47,7 +47,7 @@ def bernstein_eps(
         )
     return _bernstein_halfwidth(v, float(q), libm.log(2 / b), R)
 
-# %% ../nbs/05_concentration.ipynb #91f2bb88
+# %% ../nbs/05_concentration.ipynb #e3a03419
 def thm4_bound(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     tau: int,  # τ, Gibbs sweeps from the start
@@ -65,7 +65,7 @@ def thm4_bound(
         2 * np.sqrt(m) * (tv_bound(model, check_int(tau, "tau", lo=1))[0] + np.sqrt(np.sum(eps**2) / (4 * m)))
     )
 
-# %% ../nbs/05_concentration.ipynb #2f850eda
+# %% ../nbs/05_concentration.ipynb #87c7645a
 def chains_needed(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     tau: int,  # τ, Gibbs sweeps from the start
@@ -94,7 +94,7 @@ def chains_needed(
             lo = mid + 1
     return lo
 
-# %% ../nbs/05_concentration.ipynb #87c7645a
+# %% ../nbs/05_concentration.ipynb #b658a863
 def tay_criterion(
     bound: float,  # the bound on the gradient error
     grad_map_norm: float,  # ‖G_α(θ)‖₂, the gradient mapping's norm
@@ -103,7 +103,7 @@ def tay_criterion(
     thm4_bound)."""
     return check_float(bound, "bound", lo=0) < 0.5 * check_float(grad_map_norm, "grad_map_norm", lo=0)
 
-# %% ../nbs/05_concentration.ipynb #56f055fe
+# %% ../nbs/05_concentration.ipynb #cf84284e
 def honorio_moments(
     X,  # (T, N) ±1 data
 ):
@@ -122,7 +122,7 @@ def honorio_moments(
     np.fill_diagonal(S, 0)
     return float(np.abs(S).max()), mu
 
-# %% ../nbs/05_concentration.ipynb #8bbb621b
+# %% ../nbs/05_concentration.ipynb #049cff17
 def honorio_D(
     X,  # (T, N) ±1 data
     rho: float,  # Honorio's ℓ1 weight ρ > 0
@@ -135,7 +135,7 @@ def honorio_D(
     c = (rho + 1 + s) / (1 - np.abs(mu).max())
     return dict(W_l1=w1, b_l1=w1 * c, D=w1 * np.hypot(1.0, c))
 
-# %% ../nbs/05_concentration.ipynb #049cff17
+# %% ../nbs/05_concentration.ipynb #7e3b1fda
 def honorio_G(
     X,  # (T, N) ±1 data
     rho: float,  # Honorio's ℓ1 weight ρ > 0
@@ -147,7 +147,7 @@ def honorio_G(
     # sqrt(max(a, ρ²)) = max(sqrt(a), ρ): no overflow for a huge ρ
     return float(N * max(np.sqrt((1 + s) ** 2 + (1 + np.abs(mu).max()) ** 2 / N), rho))
 
-# %% ../nbs/05_concentration.ipynb #7e3b1fda
+# %% ../nbs/05_concentration.ipynb #5d6f8e0f
 def harmonic(
     r: float,  # the exponent r > 0
     K: int,  # the number of terms
@@ -156,7 +156,7 @@ def harmonic(
     r = check_float(r, "r", lo=0, lo_open=True)
     return float(np.sum(np.arange(1, check_int(K, "K", lo=1) + 1, dtype=float) ** -r))
 
-# %% ../nbs/05_concentration.ipynb #6c8558d3
+# %% ../nbs/05_concentration.ipynb #7cb1fe4e
 def _fbs_args(D, G, beta, r, K, A):
     return (
         check_float(D, "D", lo=0),
@@ -167,7 +167,7 @@ def _fbs_args(D, G, beta, r, K, A):
         check_float(A, "A", lo=0),
     )
 
-# %% ../nbs/05_concentration.ipynb #5d6f8e0f
+# %% ../nbs/05_concentration.ipynb #3aefb49c
 def fbs_bound(
     variant: str,  # 'robust' (Thm 6), 'basic' (Thm 7) or 'random' (Thm 8)
     D,  # D, the bound on ‖θ*‖₂ (`honorio_D`)
@@ -195,7 +195,7 @@ def fbs_bound(
         return basic / check_float(eps, "eps", lo=0, hi=1, lo_open=True, hi_open=True)
     raise ValueError(f"variant must be 'robust', 'basic' or 'random', got {variant!r}")
 
-# %% ../nbs/05_concentration.ipynb #7cb1fe4e
+# %% ../nbs/05_concentration.ipynb #98ce4600
 def honorio_error_bound(
     B: float,  # B, the sampler's bias constant (bias B/S_k)
     V: float,  # V, the sampler's variance constant (variance V/S_k)

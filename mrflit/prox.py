@@ -19,7 +19,7 @@ def _shrink(a, lam):
     input)."""
     return np.sign(a) * max(abs(a) - lam, 0.0)
 
-# %% ../nbs/07_prox.ipynb #316cbdfc
+# %% ../nbs/07_prox.ipynb #f845f3ba
 def soft_threshold(
     a,  # the array to shrink
     lam,  # the threshold λ >= 0 (array or scalar)
@@ -27,7 +27,7 @@ def soft_threshold(
     "S_λ(a) = sgn(a) max(0, |a| − λ), elementwise; λ may be an array (0 leaves an entry unpenalised)."
     return _shrink(check_array(a, "a"), check_array(lam, "lam", lo=0, allow_inf=True))
 
-# %% ../nbs/07_prox.ipynb #f845f3ba
+# %% ../nbs/07_prox.ipynb #eead3286
 def group_soft_threshold(
     A,  # the array, its groups along `axis`
     lam,  # the ℓ1 weight λ >= 0
@@ -40,7 +40,7 @@ def group_soft_threshold(
     nrm = np.linalg.norm(A, axis=axis, keepdims=True)
     return A * np.maximum(0.0, 1 - lam / np.where(nrm > 0, nrm, 1.0))
 
-# %% ../nbs/07_prox.ipynb #340afef4
+# %% ../nbs/07_prox.ipynb #f1df7c4d
 def _check_layout(v, starts, t, name):
     "Concatenated groups `v` (1-D), their first indices `starts` (rising from 0) and one value `t` per group."
     v = check_array(v, "v")
@@ -52,14 +52,14 @@ def _check_layout(v, starts, t, name):
         raise ValueError("starts must rise from 0 and stay below len(v)")
     return v, starts, t
 
-# %% ../nbs/07_prox.ipynb #eead3286
+# %% ../nbs/07_prox.ipynb #cc305295
 def _group_shrink(v, starts, t):
     "`group_shrink` on checked arrays (the partitioned ratio's FISTA calls it at every step)."
     nrm = np.sqrt(np.add.reduceat(v * v, starts)) if v.size else np.zeros(0)
     scale = np.maximum(0.0, 1 - t / np.where(nrm > 0, nrm, 1.0))
     return v * np.repeat(scale, np.diff(np.r_[starts, v.size]))
 
-# %% ../nbs/07_prox.ipynb #a0ed472f
+# %% ../nbs/07_prox.ipynb #d1adcffe
 def group_shrink(
     v,  # the concatenated groups
     starts,  # the first index of each group
@@ -69,7 +69,7 @@ def group_shrink(
     shrinks its norm by t[g] (to 0 if below). The partitioned ratio's group lasso uses it."""
     return _group_shrink(*_check_layout(v, starts, t, "t"))
 
-# %% ../nbs/07_prox.ipynb #cc305295
+# %% ../nbs/07_prox.ipynb #0b7978fa
 def project_box(
     a,  # the array to project
     bound,  # the bound on each |a_i| (array or scalar; inf: none)
@@ -78,7 +78,7 @@ def project_box(
     b = check_array(bound, "bound", lo=0, allow_inf=True)
     return np.clip(check_array(a, "a"), -b, b)
 
-# %% ../nbs/07_prox.ipynb #d1adcffe
+# %% ../nbs/07_prox.ipynb #009c94d9
 def project_l2_ball(
     a,  # the array to project
     radius: float,  # the ball's radius
@@ -89,7 +89,7 @@ def project_l2_ball(
     n = np.linalg.norm(a)
     return a if n <= r else a * (r / n)
 
-# %% ../nbs/07_prox.ipynb #bc9152c6
+# %% ../nbs/07_prox.ipynb #cc903721
 @vectorize(["float64(float64, float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _grad_map(theta, grad, alpha, lam):
     "One coordinate of G_α(θ) (a NumPy ufunc, also callable from kernels such as TAY's sweep driver)."
@@ -97,7 +97,7 @@ def _grad_map(theta, grad, alpha, lam):
         theta - _shrink(theta - alpha * grad, alpha * lam)
     ) / alpha  # λ = ∞ (a coupling held at zero): G = θ/α
 
-# %% ../nbs/07_prox.ipynb #0b7978fa
+# %% ../nbs/07_prox.ipynb #7d60d8ac
 def generalized_gradient(
     theta,  # the point θ
     grad,  # the gradient ∇f(θ) (or its estimate)
@@ -113,7 +113,7 @@ def generalized_gradient(
         raise ValueError(f"theta and grad differ in shape ({theta.shape} and {grad.shape})")
     return _grad_map(theta, grad, alpha, lam)
 
-# %% ../nbs/07_prox.ipynb #4caeb405
+# %% ../nbs/07_prox.ipynb #76939c0d
 def fista(
     f,  # the smooth part f(x)
     grad,  # its gradient ∇f(x)
@@ -172,7 +172,7 @@ def fista(
             break
     return x, dict(objective=np.array(obj), n_iter=k + 1, L=L, converged=bool(done))
 
-# %% ../nbs/07_prox.ipynb #76939c0d
+# %% ../nbs/07_prox.ipynb #98641130
 def step_schedule(
     kind: str = "constant",  # 'constant' (α) or 'power' (β / (G k^r))
     *,
@@ -192,7 +192,7 @@ def step_schedule(
         return lambda k: b / (G * k**r)
     raise ValueError(f"kind must be 'constant' or 'power', got {kind!r}")
 
-# %% ../nbs/07_prox.ipynb #419cd93c
+# %% ../nbs/07_prox.ipynb #e8c0bc34
 def project_spectral(
     theta,  # symmetric pair parameters, zero diagonal
     c: float,  # the bound on ‖R(θ)‖₂
