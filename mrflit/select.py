@@ -34,7 +34,7 @@ def lambda_max(
     C = np.cov(X.astype(np.float64).T, bias=True)
     return float(2 * np.abs(C[np.triu_indices(C.shape[0], 1)]).max())
 
-# %% ../nbs/05a_select.ipynb #aa4bb39e
+# %% ../nbs/05a_select.ipynb #b501bd91
 def _penalty_name(est) -> str:
     params = est.get_params()
     for name in ("lam", "rho"):
@@ -42,7 +42,7 @@ def _penalty_name(est) -> str:
             return name
     raise ValueError(f"{type(est).__name__} has no penalty parameter (lam or rho): it chooses λ itself")
 
-# %% ../nbs/05a_select.ipynb #b501bd91
+# %% ../nbs/05a_select.ipynb #d1e69198
 EXTEND_BY = 4  # values added at a time when the default path is extended
 EXTEND_TO = 1e-4  # ...down to this fraction of λ_max at most
 
@@ -50,7 +50,7 @@ EXTEND_TO = 1e-4  # ...down to this fraction of λ_max at most
 class GridEdgeWarning(UserWarning):
     "The chosen λ is the path's smallest (or largest) value: the criterion may improve beyond it."
 
-# %% ../nbs/05a_select.ipynb #24c2c3c3
+# %% ../nbs/05a_select.ipynb #9ea056ab
 def _best(path, criterion) -> int:
     """The index of the best criterion value: EBIC's smallest, cross-validation's largest. Values equal up to
     rounding (1e-9 relative) go to the largest λ, the path's first: EBIC is a function of the graph, so two λ
@@ -59,7 +59,7 @@ def _best(path, criterion) -> int:
     low = score.min()
     return int(np.flatnonzero(score <= low + 1e-9 * abs(low))[0])
 
-# %% ../nbs/05a_select.ipynb #d9a8f4e6
+# %% ../nbs/05a_select.ipynb #542bfe99
 def _check_lambdas(lambdas) -> np.ndarray:
     "A user's path as float64, largest first."
     try:
@@ -70,7 +70,7 @@ def _check_lambdas(lambdas) -> np.ndarray:
         raise ValueError("lambdas must be at least 2 positive numbers")
     return lambdas
 
-# %% ../nbs/05a_select.ipynb #17b02c2a
+# %% ../nbs/05a_select.ipynb #4fe6dcf2
 def _warn_edge(
     best: int,  # the index the criterion chose
     lambdas,  # (L,) the path, largest λ first
@@ -106,7 +106,7 @@ def _warn_edge(
         return
     warn(message, GridEdgeWarning)
 
-# %% ../nbs/05a_select.ipynb #8d9eaca8
+# %% ../nbs/05a_select.ipynb #aeab2a67
 def select_lambda(
     est,  # an unfitted mrflit learner (its λ is replaced)
     X,  # (n, p) binary data
@@ -166,7 +166,7 @@ def select_lambda(
     chosen.path_cut_ = cut
     return chosen
 
-# %% ../nbs/05a_select.ipynb #4fe6dcf2
+# %% ../nbs/05a_select.ipynb #f55d4ed9
 def _path_learner(est):
     """A copy of the learner for the path: warm-started from one λ to the next when it can be, and without the
     per-coordinate polish (`accuracy`), which the refit at the chosen λ does."""
@@ -178,7 +178,7 @@ def _path_learner(est):
         path_est.set_params(accuracy=None)
     return path_est
 
-# %% ../nbs/05a_select.ipynb #a751a1c0
+# %% ../nbs/05a_select.ipynb #326cee8d
 def ebic_charge(
     edges: int,  # |E|, the graph's edges
     n: int,  # rows of the data
@@ -188,7 +188,7 @@ def ebic_charge(
     "EBIC's charge for a graph: 2|E| log n + 4γ|E| log(p − 1), each edge in both of its nodes' criteria."
     return float(2 * edges * libm.log(n) + 4 * gamma * edges * libm.log(p - 1))
 
-# %% ../nbs/05a_select.ipynb #f55d4ed9
+# %% ../nbs/05a_select.ipynb #5a50b2ca
 # the refit's stop: a Newton step that would lower the deviance by less than this ends it
 EBIC_TOL = 0.01
 
@@ -224,7 +224,7 @@ def _ebic_refit(
     deviance = 2 * n * _pl_parts(refit, U, est.domain_, w)[0]
     return float(deviance + ebic_charge(int(graph.sum()), n, p, gamma)), refit
 
-# %% ../nbs/05a_select.ipynb #00eeaba6
+# %% ../nbs/05a_select.ipynb #20f69d27
 def ebic(
     est,  # a fitted binary learner: its `theta_` (p, p) and `domain_`
     X,  # (n, p) binary data, 0/1 or ±1 rows
@@ -235,7 +235,7 @@ def ebic(
     and stops once a Newton step would lower the deviance by less than `EBIC_TOL`."""
     return _ebic_refit(est, X, gamma)[0]
 
-# %% ../nbs/05a_select.ipynb #5a50b2ca
+# %% ../nbs/05a_select.ipynb #d0af8930
 def _ebic_path(
     path_est,  # the path's learner, continuing from its last fit (warm-started)
     X,  # (n, p) binary data
@@ -263,7 +263,7 @@ def _ebic_path(
                 break
     return values
 
-# %% ../nbs/05a_select.ipynb #20f69d27
+# %% ../nbs/05a_select.ipynb #9f579db7
 def _cv_scores(est, X, key, lambdas, folds: tuple, verbose: bool) -> np.ndarray:
     """The mean held-out log pseudo-likelihood at each λ over `folds` = (K, seed) shuffled folds
     (scikit-learn's `GridSearchCV`, which prints the number of fits and a line per fit when `verbose`)."""
@@ -275,7 +275,7 @@ def _cv_scores(est, X, key, lambdas, folds: tuple, verbose: bool) -> np.ndarray:
         search = GridSearchCV(clone(est), grid, cv=folds, refit=False, verbose=2 if verbose else 0).fit(X)
     return search.cv_results_["mean_test_score"]
 
-# %% ../nbs/05a_select.ipynb #e4476c9b
+# %% ../nbs/05a_select.ipynb #1611d9a2
 @dataclass(frozen=True)
 class LambdaRule:
     "How a learner given this as `lam` chooses λ: `select_lambda`'s settings."
