@@ -230,7 +230,7 @@ def _uniform_block(
         for i in range(p):
             X[i, c] = one if _xoshiro_uniform(S, c) < half else lo
 
-# %% ../nbs/03_gibbs.ipynb #2f6c0148
+# %% ../nbs/03_gibbs.ipynb #dca29ed3
 @kernel(parallel=True)
 def _uniform_states(
     X,  # (p, C) float32 chain states by variable, written
@@ -241,7 +241,7 @@ def _uniform_states(
     for blk in prange((X.shape[1] + BLOCK - 1) // BLOCK):
         _uniform_block(X, lo, S, blk)
 
-# %% ../nbs/03_gibbs.ipynb #55f74c13
+# %% ../nbs/03_gibbs.ipynb #fecaf913
 def _start_states(model, n_chains, init, rng):
     if init is None:
         return np.where(rng.random((n_chains, model.p)) < 0.5, 1, model.lo).astype(np.int8)
@@ -252,7 +252,7 @@ def _start_states(model, n_chains, init, rng):
         raise ValueError(f"init has {X0.shape[0]} rows; pass one state or n_chains={n_chains} states")
     return X0
 
-# %% ../nbs/03_gibbs.ipynb #c4761fcb
+# %% ../nbs/03_gibbs.ipynb #8b38729e
 # From this many variables a sweep's statistics come from one matrix product X Xᵀ, not from the sweep kernel's
 # per-block sums. Measured once here with 64,000 chains (notes/SESSION-2026-11-27-10.md): p = 50, a sweep with
 # sums 10.4 ms against a sweep and the product 8.1; p = 1,000, 1,580 ms against 633 (the product on one BLAS
@@ -343,7 +343,7 @@ class GibbsChains:
         "Current `(n_chains, p)` int8 states (a copy)."
         return self._X.T.astype(np.int8)
 
-# %% ../nbs/03_gibbs.ipynb #fecaf913
+# %% ../nbs/03_gibbs.ipynb #accd7076
 @patch_to(GibbsChains)
 def restart(self, init=None):
     "Put every chain back at `init` (None: fresh uniform random states, drawn from the chains' streams)."
@@ -355,7 +355,7 @@ def restart(self, init=None):
     )
     return self
 
-# %% ../nbs/03_gibbs.ipynb #8b38729e
+# %% ../nbs/03_gibbs.ipynb #d0efe197
 @patch_to(GibbsChains)
 def average_stats(self, n_sweeps: int, fields: bool = True) -> np.ndarray:
     "Advance every chain `n_sweeps` sweeps; the mean of ψ over chains and sweeps, in O(m) memory."
@@ -372,7 +372,7 @@ def average_stats(self, n_sweeps: int, fields: bool = True) -> np.ndarray:
     mean = total / (n_sweeps * self.n_chains)
     return mean if fields else mean[np.not_equal(*stat_index(self.p))]
 
-# %% ../nbs/03_gibbs.ipynb #accd7076
+# %% ../nbs/03_gibbs.ipynb #cbea7f16
 @patch_to(GibbsChains)
 def _chunks(self, n_sweeps: int, stats: bool):
     """Run `n_sweeps` sweeps in chunks (Ctrl-C acts between them), yielding `(start, stop, acc)`: acc
@@ -388,7 +388,7 @@ def _chunks(self, n_sweeps: int, stats: bool):
         self.sweeps_done += stop - start
         yield start, stop, acc
 
-# %% ../nbs/03_gibbs.ipynb #d0efe197
+# %% ../nbs/03_gibbs.ipynb #f8267df0
 @patch_to(GibbsChains)
 def _product_sums(self) -> np.ndarray:
     "The (m,) sums of ψ over the chains at their current states, from one matrix product X Xᵀ."
@@ -404,7 +404,7 @@ def _product_sums(self) -> np.ndarray:
     np.fill_diagonal(G, X.sum(axis=1, dtype=np.float64))
     return G[stat_index(self.p)]
 
-# %% ../nbs/03_gibbs.ipynb #cbea7f16
+# %% ../nbs/03_gibbs.ipynb #29f1ff36
 def gibbs_sample(
     model: BinaryMRF,  # the model to sample
     n_chains: int,  # number of independent chains
@@ -422,7 +422,7 @@ def gibbs_sample(
     means = chains.run(n_sweeps, return_stats, fields)
     return (chains.states, means) if return_stats else chains.states
 
-# %% ../nbs/03_gibbs.ipynb #29f1ff36
+# %% ../nbs/03_gibbs.ipynb #188864b6
 def sample_data(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples
@@ -436,7 +436,7 @@ def sample_data(
         model, check_int(n, "n", lo=1), check_int(burn_in, "burn_in", lo=1), scan=scan, seed=seed
     )
 
-# %% ../nbs/03_gibbs.ipynb #188864b6
+# %% ../nbs/03_gibbs.ipynb #f6e74901
 @kernel
 def _random_scan_path(
     x,  # (p,) float32 the chain's state, values lo or 1, updated in place
@@ -475,7 +475,7 @@ def _random_scan_path(
         counts[f] += 1
     return f
 
-# %% ../nbs/03_gibbs.ipynb #0db655d4
+# %% ../nbs/03_gibbs.ipynb #26843dce
 def _record_steps(x, chain, n_steps, cost, buffers, parts):
     """Run `n_steps` random-scan updates from x (in place) in chunks — Ctrl-C acts between them — and append
     their flips and run lengths to `parts` = (sites, values, counts) lists; `chain` = (nbr, w, diag, kappa,
@@ -490,7 +490,7 @@ def _record_steps(x, chain, n_steps, cost, buffers, parts):
             parts_v.append(values[:f].copy())
             parts_c.append(counts[1 : f + 1].copy())
 
-# %% ../nbs/03_gibbs.ipynb #6d38869a
+# %% ../nbs/03_gibbs.ipynb #a36d9eac
 def random_scan_path(
     model: BinaryMRF,  # the model p(·|ψ) to sample
     n_steps: int,  # single-site updates in all
@@ -540,7 +540,7 @@ def random_scan_path(
     x_end = ends if c > 1 or (init is not None and np.ndim(init) == 2) else ends[0]
     return starts[0].copy(), cat(parts_s, np.int32), cat(parts_v, np.int8), cat(parts_c, np.int64), x_end
 
-# %% ../nbs/03_gibbs.ipynb #26843dce
+# %% ../nbs/03_gibbs.ipynb #d2d9a73e
 def expand_path(
     x0,  # the start state (p,)
     sites,  # the site of each flip
@@ -559,7 +559,7 @@ def expand_path(
         states.append(y)
     return np.repeat(np.array(states), counts, axis=0)
 
-# %% ../nbs/03_gibbs.ipynb #f378b908
+# %% ../nbs/03_gibbs.ipynb #3f36cc86
 @kernel
 def _mean_field(
     t,  # (p, p) float64 ±1-domain parameters, fields on the diagonal
@@ -583,7 +583,7 @@ def _mean_field(
             return it + 1
     return max_iter
 
-# %% ../nbs/03_gibbs.ipynb #3f36cc86
+# %% ../nbs/03_gibbs.ipynb #1c005cde
 def mean_field(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     *,
@@ -597,7 +597,7 @@ def mean_field(
     _mean_field(t, m, check_int(max_iter, "max_iter", lo=1), check_float(tol, "tol", lo=0))
     return (1 + m) / 2
 
-# %% ../nbs/03_gibbs.ipynb #ff6119cb
+# %% ../nbs/03_gibbs.ipynb #751d4e8f
 def sample_product(
     q,  # P(x_i = 1) for each variable
     n: int,  # the number of samples
@@ -614,7 +614,7 @@ def sample_product(
     check_memory(9 * n * q.size, f"n={n} draws of {q.size} variables")
     return np.where(as_rng(seed).random((n, q.size)) < q, 1, lo).astype(np.int8)
 
-# %% ../nbs/03_gibbs.ipynb #1c005cde
+# %% ../nbs/03_gibbs.ipynb #f7bd07ee
 def importance_moments(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples

@@ -393,3 +393,46 @@ def test_the_lambda_step_check_finds_a_fit_without_it():
     )
     bad = "class B:\n    def fit(self, X, y=None):\n        self.check()\n        return self\n"
     assert _fits_without_lambda_step(good + bad) == ["B"]
+
+
+FOUNDATION = ("00", "01", "02", "03", "04", "05", "06", "07_prox")
+
+
+def _tested_in_place(cells) -> tuple:
+    """`(export cells, those followed directly by a test cell)` of a notebook's cells: a test cell is a code cell
+    that is neither an export cell nor a `show_doc`."""
+    exports = tested = 0
+    for cell, after in zip(cells, cells[1:] + [None]):
+        src = "".join(cell["source"])
+        if cell["cell_type"] != "code" or "#| export" not in src.split("\n", 2)[:2]:
+            continue
+        exports += 1
+        nxt = "".join(after["source"]) if after is not None and after["cell_type"] == "code" else None
+        if nxt is not None and "#| export" not in nxt.split("\n", 2)[:2] and "show_doc(" not in nxt:
+            tested += 1
+    return exports, tested
+
+
+def test_foundation_notebooks_test_each_definition_in_place():
+    """In the foundation notebooks (00–07_prox: core, models, exact, Gibbs, bounds, selection, base, prox), at
+    least 70 % of the export cells are followed directly by their test, so a reader meets each definition's
+    test right below it."""
+    counts = [
+        _tested_in_place(nb["cells"]) for name, nb in _notebooks().items() if name.startswith(FOUNDATION)
+    ]
+    exports, tested = map(sum, zip(*counts))
+    assert exports > 250 and tested >= 0.7 * exports, (tested, exports)
+
+
+def test_the_in_place_count_sees_a_definition_without_its_test():
+    "The count above: an export cell followed by a test counts, one followed by markdown or show_doc does not."
+    code = lambda s: {"cell_type": "code", "source": s}
+    md = {"cell_type": "markdown", "source": "text"}
+    cells = [
+        code("#| export\ndef f(): pass"),
+        code("assert f() is None"),
+        code("#| export\ndef g(): pass"),
+        md,
+    ]
+    cells += [code("#| export\ndef h(): pass"), code("show_doc(h)")]
+    assert _tested_in_place(cells) == (3, 1)
