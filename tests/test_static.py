@@ -399,8 +399,8 @@ FOUNDATION = ("00", "01", "02", "03", "04", "05", "06", "07_prox")
 
 
 def _tested_in_place(cells) -> tuple:
-    """`(export cells, those followed directly by a test cell)` of a notebook's cells: a test cell is a code cell
-    that is neither an export cell nor a `show_doc`."""
+    """`(export cells, those followed directly by a test cell)` of a notebook's cells: a test cell is a code
+    cell that is neither an export cell nor a `show_doc`."""
     exports = tested = 0
     for cell, after in zip(cells, cells[1:] + [None]):
         src = "".join(cell["source"])
@@ -425,7 +425,7 @@ def test_foundation_notebooks_test_each_definition_in_place():
 
 
 def test_the_in_place_count_sees_a_definition_without_its_test():
-    "The count above: an export cell followed by a test counts, one followed by markdown or show_doc does not."
+    "The count above: an export cell followed by a test counts; one followed by markdown or show_doc not."
     code = lambda s: {"cell_type": "code", "source": s}
     md = {"cell_type": "markdown", "source": "text"}
     cells = [
