@@ -436,3 +436,31 @@ def test_the_in_place_count_sees_a_definition_without_its_test():
     ]
     cells += [code("#| export\ndef h(): pass"), code("show_doc(h)")]
     assert _tested_in_place(cells) == (3, 1)
+
+
+def _control_characters(cells) -> list:
+    "`(cell index, character)` of control characters (other than newlines) in markdown cells."
+    return [
+        (i, repr(ch))
+        for i, c in enumerate(cells)
+        if c["cell_type"] == "markdown"
+        for ch in "".join(c["source"])
+        if ord(ch) < 32 and ch != "\n"
+    ]
+
+
+def test_markdown_keeps_its_latex():
+    """No control character in the notebooks' prose: a LaTeX command written in a Python string without a raw
+    prefix loses its backslash (`\\tau` becomes a tab and `au`, `\\frac` a form feed), and the docs show broken
+    math."""
+    bad = {name: hits for name, nb in _notebooks().items() if (hits := _control_characters(nb["cells"]))}
+    assert not bad, bad
+
+
+def test_the_latex_check_finds_a_lost_backslash():
+    "The check above flags a tab where `\\tau` was meant, and spares plain text."
+    cells = [
+        {"cell_type": "markdown", "source": "$P_\tau$"},
+        {"cell_type": "markdown", "source": "$P_\\tau$"},
+    ]
+    assert _control_characters(cells) == [(0, repr("\t"))]
