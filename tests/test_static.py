@@ -450,9 +450,9 @@ def _control_characters(cells) -> list:
 
 
 def test_markdown_keeps_its_latex():
-    """No control character in the notebooks' prose: a LaTeX command written in a Python string without a raw
-    prefix loses its backslash (`\\tau` becomes a tab and `au`, `\\frac` a form feed), and the docs show broken
-    math."""
+    """No control character in the notebooks' prose: a LaTeX command written in a Python string without a
+    raw prefix loses its backslash (`\\tau` becomes a tab and `au`, `\\frac` a form feed), and the docs show
+    broken math."""
     bad = {name: hits for name, nb in _notebooks().items() if (hits := _control_characters(nb["cells"]))}
     assert not bad, bad
 
