@@ -434,22 +434,17 @@ def read_groups(
 
 # %% ../nbs/14_datasets.ipynb #93e74b87
 def save_model(
-    model,  # the model, a `BinaryMRF` or a `discrete.DiscreteMRF`
+    model,  # the model, a `BinaryMRF` or a `discrete_models.DiscreteMRF`
     path,  # the file to write (.npz), replaced atomically
     names=None,  # variable names, one per column (None: 0..p−1)
 ):
     """Write `model` (and optional variable names) to an `.npz` file, atomically (`core.atomic_write`: a
-    symlink is followed, so its target is replaced and the link stays). A `DiscreteMRF` is stored with domain
-    'discrete' and its `levels`."""
-    if isinstance(model, BinaryMRF):
-        arrays = dict(theta=model.theta, domain=np.array(model.domain))
-    else:
-        # loaded only for a k-state model: `mrflit fit` on binary data never imports it
-        from mrflit.discrete_models import DiscreteMRF
-
-        if not isinstance(model, DiscreteMRF):
-            check_model(model)
-        arrays = dict(theta=model.theta, domain=np.array("discrete"), levels=model.levels)
+    symlink is followed, so its target is replaced and the link stays). The arrays are the model's own
+    (`file_arrays`): a `DiscreteMRF` is stored with domain 'discrete' and its `levels`."""
+    if not hasattr(model, "file_arrays"):
+        # what is not a model gets the binary model's message
+        check_model(model)
+    arrays = model.file_arrays()
     if names is not None:
         arrays["names"] = np.array(check_names(names, model.p))
     atomic_write(path, lambda f: np.savez(f, **arrays))  # core's one writer: atomic, the user's umask

@@ -295,6 +295,13 @@ def from_binary(
     return cls(model.to_domain("01").theta, [2] * model.p)
 
 # %% ../nbs/01b_discrete_models.ipynb #e8161efa
+@patch_to(DiscreteMRF)
+def file_arrays(self) -> dict:
+    """The arrays a model file holds for this model (`datasets.save_model` writes them): θ, 'discrete', the
+    levels."""
+    return dict(theta=self.theta, domain=np.array("discrete"), levels=self.levels)
+
+# %% ../nbs/01b_discrete_models.ipynb #1d011a2b
 def check_discrete_model(
     model,  # the model, a `DiscreteMRF`
     name: str = "model",  # the argument's name, for error messages
@@ -306,7 +313,7 @@ def check_discrete_model(
         raise ValueError(f"{name} must be a DiscreteMRF, got {type(model).__name__}")
     return model
 
-# %% ../nbs/01b_discrete_models.ipynb #1d011a2b
+# %% ../nbs/01b_discrete_models.ipynb #f5a3fd07
 def random_discrete_mrf(
     levels,  # the numbers of states k_i >= 2
     density: float,  # the probability that a pair is an edge

@@ -8,6 +8,7 @@ import functools
 import numpy as np
 from . import libm
 import networkx as nx
+from fastcore.basics import patch_to
 from mrflit.core import (
     as_rng,
     check_array,
@@ -415,6 +416,12 @@ def theta_graph(
     return G
 
 # %% ../nbs/01_models.ipynb #e11d8539
+@patch_to(BinaryMRF)
+def file_arrays(self) -> dict:
+    "The arrays a model file holds for this model (`datasets.save_model` writes them): θ and the domain."
+    return dict(theta=self.theta, domain=np.array(self.domain))
+
+# %% ../nbs/01_models.ipynb #e30405dd
 def check_model(
     model,  # the model, a `BinaryMRF`
     name="model",  # the argument's name, for error messages
@@ -424,7 +431,7 @@ def check_model(
         raise ValueError(f"{name} must be a BinaryMRF, got {type(model).__name__}")
     return model
 
-# %% ../nbs/01_models.ipynb #ec6b70b5
+# %% ../nbs/01_models.ipynb #9269787e
 def _magnitudes(rng, k, weights, signs):
     lo, hi = (weights, weights) if np.isscalar(weights) else weights
     if not (0 <= lo <= hi):
@@ -438,7 +445,7 @@ def _magnitudes(rng, k, weights, signs):
         raise ValueError(f"signs must be 'random', 'positive' or 'negative', got {signs!r}")
     return w
 
-# %% ../nbs/01_models.ipynb #7805051c
+# %% ../nbs/01_models.ipynb #6a72542e
 def random_mrf(
     p: int,  # number of variables
     edge_prob: float = 0.3,  # probability of each edge (Erdős–Rényi)
@@ -463,7 +470,7 @@ def random_mrf(
         np.fill_diagonal(t, fields if np.isscalar(fields) else rng.uniform(*fields, size=p))
     return BinaryMRF(t, domain)
 
-# %% ../nbs/01_models.ipynb #874e42e0
+# %% ../nbs/01_models.ipynb #0d0545bc
 def geng_network(
     p: int = 10,  # the number of variables
     seed=None,  # None, int or np.random.Generator
@@ -472,7 +479,7 @@ def geng_network(
     "Geng et al. §7.1: edge prob 0.3, |θ_ij| ~ U[1, 2] with random sign, domain '01'."
     return random_mrf(p, 0.3, (1.0, 2.0), fields, "01", "random", seed)
 
-# %% ../nbs/01_models.ipynb #0d0545bc
+# %% ../nbs/01_models.ipynb #954f6358
 def miasojedow_m1(
     d: int = 20,  # the number of variables (>= 6)
     seed=None,  # None, int or np.random.Generator
@@ -487,7 +494,7 @@ def miasojedow_m1(
     t[I, J] = 2.0 * rng.choice([-1.0, 1.0], size=I.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #b7e6df92
+# %% ../nbs/01_models.ipynb #92e1a0e6
 def miasojedow_m2(
     d: int = 20,  # the number of variables (>= 20)
     seed=None,  # None, int or np.random.Generator
@@ -501,7 +508,7 @@ def miasojedow_m2(
     t[r - 1, r] = rng.choice([-1.0, 1.0], size=r.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #4991c481
+# %% ../nbs/01_models.ipynb #0f1eee80
 def honorio_model(
     N: int = 15,  # the number of variables
     density: float = 0.5,  # the probability that a pair is coupled
@@ -521,7 +528,7 @@ def honorio_model(
     W = W + W.T
     return BinaryMRF.from_honorio(W, rng.uniform(-1, 1, size=N) if field else None)
 
-# %% ../nbs/01_models.ipynb #dab2c22a
+# %% ../nbs/01_models.ipynb #337f5c90
 def grid_edges(
     rows: int,  # the grid's rows
     cols: int,  # the grid's columns
@@ -535,7 +542,7 @@ def grid_edges(
         (int(a), int(b)) for a, b in zip(idx[:-1].ravel(), idx[1:].ravel())
     ]
 
-# %% ../nbs/01_models.ipynb #337f5c90
+# %% ../nbs/01_models.ipynb #9f1e7de4
 def domke_grid(
     rows: int = 4,  # the grid's rows
     cols: int = 4,  # the grid's columns
