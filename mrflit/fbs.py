@@ -255,6 +255,7 @@ def theta(W, b):
 # %% ../nbs/18_fbs.ipynb #bc38c0f4
 @patch_to(HonorioState)
 def model(self, W, b):
+    "The ±1 `BinaryMRF` of (W, b), unchecked (the inner loop's)."
     return BinaryMRF._trusted(self.theta(W, b), "pm1")
 
 # %% ../nbs/18_fbs.ipynb #e4a5f7a8
@@ -285,6 +286,7 @@ def error(self, W, b, gW, gb):
 # %% ../nbs/18_fbs.ipynb #c7de87b3
 @patch_to(HonorioState)
 def prox(self, W, b, eta):
+    "The proximal map of η ρ‖W‖₁ on the structure: W soft-thresholded by ηρ (zero off `mask`), b unchanged."
     return soft_threshold(W, eta * self.rho) * self.mask, b
 
 # %% ../nbs/18_fbs.ipynb #4c66c193
