@@ -19,8 +19,8 @@ from .models import stat_index
 from .ising_lasso import EXACT_MAX_P, NewtonSolver
 
 # %% auto #0
-__all__ = ['SCHEDULES', 'SAMPLERS', 'sample_schedule', 'loopy_bp', 'honorio_oracle', 'HonorioState', 'FBS', 'PG', 'kkt_violation',
-           'exact_optimum']
+__all__ = ['SCHEDULES', 'SAMPLERS', 'sample_schedule', 'loopy_bp', 'honorio_oracle', 'HonorioState', 'FBSSolver', 'PGSolver',
+           'FBS', 'PG', 'kkt_violation', 'exact_optimum']
 
 # %% ../nbs/18_fbs.ipynb #61006b12
 SCHEDULES = {
@@ -290,48 +290,7 @@ def prox(self, W, b, eta):
     return soft_threshold(W, eta * self.rho) * self.mask, b
 
 # %% ../nbs/18_fbs.ipynb #4c66c193
-# The trace of each iteration, the divergence guard, and the verdict at the returned point.
-@patch_to(_HonorioLearner)
-def _log_iteration(self, st, k, S, eta, out, errs, weights, wkind, it):
-    "The trace's row of iteration k; with `st.diag`, the exact objective, error term, bound and KL of `out`."
-    variant = self.get_params().get("variant")
-    rec = dict(
-        iteration=k,
-        samples=S,
-        eta=eta,
-        seconds=self._run.elapsed(),
-        theta_norm=float(np.sqrt(np.sum(it[0] ** 2) + np.sum(it[1] ** 2))),
-    )
-    if st.diag:
-
-        def diag():
-            model = st.model(*out)
-            logZ = log_partition(model)
-            d = dict(objective=st.objective(*out, logZ=logZ))
-            w = np.asarray(weights[:k], float)
-            w = w / w.sum()
-            A = float(w @ np.asarray(errs[:k]))
-            d["error_term"] = A if wkind == "linear" else (k * A * A if wkind == "pb" else k * k * A * A)
-            if variant in ("robust", "basic", "random"):
-                d["bound"] = fbs_bound(
-                    variant,
-                    self.D_,
-                    self.G_,
-                    float(self.beta),
-                    self.r,
-                    k,
-                    A,
-                    eps=self.eps if variant == "random" else None,
-                )
-            if self._run.truth is not None:  # KL(a‖b) = (θ_a − θ_b)ᵀ E_a ψ − log Z_a + log Z_b, a fixed
-                c0, Ea = st.kl_truth
-                d["kl"] = float(c0 - model.vector() @ Ea + logZ)
-            return d
-
-        rec.update(self._run.diagnostics(diag))
-    self._run.record(**rec)
-
-# %% ../nbs/18_fbs.ipynb #ba467b35
+# The divergence guard, and the verdict at the returned point.
 @patch_to(HonorioState)
 def diverges(self, W, b) -> bool:
     """True (and remembered) when an iterate is not finite or its norm exceeds 10 D (D: Thm 2's bound on
@@ -341,7 +300,7 @@ def diverges(self, W, b) -> bool:
     self.diverged = not np.isfinite(norm) or norm > 10 * self.D
     return self.diverged
 
-# %% ../nbs/18_fbs.ipynb #20143fe7
+# %% ../nbs/18_fbs.ipynb #ba467b35
 def _kkt_parts(h, W, gW, gb) -> float:
     "The largest violation of (H2)'s optimality conditions given the gradient (gW, gb) at W."
     on = (W != 0) & h.mask
@@ -357,12 +316,12 @@ def _kkt_parts(h, W, gW, gb) -> float:
         )
     )  # |∂/∂W| ≤ ρ off it
 
-# %% ../nbs/18_fbs.ipynb #6612643a
+# %% ../nbs/18_fbs.ipynb #20143fe7
 def _kkt(h, W, b) -> float:
     gW, gb, _ = h.gradient(W, b, 1, None, sampler="exact")
     return _kkt_parts(h, W, gW, gb)
 
-# %% ../nbs/18_fbs.ipynb #3295c1ea
+# %% ../nbs/18_fbs.ipynb #6612643a
 @patch_to(HonorioState)
 def residual(self, W, b):
     """KKT residual of (H2) at (W, b) and its Monte-Carlo allowance: exact for N <= 16, else from 20,000
@@ -373,7 +332,7 @@ def residual(self, W, b):
     C, m = honorio_oracle(self.model(W, b), "gibbs", S, n_sweeps=self.n_sweeps, edges=self.mask, seed=0)
     return _kkt_parts(self, W, (C - self.Shat) * self.mask, m - self.muhat), 3 / np.sqrt(S)
 
-# %% ../nbs/18_fbs.ipynb #bc516048
+# %% ../nbs/18_fbs.ipynb #fb7a073d
 @patch_to(HonorioState)
 def gap(self, W, b):
     """The objective gap of (H2) at (W, b) and the gap accepted, 0.1 |A|/2n: exact for N <= 16, else the
@@ -398,7 +357,7 @@ def gap(self, W, b):
     )
     return solver.fresh_gap(20_000), gap_tolerance(np.count_nonzero(theta), self.n_rows, None, 0.1)
 
-# %% ../nbs/18_fbs.ipynb #76fc8e0e
+# %% ../nbs/18_fbs.ipynb #bc516048
 @patch_to(_HonorioLearner)
 def _finish(self, st, W, b, K):
     """Store the estimate; `converged_` when the KKT residual of (H2) at the returned point is within a tenth
@@ -428,7 +387,200 @@ def _finish(self, st, W, b, K):
     self._settle(self.kkt_ <= tol + noise and self.gap_ <= gap_tol, K, why)
     return self._end(st.theta(W, b))
 
-# %% ../nbs/18_fbs.ipynb #0dc63350
+# %% ../nbs/18_fbs.ipynb #1f64ba23
+class _HonorioSolver:
+    """What FBS's and PG's solvers share: the problem, the random stream, the clock, and the trace row of an
+    iteration with its exact diagnostics. State: `problem` the `HonorioState`; `rng`; `k` the iterations
+    taken; `W` (N, N), `b` (N,) float64 the iterate; `out` the point the trace reports; `errs` the gradient
+    errors ‖ξ⁽ᵏ⁾‖₂ and `weights` their weights γ_k (with the problem's `diag`)."""
+
+    wkind = "linear"  # the error term of the bound: 'linear' (eq. 9), 'pb' or 'pa' (eqs. 13–14)
+
+    def __init__(
+        self,
+        problem,  # the `HonorioState`: problem (H2) and its gradient oracle
+        rng,  # np.random.Generator, the fit's random stream
+        *,
+        clock=None,  # () -> the fit's seconds so far, for the records (None: 0)
+        aside=None,  # runs a diagnostic (a thunk) off the fit's clock (None: just runs it)
+    ):
+        self.problem, self.rng = problem, rng
+        self.clock = (lambda: 0.0) if clock is None else clock
+        self.aside = (lambda f: f()) if aside is None else aside
+        N = problem.mask.shape[0]
+        self.W, self.b, self.k = np.zeros((N, N)), np.zeros(N), 0
+        self.out = (self.W, self.b)
+        self.errs, self.weights = [], []
+
+    def _gradient(self, W, b, weight):
+        "The oracle's gradient at (W, b), and (with `diag`) its error, weighted by `weight`."
+        st = self.problem
+        gW, gb, S = st.gradient(W, b, self.k, self.rng)
+        if st.diag:
+            self.errs.append(self.aside(lambda: st.error(W, b, gW, gb)))
+            self.weights.append(weight)
+        return gW, gb, S
+
+    def _record(self, S, eta, it, diverged) -> dict:
+        "The iteration's trace row (its `seconds` now) and its verdict."
+        return dict(
+            iteration=self.k,
+            samples=S,
+            eta=eta,
+            seconds=self.clock(),
+            theta_norm=float(np.sqrt(np.sum(it[0] ** 2) + np.sum(it[1] ** 2))),
+            verdict="diverged" if diverged else "continue",
+        )
+
+    def bound(self, A: float):
+        "The theorem's bound on the output's objective gap with error term A (None: the method has none)."
+        return None
+
+    def exact_row(self) -> dict:
+        """The exact objective (H2) of `out`, the error term A (eq. 9, or eqs. 13–14), the bound and (with a
+        truth) KL(truth ‖ out): the diagnostics of the last iteration (p <= 16)."""
+        st, k = self.problem, self.k
+        model = st.model(*self.out)
+        logZ = log_partition(model)
+        d = dict(objective=st.objective(*self.out, logZ=logZ))
+        w = np.asarray(self.weights[:k], float)
+        w = w / w.sum()
+        A = float(w @ np.asarray(self.errs[:k]))
+        d["error_term"] = {"linear": A, "pb": k * A * A, "pa": k * k * A * A}[self.wkind]
+        bound = self.bound(A)
+        if bound is not None:
+            d["bound"] = bound
+        # KL(a‖b) = (θ_a − θ_b)ᵀ E_a ψ − log Z_a + log Z_b, a fixed
+        if st.kl_truth is not None:
+            c0, Ea = st.kl_truth
+            d["kl"] = float(c0 - model.vector() @ Ea + logZ)
+        return d
+
+# %% ../nbs/18_fbs.ipynb #dd09f05e
+class FBSSolver(_HonorioSolver):
+    """H-FBS (Honorio eqs. 5–6) with η_k = β/(G k^r): `step()` takes iteration k's step, `estimate()` returns
+    the variant's point. State beyond `_HonorioSolver`'s: `variant`, `eta` the step schedule and its
+    constants (`beta`, `G`, `r`, `eps`); `aW`, `ab` the running average of θ⁽¹⁾…θ⁽ᵏ⁾ with weights η_k
+    ('robust') or 1, `wsum` their sum; `pick` the iteration 'random' returns, drawn up front, and `chosen`
+    its point."""
+
+    def __init__(
+        self,
+        problem,  # the `HonorioState`
+        rng,  # np.random.Generator (draws 'random''s iteration first)
+        variant: str,  # 'robust' (Thm 6), 'basic' (Thm 7), 'random' (Thm 8) or 'last'
+        beta: float,  # step scale β
+        G: float,  # Honorio's bound on the gradient's norm
+        r: float,  # step exponent, 0 < r < 1
+        max_iter: int,  # iterations K ('random' draws one of 1..K)
+        eps: float = 0.5,  # Thm 8's confidence
+        **kw,  # `clock`, `aside` as `_HonorioSolver`
+    ):
+        super().__init__(problem, rng, **kw)
+        self.variant, self.beta, self.G, self.r, self.eps = variant, float(beta), float(G), float(r), eps
+        self.eta = step_schedule("power", beta=self.beta, G=self.G, r=self.r)
+        self.pick = int(rng.integers(1, int(max_iter) + 1))
+        self.aW, self.ab, self.wsum = np.zeros_like(self.W), np.zeros_like(self.b), 0.0
+        self.chosen = None
+
+    def step(self) -> dict:
+        "Iteration k: average, sample the gradient at θ⁽ᵏ⁾, prox with η_{k+1}; its record with a `verdict`."
+        self.k += 1
+        k, W, b = self.k, self.W, self.b
+        eta = self.eta(k)
+        wk = eta if self.variant == "robust" else 1.0
+        self.wsum += wk
+        self.aW += wk / self.wsum * (W - self.aW)
+        # running (weighted) average of θ^(1..k)
+        self.ab += wk / self.wsum * (b - self.ab)
+        if k == self.pick:
+            self.chosen = (W.copy(), b.copy())
+        gW, gb, S = self._gradient(W, b, wk)
+        # prox with η_{k+1} (H-FBS)
+        Wn, bn = self.problem.prox(W - eta * gW, b - eta * gb, self.eta(k + 1))
+        # stop at the last sane point
+        if self.problem.diverges(Wn, bn):
+            return self._record(S, eta, (W, b), True)
+        outs = {"robust": (self.aW, self.ab), "basic": (self.aW, self.ab), "random": (W, b), "last": (Wn, bn)}
+        self.out = outs[self.variant]
+        rec = self._record(S, eta, (W, b), False)
+        self.W, self.b = Wn, bn
+        return rec
+
+    def estimate(self):
+        "The variant's point: the average ('robust', 'basic'), the drawn iterate ('random') or the last."
+        # 'random' drew an iteration the run did not reach: the last point
+        chosen = self.chosen if self.chosen is not None else (self.W, self.b)
+        final = {"robust": (self.aW, self.ab), "basic": (self.aW, self.ab), "random": chosen}
+        W, b = final.get(self.variant, (self.W, self.b))
+        return W.copy(), b.copy()
+
+    def bound(self, A: float):
+        "Thm 6, 7 or 8's bound at K = k with error term A (None for 'last')."
+        if self.variant == "last":
+            return None
+        eps = self.eps if self.variant == "random" else None
+        return fbs_bound(self.variant, self.problem.D, self.G, self.beta, self.r, self.k, A, eps=eps)
+
+# %% ../nbs/18_fbs.ipynb #fb7e16cf
+class PGSolver(_HonorioSolver):
+    """Honorio's PB (a constant step η) or PA (FISTA-type momentum): `step()` takes one step from the
+    momentum point, `estimate()` returns the last point. State beyond `_HonorioSolver`'s: `eta`,
+    `accelerated`, `yW`, `yb` the momentum point and `t` FISTA's sequence."""
+
+    def __init__(
+        self,
+        problem,  # the `HonorioState`
+        rng,  # np.random.Generator
+        eta: float,  # the constant step η
+        accelerated: bool = False,  # PA: FISTA-type momentum
+        **kw,  # `clock`, `aside` as `_HonorioSolver`
+    ):
+        super().__init__(problem, rng, **kw)
+        self.eta, self.accelerated = float(eta), bool(accelerated)
+        self.wkind = "pa" if self.accelerated else "pb"
+        self.yW, self.yb, self.t = self.W, self.b, 1.0
+
+    def step(self) -> dict:
+        "Iteration k: the gradient at the momentum point, the prox, the momentum; its record and `verdict`."
+        self.k += 1
+        eta, yW, yb = self.eta, self.yW, self.yb
+        # PA weighs iteration k's error by k, PB by 1
+        gW, gb, S = self._gradient(yW, yb, float(self.k) if self.accelerated else 1.0)
+        Wn, bn = self.problem.prox(yW - eta * gW, yb - eta * gb, eta)
+        # stop at the last sane point
+        if self.problem.diverges(Wn, bn):
+            return self._record(S, eta, (self.W, self.b), True)
+        if self.accelerated:
+            t = self.t
+            tn = (1 + math.sqrt(1 + 4 * t * t)) / 2
+            self.yW, self.yb = Wn + (t - 1) / tn * (Wn - self.W), bn + (t - 1) / tn * (bn - self.b)
+            self.t = tn
+        else:
+            self.yW, self.yb = Wn, bn
+        self.W, self.b = Wn, bn
+        self.out = (Wn, bn)
+        return self._record(S, eta, (Wn, bn), False)
+
+    def estimate(self):
+        "The last point."
+        return self.W.copy(), self.b.copy()
+
+# %% ../nbs/18_fbs.ipynb #6f5721f3
+@patch_to(_HonorioLearner)
+def _iterate(self, solver, name: str) -> int:
+    """Run the solver's steps to `max_iter` or a divergence, recording each iteration (with the exact
+    diagnostics when the problem asks); returns the iterations taken."""
+    for _ in self._progress(range(int(self.max_iter)), name):
+        rec = solver.step()
+        if rec.pop("verdict") == "diverged":
+            break
+        if solver.problem.diag:
+            rec.update(self._run.diagnostics(solver.exact_row))
+        self._run.record(**rec)
+    return solver.k
+
+# %% ../nbs/18_fbs.ipynb #a410c424
 class FBS(_HonorioLearner):
     """Honorio's forward–backward splitting with η_k = β/(G k^r): 'robust' (Thm 6), 'basic' (Thm 7), 'random'
     (Thm 8) or 'last' point."""
@@ -476,38 +628,15 @@ class FBS(_HonorioLearner):
             return self
         self._check_variant()
         X, N, st = self._setup(X, truth, names)
-        K = int(self.max_iter)
-        step = step_schedule("power", beta=float(self.beta), G=self.G_, r=self.r)
-        rng = as_rng(self.seed)
-        pick = int(rng.integers(1, K + 1))  # 'random': the visited point to return, drawn up front
-        W, b = np.zeros((N, N)), np.zeros(N)
-        aW, ab, wsum = np.zeros((N, N)), np.zeros(N), 0.0
-        chosen = None
-        errs, etas = [], []
-        for k in self._progress(range(1, K + 1), "FBS"):
-            eta = step(k)
-            wk = eta if self.variant == "robust" else 1.0
-            wsum += wk
-            aW += wk / wsum * (W - aW)
-            ab += wk / wsum * (b - ab)  # running (weighted) average of θ^(1..k)
-            if k == pick:
-                chosen = (W.copy(), b.copy())
-            gW, gb, S = st.gradient(W, b, k, rng)
-            if st.diag:
-                errs.append(self._run.diagnostics(lambda: st.error(W, b, gW, gb)))
-                etas.append(wk)
-            Wn, bn = st.prox(W - eta * gW, b - eta * gb, step(k + 1))  # prox with η_{k+1} (H-FBS)
-            if st.diverges(Wn, bn):  # stop at the last sane point
-                break
-            out = {"robust": (aW, ab), "basic": (aW, ab), "random": (W, b), "last": (Wn, bn)}[self.variant]
-            self._log_iteration(st, k, S, eta, out, errs, etas, "linear", (W, b))
-            W, b = Wn, bn
-        chosen = chosen if chosen is not None else (W, b)  # 'random' drew an iteration the run did not reach
-        final = {"robust": (aW, ab), "basic": (aW, ab), "random": chosen, "last": (W, b)}[self.variant]
-        self.picked_ = pick if self.variant == "random" else None
-        return self._finish(st, final[0].copy(), final[1].copy(), k)
+        clocks = dict(clock=self._run.elapsed, aside=self._run.diagnostics)
+        solver = FBSSolver(
+            st, as_rng(self.seed), self.variant, self.beta, self.G_, self.r, self.max_iter, self.eps, **clocks
+        )
+        K = self._iterate(solver, "FBS")
+        self.picked_ = solver.pick if self.variant == "random" else None
+        return self._finish(st, *solver.estimate(), K)
 
-# %% ../nbs/18_fbs.ipynb #c1199977
+# %% ../nbs/18_fbs.ipynb #a4dcb83b
 class PG(_HonorioLearner):
     """Proximal gradient with a constant step (default β/G): basic (PB) or accelerated, FISTA-type (PA);
     outputs the last point."""
@@ -544,51 +673,24 @@ class PG(_HonorioLearner):
         if fit_chosen_lambda(self, X, truth=truth, names=names):
             return self
         X, N, st = self._setup(X, truth, names)
-        K = int(self.max_iter)
         eta = (
             float(self.beta) / self.G_
             if self.step is None
             else check_float(self.step, "step", lo=0, lo_open=True)
         )
-        rng = as_rng(self.seed)
-        W, b = np.zeros((N, N)), np.zeros(N)
-        yW, yb, t = W, b, 1.0
-        errs = []
-        for k in self._progress(range(1, K + 1), "PG"):
-            gW, gb, S = st.gradient(yW, yb, k, rng)
-            if st.diag:
-                errs.append(self._run.diagnostics(lambda: st.error(yW, yb, gW, gb)))
-            Wn, bn = st.prox(yW - eta * gW, yb - eta * gb, eta)
-            if st.diverges(Wn, bn):  # stop at the last sane point
-                break
-            if self.accelerated:
-                tn = (1 + math.sqrt(1 + 4 * t * t)) / 2
-                yW, yb = Wn + (t - 1) / tn * (Wn - W), bn + (t - 1) / tn * (bn - b)
-                t = tn
-            else:
-                yW, yb = Wn, bn
-            W, b = Wn, bn
-            self._log_iteration(
-                st,
-                k,
-                S,
-                eta,
-                (W, b),
-                errs,
-                np.arange(1, k + 1) if self.accelerated else np.ones(k),
-                "pa" if self.accelerated else "pb",
-                (W, b),
-            )
-        return self._finish(st, W.copy(), b.copy(), k)
+        clocks = dict(clock=self._run.elapsed, aside=self._run.diagnostics)
+        solver = PGSolver(st, as_rng(self.seed), eta, bool(self.accelerated), **clocks)
+        K = self._iterate(solver, "PG")
+        return self._finish(st, *solver.estimate(), K)
 
-# %% ../nbs/18_fbs.ipynb #b59c4804
+# %% ../nbs/18_fbs.ipynb #86b6c0a8
 def _exact_problem(X, rho, structure):
     """The `HonorioState` of a PG learner set up on X (validation, moments, structure) with the exact oracle,
     whose objective, gradient and prox the two functions below reuse; and N."""
     _, N, st = PG(rho, sampler="exact", structure=structure, diagnostics=False)._setup(X, None, None)
     return st, N
 
-# %% ../nbs/18_fbs.ipynb #a410c424
+# %% ../nbs/18_fbs.ipynb #ce472102
 def kkt_violation(
     X,  # (T, N) ±1 data
     rho,  # Honorio's ℓ1 weight ρ > 0
@@ -606,7 +708,7 @@ def kkt_violation(
         raise ValueError(f"W must be ({N}, {N}) and b ({N},); got {W.shape} and {b.shape}")
     return _kkt(h, W, b)
 
-# %% ../nbs/18_fbs.ipynb #a4dcb83b
+# %% ../nbs/18_fbs.ipynb #14221b9b
 def exact_optimum(
     X,  # (T, N) ±1 data
     rho,  # Honorio's ℓ1 weight ρ > 0

@@ -31,7 +31,7 @@ from .pseudolikelihood import kkt_residual
 from .core import warn_not_converged
 
 # %% auto #0
-__all__ = ['GENG_SETTINGS', 'TAY_RULES', 'TAY_BATCH', 'SPGState', 'CertificateWarning', 'SPG', 'SPGInc', 'TAY']
+__all__ = ['GENG_SETTINGS', 'TAY_RULES', 'TAY_BATCH', 'SPGSolver', 'CertificateWarning', 'SPG', 'SPGInc', 'TAY']
 
 # %% ../nbs/08_spg.ipynb #8913f146
 class _StochasticProxGrad(MRFLearner):
@@ -92,31 +92,31 @@ class _StochasticProxGrad(MRFLearner):
             return self
         self._check_params()
         X = self._begin(X, truth, names=names)
-        theta, st, diag = self._setup(X)
-        p = self.p_
-        path, steps = [], []
-        for k in self._progress(range(1, int(self.max_iter) + 1), type(self).__name__):
-            new, rec, df, done = self._iterate(st, k, theta)
+        solver, diag = self._setup(X)
+        path = []
+        for _ in self._progress(range(int(self.max_iter)), type(self).__name__):
+            theta = solver.theta
+            rec = solver.step()
+            done = rec.pop("verdict") == "converged"
             if diag:
-                exact = self._run.diagnostics(lambda: self._exact_diagnostics(st, theta, new, df, rec["tau"]))
+                exact = self._run.diagnostics(lambda: self._exact_diagnostics(solver, theta, rec["tau"]))
                 rec.update(exact)
             if self._run.truth is not None:
-                rec["auc"] = self._run.diagnostics(lambda: auc_or_nan(to_matrix(new, p), self._run.truth))
+                auc = lambda: auc_or_nan(to_matrix(solver.theta, self.p_), self._run.truth)
+                rec["auc"] = self._run.diagnostics(auc)
             self._run.record(**rec)
             if self.store_iterates:
                 path.append(theta)
-            steps.append(new - theta)
-            theta = new
             if done:
                 break
-        self.n_iter_ = k
-        self.n_chains_ = st.q
+        self.n_iter_ = solver.n_iter
+        self.n_chains_ = solver.q
         if self._certifies:
             self.certified_share_ = float(np.mean(self._run.log["certified"]))
         if self.store_iterates:
             self.iterates_ = np.array(path)  # θ^(k) (stats order) at which iteration k's gradient was taken
-        self._judge(st, steps)
-        return self._end(to_matrix(theta, p))
+        self._judge(solver)
+        return self._end(to_matrix(solver.theta, self.p_))
 
 # %% ../nbs/08_spg.ipynb #f0e80d90
 @patch_to(_StochasticProxGrad)
@@ -141,16 +141,21 @@ def _check_params(self):
             raise ValueError(f"{name} must be one of {ok}, got {val!r}")
 
 # %% ../nbs/08_spg.ipynb #96f0e3bf
-class SPGState:
-    """The state of one fit of SPG, SPG-Inc or TAY, all of it: `X` (n, p) int8 the data, `EX` (m,) float64 its
-    means of ψ, `I`, `J` the statistics' index pairs, `lam` (m,) float64 each statistic's ℓ₁ weight; `rng` the
-    fit's random stream; `q` the chains asked for, `chains` the `GibbsChains` (None before the first
-    iteration), `work` the chain-sweeps of chains since replaced; `L`, `v` the curvature L̂ and its power
-    iteration's vector (None until estimated); `window` the (statistic, floor) pairs since q last changed and
-    `win` how many of them the noise-floor test averages; the last iterate's verdict: `at_floor`, `gap` (the
-    Monte-Carlo gap |A|/2q), `tol_eff` (the gap accepted) and `measured` (the Newton model's estimate of the
-    objective gap); TAY's last τ (`last_tau`) and what stopped its sweeps (`tau_rule`, `certifiable`,
-    `estimated_bound`)."""
+class SPGSolver:
+    """Alg. 3's iterations on one data set with mrflit's noise-floor rule: `step()` advances `theta` one
+    iteration and returns its record with a `verdict` ('converged' or 'continue'); `why_not_converged()`
+    gives the stopping rule's reasons at the last iterate (empty: it holds).
+
+    State, all of it: `X` (n, p) int8 the data, `EX` (m,) float64 its means of ψ, `I`, `J` the statistics'
+    index pairs, `lam` (m,) float64 each statistic's ℓ₁ weight; `theta` (m,) float64 the iterate in stats
+    order, `n_iter` the iterations taken, `steps` their steps θ⁽ᵏ⁺¹⁾ − θ⁽ᵏ⁾ and `grad_norms` their ‖G_α‖;
+    `rng` the fit's random stream; `q` the chains asked for, `chains` the `GibbsChains` (None before the
+    first iteration), `work` the chain-sweeps of chains since replaced; `L`, `v` the curvature L̂ and its
+    power iteration's vector (None until estimated); `window` the (statistic, floor) pairs since q last
+    changed and `win` how many of them the noise-floor test averages; the last iterate's verdict:
+    `at_floor`, `gap` (the Monte-Carlo gap |A|/2q), `tol_eff` (the gap accepted) and `measured` (the Newton
+    model's estimate of the objective gap); TAY's last τ (`last_tau`) and what stopped its sweeps
+    (`tau_rule`, `certifiable`, `estimated_bound`)."""
 
     def __init__(
         self,
@@ -160,11 +165,34 @@ class SPGState:
         rng,  # np.random.Generator, the fit's random stream
         q: int,  # chains at the start
         win: int = 5,  # iterations over which the noise-floor test averages
+        *,
+        domain: str = "01",  # the data's domain, '01' or 'pm1'
+        # (solver, k, model, chains, θ, α) -> (τ, bias bound, gradient estimate, q wanted): the learner's
+        # Monte-Carlo gradient (None: only gradient='exact')
+        sample=None,
+        alpha="auto",  # step size: 'auto' (1/L̂) or a fixed number
+        restart: str = "persistent",  # the chains between iterations: 'persistent', 'random' or 'zeros'
+        restarts_in_driver: bool = False,  # `sample` itself restarts the chains (restart='random')
+        gradient: str = "mcmc",  # 'mcmc' or 'exact' (p <= 16)
+        tol: float | None = 5e-4,  # the Monte-Carlo objective gap accepted (None: never stop early)...
+        tol_sampling: float = 0.01,  # ...or this fraction of the data's sampling gap |A|/2n, if larger
+        n_chains_max: int = 256_000,  # the most chains q may grow to
+        certifies: bool = False,  # record TAY's τ rule in each iteration's record
+        clock=None,  # () -> the fit's seconds so far, for the records (None: 0)
     ):
         self.X = X
         self.EX = mean_stats(X)
         self.I, self.J = stat_index(X.shape[1])
         self.lam = np.where((self.I == self.J) & (not penalize_fields), 0.0, float(lam))
+        self.p, self.domain = X.shape[1], domain
+        self.sample, self.alpha, self.restart, self.gradient = sample, alpha, restart, gradient
+        self.restarts_in_driver, self.certifies = bool(restarts_in_driver), bool(certifies)
+        self.tol, self.tol_sampling, self.n_chains_max = tol, float(tol_sampling), int(n_chains_max)
+        self.clock = (lambda: 0.0) if clock is None else clock
+        self.theta = np.zeros(self.I.size)
+        self.n_iter = 0
+        self.steps = []
+        self.grad_norms = []
         self.rng = rng
         self.q = int(q)
         self.chains = None
@@ -185,38 +213,53 @@ class SPGState:
 # %% ../nbs/08_spg.ipynb #f2ee94f6
 @patch_to(_StochasticProxGrad)
 def _setup(self, X):
-    """Prepare a fit to the checked data X: its `SPGState` (kept as `_state`) and the start — with
+    """Prepare a fit to the checked data X: its `SPGSolver` (kept as `_solver`) at the start — with
     `warm_start`, the last fit's θ, chains (and their RNG streams), q, L̂ and τ; else θ⁰ and fresh chains.
-    Returns `(θ⁰, the state, whether the exact diagnostics run)`."""
+    Returns `(the solver, whether the exact diagnostics run)`."""
     p = X.shape[1]
     if self.gradient == "exact" and p > 16:
         raise ValueError("gradient='exact' needs p <= 16")
     self.p_ = p
-    prev = getattr(self, "_state", None)
+    prev = getattr(self, "_solver", None)
     warm = self.warm_start and getattr(self, "theta_", None) is not None and self.theta_.shape == (p, p)
+    settings = dict(
+        domain=self.domain_,
+        sample=self._mcmc_gradient,
+        alpha=self.alpha,
+        restart=self.restart,
+        restarts_in_driver=self._restarts_in_driver,
+        gradient=self.gradient,
+        tol=self.tol,
+        tol_sampling=self.tol_sampling,
+        n_chains_max=self.n_chains_max,
+        certifies=self._certifies,
+        clock=self._run.elapsed,
+    )
     if warm:
         # continue from the last fit: its θ, its chains (and their RNG streams), its q, L̂ and τ
-        st = SPGState(X, self.lam, self.penalize_fields, prev.rng, prev.q, self.warm_window)
+        st = SPGSolver(X, self.lam, self.penalize_fields, prev.rng, prev.q, self.warm_window, **settings)
         st.chains, st.L, st.v, st.last_tau = prev.chains, prev.L, prev.v, prev.last_tau
-        theta = self.theta_[st.I, st.J].copy()
+        st.theta = self.theta_[st.I, st.J].copy()
     else:
         rng = as_rng(self.seed)
-        st = SPGState(X, self.lam, self.penalize_fields, rng, int(self.n_chains), self.window)
-        theta = rng.uniform(-0.1, 0.1, st.I.size) if self.init == "random" else np.zeros(st.I.size)
-    self._state = st
+        st = SPGSolver(X, self.lam, self.penalize_fields, rng, int(self.n_chains), self.window, **settings)
+        if self.init == "random":
+            st.theta = rng.uniform(-0.1, 0.1, st.I.size)
+    self._solver = st
     diag = self.diagnostics == True or (self.diagnostics == "auto" and p <= 16)
-    self.objective_start_ = self._run.diagnostics(lambda: self.objective(theta)) if diag else np.nan
-    return theta, st, diag
+    self.objective_start_ = self._run.diagnostics(lambda: self.objective(st.theta)) if diag else np.nan
+    return st, diag
 
 # %% ../nbs/08_spg.ipynb #e988d1f5
 # SPG's gradient estimate: the chains of each iteration, the step size α = 1/L̂ and the sample of ∇ log Z(θ).
-@patch_to(_StochasticProxGrad)
-def _prepare_chains(self, st, k, model):
+@patch_to(SPGSolver)
+def _prepare_chains(st, k, model):
     "The chains for this iteration: created, grown to the current q, or restarted as `restart` asks."
     chains, q = st.chains, st.q
-    check_memory(q * (8 * self.p_ + 48), f"{q} chains of {self.p_} variables")  # before drawing their starts
+    # before drawing their starts
+    check_memory(q * (8 * st.p + 48), f"{q} chains of {st.p} variables")
     if chains is None:
-        start = st.X[st.rng.integers(0, len(st.X), q)] if self.restart == "persistent" else None
+        start = st.X[st.rng.integers(0, len(st.X), q)] if st.restart == "persistent" else None
         chains = GibbsChains(model, q, init=start, seed=st.rng)
     elif chains.n_chains != q:
         st.work += chains.sweeps_done * chains.n_chains
@@ -224,60 +267,61 @@ def _prepare_chains(self, st, k, model):
         chains = GibbsChains(model, q, init=old[np.arange(q) % len(old)], seed=st.rng)
     else:
         chains.set_model(model)
-    if self.restart != "persistent" and k > 1 and not (self._restarts_in_driver and self.restart == "random"):
-        chains.restart(None if self.restart == "random" else np.full(self.p_, model.lo, np.int8))
+    if st.restart != "persistent" and k > 1 and not (st.restarts_in_driver and st.restart == "random"):
+        chains.restart(None if st.restart == "random" else np.full(st.p, model.lo, np.int8))
     st.chains = chains
     return chains
 
 # %% ../nbs/08_spg.ipynb #bfe63917
-@patch_to(_StochasticProxGrad)
-def _step_size(self, st, S=None, exact_H=None) -> float:
+@patch_to(SPGSolver)
+def _step_size(st, S=None, exact_H=None) -> float:
     """α: the fixed number, or 1/L̂ with L̂ the covariance's largest eigenvalue (exact, or by warm-started
     power iteration)."""
     if exact_H is not None:
         st.L = float(np.linalg.eigvalsh(exact_H)[-1])
     elif S is not None:
         st.L, st.v = power_curvature(S, st.v, 30 if st.v is None else 2, st.I, st.J)
-    if not isinstance(self.alpha, str):
-        return float(self.alpha)
+    if not isinstance(st.alpha, str):
+        return float(st.alpha)
     return 1.0 / max(st.L, 1e-12)
 
 # %% ../nbs/08_spg.ipynb #1e0c628b
-@patch_to(_StochasticProxGrad)
-def _curvature(self, st) -> float:
+@patch_to(SPGSolver)
+def curvature(st) -> float:
     "L̂ at the last iterate (computed now if the fixed α did not need it)."
     if st.L is None:
-        self._step_size(st, np.ascontiguousarray(st.chains._X.T, dtype=np.float64))
+        st._step_size(np.ascontiguousarray(st.chains._X.T, dtype=np.float64))
     return st.L
 
 # %% ../nbs/08_spg.ipynb #c2fa3f68
-@patch_to(_StochasticProxGrad)
-def _sample(self, st, k, theta, model):
+@patch_to(SPGSolver)
+def _gradient(st, k, theta, model):
     """Gradient estimate at θ: `(tau, bound, df, alpha, states, H_exact)` from the chains, or exact
     (gradient='exact')."""
-    if self.gradient == "exact":
+    if st.gradient == "exact":
         H = covariance(model)
-        return 0, 0.0, moments(model) - st.EX, self._step_size(st, exact_H=H), None, H
-    chains = self._prepare_chains(st, k, model)
-    auto = isinstance(self.alpha, str)  # a fixed α needs L̂ only for the oscillation warning, computed then
-    alpha = self._step_size(st, chains._X.T if st.L is None and auto else None)
-    tau, bound, df, q_next = self._mcmc_gradient(st, k, model, chains, theta, alpha)
+        return 0, 0.0, moments(model) - st.EX, st._step_size(exact_H=H), None, H
+    chains = st._prepare_chains(k, model)
+    # a fixed α needs L̂ only for the oscillation warning, computed then
+    auto = isinstance(st.alpha, str)
+    alpha = st._step_size(chains._X.T if st.L is None and auto else None)
+    tau, bound, df, q_next = st.sample(st, k, model, chains, theta, alpha)
     st.q = max(st.q, q_next)
     S = None
     if auto:  # the chains' states, for L̂
         S = np.ascontiguousarray(chains._X.T, dtype=np.float64)
     if auto:
-        self._step_size(st, S)
+        st._step_size(S)
     return tau, bound, df, alpha, S, None
 
 # %% ../nbs/08_spg.ipynb #3dd3c145
 # The noise-floor stopping rule (above): the tolerance, the statistic against its floor, and the verdict.
-@patch_to(_StochasticProxGrad)
-def _tolerance(self, st, theta) -> float:
+@patch_to(SPGSolver)
+def _tolerance(st, theta) -> float:
     """The Monte-Carlo gap accepted at θ: `tol`, or `tol_sampling` × the sampling gap |A|/2n if that is
     larger."""
     return gap_tolerance(
-        np.count_nonzero(theta), len(st.X), 1e-3 if self.tol is None else self.tol, self.tol_sampling
+        np.count_nonzero(theta), len(st.X), 1e-3 if st.tol is None else st.tol, st.tol_sampling
     )
 
 # %% ../nbs/08_spg.ipynb #a7620101
@@ -289,11 +333,11 @@ def _bernoulli_var(mean, lo, q):
     return max(v, 0.0) * q / (q - 1)
 
 # %% ../nbs/08_spg.ipynb #756d16fd
-@patch_to(_StochasticProxGrad)
-def _noise_floor(self, st, new, df, gnorm):
+@patch_to(SPGSolver)
+def _noise_floor(st, new, df, gnorm):
     """`(threshold, Monte-Carlo gap, statistic)`: the stationarity statistic is at its noise floor when ≤
     threshold (see above)."""
-    if self.gradient == "exact":
+    if st.gradient == "exact":
         return 1e-8, 0.0, kkt_residual(new, df, st.lam)
     q = st.chains.n_chains
     gap = int(np.count_nonzero(new)) / (2 * q)
@@ -303,8 +347,8 @@ def _noise_floor(self, st, new, df, gnorm):
     return 4 * float(var[sens].sum()), gap, gnorm**2
 
 # %% ../nbs/08_spg.ipynb #f1f95c4f
-@patch_to(_StochasticProxGrad)
-def _measured_gap(self, st, theta, df):
+@patch_to(SPGSolver)
+def _measured_gap(st, theta, df):
     """`(estimated objective gap at θ, ν²)`: the decrease of the proximal Newton model on the chains' states
     (`ising_lasso.chain_model_decrease`, see above)."""
     return chain_model_decrease(df, theta, st.lam, st.chains._X)
@@ -314,12 +358,14 @@ class CertificateWarning(UserWarning):
     "TAY's Dobrushin certificate held at too few iterations (the estimate may still have converged)."
 
 # %% ../nbs/08_spg.ipynb #6159bb65
-@patch_to(_StochasticProxGrad)
-def _judge(self, st, steps):
-    "Set `converged_` by the stopping rule and warn, saying why, when it does not hold."
-    name = type(self).__name__
-    g = np.asarray(self._run.log["grad_map_norm"])
-    s = np.asarray(steps[-2 * self.window :])
+@patch_to(SPGSolver)
+def why_not_converged(
+    st,
+    window: int = 5,  # the last 2 × window steps are checked for oscillation
+) -> list:
+    "Why the stopping rule does not hold at the last iterate, in words (empty when it holds)."
+    g = np.asarray(st.grad_norms)
+    s = np.asarray(st.steps[-2 * window :])
     norms = np.linalg.norm(s, axis=1)
     cos = (
         np.sum(s[1:] * s[:-1], axis=1) / np.maximum(norms[1:] * norms[:-1], 1e-300)
@@ -333,13 +379,13 @@ def _judge(self, st, steps):
         reasons.append(
             f"the iterates oscillate (median cosine of successive steps {np.median(cos):.2f}): the step "
             f"is "
-            f"above 2/L̂ = {2 / self._curvature(st):.3g}; use alpha='auto'"
+            f"above 2/L̂ = {2 / st.curvature():.3g}; use alpha='auto'"
         )
     if not st.at_floor and len(g) >= 10 and np.median(g[-5:]) > 1.5 * g[0]:
         reasons.append(f"‖G_α‖ grew from {g[0]:.3g} to {np.median(g[-5:]):.3g}: the iterates diverge")
     if not st.at_floor:
         reasons.append(
-            f"after {self.n_iter_} iterations the stationarity measure is above its Monte-Carlo noise "
+            f"after {st.n_iter} iterations the stationarity measure is above its Monte-Carlo noise "
             f"floor; "
             "raise max_iter"
         )
@@ -356,14 +402,21 @@ def _judge(self, st, steps):
             f"flat "
             "directions; raise max_iter (IsingLasso takes Newton steps)"
         )
+    return reasons
+
+# %% ../nbs/08_spg.ipynb #f47aab33
+@patch_to(_StochasticProxGrad)
+def _judge(self, solver):
+    "Set `converged_` by the solver's stopping rule and warn, saying why, when it does not hold."
+    reasons = solver.why_not_converged(self.window)
     self.converged_ = not reasons
-    self.mc_gap_ = st.gap
+    self.mc_gap_ = solver.gap
     if reasons:
-        warn_not_converged(f"{name} did not converge: " + "; ".join(reasons))
+        warn_not_converged(f"{type(self).__name__} did not converge: " + "; ".join(reasons))
     if self._certifies:
         self._warn_certificate()
 
-# %% ../nbs/08_spg.ipynb #f47aab33
+# %% ../nbs/08_spg.ipynb #efafb232
 @patch_to(_StochasticProxGrad)
 def _warn_certificate(self):
     """One `CertificateWarning` when the certificate held at under half of the iterations or no τ could
@@ -388,33 +441,39 @@ def _warn_certificate(self):
         CertificateWarning,
     )
 
-# %% ../nbs/08_spg.ipynb #efafb232
+# %% ../nbs/08_spg.ipynb #9eba43a6
 # One iteration of the loop: sample the gradient, take the step, test the noise floor, and record it all.
-@patch_to(_StochasticProxGrad)
-def _iterate(self, st, k, theta):
-    """One iteration: sample, step, and test the noise floor. Returns `(θ_new, trace record, gradient
-    estimate, stop)`."""
-    model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
-    tau, bound, df, alpha, _, _ = self._sample(st, k, theta, model)
+@patch_to(SPGSolver)
+def step(st) -> dict:
+    """One iteration from `theta`: sample the gradient, take Alg. 3's step, and test the noise floor. Returns
+    the iteration's record, with its `verdict` ('converged' or 'continue')."""
+    st.n_iter += 1
+    k, theta = st.n_iter, st.theta
+    model = BinaryMRF._trusted(to_matrix(theta, st.p), st.domain)
+    tau, bound, df, alpha, _, _ = st._gradient(k, theta, model)
     G = _grad_map(theta, df, alpha, st.lam)  # eq. (7), on validated arrays
     gnorm = float(np.sqrt(G @ G))
     # S_{αλ}: exact zeros (θ − αG is not)
     new = _shrink(theta - alpha * df, alpha * st.lam)
-    floor, gap, stat = self._noise_floor(st, new, df, gnorm)
+    floor, gap, stat = st._noise_floor(new, df, gnorm)
     st.window.append((stat, floor))
-    w = 1 if self.gradient == "exact" else st.win
+    w = 1 if st.gradient == "exact" else st.win
     recent = st.window[-w:]
     at_floor = len(st.window) >= w and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
-    tol = self._tolerance(st, new)
+    tol = st._tolerance(new)
     measured, nu2 = 0.0, np.nan
-    if at_floor and self.gradient != "exact":
-        measured, nu2 = self._measured_gap(st, theta, df)
+    if at_floor and st.gradient != "exact":
+        measured, nu2 = st._measured_gap(theta, df)
     st.at_floor, st.gap, st.tol_eff, st.measured = bool(at_floor), gap, tol, measured
-    done = self.tol is not None and at_floor and measured <= tol
+    done = st.tol is not None and at_floor and measured <= tol
     # the Monte-Carlo part |A|/2q must leave room for the rest of the gap
-    if self.tol is not None and at_floor and gap > tol / 2 and st.q < int(self.n_chains_max):
-        st.q = min(4 * st.q, int(self.n_chains_max))  # growing Monte-Carlo batch
+    if st.tol is not None and at_floor and gap > tol / 2 and st.q < st.n_chains_max:
+        # growing Monte-Carlo batch
+        st.q = min(4 * st.q, st.n_chains_max)
         st.window = []
+    st.steps.append(new - theta)
+    st.grad_norms.append(gnorm)
+    st.theta, st.df = new, df
     chains = st.chains
     work = st.work + (chains.sweeps_done * chains.n_chains if chains is not None else 0)
     rec = dict(
@@ -425,7 +484,7 @@ def _iterate(self, st, k, theta):
         grad_map_norm=gnorm,
         certified=bool(bound < 0.5 * gnorm),
         chain_sweeps=work,
-        seconds=self._run.elapsed(),
+        seconds=st.clock(),
         alpha=alpha,
         L_hat=np.nan if st.L is None else st.L,
         decrement=nu2,
@@ -434,39 +493,54 @@ def _iterate(self, st, k, theta):
         mc_gap=gap,
         at_floor=bool(at_floor),
     )
-    if self._certifies:
+    if st.certifies:
         rec["certifiable"] = bool(st.certifiable)
         # certified, estimated or capped
         rec["tau_rule"] = st.tau_rule
         rec["estimated_bound"] = st.estimated_bound
-    return new, rec, df, done
-
-# %% ../nbs/08_spg.ipynb #9eba43a6
-# The exact objective and gradient error at each iterate, for small models (p ≤ 16): what the tests and plots
-# check.
-@patch_to(_StochasticProxGrad)
-def objective(self, theta_vec, EX=None) -> float:
-    """Exact g(θ) = −θᵀ E_X ψ + log Z(θ) + λ‖θ‖₁ (penalised part) at a stats-order vector (after `fit`; p
-    <= 24)."""
-    st = self._state
-    EX = st.EX if EX is None else EX
-    m = BinaryMRF(to_matrix(theta_vec, self.p_), self.domain_)
-    penalty = np.where(theta_vec != 0, st.lam * np.abs(theta_vec), 0.0)  # held-at-zero couplings have λ = ∞
-    return float(-theta_vec @ EX + log_partition(m) + penalty.sum())
+    rec["verdict"] = "converged" if done else "continue"
+    return rec
 
 # %% ../nbs/08_spg.ipynb #bdf43cfc
+# The exact objective and gradient error at each iterate, for small models (p ≤ 16): what the tests and plots
+# check.
+@patch_to(SPGSolver)
+def objective(
+    st,
+    theta,  # (m,) float64 a point in stats order
+    EX=None,  # (m,) float64 other means of ψ (None: the data's)
+) -> float:
+    "Exact g(θ) = −θᵀ E_X ψ + log Z(θ) + λ‖θ‖₁ (penalised part), by enumeration (p <= 24)."
+    EX = st.EX if EX is None else EX
+    m = BinaryMRF(to_matrix(theta, st.p), st.domain)
+    # held-at-zero couplings have λ = ∞
+    penalty = np.where(theta != 0, st.lam * np.abs(theta), 0.0)
+    return float(-theta @ EX + log_partition(m) + penalty.sum())
+
+# %% ../nbs/08_spg.ipynb #47a356e0
 @patch_to(_StochasticProxGrad)
-def _exact_diagnostics(self, st, theta, new, df, tau) -> dict:
-    "Exact objective of the new iterate, exact gradient error and the Fischer–Igel bound (p <= 16)."
-    model = BinaryMRF._trusted(to_matrix(theta, self.p_), self.domain_)
+def objective(
+    self,
+    theta_vec,  # (m,) float64 a point in stats order
+    EX=None,  # (m,) float64 other means of ψ (None: the data's)
+) -> float:
+    "Exact g(θ) of the last fit's problem (after `fit`; p <= 24)."
+    return self._solver.objective(theta_vec, EX)
+
+# %% ../nbs/08_spg.ipynb #4940455a
+@patch_to(_StochasticProxGrad)
+def _exact_diagnostics(self, st, theta, tau) -> dict:
+    """Exact objective of the solver's new iterate, exact error of its gradient estimate at `theta` (the one
+    before) and the Fischer–Igel bound (p <= 16)."""
+    model = BinaryMRF._trusted(to_matrix(theta, st.p), st.domain)
     true_df = moments(model) - st.EX
     return dict(
-        objective=self.objective(new),
-        grad_error=float(np.linalg.norm(df - true_df)),
+        objective=st.objective(st.theta),
+        grad_error=float(np.linalg.norm(st.df - true_df)),
         fischer=float(fischer_bound(model, max(tau, 1))[0]) if tau else np.nan,
     )
 
-# %% ../nbs/08_spg.ipynb #47a356e0
+# %% ../nbs/08_spg.ipynb #73865ef8
 class SPG(_StochasticProxGrad):
     "SPG (Geng et al. Alg. 3) with a fixed number of Gibbs sweeps τ per gradient."
 
@@ -490,12 +564,12 @@ class SPG(_StochasticProxGrad):
         bound = float(gradient_bias_bound(model, tau)[0])
         return tau, bound, df, chains.n_chains
 
-# %% ../nbs/08_spg.ipynb #4940455a
+# %% ../nbs/08_spg.ipynb #3cbdb152
 # the constants of Geng et al.'s experiments (§7): α = 0.4, chains restarted at every iteration, a fixed
 # number of iterations
 GENG_SETTINGS = dict(alpha=0.4, restart="random", tol=None)
 
-# %% ../nbs/08_spg.ipynb #73865ef8
+# %% ../nbs/08_spg.ipynb #737185d1
 class SPGInc(_StochasticProxGrad):
     "SPG-Inc: τ = k sweeps at iteration k (Atchadé et al. 2014), optionally capped by `tau_max`."
 
@@ -514,7 +588,7 @@ class SPGInc(_StochasticProxGrad):
     def _sweeps(self, k):
         return k if self.tau_max is None else min(k, check_int(self.tau_max, "tau_max", lo=1))
 
-# %% ../nbs/08_spg.ipynb #f82c6924
+# %% ../nbs/08_spg.ipynb #5b79ffa7
 # names of the driver's stop codes 0-3 in `trace_['tau_rule']` with `tau_uncertified` set; without it,
 # "certified" or
 # "tau_max"
@@ -539,7 +613,7 @@ def _curve_upto(
         computed[0] += 1
     return curve[t - 1]
 
-# %% ../nbs/08_spg.ipynb #c9342a59
+# %% ../nbs/08_spg.ipynb #3eba557a
 @kernel
 def _batch_mean(
     acc,  # (blocks, sweeps, m) float64 ψ sums per block and sweep
@@ -554,7 +628,7 @@ def _batch_mean(
             total += acc[blk, row, j]
         mean[j] = total / C
 
-# %% ../nbs/08_spg.ipynb #5b79ffa7
+# %% ../nbs/08_spg.ipynb #4aa40265
 @kernel
 def _half_grad_map(
     theta,  # (m,) float64 the iterate
@@ -570,7 +644,7 @@ def _half_grad_map(
         g2 += G * G
     return 0.5 * np.sqrt(g2)
 
-# %% ../nbs/08_spg.ipynb #3eba557a
+# %% ../nbs/08_spg.ipynb #167d5da3
 @kernel
 def _bernstein_norm(
     mean,  # (m,) float64 the chains' means of ψ
@@ -586,7 +660,7 @@ def _bernstein_norm(
         e2 += e * e
     return np.sqrt(e2)
 
-# %% ../nbs/08_spg.ipynb #4aa40265
+# %% ../nbs/08_spg.ipynb #06418841
 @kernel
 def _extend_floor(
     U,  # (p, p) float64 the influence bound
@@ -607,7 +681,7 @@ def _extend_floor(
         floor = min(floor, _curve_upto(U, factor, curve, v, computed, computed[0] + 1))
     return floor, False
 
-# %% ../nbs/08_spg.ipynb #167d5da3
+# %% ../nbs/08_spg.ipynb #32a53462
 @kernel
 def _uncertified_rule(
     tau,  # int, the sweeps run
@@ -625,7 +699,7 @@ def _uncertified_rule(
         return 2
     return -1
 
-# %% ../nbs/08_spg.ipynb #06418841
+# %% ../nbs/08_spg.ipynb #619979ff
 @kernel(parallel=True)
 def _tay_sweeps(
     chain_arrays,  # (X, nbr, w, diag, kappa, lo, S): the chains and their model, as `gibbs._systematic`
@@ -697,7 +771,7 @@ def _tay_sweeps(
                 return tau, rule, bound, half
     return curve.size, 3, bound, half
 
-# %% ../nbs/08_spg.ipynb #beffd3e4
+# %% ../nbs/08_spg.ipynb #281edca7
 class TAY(_StochasticProxGrad):
     """TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below
     ½‖G_α‖₂."""
@@ -782,7 +856,7 @@ class TAY(_StochasticProxGrad):
             q_next = int(self.n_chains_max) if need is None else max(q, min(need, int(self.n_chains_max)))
         return tau, float(bound), df, q_next
 
-# %% ../nbs/08_spg.ipynb #619979ff
+# %% ../nbs/08_spg.ipynb #2d983fb6
 @patch_to(TAY)
 def _record_rule(self, st, rule, tau, est):
     """What stopped the sweeps, for the trace: the rule's name, whether some τ could certify, and the
@@ -793,7 +867,7 @@ def _record_rule(self, st, rule, tau, est):
     if est is not None and rule in (1, 2) and tau <= est.size:
         st.estimated_bound = float(est[tau - 1])
 
-# %% ../nbs/08_spg.ipynb #748c6fc6
+# %% ../nbs/08_spg.ipynb #aeac5b56
 @patch_to(TAY)
 def _estimated_curve(self, st, model, start):
     """The estimated norm of the gradient bias after τ = 1..tau_uncertified sweeps, ‖b̂_τ‖₂ from L-lag
@@ -816,7 +890,7 @@ def _estimated_curve(self, st, model, start):
     except ValueError:
         return np.full(taus.size, np.inf)
 
-# %% ../nbs/08_spg.ipynb #2d983fb6
+# %% ../nbs/08_spg.ipynb #2349b4ce
 def _full_signature(cls):
     "Put `_StochasticProxGrad`'s options in place of `**kw` in the signature of `cls.__init__`."
     own = [p for p in inspect.signature(cls.__init__).parameters.values() if p.kind != p.VAR_KEYWORD]

@@ -354,7 +354,7 @@ def test_verdicts_on_strong_coupling_against_exact_optima():
 def test_fitted_learners_keep_few_private_attributes():
     """A fitted learner holds its parameters, its fitted `name_` attributes and at most a handful of private
     fields (issue 58: at most 6): an iterative learner's state lives in one documented object (`_state`:
-    `SPGState`, `HonorioState`), the fit's trace and clock in another (`_run`: `base.FitRun`)."""
+    `SPGSolver`, `HonorioState`), the fit's trace and clock in another (`_run`: `base.FitRun`)."""
     from mrflit.fbs import FBS, PG
     from mrflit.mcmc_lasso import MCMCLasso
     from mrflit.fast_mixing import FastMixingML
@@ -388,4 +388,4 @@ def test_fitted_learners_keep_few_private_attributes():
             est.fit(data)
             counts[type(est).__name__] = sorted(k for k in vars(est) if k.startswith("_"))
     assert all(len(v) <= 6 for v in counts.values()), counts
-    assert counts["TAY"] == ["_run", "_state"] and counts["FBS"] == ["_run", "_state"], counts
+    assert counts["TAY"] == ["_run", "_solver"] and counts["FBS"] == ["_run", "_state"], counts
