@@ -153,7 +153,10 @@ LAMBDA_RULES = {
 
 def _penalty_rule(est):
     """`(name, LambdaRule)` when the learner's λ parameter (`lam` or `rho`) holds a rule — a name such as
-    'ebic' or a `LambdaRule` — else None."""
+    'ebic' or a `LambdaRule` — else None. A k-state learner's rules (`_categorical_data`: `DiscreteLasso`'s
+    'ebic' and 'cv') are its own, on the group pseudo-likelihood, chosen inside its `fit`: None."""
+    if getattr(est, "_categorical_data", False):
+        return None
     params = est.get_params(deep=False)
     for key in ("lam", "rho"):
         rule = params.get(key)

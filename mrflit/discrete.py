@@ -9,10 +9,11 @@ from . import libm
 from .core import as_rng, check_int, check_float, chain_states, chunks, kernel
 from .core import _is_frame
 from .models import theta_graph
-from .base import Trace, gap_tolerance, _progress_bar
+from .base import gap_tolerance, _progress_bar
+from .base import FitRun, MRFLearner, fit_chosen_lambda
 from .core import warn, one_blas_thread
 from fastcore.basics import patch_to
-from .core import Estimator, check_fitted, warn_not_converged
+from .core import check_fitted
 from .select import EXTEND_BY, EXTEND_TO, _best, _warn_edge
 from .ising_lasso import GAP_RIDGE, VERIFY_SHARE, gap_hessian_chains
 import scipy.sparse as sp
@@ -998,24 +999,55 @@ def _check_every_level(
             )
 
 # %% ../nbs/07b_discrete.ipynb #0087d162
-def _begin_codes(
-    est,  # a k-state learner (its `levels`), given `names_` and `n_features_in_`
-    X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
-):
-    "The checked `(codes, levels)` of X for a k-state fit, its column names noted, unseen levels warned of."
-    codes, levels = check_codes(X, est.levels, min_rows=2, min_cols=2)
-    est.names_ = [str(c) for c in X.columns] if _is_frame(X) else None
-    est.n_features_in_ = codes.shape[1]
-    _check_every_level(codes, levels, est.names_)
-    return codes, levels
-
-# %% ../nbs/07b_discrete.ipynb #d870a299
-class DiscreteLasso(Estimator):
-    "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
+class _DiscreteLearner(MRFLearner):
+    """What the k-state learners (`DiscreteLasso`, `DiscreteTAY`) share on top of the learner lifecycle
+    (`MRFLearner`: the trace and clock in `_run`, `_settle`, `_end`): integer codes in (`_begin_codes`), a
+    `DiscreteMRF` out (`model_`, `graph_`), and the exact log-likelihood as `score`."""
 
     # integer codes, not real-valued data: scikit-learn's checks on random floats are refused
-    # (`expected_failed_checks`)
+    # (`expected_failed_checks`); λ rules, where a learner has them, are its own (on the group
+    # pseudo-likelihood)
     _categorical_data = True
+
+    def _begin_codes(
+        self,
+        X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
+    ):
+        """Start a fit on k-state data: the checked `(codes, levels)` of X (`levels` from the learner's),
+        its column names noted, unseen levels warned of, the fit's `FitRun` begun."""
+        codes, levels = check_codes(X, self.levels, min_rows=2, min_cols=2)
+        self.names_ = [str(c) for c in X.columns] if _is_frame(X) else None
+        self.n_features_in_ = codes.shape[1]
+        self.domain_ = None
+        _check_every_level(codes, levels, self.names_)
+        self._run = FitRun()
+        return codes, levels
+
+    @property
+    def model_(self) -> DiscreteMRF:
+        "The fitted model (scikit-learn's `NotFittedError` before `fit`)."
+        check_fitted(self, "theta_")
+        return DiscreteMRF(self.theta_, self.levels_)
+
+    @property
+    def graph_(self):
+        """networkx graph of the nonzero blocks, `weight` the edge strength ‖W_ij‖_c (nodes: column names if
+        given)."""
+        return theta_graph(self.model_.edge_norms(), self.names_)
+
+    def score(
+        self,
+        X,  # (n, p) integer codes
+        y=None,  # ignored
+    ) -> float:
+        "Mean exact log-likelihood of the rows of X under the fitted model (higher is better)."
+        model = self.model_
+        codes = model.check(X)
+        return float(np.mean(model.energy(codes)) - log_partition(model))
+
+# %% ../nbs/07b_discrete.ipynb #d870a299
+class DiscreteLasso(_DiscreteLearner):
+    "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
 
     def __init__(
         self,
@@ -1088,28 +1120,6 @@ class DiscreteLasso(Estimator):
         self.start_ = "pl"
         return pl.theta(v)
 
-    @property
-    def model_(self) -> DiscreteMRF:
-        "The fitted model (scikit-learn's `NotFittedError` before `fit`)."
-        check_fitted(self, "theta_")
-        return DiscreteMRF(self.theta_, self.levels_)
-
-    @property
-    def graph_(self):
-        """networkx graph of the nonzero blocks, `weight` the edge strength ‖W_ij‖_c (nodes: column names if
-        given)."""
-        return theta_graph(self.model_.edge_norms(), self.names_)
-
-    def score(
-        self,
-        X,  # (n, p) integer codes
-        y=None,  # ignored
-    ) -> float:
-        "Mean exact log-likelihood of the rows of X under the fitted model (higher is better)."
-        model = self.model_
-        codes = model.check(X)
-        return float(np.mean(model.energy(codes)) - log_partition(model))
-
 # %% ../nbs/07b_discrete.ipynb #2542ae2d
 @patch_to(DiscreteLasso)
 def _solve(self, solver, lam, log):
@@ -1151,8 +1161,11 @@ def fit(
     y=None,  # ignored (scikit-learn's signature)
 ):
     "Fit (D3) to the rows of X; λ by EBIC when `lam='ebic'`, by cross-validation when `lam='cv'`."
+    # the parameters' kinds; 'ebic' and 'cv' are this learner's own rules, on (D4), chosen below
+    if fit_chosen_lambda(self, X):
+        return self
     self._check_params()
-    codes, levels = _begin_codes(self, X)
+    codes, levels = self._begin_codes(X)
     solver, log = self._new_solver(codes, levels), []
     self.start_, self.ebic_path_, self.cv_path_ = "zeros", None, None
     pl = GroupPseudoLikelihood(codes, levels)
@@ -1169,18 +1182,17 @@ def fit(
         if self.start == "pl":
             solver.theta = self._pl_start(pl, lam, v)
         rec = self._solve(solver, lam, log)
-    self.lambda_, theta, self.converged_ = lam, solver.theta.copy(), rec["verdict"] == "converged"
-    why = self._why(solver, rec)
+    self.lambda_, theta = lam, solver.theta.copy()
     self.moments_ = "independence" if closed is not None else "exact" if solver.exact else "mcmc"
-    self.levels_, self.theta_ = levels, DiscreteMRF.from_vector(theta, levels).theta
+    self.levels_ = levels
     self.kkt_ = solver.kkt if solver.exact or closed is not None else np.nan
     self.mc_gap_ = np.nan if solver.exact else solver.verified_gap
-    self.n_iter_ = len(log)
     keys = ("iteration", "lam", "objective", "kkt", "step", "n_chains", "decrement", "mc_gap", "tol")
-    self.trace_ = Trace({k: np.asarray([r.get(k, np.nan) for r in log]) for k in keys})
-    if not self.converged_:
-        warn_not_converged(f"DiscreteLasso did not converge at λ = {self.lambda_:.3g}: {why}")
-    return self
+    for r in log:
+        self._run.record(**{k: r.get(k, np.nan) for k in keys})
+    why = f"at λ = {lam:.3g}, {self._why(solver, rec)}"
+    self._settle(rec["verdict"] == "converged", len(log), why)
+    return self._end(DiscreteMRF.from_vector(theta, levels).theta)
 
 # %% ../nbs/07b_discrete.ipynb #f06b6834
 @patch_to(DiscreteLasso)

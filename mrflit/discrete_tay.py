@@ -6,18 +6,17 @@
 from __future__ import annotations
 import numpy as np
 from .core import as_rng, check_int, check_float, chain_states
-from .base import Trace, gap_tolerance
+from .base import fit_chosen_lambda, gap_tolerance
 from .core import warn
 from fastcore.basics import patch_to
-from .core import Estimator, check_fitted, warn_not_converged
 from .spg import CertificateWarning
 from .discrete_models import DiscreteMRF, discrete_stats
-from .discrete import GroupNewtonSolver, GroupPseudoLikelihood, _begin_codes, _centred_factors
+from .discrete import GroupNewtonSolver, GroupPseudoLikelihood, _DiscreteLearner, _centred_factors
 from .discrete_gibbs import _gibbs_sweeps
 from .discrete_dobrushin import gradient_bias_bound, thm4_bound
 
 # %% auto #0
-__all__ = ['DiscreteTAY', 'DiscreteTAYState']
+__all__ = ['DiscreteTAY', 'DiscreteTAYSolver']
 
 # %% ../nbs/08b_discrete_tay.ipynb #7c4a8c5f
 def _top_eigen(
@@ -48,16 +47,10 @@ def _chain_gradient(
     return mean, z, psi, Y
 
 # %% ../nbs/08b_discrete_tay.ipynb #22eeb12f
-class DiscreteTAY(Estimator):
+class DiscreteTAY(_DiscreteLearner):
     """TAY (Geng et al. §6) for k-state variables: stochastic proximal gradient on (D3), each iteration's
-    Gibbs sweeps set by the TAY-criterion with the k-state Theorem 3 (or 4) bound.
-
-    State during `fit`, all of it: `_chains` (q, p) int8 and `_streams` (4, q) their xoshiro states; `_L`,
-    `_u` the curvature estimate L̂ and its vector; `_window` the (‖G_α‖², floor) pairs since q last changed;
-    `_scale` ‖R⁻¹‖₂, the factor from θ- to v-gradient errors."""
-
-    # integer codes, not real-valued data (as `DiscreteLasso`)
-    _categorical_data = True
+    Gibbs sweeps set by the TAY-criterion with the k-state Theorem 3 (or 4) bound. The iterations are a
+    `DiscreteTAYSolver`'s steps; the learner keeps the parameters, the trace and the verdict."""
 
     window = 5  # iterations over which the noise-floor test averages
 
@@ -99,40 +92,34 @@ class DiscreteTAY(Estimator):
         y=None,  # ignored (scikit-learn's signature)
     ):
         "Run TAY on (D3) for the rows of X until the noise-floor rule stops it (or `max_iter`)."
+        # the parameters' kinds (λ is a number: TAY has no rule of its own)
+        if fit_chosen_lambda(self, X):
+            return self
         self._check_params()
-        codes, levels = _begin_codes(self, X)
-        pl = GroupPseudoLikelihood(codes, levels).set_lambda(float(self.lam))
-        EX = discrete_stats(codes, levels).mean(0)
-        solver = GroupNewtonSolver(EX, levels, float(self.lam), exact=False)
-        rng = as_rng(self.seed)
-        v = pl.prox(pl.v(rng.uniform(-0.1, 0.1, EX.size)), 1.0)
-        st = DiscreteTAYState(pl)
-        q, log, done = int(self.n_chains), [], False
-        for k in range(1, int(self.max_iter) + 1):
-            chains = self._prepare_chains(st, codes, levels, q, rng)
-            v, rec = self._iterate(st, v, chains, solver, pl, codes.shape[0])
-            log.append(dict(rec, iteration=k))
-            done = self.tol is not None and rec["at_floor"] and rec["measured_gap"] <= rec["tol"]
+        codes, levels = self._begin_codes(X)
+        settings = dict(
+            n_chains=self.n_chains,
+            n_chains_max=self.n_chains_max,
+            tau_max=self.tau_max,
+            alpha=self.alpha,
+            criterion=self.criterion,
+            delta=self.delta,
+            tol=self.tol,
+            tol_sampling=self.tol_sampling,
+            restart=self.restart,
+            window=self.window,
+        )
+        solver = DiscreteTAYSolver(codes, levels, self.lam, as_rng(self.seed), **settings)
+        for _ in self._progress(range(int(self.max_iter)), "DiscreteTAY"):
+            rec = solver.step()
+            done = rec.pop("verdict") == "converged"
+            self._run.record(**rec)
             if done:
                 break
-            # the Monte-Carlo part |A|/2q must leave room for the rest of the gap
-            grow = self.tol is not None and rec["at_floor"] and rec["mc_gap"] > rec["tol"] / 2
-            if grow and q < int(self.n_chains_max):
-                q = min(4 * q, int(self.n_chains_max))
-                st.window = []
-        self.levels_, self.lambda_, self.n_iter_ = levels, float(self.lam), len(log)
-        self.theta_ = DiscreteMRF.from_vector(pl.theta(v), levels).theta
-        self.trace_ = Trace({key: np.asarray([r[key] for r in log]) for key in log[0]})
-        self.certified_share_ = float(np.mean(self.trace_["certified"]))
-        self.converged_ = bool(done)
-        self._judge(log)
-        return self
-
-    @property
-    def model_(self) -> DiscreteMRF:
-        "The fitted model (scikit-learn's `NotFittedError` before `fit`)."
-        check_fitted(self, "theta_")
-        return DiscreteMRF(self.theta_, self.levels_)
+        self.levels_, self.lambda_ = levels, float(self.lam)
+        self.certified_share_ = float(np.mean(self._run.log["certified"]))
+        self._judge(solver)
+        return self._end(DiscreteMRF.from_vector(solver.pl.theta(solver.v), levels).theta)
 
 # %% ../nbs/08b_discrete_tay.ipynb #f991867a
 @patch_to(DiscreteTAY)
@@ -154,40 +141,86 @@ def _check_params(self):
         raise ValueError(f"restart must be 'persistent' or 'random', got {self.restart!r}")
 
 # %% ../nbs/08b_discrete_tay.ipynb #5d845ef6
-class DiscreteTAYState:
-    """The state of one `DiscreteTAY` fit, all of it: `chains` (q, p) int8 the chains' states and `streams`
-    their random streams (None before the first iteration); `L`, `u` the curvature L̂ and its power
-    iteration's vector (None until estimated); `window` the (‖G_α‖², floor) pairs since q last changed;
-    `scale` ‖R⁻¹‖₂, the largest factor from the θ-gradient's error to the v-gradient's."""
+class DiscreteTAYSolver:
+    """TAY's iterations on (D3) for one data set: `step()` runs one iteration — Gibbs sweeps until the
+    TAY-criterion holds (or τ = `tau_max`), the proximal step, the noise-floor test — and returns its record
+    with a `verdict` ('converged' or 'continue'); `why_not_converged()` says why the stopping rule does not
+    hold at the last iterate.
+
+    State, all of it: `codes` (n, p) int8 the data and `levels` (p,) their numbers of states; `pl` the
+    groups, their factors R⁻¹ and the proximal map at λ; `newton` the `GroupNewtonSolver` with the
+    statistics, the data's moments `EX` and the Newton model of the gap; `rng` the fit's random stream; `v`
+    (m,) float64 the iterate in v = R θ (group order); `n_iter` the iterations taken and `last` the last
+    one's record; `q` the chains asked for, `chains` (q, p) int8 their states and `streams` their random
+    streams (None before the first iteration); `L`, `u` the curvature L̂ and its power iteration's vector
+    (None until estimated); `window` the (‖G_α‖², floor) pairs since q last changed and `win` how many the
+    noise-floor test averages; `scale` ‖R⁻¹‖₂, the largest factor from the θ-gradient's error to the
+    v-gradient's."""
 
     def __init__(
         self,
-        pl: GroupPseudoLikelihood,  # the groups and their factors R⁻¹, at the fit's levels
+        codes,  # (n, p) int8 the checked codes
+        levels,  # (p,) the numbers of states k_i
+        lam: float,  # the group-lasso weight λ of (D3)
+        rng,  # np.random.Generator: θ⁽⁰⁾, the chains' starts and streams
+        *,
+        n_chains: int = 2000,  # chains q at the start
+        n_chains_max: int = 256_000,  # the most chains the noise-floor rule may grow to
+        tau_max: int = 200,  # sweeps per iteration at most
+        alpha="auto",  # the step: 'auto' (1/L̂) or a fixed number
+        criterion: str = "asymptotic",  # 'asymptotic' (Thm 3) or 'nonasymptotic' (Thm 4, eq. 15)
+        delta: float = 0.05,  # 'nonasymptotic': the bound's failure probability
+        tol: float | None = 5e-4,  # the Monte-Carlo objective gap accepted (None: never stop early)...
+        tol_sampling: float = 0.01,  # ...or this share of the data's sampling gap |A|/2n, if larger
+        restart: str = "persistent",  # the chains: 'persistent' or 'random' (each iteration)
+        window: int = 5,  # iterations over which the noise-floor test averages
     ):
+        self.codes, self.levels = codes, np.asarray(levels)
+        self.pl = GroupPseudoLikelihood(codes, self.levels).set_lambda(float(lam))
+        EX = discrete_stats(codes, self.levels).mean(0)
+        self.newton = GroupNewtonSolver(EX, self.levels, float(lam), exact=False)
+        self.rng = rng
+        self.v = self.pl.prox(self.pl.v(rng.uniform(-0.1, 0.1, EX.size)), 1.0)
+        self.q, self.n_chains_max, self.tau_max = int(n_chains), int(n_chains_max), int(tau_max)
+        self.alpha, self.criterion, self.delta = alpha, criterion, float(delta)
+        self.tol, self.tol_sampling, self.restart = tol, float(tol_sampling), restart
+        self.n_iter = 0
+        self.last = None
         self.chains = None
         self.streams = None
         self.L = None
         self.u = None
         self.window = []
+        self.win = int(window)
+        pl = self.pl
         # R⁻¹ is block-diagonal: its norm is the largest block's
         self.scale = max(np.linalg.norm(b, 2) for b in _centred_factors(pl.levels, pl.gptr, pl.pair)[1])
 
+    def step(self) -> dict:
+        "One TAY iteration from `v`: its record, with a `verdict` ('converged' or 'continue')."
+        self.n_iter += 1
+        chains = self._prepare_chains()
+        self.v, rec = self._iterate(chains)
+        rec = dict(rec, iteration=self.n_iter)
+        self.last = rec
+        done = self.tol is not None and rec["at_floor"] and rec["measured_gap"] <= rec["tol"]
+        # the Monte-Carlo part |A|/2q must leave room for the rest of the gap
+        grow = not done and self.tol is not None and rec["at_floor"] and rec["mc_gap"] > rec["tol"] / 2
+        if grow and self.q < self.n_chains_max:
+            self.q = min(4 * self.q, self.n_chains_max)
+            self.window = []
+        return dict(rec, verdict="converged" if done else "continue")
+
 # %% ../nbs/08b_discrete_tay.ipynb #2659b2d0
-@patch_to(DiscreteTAY)
-def _prepare_chains(
-    self,
-    st: DiscreteTAYState,  # the fit's state: its chains and streams, replaced
-    codes,  # (n, p) int8 the data codes (the first chains start at random rows)
-    levels,  # (p,) the numbers of states
-    q: int,  # the chains this iteration needs
-    rng,  # np.random.Generator
-) -> np.ndarray:
-    "This iteration's `(q, p)` int8 chains: created at data rows, grown to q, or restarted at uniform states."
-    X = st.chains
-    if X is None and self.restart == "persistent":
-        X = codes[rng.integers(0, len(codes), q)]
-    elif X is None or self.restart == "random":
-        X = (rng.random((q, levels.size)) * levels).astype(np.int8)
+@patch_to(DiscreteTAYSolver)
+def _prepare_chains(st) -> np.ndarray:
+    """This iteration's `(q, p)` int8 chains (`st.chains`, with their `streams`): created at random rows of
+    the data, grown to q, or restarted at uniform states."""
+    X, q, rng = st.chains, st.q, st.rng
+    if X is None and st.restart == "persistent":
+        X = st.codes[rng.integers(0, len(st.codes), q)]
+    elif X is None or st.restart == "random":
+        X = (rng.random((q, st.levels.size)) * st.levels).astype(np.int8)
     elif X.shape[0] != q:
         X = X[np.arange(q) % X.shape[0]]
     if st.streams is None or st.streams.shape[1] != q:
@@ -196,33 +229,29 @@ def _prepare_chains(
     return st.chains
 
 # %% ../nbs/08b_discrete_tay.ipynb #f23aef48
-@patch_to(DiscreteTAY)
+@patch_to(DiscreteTAYSolver)
 def _iterate(
-    self,
-    st: DiscreteTAYState,  # the fit's state: its streams, L̂ and window, advanced
-    v,  # (m,) float64 the iterate in v = R θ (group order)
+    st,
     chains,  # (q, p) int8 this iteration's chains, run in place
-    solver: GroupNewtonSolver,  # the statistics and the data's moments `EX`
-    pl: GroupPseudoLikelihood,  # the groups, R⁻¹ and the proximal map
-    n: int,  # rows of the data
 ):
-    """One TAY iteration: sweeps until the criterion holds (or τ = tau_max), the proximal step, the
-    noise-floor test. Returns `(v_next, record)`."""
+    """One TAY iteration from `st.v`: sweeps until the criterion holds (or τ = tau_max), the proximal step,
+    the noise-floor test (the streams, L̂ and window advanced). Returns `(v_next, record)`."""
+    v, pl, solver, n = st.v, st.pl, st.newton, st.codes.shape[0]
     model = DiscreteMRF.from_vector(pl.theta(v), pl.levels)
-    q, tmax = chains.shape[0], int(self.tau_max)
+    q, tmax = chains.shape[0], st.tau_max
     curve = st.scale * gradient_bias_bound(model, np.arange(1, tmax + 1))
-    beta = self.delta / (2 * v.size)
+    beta = st.delta / (2 * v.size)
     for tau in range(1, tmax + 1):
         _gibbs_sweeps(chains, model.theta, model.offsets, st.streams, 1, False)
         mean, z, psi, Y = _chain_gradient(solver, pl, chains)
         if st.L is None:
             st.L, st.u = _top_eigen(Y, None, 30)
-        alpha = 1.0 / max(st.L, 1e-12) if self.alpha == "auto" else float(self.alpha)
+        alpha = 1.0 / max(st.L, 1e-12) if st.alpha == "auto" else float(st.alpha)
         grad = pl.Rinv.T @ (mean - solver.EX)[pl.gidx]
         new = pl.prox(v - alpha * grad, alpha)
         G = float(np.linalg.norm(v - new)) / alpha
         bound = float(curve[tau - 1])
-        if self.criterion == "nonasymptotic":
+        if st.criterion == "nonasymptotic":
             var = np.minimum(psi.var(0, ddof=1, dtype=np.float64), 0.25 * q / (q - 1))
             bound = st.scale * thm4_bound(model, tau, var, q, beta)
         if bound < 0.5 * G:
@@ -234,10 +263,10 @@ def _iterate(
     moving = (pl.group_norms(new) > 0) | (pl.group_norms(grad) >= pl.weights - 2 * np.sqrt(gvar))
     floor = 4 * float(gvar[moving].sum())
     st.window.append((G * G, floor))
-    recent = st.window[-self.window :]
-    at_floor = len(recent) == self.window and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
+    recent = st.window[-st.win :]
+    at_floor = len(recent) == st.win and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
     n_active = int(np.count_nonzero(pl.theta(new)))
-    tol = gap_tolerance(n_active, n, 1e-3 if self.tol is None else self.tol, self.tol_sampling)
+    tol = gap_tolerance(n_active, n, 1e-3 if st.tol is None else st.tol, st.tol_sampling)
     measured = np.nan
     if at_floor:
         solver.theta = pl.theta(v)
@@ -246,34 +275,40 @@ def _iterate(
     rec.update(alpha=alpha, L_hat=st.L, noise_floor=floor, at_floor=bool(at_floor), mc_gap=n_active / (2 * q))
     return new, dict(rec, tol=tol, measured_gap=measured)
 
-# %% ../nbs/08b_discrete_tay.ipynb #3b3621c3
+# %% ../nbs/08b_discrete_tay.ipynb #6a1bea9c
+@patch_to(DiscreteTAYSolver)
+def why_not_converged(st) -> list:
+    "Why the stopping rule does not hold at the last iterate, in words (empty when it holds)."
+    last = st.last
+    if st.tol is not None and last["at_floor"] and last["measured_gap"] <= last["tol"]:
+        return []
+    if not last["at_floor"]:
+        return [f"after {st.n_iter} iterations ‖G_α‖ is above its Monte-Carlo noise floor; raise max_iter"]
+    if last["mc_gap"] > last["tol"] / 2:
+        return [
+            f"the Monte-Carlo gap {last['mc_gap']:.2g} is above half the tolerance {last['tol']:.2g} with "
+            f"{last['n_chains']} chains; raise n_chains_max"
+        ]
+    return [
+        f"the Newton model estimates an objective gap of {last['measured_gap']:.2g} > {last['tol']:.2g}; "
+        "raise max_iter"
+    ]
+
+# %% ../nbs/08b_discrete_tay.ipynb #b1562a7c
 @patch_to(DiscreteTAY)
 def _judge(
     self,
-    log,  # the iterations' records
+    solver,  # the fit's `DiscreteTAYSolver`, after its last step
 ):
-    """Warn, saying why, when the fit did not converge (`ConvergenceWarning`), and when the certificate failed
-    at some iteration (`CertificateWarning`: τ ran to tau_max there)."""
-    last = log[-1]
-    if not self.converged_ and self.tol is not None:
-        if not last["at_floor"]:
-            why = (
-                f"after {self.n_iter_} iterations ‖G_α‖ is above its Monte-Carlo noise floor; raise max_iter"
-            )
-        elif last["mc_gap"] > last["tol"] / 2:
-            why = (
-                f"the Monte-Carlo gap {last['mc_gap']:.2g} is above half the tolerance {last['tol']:.2g} "
-                f"with "
-                f"{last['n_chains']} chains; raise n_chains_max"
-            )
-        else:
-            why = (
-                f"the Newton model estimates an objective gap of {last['measured_gap']:.2g} > "
-                f"{last['tol']:.2g}; "
-                "raise max_iter"
-            )
-        warn_not_converged(f"DiscreteTAY did not converge: {why}")
-    cert = self.trace_["certified"]
+    """Set `converged_` and `n_iter_`; warn, saying why, when the fit did not converge (`ConvergenceWarning`;
+    not with `tol=None`, which asks for `max_iter` iterations), and when the certificate failed at some
+    iteration (`CertificateWarning`: τ ran to tau_max there)."""
+    reasons = solver.why_not_converged()
+    if self.tol is None:
+        self.converged_, self.n_iter_ = False, solver.n_iter
+    else:
+        self._settle(not reasons, solver.n_iter, "; ".join(reasons))
+    cert = np.asarray(self._run.log["certified"])
     if not cert.all():
         warn(
             f"DiscreteTAY: the Dobrushin certificate held at {cert.sum()} of {cert.size} iterations "

@@ -236,16 +236,14 @@ def _exact_curves(model, taus, x0, fields=True):
 # %% ../nbs/04_dobrushin.ipynb #f2ef689d
 @kernel(parallel=True)
 def _coupled_bias(
-    theta,  # (p, p) float64 parameters, fields on the diagonal
-    lo,  # float, the low value: 0 or −1
-    kappa,  # float, 1 in the {0, 1} domain, 2 in {−1, +1}
+    # (theta, lo, kappa, fields): (p, p) float64 parameters, fields on the diagonal; float, the low value 0 or
+    # −1; float, 1 in the {0, 1} domain, 2 in {−1, +1}; bool, ψ holds the fields x_i too (else the pairs only)
+    model,
+    # (lag, K, t0, t1), ints: the lag L; the sums are kept for τ = 1..K (0: none); the sweeps done so far;
+    # the sweep to stop after
+    sweeps,
     X,  # (R, p) float64 the leading chains' states, updated in place
     Y,  # (R, p) float64 the lagging chains' states, updated in place
-    lag,  # int, the lag L
-    K,  # int, the sums are kept for τ = 1..K (0: none)
-    t0,  # int, the sweeps done so far
-    t1,  # int, the sweep to stop after
-    fields,  # bool, ψ holds the fields x_i too (else the pairs only)
     S,  # (4, R) uint32 xoshiro128** states, one stream per pair, advanced
     acc,  # (B, K, m) float64 the telescoping sums per block of pairs, added to
     met,  # (R,) int64 each pair's meeting time (max_sweeps + 1 until it meets), written
@@ -253,10 +251,12 @@ def _coupled_bias(
     """Sweeps t0 + 1..t1 of the pairs not met yet (met[r] > t0), from their states X[r], Y[r] (updated in
     place): acc[b, k−1] += Σ_{t = k + jL < τ, j ≥ 1} ψ(X_t) − ψ(Y_{t−L}) over the pairs of block b (stats
     order); met[r] ← τ when pair r meets."""
+    theta, lo, kappa, fields = model
+    lag, K, t0, t1 = sweeps
     R, p = X.shape
-    B = acc.shape[0]
-    for b in prange(B):
-        for r in range(b, R, B):
+    # blocks of pairs, one per thread's share
+    for b in prange(acc.shape[0]):
+        for r in range(b, R, acc.shape[0]):
             if met[r] <= t0:
                 continue
             x = X[r]
@@ -339,7 +339,7 @@ def _run_coupled(model, x0, n_pairs, lag, K, max_sweeps, fields, rng):
     for t0, t1 in chunks(max_sweeps, n_pairs * model.p**2):  # Ctrl-C acts between chunks
         if (met <= t0).all():
             break
-        _coupled_bias(theta, float(model.lo), kappa, X, Y, lag, K, t0, t1, bool(fields), S, acc, met)
+        _coupled_bias((theta, float(model.lo), kappa, bool(fields)), (lag, K, t0, t1), X, Y, S, acc, met)
     return acc, met
 
 # %% ../nbs/04_dobrushin.ipynb #b332c842

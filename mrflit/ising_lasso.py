@@ -187,14 +187,12 @@ def newton_direction(
 @kernel(fastmath={"reassoc", "contract"})
 def _cd_sweep(
     g,  # (k,) float64 the gradient on the working set
-    X,  # (p, q) int8 chain states by variable
-    I,  # (m,) int64 the statistics' first variable (`stat_index`)
-    J,  # (m,) int64 and second
-    work,  # (k,) int64 the working set's statistics
-    theta,  # (k,) float64 the current point there
-    lam,  # (k,) float64 their ℓ₁ weights
-    mu,  # (k,) float64 the chains' means of their ψ
-    var,  # (k,) float64 and variances
+    # (X, I, J): (p, q) int8 chain states by variable; (m,) int64 the statistics' first and second variable
+    # (`stat_index`)
+    states,
+    # (work, theta, lam, mu, var), each (k,): int64 the working set's statistics; float64 the current point
+    # there, their ℓ₁ weights, the chains' means of their ψ and its variances
+    coords,
     ridge,  # float, the damping added to each variance
     r,  # (q,) float32 Ψ_c d, the centred statistics times d, updated in place
     d,  # (k,) float64 the direction, updated in place
@@ -203,9 +201,11 @@ def _cd_sweep(
     """One coordinate-descent pass of `_newton_cd_states` (over the coordinates with θ + d ≠ 0 if
     `active_only`): the largest change. X is int8 (a quarter of float32's bytes: the states of 100 variables
     × 4,000 chains stay in a core's L2 cache), each state is read as float32, r is float32, and the sums
-    over chains may be reordered (fastmath 'reassoc'), so that they run in SIMD (speed and agreement with
-    float64 sums: notes/SESSION-2026-11-28-6.md; int8 against float32 states, the same results bit for bit:
-    notes/SESSION-2026-11-29-5.md)."""
+    over chains may be reordered (fastmath 'reassoc'), so that they run in SIMD (as fast as float64 sums and
+    agreeing with them to float32's precision; int8 and float32 states give the same results bit for
+    bit)."""
+    X, I, J = states
+    work, theta, lam, mu, var = coords
     q = X.shape[1]
     biggest = 0.0
     for t in range(work.size):
@@ -315,16 +315,18 @@ def _newton_cd_states(
     # Levenberg damping, relative to the mean variance (as the dense step)
     ridge = ridge * var.mean() + 1e-6 if k else 0.0
     r = _centred_product(X, I, J, work, mu, d)
+    states = (X, I, J)
+    coords = (work, theta, lam, mu, var)
     passes = 0
     while passes < n_pass:
-        biggest = _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, False)
+        biggest = _cd_sweep(g, states, coords, ridge, r, d, False)
         passes += 1
         scale = max(1.0, np.abs(d).max()) if k else 1.0
         if biggest <= tol * scale:
             break
         while passes < n_pass:
             passes += 1
-            if _cd_sweep(g, X, I, J, work, theta, lam, mu, var, ridge, r, d, True) <= tol * scale:
+            if _cd_sweep(g, states, coords, ridge, r, d, True) <= tol * scale:
                 break
     nu2 = 0.0
     for s in range(X.shape[1]):

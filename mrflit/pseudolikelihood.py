@@ -70,15 +70,14 @@ def kkt_residual(
 # %% ../nbs/02a_pseudolikelihood.ipynb #8e426c2e
 @kernel
 def _pl_direction(
-    XT,  # (p, n) float32 distinct rows, one variable per row
-    w,  # (n,) float64 row frequencies
-    VT,  # (p, n) float32 conditional variances v_tj at θ
-    G,  # (p, p) float64 gradient of PL at θ (symmetric; fields on the diagonal)
-    C,  # (p, p) float64 the quadratic model's curvature per coordinate
-    T,  # (p, p) float64 θ
+    # (XT, w, VT): (p, n) float32 distinct rows, one variable per row; (n,) float64 their frequencies; (p, n)
+    # float32 the conditional variances v_tj at θ
+    data,
+    # (G, C, T, lam): (p, p) float64 the gradient of PL at θ (symmetric; fields on the diagonal), the
+    # quadratic model's curvature per coordinate, and θ; float, the ℓ₁ weight of the couplings
+    model,
     D,  # (p, p) float64 the direction, updated in place (zeros at the start)
     FT,  # (p, n) float64 its change of the local fields, updated in place
-    lam,  # ℓ₁ weight of the couplings
     rs,  # (k, 2) int64 the active coordinates (r, s), r <= s (r = s: a field)
     max_sweeps,  # passes over the active set at most
     tol,  # stop once a pass moves no coordinate by more than tol (in units of √curvature)
@@ -86,6 +85,8 @@ def _pl_direction(
     """Cyclic coordinate descent on the quadratic model of PL at θ plus λ‖·‖₁: D ← the proximal Newton
     direction. As glmnet: after a pass over every coordinate, passes over the nonzero ones only until they
     settle, then a full pass again; it stops when a full pass moves no coordinate by more than tol."""
+    XT, w, VT = data
+    G, C, T, lam = model
     n = XT.shape[1]
     full = True
     for sweep in range(max_sweeps):
@@ -259,7 +260,7 @@ def _pl_newton(
             )
             rs = np.ascontiguousarray(np.argwhere(active), dtype=np.int64)
             D, FT = np.zeros((p, p)), np.zeros(XT.shape)
-            sweeps = _pl_direction(XT, w, VT, G, C, T, D, FT, lam, rs, 200, inner)
+            sweeps = _pl_direction((XT, w, VT), (G, C, T, lam), D, FT, rs, 200, inner)
             d, n_active = D[I, J], len(rs)
         decrease = g @ d + penalty(v + d) - penalty(v)
         if not np.any(d) or decrease >= 0:

@@ -250,7 +250,29 @@ def _setup(self, X):
     self.objective_start_ = self._run.diagnostics(lambda: self.objective(st.theta)) if diag else np.nan
     return st, diag
 
-# %% ../nbs/08_spg.ipynb #e988d1f5
+# %% ../nbs/08_spg.ipynb #0dbdd97c
+@patch_to(SPGSolver)
+def step(st) -> dict:
+    """One iteration of Alg. 3 from `theta` — the gradient estimate (GRAD), the proximal step (8) — and
+    mrflit's stopping rule at the new iterate. Returns the iteration's record, with its `verdict`
+    ('converged' or 'continue')."""
+    st.n_iter += 1
+    theta = st.theta
+    model = BinaryMRF._trusted(to_matrix(theta, st.p), st.domain)
+    # GRAD (Alg. 2): the gradient estimate Δf(θ⁽ᵏ⁾), and the step α
+    tau, bound, df, alpha, _, _ = st._gradient(st.n_iter, theta, model)
+    # Alg. 3's update, eq. (8): θ⁽ᵏ⁺¹⁾ = S_{αλ}(θ⁽ᵏ⁾ − α Δf(θ⁽ᵏ⁾)), with exact zeros
+    new = _shrink(theta - alpha * df, alpha * st.lam)
+    # ‖G_α(θ⁽ᵏ⁾)‖₂, eq. (8)'s gradient map, on validated arrays
+    G = _grad_map(theta, df, alpha, st.lam)
+    gnorm = float(np.sqrt(G @ G))
+    test = st._stopping_test(theta, new, df, gnorm)
+    st.steps.append(new - theta)
+    st.grad_norms.append(gnorm)
+    st.theta, st.df = new, df
+    return st._record(tau, bound, gnorm, alpha, test)
+
+# %% ../nbs/08_spg.ipynb #ca946f07
 # SPG's gradient estimate: the chains of each iteration, the step size α = 1/L̂ and the sample of ∇ log Z(θ).
 @patch_to(SPGSolver)
 def _prepare_chains(st, k, model):
@@ -272,7 +294,7 @@ def _prepare_chains(st, k, model):
     st.chains = chains
     return chains
 
-# %% ../nbs/08_spg.ipynb #bfe63917
+# %% ../nbs/08_spg.ipynb #072df360
 @patch_to(SPGSolver)
 def _step_size(st, S=None, exact_H=None) -> float:
     """α: the fixed number, or 1/L̂ with L̂ the covariance's largest eigenvalue (exact, or by warm-started
@@ -285,7 +307,7 @@ def _step_size(st, S=None, exact_H=None) -> float:
         return float(st.alpha)
     return 1.0 / max(st.L, 1e-12)
 
-# %% ../nbs/08_spg.ipynb #1e0c628b
+# %% ../nbs/08_spg.ipynb #037cbcf7
 @patch_to(SPGSolver)
 def curvature(st) -> float:
     "L̂ at the last iterate (computed now if the fixed α did not need it)."
@@ -293,7 +315,7 @@ def curvature(st) -> float:
         st._step_size(np.ascontiguousarray(st.chains._X.T, dtype=np.float64))
     return st.L
 
-# %% ../nbs/08_spg.ipynb #c2fa3f68
+# %% ../nbs/08_spg.ipynb #97386b45
 @patch_to(SPGSolver)
 def _gradient(st, k, theta, model):
     """Gradient estimate at θ: `(tau, bound, df, alpha, states, H_exact)` from the chains, or exact
@@ -314,7 +336,7 @@ def _gradient(st, k, theta, model):
         st._step_size(S)
     return tau, bound, df, alpha, S, None
 
-# %% ../nbs/08_spg.ipynb #3dd3c145
+# %% ../nbs/08_spg.ipynb #b1b1bd48
 # The noise-floor stopping rule (above): the tolerance, the statistic against its floor, and the verdict.
 @patch_to(SPGSolver)
 def _tolerance(st, theta) -> float:
@@ -324,7 +346,7 @@ def _tolerance(st, theta) -> float:
         np.count_nonzero(theta), len(st.X), 1e-3 if st.tol is None else st.tol, st.tol_sampling
     )
 
-# %% ../nbs/08_spg.ipynb #a7620101
+# %% ../nbs/08_spg.ipynb #50172da8
 @vectorize(["float64(float64, float64, float64)"], cache=NUMBA_OPTS["cache"])
 def _bernoulli_var(mean, lo, q):
     """Sample variance (ddof=1) of a two-valued statistic from its mean: ψ ∈ {0,1} (lo = 0) or {−1,1} (lo =
@@ -332,7 +354,7 @@ def _bernoulli_var(mean, lo, q):
     v = mean * (1 - mean) if lo == 0 else (1 - mean * mean)
     return max(v, 0.0) * q / (q - 1)
 
-# %% ../nbs/08_spg.ipynb #756d16fd
+# %% ../nbs/08_spg.ipynb #c0c78dbd
 @patch_to(SPGSolver)
 def _noise_floor(st, new, df, gnorm):
     """`(threshold, Monte-Carlo gap, statistic)`: the stationarity statistic is at its noise floor when ≤
@@ -346,18 +368,18 @@ def _noise_floor(st, new, df, gnorm):
     sens = (new != 0) | (np.abs(df) >= st.lam - 2 * np.sqrt(var))
     return 4 * float(var[sens].sum()), gap, gnorm**2
 
-# %% ../nbs/08_spg.ipynb #f1f95c4f
+# %% ../nbs/08_spg.ipynb #d5189e2c
 @patch_to(SPGSolver)
 def _measured_gap(st, theta, df):
     """`(estimated objective gap at θ, ν²)`: the decrease of the proximal Newton model on the chains' states
     (`ising_lasso.chain_model_decrease`, see above)."""
     return chain_model_decrease(df, theta, st.lam, st.chains._X)
 
-# %% ../nbs/08_spg.ipynb #d657f17a
+# %% ../nbs/08_spg.ipynb #15f3e309
 class CertificateWarning(UserWarning):
     "TAY's Dobrushin certificate held at too few iterations (the estimate may still have converged)."
 
-# %% ../nbs/08_spg.ipynb #6159bb65
+# %% ../nbs/08_spg.ipynb #f333e9dc
 @patch_to(SPGSolver)
 def why_not_converged(
     st,
@@ -404,7 +426,7 @@ def why_not_converged(
         )
     return reasons
 
-# %% ../nbs/08_spg.ipynb #f47aab33
+# %% ../nbs/08_spg.ipynb #58347c12
 @patch_to(_StochasticProxGrad)
 def _judge(self, solver):
     "Set `converged_` by the solver's stopping rule and warn, saying why, when it does not hold."
@@ -416,7 +438,7 @@ def _judge(self, solver):
     if self._certifies:
         self._warn_certificate()
 
-# %% ../nbs/08_spg.ipynb #efafb232
+# %% ../nbs/08_spg.ipynb #9048e9fc
 @patch_to(_StochasticProxGrad)
 def _warn_certificate(self):
     """One `CertificateWarning` when the certificate held at under half of the iterations or no τ could
@@ -441,20 +463,13 @@ def _warn_certificate(self):
         CertificateWarning,
     )
 
-# %% ../nbs/08_spg.ipynb #9eba43a6
-# One iteration of the loop: sample the gradient, take the step, test the noise floor, and record it all.
+# %% ../nbs/08_spg.ipynb #c705322c
+# The stopping rule's test at each iteration (above), and the iteration's record.
 @patch_to(SPGSolver)
-def step(st) -> dict:
-    """One iteration from `theta`: sample the gradient, take Alg. 3's step, and test the noise floor. Returns
-    the iteration's record, with its `verdict` ('converged' or 'continue')."""
-    st.n_iter += 1
-    k, theta = st.n_iter, st.theta
-    model = BinaryMRF._trusted(to_matrix(theta, st.p), st.domain)
-    tau, bound, df, alpha, _, _ = st._gradient(k, theta, model)
-    G = _grad_map(theta, df, alpha, st.lam)  # eq. (7), on validated arrays
-    gnorm = float(np.sqrt(G @ G))
-    # S_{αλ}: exact zeros (θ − αG is not)
-    new = _shrink(theta - alpha * df, alpha * st.lam)
+def _stopping_test(st, theta, new, df, gnorm: float) -> dict:
+    """mrflit's stopping rule after the step θ → `new`: the noise-floor test over the window, the measured gap
+    at the floor, and the growing batch (q × 4) when the Monte-Carlo gap leaves too little room. Returns
+    `floor`, `gap`, `at_floor`, `measured`, `nu2` and `done` (the rule holds)."""
     floor, gap, stat = st._noise_floor(new, df, gnorm)
     st.window.append((stat, floor))
     w = 1 if st.gradient == "exact" else st.win
@@ -471,13 +486,16 @@ def step(st) -> dict:
         # growing Monte-Carlo batch
         st.q = min(4 * st.q, st.n_chains_max)
         st.window = []
-    st.steps.append(new - theta)
-    st.grad_norms.append(gnorm)
-    st.theta, st.df = new, df
+    return dict(floor=floor, gap=gap, at_floor=bool(at_floor), measured=measured, nu2=nu2, done=done)
+
+# %% ../nbs/08_spg.ipynb #bdf43cfc
+@patch_to(SPGSolver)
+def _record(st, tau: int, bound: float, gnorm: float, alpha: float, test: dict) -> dict:
+    "The iteration's trace record (its `seconds` now), with the `verdict` of `test` (`_stopping_test`'s)."
     chains = st.chains
     work = st.work + (chains.sweeps_done * chains.n_chains if chains is not None else 0)
     rec = dict(
-        iteration=k,
+        iteration=st.n_iter,
         tau=tau,
         n_chains=chains.n_chains if chains is not None else 0,
         bound=bound,
@@ -487,21 +505,21 @@ def step(st) -> dict:
         seconds=st.clock(),
         alpha=alpha,
         L_hat=np.nan if st.L is None else st.L,
-        decrement=nu2,
-        measured_gap=measured if at_floor else np.nan,
-        noise_floor=floor,
-        mc_gap=gap,
-        at_floor=bool(at_floor),
+        decrement=test["nu2"],
+        measured_gap=test["measured"] if test["at_floor"] else np.nan,
+        noise_floor=test["floor"],
+        mc_gap=test["gap"],
+        at_floor=test["at_floor"],
     )
     if st.certifies:
         rec["certifiable"] = bool(st.certifiable)
         # certified, estimated or capped
         rec["tau_rule"] = st.tau_rule
         rec["estimated_bound"] = st.estimated_bound
-    rec["verdict"] = "converged" if done else "continue"
+    rec["verdict"] = "converged" if test["done"] else "continue"
     return rec
 
-# %% ../nbs/08_spg.ipynb #bdf43cfc
+# %% ../nbs/08_spg.ipynb #47a356e0
 # The exact objective and gradient error at each iterate, for small models (p ≤ 16): what the tests and plots
 # check.
 @patch_to(SPGSolver)
@@ -517,7 +535,7 @@ def objective(
     penalty = np.where(theta != 0, st.lam * np.abs(theta), 0.0)
     return float(-theta @ EX + log_partition(m) + penalty.sum())
 
-# %% ../nbs/08_spg.ipynb #47a356e0
+# %% ../nbs/08_spg.ipynb #4940455a
 @patch_to(_StochasticProxGrad)
 def objective(
     self,
@@ -527,7 +545,7 @@ def objective(
     "Exact g(θ) of the last fit's problem (after `fit`; p <= 24)."
     return self._solver.objective(theta_vec, EX)
 
-# %% ../nbs/08_spg.ipynb #4940455a
+# %% ../nbs/08_spg.ipynb #73865ef8
 @patch_to(_StochasticProxGrad)
 def _exact_diagnostics(self, st, theta, tau) -> dict:
     """Exact objective of the solver's new iterate, exact error of its gradient estimate at `theta` (the one
@@ -540,7 +558,7 @@ def _exact_diagnostics(self, st, theta, tau) -> dict:
         fischer=float(fischer_bound(model, max(tau, 1))[0]) if tau else np.nan,
     )
 
-# %% ../nbs/08_spg.ipynb #73865ef8
+# %% ../nbs/08_spg.ipynb #3cbdb152
 class SPG(_StochasticProxGrad):
     "SPG (Geng et al. Alg. 3) with a fixed number of Gibbs sweeps τ per gradient."
 
@@ -564,12 +582,12 @@ class SPG(_StochasticProxGrad):
         bound = float(gradient_bias_bound(model, tau)[0])
         return tau, bound, df, chains.n_chains
 
-# %% ../nbs/08_spg.ipynb #3cbdb152
+# %% ../nbs/08_spg.ipynb #737185d1
 # the constants of Geng et al.'s experiments (§7): α = 0.4, chains restarted at every iteration, a fixed
 # number of iterations
 GENG_SETTINGS = dict(alpha=0.4, restart="random", tol=None)
 
-# %% ../nbs/08_spg.ipynb #737185d1
+# %% ../nbs/08_spg.ipynb #16c79a98
 class SPGInc(_StochasticProxGrad):
     "SPG-Inc: τ = k sweeps at iteration k (Atchadé et al. 2014), optionally capped by `tau_max`."
 
@@ -588,7 +606,7 @@ class SPGInc(_StochasticProxGrad):
     def _sweeps(self, k):
         return k if self.tau_max is None else min(k, check_int(self.tau_max, "tau_max", lo=1))
 
-# %% ../nbs/08_spg.ipynb #5b79ffa7
+# %% ../nbs/08_spg.ipynb #3eba557a
 # names of the driver's stop codes 0-3 in `trace_['tau_rule']` with `tau_uncertified` set; without it,
 # "certified" or
 # "tau_max"
@@ -613,7 +631,7 @@ def _curve_upto(
         computed[0] += 1
     return curve[t - 1]
 
-# %% ../nbs/08_spg.ipynb #3eba557a
+# %% ../nbs/08_spg.ipynb #4aa40265
 @kernel
 def _batch_mean(
     acc,  # (blocks, sweeps, m) float64 ψ sums per block and sweep
@@ -628,7 +646,7 @@ def _batch_mean(
             total += acc[blk, row, j]
         mean[j] = total / C
 
-# %% ../nbs/08_spg.ipynb #4aa40265
+# %% ../nbs/08_spg.ipynb #167d5da3
 @kernel
 def _half_grad_map(
     theta,  # (m,) float64 the iterate
@@ -644,7 +662,7 @@ def _half_grad_map(
         g2 += G * G
     return 0.5 * np.sqrt(g2)
 
-# %% ../nbs/08_spg.ipynb #167d5da3
+# %% ../nbs/08_spg.ipynb #06418841
 @kernel
 def _bernstein_norm(
     mean,  # (m,) float64 the chains' means of ψ
@@ -660,7 +678,7 @@ def _bernstein_norm(
         e2 += e * e
     return np.sqrt(e2)
 
-# %% ../nbs/08_spg.ipynb #06418841
+# %% ../nbs/08_spg.ipynb #32a53462
 @kernel
 def _extend_floor(
     U,  # (p, p) float64 the influence bound
@@ -681,7 +699,7 @@ def _extend_floor(
         floor = min(floor, _curve_upto(U, factor, curve, v, computed, computed[0] + 1))
     return floor, False
 
-# %% ../nbs/08_spg.ipynb #32a53462
+# %% ../nbs/08_spg.ipynb #619979ff
 @kernel
 def _uncertified_rule(
     tau,  # int, the sweeps run
@@ -699,7 +717,7 @@ def _uncertified_rule(
         return 2
     return -1
 
-# %% ../nbs/08_spg.ipynb #619979ff
+# %% ../nbs/08_spg.ipynb #f6749ca9
 @kernel(parallel=True)
 def _tay_sweeps(
     chain_arrays,  # (X, nbr, w, diag, kappa, lo, S): the chains and their model, as `gibbs._systematic`
@@ -771,7 +789,7 @@ def _tay_sweeps(
                 return tau, rule, bound, half
     return curve.size, 3, bound, half
 
-# %% ../nbs/08_spg.ipynb #281edca7
+# %% ../nbs/08_spg.ipynb #aeac5b56
 class TAY(_StochasticProxGrad):
     """TAY (Geng et al. §6): at each iteration, add sweeps until the bound on the gradient error is below
     ½‖G_α‖₂."""
@@ -856,7 +874,7 @@ class TAY(_StochasticProxGrad):
             q_next = int(self.n_chains_max) if need is None else max(q, min(need, int(self.n_chains_max)))
         return tau, float(bound), df, q_next
 
-# %% ../nbs/08_spg.ipynb #2d983fb6
+# %% ../nbs/08_spg.ipynb #d0522f37
 @patch_to(TAY)
 def _record_rule(self, st, rule, tau, est):
     """What stopped the sweeps, for the trace: the rule's name, whether some τ could certify, and the
@@ -867,7 +885,7 @@ def _record_rule(self, st, rule, tau, est):
     if est is not None and rule in (1, 2) and tau <= est.size:
         st.estimated_bound = float(est[tau - 1])
 
-# %% ../nbs/08_spg.ipynb #aeac5b56
+# %% ../nbs/08_spg.ipynb #afd6dc4c
 @patch_to(TAY)
 def _estimated_curve(self, st, model, start):
     """The estimated norm of the gradient bias after τ = 1..tau_uncertified sweeps, ‖b̂_τ‖₂ from L-lag
@@ -890,7 +908,7 @@ def _estimated_curve(self, st, model, start):
     except ValueError:
         return np.full(taus.size, np.inf)
 
-# %% ../nbs/08_spg.ipynb #2349b4ce
+# %% ../nbs/08_spg.ipynb #b75114f9
 def _full_signature(cls):
     "Put `_StochasticProxGrad`'s options in place of `**kw` in the signature of `cls.__init__`."
     own = [p for p in inspect.signature(cls.__init__).parameters.values() if p.kind != p.VAR_KEYWORD]
