@@ -21,6 +21,516 @@ from statistics import NormalDist
 # %% auto #0
 __all__ = ['EXACT_MAX_P', 'IsingLasso']
 
+# %% ../nbs/07a_ising_lasso.ipynb #757977e6
+EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
+
+
+class IsingLasso(MRFLearner):
+    "The ℓ₁-penalised MLE (1) of a binary pairwise MRF by proximal Newton steps, with exact or Gibbs moments."
+
+    def __init__(
+        self,
+        lam="ebic",  # ℓ₁ weight λ of (1), or a rule: 'ebic' (γ = 0.25), 'bic' or 'cv'
+        *,
+        domain="data",  # the model's coding: 'data' (the data's own), '01' or 'pm1'
+        penalize_fields=False,  # penalise the fields θ_ii too (Geng et al.'s eq. 1 does)
+        solver="auto",  # moments: 'exact' (p <= 16), 'mcmc' (Gibbs chains) or 'auto' (exact for p <= 16)
+        tol=None,  # an absolute Monte-Carlo objective gap accepted (mcmc; None: none)...
+        # ...or this fraction of the data's own sampling gap |A|/2n, if larger: the Monte-Carlo variance at
+        # most this share of the sampling variance (0.1: standard errors at most 5 % wider)
+        tol_sampling=0.1,
+        # mcmc: then the KKT residual accepted on every coordinate at once, in data standard errors of its
+        # statistic (the polish; None: the gap rule alone)
+        accuracy=1.0,
+        n_chains=2000,  # chains at the start (mcmc)
+        n_chains_max=256_000,  # the most chains (mcmc)
+        # Gibbs sweeps per iteration (mcmc; doubled when the verification finds the chains lagging)
+        n_sweeps=10,
+        max_iter=200,  # Newton steps at most
+        start="pl",  # the first iterate: 'pl' (the ℓ₁ pseudo-likelihood estimate at the same λ) or 'zeros'
+        warm_start=False,  # continue from the previous fit's solver (θ, chains, q), as along a λ path
+        verbose=False,  # progress bar
+        seed=0,  # None, int or np.random.Generator: the chains' streams (the same call gives the same θ)
+    ):
+        self.lam = lam
+        self.domain = domain
+        self.penalize_fields = penalize_fields
+        self.solver = solver
+        self.tol = tol
+        self.tol_sampling = tol_sampling
+        self.accuracy = accuracy
+        self.n_chains = n_chains
+        self.n_chains_max = n_chains_max
+        self.n_sweeps = n_sweeps
+        self.max_iter = max_iter
+        self.start = start
+        self.warm_start = warm_start
+        self.verbose = verbose
+        self.seed = seed
+
+    def _tol(self) -> float | None:
+        "The absolute tolerance as a float, or None."
+        return None if self.tol is None else float(self.tol)
+
+    def fit(self, X, y=None, *, truth=None, names=None):
+        "Solve (1) on `(n, p)` binary data (0/1 or ±1)."
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
+        self._check_params()
+        X = self._begin(X, truth, domain=None if self.domain == "data" else self.domain, names=names)
+        n, p = X.shape
+        if self.solver == "exact" and p > EXACT_MAX_P:
+            raise ValueError(f"solver='exact' needs p <= {EXACT_MAX_P}; got p = {p} (use 'mcmc' or 'auto')")
+        exact = self.solver == "exact" or (self.solver == "auto" and p <= EXACT_MAX_P)
+        I, J = stat_index(p)
+        lam = np.where((I == J) & (not self.penalize_fields), 0.0, float(self.lam))
+        old = getattr(self, "solver_", None)
+        warm = (
+            self.warm_start and old is not None and (old.p, old.exact, old.domain) == (p, exact, self.domain_)
+        )
+        if warm:
+            solver = old.set_problem(mean_stats(X), lam, n, 2, self._tol(), float(self.tol_sampling))
+            solver.reseed(self.seed)
+            self.start_ = "warm"
+        else:
+            solver = self._new_solver(X, mean_stats(X), lam, exact)
+        rec, steps = dict(verdict="continue"), 0
+        for steps in self._progress(range(1, int(self.max_iter) + 1), "IsingLasso"):
+            rec = solver.step()
+            self._run.record(**rec, seconds=self._run.elapsed())
+            if rec["verdict"] in ("converged", "stalled"):
+                break
+        self.solver_ = solver
+        self.moments_ = "exact" if exact else "mcmc"
+        self.n_chains_ = 0 if exact else solver.n_chains
+        self.mc_gap_ = solver.gap
+        converged, why = rec["verdict"] == "converged", self._why(solver, rec, steps)
+        se = data_se(solver.EX, solver.domain, n)
+        self.polish_, self.undetermined_ = None, np.zeros((p, p), dtype=bool)
+        self.accuracy_ = float(solver.kkt / se.min()) if exact else np.nan
+        if converged and not exact and self.accuracy is not None:
+            self.polish_ = polish(solver, float(self.accuracy))
+            solver.theta = self.polish_["theta"]
+            self.undetermined_ = to_matrix(self.polish_["undetermined"].astype(np.float64), p) != 0
+            self.accuracy_ = self.polish_["bound"]
+            converged, why = self.polish_["ok"], self._why_polish(p)
+        self._settle(converged, steps, why)
+        return self._end(to_matrix(solver.theta, p))
+
+# %% ../nbs/07a_ising_lasso.ipynb #7784d048
+@patch_to(IsingLasso)
+def _check_params(self):
+    "Validate the settings."
+    check_float(self.lam, "lam", lo=0)
+    if self.domain not in ("data", "01", "pm1"):
+        raise ValueError(f"domain must be 'data', '01' or 'pm1', got {self.domain!r}")
+    if self.solver not in ("auto", "exact", "mcmc"):
+        raise ValueError(f"solver must be 'auto', 'exact' or 'mcmc', got {self.solver!r}")
+    if self.start not in ("pl", "zeros"):
+        raise ValueError(f"start must be 'pl' or 'zeros', got {self.start!r}")
+    if not isinstance(self.penalize_fields, (bool, np.bool_)):
+        raise ValueError(f"penalize_fields must be True or False, got {self.penalize_fields!r}")
+    if self.tol is not None:
+        check_float(self.tol, "tol", lo=0, lo_open=True)
+    check_float(self.tol_sampling, "tol_sampling", lo=0, lo_open=self.tol is None)
+    if self.accuracy is not None:
+        check_float(self.accuracy, "accuracy", lo=0, lo_open=True)
+    check_int(self.n_chains, "n_chains", lo=2)
+    check_int(self.n_chains_max, "n_chains_max", lo=2)
+    check_int(self.n_sweeps, "n_sweeps", lo=1)
+    check_int(self.max_iter, "max_iter", lo=1)
+
+# %% ../nbs/07a_ising_lasso.ipynb #fc03bd5a
+@patch_to(IsingLasso)
+def _start(self, X) -> np.ndarray | None:
+    """The first iterate: the pseudo-likelihood estimate at λ when `start='pl'` and its solver converged
+    (None: zeros)."""
+    self.start_ = "zeros"
+    if self.start != "pl":
+        return None
+    U, w = unique_rows(X)
+    theta, _, kkt = _pl_newton(U, w, self.domain_, float(self.lam), sampling_tol(len(X)), 50)
+    if kkt > sampling_tol(len(X)) or not np.all(np.isfinite(theta)):
+        return None
+    self.start_ = "pl"
+    return theta
+
+# %% ../nbs/07a_ising_lasso.ipynb #e66b5f73
+@patch_to(IsingLasso)
+def _new_solver(self, X, EX, lam, exact):
+    "A fresh `NewtonSolver` for the checked data X, started at `_start(X)`."
+    n, p = X.shape
+    kw = dict(n_chains=int(self.n_chains), n_chains_max=int(self.n_chains_max), n_sweeps=int(self.n_sweeps))
+    kw.update(tol=self._tol(), tol_sampling=float(self.tol_sampling), seed=as_rng(self.seed))
+    return NewtonSolver(
+        EX, lam, p, self.domain_, exact=exact, starts=X, n_rows=n, theta0=self._start(X), **kw
+    )
+
+# %% ../nbs/07a_ising_lasso.ipynb #1cef4623
+@patch_to(IsingLasso)
+def _why_polish(self, p: int) -> str:
+    "What the ConvergenceWarning says when the polish stopped short of `accuracy`."
+    rec = self.polish_
+    i, j = (int(a[rec["worst"]]) for a in stat_index(p))
+    return (
+        f"the KKT residual of θ[{i}, {j}] is bounded by {rec['bound']:.2f} data standard errors, above "
+        f"accuracy={self.accuracy}, after {rec['rounds']} polish rounds on {rec['states']:,} states; "
+        f"raise n_chains_max or accuracy"
+    )
+
+# %% ../nbs/07a_ising_lasso.ipynb #a5fc87d9
+@patch_to(IsingLasso)
+def _why(self, solver, rec, steps) -> str:
+    "What the ConvergenceWarning says when the rule did not hold."
+    if solver.exact:
+        return (
+            f"the KKT residual {solver.kkt:.3g} is above {solver.kkt_tol:.0e} after {steps} steps; raise "
+            f"max_iter"
+        )
+    if rec["verdict"] == "stalled":
+        return (
+            f"the Monte-Carlo objective gap {solver.gap:.2g} is above its tolerance {solver.tol_eff:.2g} "
+            f"with "
+            f"{solver.n_chains} chains (n_chains_max); raise n_chains_max or tol"
+        )
+    return f"after {steps} steps the Newton decrement is above its Monte-Carlo noise floor; raise max_iter"
+
+# %% ../nbs/07a_ising_lasso.ipynb #e24a8431
+VERDICTS = ("continue", "more chains", "verify again", "longer runs", "converged", "stalled")
+# the verification starts on this share of the chains (1/8), and doubles them while its noise is too large
+VERIFY_SHARE = 8
+# grown chains start as copies of fewer states: their states serve later steps only from their third run on
+REUSE_AFTER_RUNS = 3
+# the runs whose states are pooled
+POOL_RUNS = 3
+
+
+class NewtonSolver:
+    """Proximal Newton steps (LSS 2.4) on problem (1); `step()` returns the iteration's record and verdict.
+
+    State, all of it: `theta` (m,) the iterate in stats order; `n_iter` steps taken; `exact` whether the
+    moments are exact; `chains` the persistent `GibbsChains` (None when exact); `n_chains` q (never below the
+    first, `n_chains0`); `n_sweeps` the sweeps per iteration (back to `n_sweeps0` at each `set_problem`);
+    `window` the (decrement, floor) pairs since q last changed; `gap` and `tol_eff` the iterate's Monte-Carlo
+    objective gap and the gap accepted; `verified_gap` the gap measured at the last verification; `failed`
+    whether a verification failed since q or the sweeps last changed; `kkt` the KKT residual (exact);
+    `samples` the (θ, states) of the chains' last `POOL_RUNS` runs, which later steps reweight (empty: the
+    next step runs them); `runs` the chains' runs since they were made or grown; `reuse` whether states may be
+    reweighted (False from a failed verification until q changes); `moved` the squared Fisher length of the
+    last step; `ess` the effective sample size behind the last step's gradient."""
+
+    def __init__(
+        self,
+        EX,  # (m,) float64 data means of ψ in stats order
+        lam,  # (m,) float64 ℓ₁ weights (0: unpenalised)
+        p: int,  # the number of variables
+        domain: str,  # '01' or 'pm1'
+        *,
+        exact: bool,  # exact moments by enumeration (p <= 16), else Gibbs chains
+        starts=None,  # (n, p) int8 data rows the chains start from (None: uniform states)
+        n_rows: int = 1,  # rows of the data, for the sampling gap |A|/2n
+        n_chains: int = 2000,  # chains q at the start
+        n_chains_max: int = 256_000,  # the most chains q may grow to
+        n_sweeps: int = 10,  # Gibbs sweeps per iteration
+        tol: float | None = None,  # an absolute Monte-Carlo objective gap accepted (None: none)...
+        tol_sampling: float = 0.1,  # ...or this fraction of the data's sampling gap |A|/2n, if larger
+        kkt_tol: float = 1e-8,  # exact moments: the KKT residual accepted
+        window: int = 5,  # iterations over which the noise-floor test averages
+        # verification sweeps at a candidate θ, the last half averaged (None: 10 × n_sweeps)
+        verify_sweeps: int | None = None,
+        # reweight the chains' states to the new θ while their ESS is at least min_ess × q (1: run them each
+        # step)
+        min_ess: float = 1.0,
+        seed=None,  # None, int or np.random.Generator
+        theta0=None,  # (m,) float64 the start in stats order (None: zeros)
+    ):
+        self.p, self.domain, self.exact = int(p), domain, bool(exact)
+        self._I, self._J = stat_index(self.p)
+        self.theta = np.zeros(self._I.size) if theta0 is None else np.array(theta0, np.float64)
+        self.n_iter = 0
+        self.n_chains, self.n_chains_max, self.n_sweeps = int(n_chains), int(n_chains_max), int(n_sweeps)
+        self.n_chains0, self.n_sweeps0 = self.n_chains, self.n_sweeps
+        self.kkt_tol = float(kkt_tol)
+        self.chains, self._starts, self._rng = None, starts, as_rng(seed)
+        self.gap, self.tol_eff, self.kkt, self.verified_gap = np.inf, np.inf, np.inf, np.nan
+        self.failed = False
+        self.verify_sweeps = None if verify_sweeps is None else int(verify_sweeps)
+        self.min_ess, self.samples, self.ess, self.runs, self.reuse = float(min_ess), [], np.nan, 0, True
+        self.moved = np.inf
+        self._states = None
+        if self.exact:
+            # the states (float64) and, at most, every statistic's column of the Hessian's factor (float32)
+            check_memory(2**self.p * (8 * self.p + 4 * self._I.size), f"exact moments of {self.p} variables")
+            self._states = _state_table(self.p, domain)
+        self.set_problem(EX, lam, n_rows, window, tol, tol_sampling)
+
+    def step(self) -> dict:
+        "One proximal Newton step from `theta`: the iteration's record, with its `verdict`."
+        self.n_iter += 1
+        rec = self._step_exact() if self.exact else self._step_mcmc()
+        return dict(iteration=self.n_iter, **rec)
+
+    def _model(self, theta) -> BinaryMRF:
+        return BinaryMRF._trusted(to_matrix(theta, self.p), self.domain)
+
+    def objective(
+        self,
+        theta,  # (m,) float64 point in stats order
+    ) -> float:
+        "g(θ) of (1), by enumeration (p <= 16)."
+        return float(-theta @ self.EX + log_partition(self._model(theta)) + np.sum(self.lam * np.abs(theta)))
+
+# %% ../nbs/07a_ising_lasso.ipynb #6796ab20
+@patch_to(NewtonSolver)
+def set_problem(
+    self,
+    EX,  # (m,) float64 data means of ψ
+    lam,  # (m,) float64 ℓ₁ weights
+    n_rows: int,  # rows of the data
+    window: int,  # iterations the noise-floor test averages over
+    tol: float | None,  # an absolute Monte-Carlo objective gap accepted (None: none)...
+    tol_sampling: float,  # ...or this fraction of the data's sampling gap |A|/2n, if larger
+):
+    """Solve for other data, λ or tolerances from the current state (a warm start: θ and the chains are
+    kept; q is cut to twice what the new tolerance needs at the current |A|, when that is fewer). The
+    sweeps per iteration return to `n_sweeps0`: a lag found at one λ says little about the next, and
+    doublings carried along a warm-started path compound (the Senate's EBIC path reached 1,024 × at its
+    11th λ)."""
+    self.EX, self.lam, self.n_rows = np.asarray(EX, np.float64), np.asarray(lam, np.float64), int(n_rows)
+    self.window_size, self.window, self.failed = int(window), [], False
+    self.n_sweeps = self.n_sweeps0
+    # the chains run at the next step: new data or tolerances start from a fresh sample
+    self.samples = []
+    self.tol = None if tol is None else float(tol)
+    self.tol_sampling = float(tol_sampling)
+    need = self.chains_needed(int(np.count_nonzero(self.theta)))
+    self.n_chains = min(self.n_chains, max(self.n_chains0, int(np.ceil(2 * need))))
+    return self
+
+# %% ../nbs/07a_ising_lasso.ipynb #8281144d
+@patch_to(NewtonSolver)
+def chains_needed(
+    self,
+    n_active: int,  # |A|, the nonzero parameters
+) -> float:
+    "The chains q at which the Monte-Carlo gap |A|/2q meets the tolerance (0 when |A| = 0)."
+    if n_active == 0:
+        return 0.0
+    return n_active / (2 * gap_tolerance(n_active, self.n_rows, self.tol, self.tol_sampling))
+
+# %% ../nbs/07a_ising_lasso.ipynb #5a879a1c
+@patch_to(NewtonSolver)
+def reseed(
+    self,
+    seed,  # None, int or np.random.Generator
+):
+    """New randomness for the solver and its chains, whose states are kept (a warm start with its own
+    seed)."""
+    self._rng = as_rng(seed)
+    # a reweighted old sample would share its Monte-Carlo error with the fit that drew it
+    self.samples = []
+    if self.chains is not None:
+        self.chains.reseed(self._rng)
+    return self
+
+# %% ../nbs/07a_ising_lasso.ipynb #9964ef58
+@patch_to(NewtonSolver)
+def _step_exact(self) -> dict:
+    """Exact gradient and Hessian, the Newton direction, and a backtracking line search on g (LSS eq.
+    2.19)."""
+    P = probabilities(self._model(self.theta))
+    mu = _exact_moments(self._states, P, self._I, self._J)
+    grad = mu - self.EX
+    self.kkt = kkt_residual(self.theta, grad, self.lam)
+    self.gap, self.tol_eff = 0.0, self.kkt_tol
+    g0 = self.objective(self.theta)
+    rec = dict(objective=g0, kkt=self.kkt, decrement=np.nan, step=0.0)
+    if self.kkt <= self.kkt_tol:
+        return dict(rec, verdict="converged")
+    work = working_set(self.theta, grad, self.lam, self.p)
+    # the Hessian on the working set only: the covariance of ψ_W as AᵀA in float32, centred first, in
+    # 2^p |W|² multiply-adds (not 2^p m²)
+    A = _centred_columns(self._states, self._I[work], self._J[work], mu[work], np.sqrt(P))
+    H = (A.T @ A).astype(np.float64)
+    d_w, nu2 = newton_direction(grad[work], H, self.theta[work], self.lam[work], ridge=1e-9, max_step=np.inf)
+    d = np.zeros_like(self.theta)
+    d[work] = d_w
+    # the decrease the model predicts; < 0 for a descent direction
+    delta = grad @ d + np.sum(self.lam * (np.abs(self.theta + d) - np.abs(self.theta)))
+    t = 1.0
+    while delta < 0 and t > 1e-12:
+        if self.objective(self.theta + t * d) <= g0 + 0.25 * t * delta:
+            self.theta = self.theta + t * d
+            return dict(rec, decrement=nu2, step=t, verdict="continue")
+        t /= 2
+    return dict(rec, decrement=nu2, verdict="stalled")
+
+# %% ../nbs/07a_ising_lasso.ipynb #f1648967
+@patch_to(NewtonSolver)
+def _chains_for(self, model):
+    "The persistent chains, created (at data rows) or grown to q, sampling `model`."
+    q = self.n_chains
+    if self.chains is None:
+        start = None
+        if self._starts is not None:
+            start = self._starts[self._rng.integers(0, len(self._starts), q)]
+        self.chains = GibbsChains(model, q, init=start, seed=self._rng)
+        self.runs, self.samples = 0, []
+    elif self.chains.n_chains != q:
+        old = self.chains.states
+        self.chains = GibbsChains(model, q, init=old[np.arange(q) % len(old)], seed=self._rng)
+        self.runs, self.samples = 0, []
+    else:
+        self.chains.set_model(model)
+    return self.chains
+
+# %% ../nbs/07a_ising_lasso.ipynb #4c212fff
+@patch_to(NewtonSolver)
+def _gradient(self) -> tuple:
+    """`(gradient, ESS, resampled)` at θ. Pooling (`min_ess` < 1 and `reuse`): from the chains'
+    `REUSE_AFTER_RUNS`-th run at this q on, the states of the last `POOL_RUNS` runs reweighted to θ
+    (`pooled_moments`) while their ESS is at least `min_ess` × their chains; else the chains run
+    `n_sweeps` sweeps at θ and their states join the pool. Not pooling: the chains' states after the
+    sweeps (ESS = q)."""
+    q = self.n_chains
+    pooling = self.min_ess < 1 and self.reuse
+    # a step of squared Fisher length ν² leaves the weights an ESS of about e^{−ν²} of the chains: after a
+    # longer one, older states are dropped unweighed
+    near = pooling and self.moved <= -libm.log(self.min_ess)
+    if near and self.runs >= REUSE_AFTER_RUNS and self.samples:
+        means, ess = pooled_moments(self.samples, self.theta)
+        if ess >= self.min_ess * q * len(self.samples):
+            return means - self.EX, ess, False
+    chains = self._chains_for(self._model(self.theta))
+    chains.run(self.n_sweeps - 1)
+    grad = chains.run(1, return_stats=True)[0] - self.EX
+    self.runs += 1
+    if not pooling:
+        return grad, float(q), True
+    new = (self.theta.copy(), chains._X.copy())
+    self.samples = (self.samples + [new])[-POOL_RUNS:] if near else [new]
+    if len(self.samples) == 1:
+        return grad, float(q), True
+    means, ess = pooled_moments(self.samples, self.theta)
+    return means - self.EX, ess, True
+
+# %% ../nbs/07a_ising_lasso.ipynb #7fb4c942
+@patch_to(NewtonSolver)
+def _step_mcmc(self) -> dict:
+    """The gradient (`_gradient`), the Newton step with the covariance of the chains' states, and the
+    noise-floor rule, whose Monte-Carlo gap |A|/2 ESS counts the weights."""
+    grad, self.ess, resampled = self._gradient()
+    chains = self.chains
+    work, d, nu2 = chain_newton_step(grad, self.theta, self.lam, chains._X)
+    if nu2 > 1.0:
+        # trust region: move at most one unit in the local (Fisher) norm
+        d = d / np.sqrt(nu2)
+    self.theta = self.theta.copy()
+    self.theta[work] += d
+    self.moved = min(nu2, 1.0)
+    q = self.n_chains
+    n_active = int(np.count_nonzero(self.theta))
+    floor = 2 * n_active / self.ess
+    self.window.append((nu2, floor))
+    recent = self.window[-self.window_size :]
+    at_floor = len(recent) == self.window_size and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
+    self.gap = n_active / (2 * self.ess)
+    self.tol_eff = gap_tolerance(n_active, self.n_rows, self.tol, self.tol_sampling)
+    verdict = "continue"
+    rec = dict(n_chains=q, n_sweeps=self.n_sweeps, ess=self.ess, resampled=resampled, decrement=nu2)
+    rec.update(noise_floor=floor, mc_gap=self.gap)
+    # the data's own sampling gap, for comparison: the estimate's expected objective gap from n rows
+    rec["sampling_gap"] = n_active / (2 * self.n_rows)
+    if at_floor:
+        verdict = self._at_floor(chains, n_active, rec)
+    return dict(rec, tol=self.tol_eff, at_floor=at_floor, verdict=verdict)
+
+# %% ../nbs/07a_ising_lasso.ipynb #abe53243
+@patch_to(NewtonSolver)
+def _at_floor(
+    self,
+    chains,  # the persistent `GibbsChains`
+    n_active: int,  # |A|, the nonzero parameters
+    rec: dict,  # the iteration's record, which gains the verification's numbers
+) -> str:
+    """The verdict at the noise floor: verify when the Monte-Carlo gap meets the tolerance ('converged',
+    'verify again' or 'longer runs'), else grow q ('more chains', or 'stalled' at `n_chains_max`)."""
+    if self.gap <= self.tol_eff:
+        self.verified_gap, noise, used = self._verify(chains)
+        rec.update(verified_gap=self.verified_gap, verify_noise=noise, verify_chains=used)
+        if self.verified_gap <= self.tol_eff:
+            return "converged"
+        # the reweighted states may be what failed: the chains run at every step until q changes
+        self.window, self.samples, self.reuse = [], [], False
+        if not self.failed:
+            # a first failure may be the iterate's own Monte-Carlo error: iterate on and verify again
+            self.failed = True
+            return "verify again"
+        # a second: the chains lag the iterate; the bias falls geometrically with the sweeps between steps
+        self.n_sweeps *= 2
+        self.failed = False
+        return "longer runs"
+    if self.n_chains >= self.n_chains_max:
+        return "stalled"
+    # straight to 1.25 × the chains the tolerance needs (at least ×2); pooled runs share the need
+    share = POOL_RUNS if self.min_ess < 1 else 1
+    cap = max(2 * self.n_chains, int(np.ceil(1.25 * self.chains_needed(n_active) / share)))
+    self.n_chains = min(cap, self.n_chains_max)
+    self.window, self.samples, self.reuse = [], [], True
+    self.failed = False
+    return "more chains"
+
+# %% ../nbs/07a_ising_lasso.ipynb #fe65c7a9
+@patch_to(NewtonSolver)
+def _verify(self, chains) -> tuple:
+    """The objective gap at θ measured afresh, by new runs from the chains' states (the chains stay as
+    they are): `(gap, its Monte-Carlo part, chains run)`. Two halves of q/16 chains each run
+    `verify_sweeps` sweeps at θ; each half's gradient is its mean of ψ over its chains and the last half
+    of the sweeps, and `halves_gap` turns the two into the gap. While the Monte-Carlo part is above a
+    quarter of the tolerance, the chains run double (at most q)."""
+    model = self._model(self.theta)
+    sweeps = 10 * self.n_sweeps if self.verify_sweeps is None else self.verify_sweeps
+    kept = max(1, sweeps // 2)
+    q = chains.n_chains
+    size, used = max(1, q // (2 * VERIFY_SHARE)), 0
+    sums, runs = np.zeros((2, self.EX.size)), []
+    while True:
+        for half in range(2):
+            start = chains._X[:, used : used + size].T.astype(np.int8)
+            run = GibbsChains(model, size, init=start, seed=self._rng)
+            run.run(sweeps - kept)
+            sums[half] += size * run.average_stats(kept)
+            runs.append(run._X)
+            used += size
+        X = np.concatenate(runs + [chains._X[:, used:]], axis=1)
+        gap, noise = halves_gap(2 * sums / used - self.EX, self.theta, self.lam, X)
+        size = used // 2
+        if noise <= self.tol_eff / 4 or used + 2 * size > q:
+            return gap, noise, used
+
+# %% ../nbs/07a_ising_lasso.ipynb #88c6a786
+@patch_to(NewtonSolver)
+def fresh_gap(
+    self,
+    n_chains: int = 20_000,  # Gibbs: new chains (from the data rows) behind the estimate
+) -> float:
+    """The objective gap of (1) at `theta`, say a point another method found; θ, the chains and q are left
+    as they were (the Gibbs estimate draws from the solver's generator). Exact moments: g(θ) − g(θ*), θ*
+    solved from θ by exact Newton steps (inf if they stop above a KKT residual of 1e-6). Gibbs: the
+    verification's estimate (`_verify`) from `n_chains` new chains."""
+    other = copy.copy(self)
+    other.window = []
+    if self.exact:
+        while other.n_iter < self.n_iter + 200:
+            if other.step()["verdict"] in ("converged", "stalled"):
+                break
+        if other.kkt > 1e-6:
+            return np.inf
+        return self.objective(self.theta) - self.objective(other.theta)
+    other.n_chains = check_int(n_chains, "n_chains", lo=2)
+    other.chains = None
+    return other._verify(other._chains_for(other._model(other.theta)))[0]
+
 # %% ../nbs/07a_ising_lasso.ipynb #bf62e3b0
 @kernel
 def _psi_dot(
@@ -653,342 +1163,6 @@ def _exact_moments(
     second = S.T @ (S * P[:, None])
     return np.where(I == J, first[I], second[I, J])
 
-# %% ../nbs/07a_ising_lasso.ipynb #e24a8431
-VERDICTS = ("continue", "more chains", "verify again", "longer runs", "converged", "stalled")
-# the verification starts on this share of the chains (1/8), and doubles them while its noise is too large
-VERIFY_SHARE = 8
-# grown chains start as copies of fewer states: their states serve later steps only from their third run on
-REUSE_AFTER_RUNS = 3
-# the runs whose states are pooled
-POOL_RUNS = 3
-
-
-class NewtonSolver:
-    """Proximal Newton steps (LSS 2.4) on problem (1); `step()` returns the iteration's record and verdict.
-
-    State, all of it: `theta` (m,) the iterate in stats order; `n_iter` steps taken; `exact` whether the
-    moments are exact; `chains` the persistent `GibbsChains` (None when exact); `n_chains` q (never below the
-    first, `n_chains0`); `n_sweeps` the sweeps per iteration (back to `n_sweeps0` at each `set_problem`);
-    `window` the (decrement, floor) pairs since q last changed; `gap` and `tol_eff` the iterate's Monte-Carlo
-    objective gap and the gap accepted; `verified_gap` the gap measured at the last verification; `failed`
-    whether a verification failed since q or the sweeps last changed; `kkt` the KKT residual (exact);
-    `samples` the (θ, states) of the chains' last `POOL_RUNS` runs, which later steps reweight (empty: the
-    next step runs them); `runs` the chains' runs since they were made or grown; `reuse` whether states may be
-    reweighted (False from a failed verification until q changes); `moved` the squared Fisher length of the
-    last step; `ess` the effective sample size behind the last step's gradient."""
-
-    def __init__(
-        self,
-        EX,  # (m,) float64 data means of ψ in stats order
-        lam,  # (m,) float64 ℓ₁ weights (0: unpenalised)
-        p: int,  # the number of variables
-        domain: str,  # '01' or 'pm1'
-        *,
-        exact: bool,  # exact moments by enumeration (p <= 16), else Gibbs chains
-        starts=None,  # (n, p) int8 data rows the chains start from (None: uniform states)
-        n_rows: int = 1,  # rows of the data, for the sampling gap |A|/2n
-        n_chains: int = 2000,  # chains q at the start
-        n_chains_max: int = 256_000,  # the most chains q may grow to
-        n_sweeps: int = 10,  # Gibbs sweeps per iteration
-        tol: float | None = None,  # an absolute Monte-Carlo objective gap accepted (None: none)...
-        tol_sampling: float = 0.1,  # ...or this fraction of the data's sampling gap |A|/2n, if larger
-        kkt_tol: float = 1e-8,  # exact moments: the KKT residual accepted
-        window: int = 5,  # iterations over which the noise-floor test averages
-        # verification sweeps at a candidate θ, the last half averaged (None: 10 × n_sweeps)
-        verify_sweeps: int | None = None,
-        # reweight the chains' states to the new θ while their ESS is at least min_ess × q (1: run them each
-        # step)
-        min_ess: float = 1.0,
-        seed=None,  # None, int or np.random.Generator
-        theta0=None,  # (m,) float64 the start in stats order (None: zeros)
-    ):
-        self.p, self.domain, self.exact = int(p), domain, bool(exact)
-        self._I, self._J = stat_index(self.p)
-        self.theta = np.zeros(self._I.size) if theta0 is None else np.array(theta0, np.float64)
-        self.n_iter = 0
-        self.n_chains, self.n_chains_max, self.n_sweeps = int(n_chains), int(n_chains_max), int(n_sweeps)
-        self.n_chains0, self.n_sweeps0 = self.n_chains, self.n_sweeps
-        self.kkt_tol = float(kkt_tol)
-        self.chains, self._starts, self._rng = None, starts, as_rng(seed)
-        self.gap, self.tol_eff, self.kkt, self.verified_gap = np.inf, np.inf, np.inf, np.nan
-        self.failed = False
-        self.verify_sweeps = None if verify_sweeps is None else int(verify_sweeps)
-        self.min_ess, self.samples, self.ess, self.runs, self.reuse = float(min_ess), [], np.nan, 0, True
-        self.moved = np.inf
-        self._states = None
-        if self.exact:
-            # the states (float64) and, at most, every statistic's column of the Hessian's factor (float32)
-            check_memory(2**self.p * (8 * self.p + 4 * self._I.size), f"exact moments of {self.p} variables")
-            self._states = _state_table(self.p, domain)
-        self.set_problem(EX, lam, n_rows, window, tol, tol_sampling)
-
-    def step(self) -> dict:
-        "One proximal Newton step from `theta`: the iteration's record, with its `verdict`."
-        self.n_iter += 1
-        rec = self._step_exact() if self.exact else self._step_mcmc()
-        return dict(iteration=self.n_iter, **rec)
-
-    def _model(self, theta) -> BinaryMRF:
-        return BinaryMRF._trusted(to_matrix(theta, self.p), self.domain)
-
-    def objective(
-        self,
-        theta,  # (m,) float64 point in stats order
-    ) -> float:
-        "g(θ) of (1), by enumeration (p <= 16)."
-        return float(-theta @ self.EX + log_partition(self._model(theta)) + np.sum(self.lam * np.abs(theta)))
-
-# %% ../nbs/07a_ising_lasso.ipynb #6796ab20
-@patch_to(NewtonSolver)
-def set_problem(
-    self,
-    EX,  # (m,) float64 data means of ψ
-    lam,  # (m,) float64 ℓ₁ weights
-    n_rows: int,  # rows of the data
-    window: int,  # iterations the noise-floor test averages over
-    tol: float | None,  # an absolute Monte-Carlo objective gap accepted (None: none)...
-    tol_sampling: float,  # ...or this fraction of the data's sampling gap |A|/2n, if larger
-):
-    """Solve for other data, λ or tolerances from the current state (a warm start: θ and the chains are
-    kept; q is cut to twice what the new tolerance needs at the current |A|, when that is fewer). The
-    sweeps per iteration return to `n_sweeps0`: a lag found at one λ says little about the next, and
-    doublings carried along a warm-started path compound (the Senate's EBIC path reached 1,024 × at its
-    11th λ)."""
-    self.EX, self.lam, self.n_rows = np.asarray(EX, np.float64), np.asarray(lam, np.float64), int(n_rows)
-    self.window_size, self.window, self.failed = int(window), [], False
-    self.n_sweeps = self.n_sweeps0
-    # the chains run at the next step: new data or tolerances start from a fresh sample
-    self.samples = []
-    self.tol = None if tol is None else float(tol)
-    self.tol_sampling = float(tol_sampling)
-    need = self.chains_needed(int(np.count_nonzero(self.theta)))
-    self.n_chains = min(self.n_chains, max(self.n_chains0, int(np.ceil(2 * need))))
-    return self
-
-# %% ../nbs/07a_ising_lasso.ipynb #8281144d
-@patch_to(NewtonSolver)
-def chains_needed(
-    self,
-    n_active: int,  # |A|, the nonzero parameters
-) -> float:
-    "The chains q at which the Monte-Carlo gap |A|/2q meets the tolerance (0 when |A| = 0)."
-    if n_active == 0:
-        return 0.0
-    return n_active / (2 * gap_tolerance(n_active, self.n_rows, self.tol, self.tol_sampling))
-
-# %% ../nbs/07a_ising_lasso.ipynb #5a879a1c
-@patch_to(NewtonSolver)
-def reseed(
-    self,
-    seed,  # None, int or np.random.Generator
-):
-    """New randomness for the solver and its chains, whose states are kept (a warm start with its own
-    seed)."""
-    self._rng = as_rng(seed)
-    # a reweighted old sample would share its Monte-Carlo error with the fit that drew it
-    self.samples = []
-    if self.chains is not None:
-        self.chains.reseed(self._rng)
-    return self
-
-# %% ../nbs/07a_ising_lasso.ipynb #9964ef58
-@patch_to(NewtonSolver)
-def _step_exact(self) -> dict:
-    """Exact gradient and Hessian, the Newton direction, and a backtracking line search on g (LSS eq.
-    2.19)."""
-    P = probabilities(self._model(self.theta))
-    mu = _exact_moments(self._states, P, self._I, self._J)
-    grad = mu - self.EX
-    self.kkt = kkt_residual(self.theta, grad, self.lam)
-    self.gap, self.tol_eff = 0.0, self.kkt_tol
-    g0 = self.objective(self.theta)
-    rec = dict(objective=g0, kkt=self.kkt, decrement=np.nan, step=0.0)
-    if self.kkt <= self.kkt_tol:
-        return dict(rec, verdict="converged")
-    work = working_set(self.theta, grad, self.lam, self.p)
-    # the Hessian on the working set only: the covariance of ψ_W as AᵀA in float32, centred first, in
-    # 2^p |W|² multiply-adds (not 2^p m²)
-    A = _centred_columns(self._states, self._I[work], self._J[work], mu[work], np.sqrt(P))
-    H = (A.T @ A).astype(np.float64)
-    d_w, nu2 = newton_direction(grad[work], H, self.theta[work], self.lam[work], ridge=1e-9, max_step=np.inf)
-    d = np.zeros_like(self.theta)
-    d[work] = d_w
-    # the decrease the model predicts; < 0 for a descent direction
-    delta = grad @ d + np.sum(self.lam * (np.abs(self.theta + d) - np.abs(self.theta)))
-    t = 1.0
-    while delta < 0 and t > 1e-12:
-        if self.objective(self.theta + t * d) <= g0 + 0.25 * t * delta:
-            self.theta = self.theta + t * d
-            return dict(rec, decrement=nu2, step=t, verdict="continue")
-        t /= 2
-    return dict(rec, decrement=nu2, verdict="stalled")
-
-# %% ../nbs/07a_ising_lasso.ipynb #f1648967
-@patch_to(NewtonSolver)
-def _chains_for(self, model):
-    "The persistent chains, created (at data rows) or grown to q, sampling `model`."
-    q = self.n_chains
-    if self.chains is None:
-        start = None
-        if self._starts is not None:
-            start = self._starts[self._rng.integers(0, len(self._starts), q)]
-        self.chains = GibbsChains(model, q, init=start, seed=self._rng)
-        self.runs, self.samples = 0, []
-    elif self.chains.n_chains != q:
-        old = self.chains.states
-        self.chains = GibbsChains(model, q, init=old[np.arange(q) % len(old)], seed=self._rng)
-        self.runs, self.samples = 0, []
-    else:
-        self.chains.set_model(model)
-    return self.chains
-
-# %% ../nbs/07a_ising_lasso.ipynb #4c212fff
-@patch_to(NewtonSolver)
-def _gradient(self) -> tuple:
-    """`(gradient, ESS, resampled)` at θ. Pooling (`min_ess` < 1 and `reuse`): from the chains'
-    `REUSE_AFTER_RUNS`-th run at this q on, the states of the last `POOL_RUNS` runs reweighted to θ
-    (`pooled_moments`) while their ESS is at least `min_ess` × their chains; else the chains run
-    `n_sweeps` sweeps at θ and their states join the pool. Not pooling: the chains' states after the
-    sweeps (ESS = q)."""
-    q = self.n_chains
-    pooling = self.min_ess < 1 and self.reuse
-    # a step of squared Fisher length ν² leaves the weights an ESS of about e^{−ν²} of the chains: after a
-    # longer one, older states are dropped unweighed
-    near = pooling and self.moved <= -libm.log(self.min_ess)
-    if near and self.runs >= REUSE_AFTER_RUNS and self.samples:
-        means, ess = pooled_moments(self.samples, self.theta)
-        if ess >= self.min_ess * q * len(self.samples):
-            return means - self.EX, ess, False
-    chains = self._chains_for(self._model(self.theta))
-    chains.run(self.n_sweeps - 1)
-    grad = chains.run(1, return_stats=True)[0] - self.EX
-    self.runs += 1
-    if not pooling:
-        return grad, float(q), True
-    new = (self.theta.copy(), chains._X.copy())
-    self.samples = (self.samples + [new])[-POOL_RUNS:] if near else [new]
-    if len(self.samples) == 1:
-        return grad, float(q), True
-    means, ess = pooled_moments(self.samples, self.theta)
-    return means - self.EX, ess, True
-
-# %% ../nbs/07a_ising_lasso.ipynb #7fb4c942
-@patch_to(NewtonSolver)
-def _step_mcmc(self) -> dict:
-    """The gradient (`_gradient`), the Newton step with the covariance of the chains' states, and the
-    noise-floor rule, whose Monte-Carlo gap |A|/2 ESS counts the weights."""
-    grad, self.ess, resampled = self._gradient()
-    chains = self.chains
-    work, d, nu2 = chain_newton_step(grad, self.theta, self.lam, chains._X)
-    if nu2 > 1.0:
-        # trust region: move at most one unit in the local (Fisher) norm
-        d = d / np.sqrt(nu2)
-    self.theta = self.theta.copy()
-    self.theta[work] += d
-    self.moved = min(nu2, 1.0)
-    q = self.n_chains
-    n_active = int(np.count_nonzero(self.theta))
-    floor = 2 * n_active / self.ess
-    self.window.append((nu2, floor))
-    recent = self.window[-self.window_size :]
-    at_floor = len(recent) == self.window_size and sum(r[0] for r in recent) <= sum(r[1] for r in recent)
-    self.gap = n_active / (2 * self.ess)
-    self.tol_eff = gap_tolerance(n_active, self.n_rows, self.tol, self.tol_sampling)
-    verdict = "continue"
-    rec = dict(n_chains=q, n_sweeps=self.n_sweeps, ess=self.ess, resampled=resampled, decrement=nu2)
-    rec.update(noise_floor=floor, mc_gap=self.gap)
-    # the data's own sampling gap, for comparison: the estimate's expected objective gap from n rows
-    rec["sampling_gap"] = n_active / (2 * self.n_rows)
-    if at_floor:
-        verdict = self._at_floor(chains, n_active, rec)
-    return dict(rec, tol=self.tol_eff, at_floor=at_floor, verdict=verdict)
-
-# %% ../nbs/07a_ising_lasso.ipynb #abe53243
-@patch_to(NewtonSolver)
-def _at_floor(
-    self,
-    chains,  # the persistent `GibbsChains`
-    n_active: int,  # |A|, the nonzero parameters
-    rec: dict,  # the iteration's record, which gains the verification's numbers
-) -> str:
-    """The verdict at the noise floor: verify when the Monte-Carlo gap meets the tolerance ('converged',
-    'verify again' or 'longer runs'), else grow q ('more chains', or 'stalled' at `n_chains_max`)."""
-    if self.gap <= self.tol_eff:
-        self.verified_gap, noise, used = self._verify(chains)
-        rec.update(verified_gap=self.verified_gap, verify_noise=noise, verify_chains=used)
-        if self.verified_gap <= self.tol_eff:
-            return "converged"
-        # the reweighted states may be what failed: the chains run at every step until q changes
-        self.window, self.samples, self.reuse = [], [], False
-        if not self.failed:
-            # a first failure may be the iterate's own Monte-Carlo error: iterate on and verify again
-            self.failed = True
-            return "verify again"
-        # a second: the chains lag the iterate; the bias falls geometrically with the sweeps between steps
-        self.n_sweeps *= 2
-        self.failed = False
-        return "longer runs"
-    if self.n_chains >= self.n_chains_max:
-        return "stalled"
-    # straight to 1.25 × the chains the tolerance needs (at least ×2); pooled runs share the need
-    share = POOL_RUNS if self.min_ess < 1 else 1
-    cap = max(2 * self.n_chains, int(np.ceil(1.25 * self.chains_needed(n_active) / share)))
-    self.n_chains = min(cap, self.n_chains_max)
-    self.window, self.samples, self.reuse = [], [], True
-    self.failed = False
-    return "more chains"
-
-# %% ../nbs/07a_ising_lasso.ipynb #fe65c7a9
-@patch_to(NewtonSolver)
-def _verify(self, chains) -> tuple:
-    """The objective gap at θ measured afresh, by new runs from the chains' states (the chains stay as
-    they are): `(gap, its Monte-Carlo part, chains run)`. Two halves of q/16 chains each run
-    `verify_sweeps` sweeps at θ; each half's gradient is its mean of ψ over its chains and the last half
-    of the sweeps, and `halves_gap` turns the two into the gap. While the Monte-Carlo part is above a
-    quarter of the tolerance, the chains run double (at most q)."""
-    model = self._model(self.theta)
-    sweeps = 10 * self.n_sweeps if self.verify_sweeps is None else self.verify_sweeps
-    kept = max(1, sweeps // 2)
-    q = chains.n_chains
-    size, used = max(1, q // (2 * VERIFY_SHARE)), 0
-    sums, runs = np.zeros((2, self.EX.size)), []
-    while True:
-        for half in range(2):
-            start = chains._X[:, used : used + size].T.astype(np.int8)
-            run = GibbsChains(model, size, init=start, seed=self._rng)
-            run.run(sweeps - kept)
-            sums[half] += size * run.average_stats(kept)
-            runs.append(run._X)
-            used += size
-        X = np.concatenate(runs + [chains._X[:, used:]], axis=1)
-        gap, noise = halves_gap(2 * sums / used - self.EX, self.theta, self.lam, X)
-        size = used // 2
-        if noise <= self.tol_eff / 4 or used + 2 * size > q:
-            return gap, noise, used
-
-# %% ../nbs/07a_ising_lasso.ipynb #88c6a786
-@patch_to(NewtonSolver)
-def fresh_gap(
-    self,
-    n_chains: int = 20_000,  # Gibbs: new chains (from the data rows) behind the estimate
-) -> float:
-    """The objective gap of (1) at `theta`, say a point another method found; θ, the chains and q are left
-    as they were (the Gibbs estimate draws from the solver's generator). Exact moments: g(θ) − g(θ*), θ*
-    solved from θ by exact Newton steps (inf if they stop above a KKT residual of 1e-6). Gibbs: the
-    verification's estimate (`_verify`) from `n_chains` new chains."""
-    other = copy.copy(self)
-    other.window = []
-    if self.exact:
-        while other.n_iter < self.n_iter + 200:
-            if other.step()["verdict"] in ("converged", "stalled"):
-                break
-        if other.kkt > 1e-6:
-            return np.inf
-        return self.objective(self.theta) - self.objective(other.theta)
-    other.n_chains = check_int(n_chains, "n_chains", lo=2)
-    other.chains = None
-    return other._verify(other._chains_for(other._model(other.theta)))[0]
-
 # %% ../nbs/07a_ising_lasso.ipynb #57281ffd
 # a statistic whose rarer value occurs in fewer rows than this takes its standard error from the model too
 RARE_COUNT = 5
@@ -1278,177 +1452,3 @@ def polish(
     ok = bool(mixed and excess[worst] <= accuracy and not limited)
     rec = dict(theta=theta, ok=ok, bound=float(excess[worst]), worst=worst, undetermined=undetermined)
     return dict(rec, mcse=mcse, se=se, z=z, rounds=rounds, states=sample.Q, burn=total, mixed=mixed)
-
-# %% ../nbs/07a_ising_lasso.ipynb #757977e6
-EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
-
-
-class IsingLasso(MRFLearner):
-    "The ℓ₁-penalised MLE (1) of a binary pairwise MRF by proximal Newton steps, with exact or Gibbs moments."
-
-    def __init__(
-        self,
-        lam="ebic",  # ℓ₁ weight λ of (1), or a rule: 'ebic' (γ = 0.25), 'bic' or 'cv'
-        *,
-        domain="data",  # the model's coding: 'data' (the data's own), '01' or 'pm1'
-        penalize_fields=False,  # penalise the fields θ_ii too (Geng et al.'s eq. 1 does)
-        solver="auto",  # moments: 'exact' (p <= 16), 'mcmc' (Gibbs chains) or 'auto' (exact for p <= 16)
-        tol=None,  # an absolute Monte-Carlo objective gap accepted (mcmc; None: none)...
-        # ...or this fraction of the data's own sampling gap |A|/2n, if larger: the Monte-Carlo variance at
-        # most this share of the sampling variance (0.1: standard errors at most 5 % wider)
-        tol_sampling=0.1,
-        # mcmc: then the KKT residual accepted on every coordinate at once, in data standard errors of its
-        # statistic (the polish; None: the gap rule alone)
-        accuracy=1.0,
-        n_chains=2000,  # chains at the start (mcmc)
-        n_chains_max=256_000,  # the most chains (mcmc)
-        # Gibbs sweeps per iteration (mcmc; doubled when the verification finds the chains lagging)
-        n_sweeps=10,
-        max_iter=200,  # Newton steps at most
-        start="pl",  # the first iterate: 'pl' (the ℓ₁ pseudo-likelihood estimate at the same λ) or 'zeros'
-        warm_start=False,  # continue from the previous fit's solver (θ, chains, q), as along a λ path
-        verbose=False,  # progress bar
-        seed=0,  # None, int or np.random.Generator: the chains' streams (the same call gives the same θ)
-    ):
-        self.lam = lam
-        self.domain = domain
-        self.penalize_fields = penalize_fields
-        self.solver = solver
-        self.tol = tol
-        self.tol_sampling = tol_sampling
-        self.accuracy = accuracy
-        self.n_chains = n_chains
-        self.n_chains_max = n_chains_max
-        self.n_sweeps = n_sweeps
-        self.max_iter = max_iter
-        self.start = start
-        self.warm_start = warm_start
-        self.verbose = verbose
-        self.seed = seed
-
-    def _tol(self) -> float | None:
-        "The absolute tolerance as a float, or None."
-        return None if self.tol is None else float(self.tol)
-
-    def fit(self, X, y=None, *, truth=None, names=None):
-        "Solve (1) on `(n, p)` binary data (0/1 or ±1)."
-        if fit_chosen_lambda(self, X, truth=truth, names=names):
-            return self
-        self._check_params()
-        X = self._begin(X, truth, domain=None if self.domain == "data" else self.domain, names=names)
-        n, p = X.shape
-        if self.solver == "exact" and p > EXACT_MAX_P:
-            raise ValueError(f"solver='exact' needs p <= {EXACT_MAX_P}; got p = {p} (use 'mcmc' or 'auto')")
-        exact = self.solver == "exact" or (self.solver == "auto" and p <= EXACT_MAX_P)
-        I, J = stat_index(p)
-        lam = np.where((I == J) & (not self.penalize_fields), 0.0, float(self.lam))
-        old = getattr(self, "solver_", None)
-        warm = (
-            self.warm_start and old is not None and (old.p, old.exact, old.domain) == (p, exact, self.domain_)
-        )
-        if warm:
-            solver = old.set_problem(mean_stats(X), lam, n, 2, self._tol(), float(self.tol_sampling))
-            solver.reseed(self.seed)
-            self.start_ = "warm"
-        else:
-            solver = self._new_solver(X, mean_stats(X), lam, exact)
-        rec, steps = dict(verdict="continue"), 0
-        for steps in self._progress(range(1, int(self.max_iter) + 1), "IsingLasso"):
-            rec = solver.step()
-            self._run.record(**rec, seconds=self._run.elapsed())
-            if rec["verdict"] in ("converged", "stalled"):
-                break
-        self.solver_ = solver
-        self.moments_ = "exact" if exact else "mcmc"
-        self.n_chains_ = 0 if exact else solver.n_chains
-        self.mc_gap_ = solver.gap
-        converged, why = rec["verdict"] == "converged", self._why(solver, rec, steps)
-        se = data_se(solver.EX, solver.domain, n)
-        self.polish_, self.undetermined_ = None, np.zeros((p, p), dtype=bool)
-        self.accuracy_ = float(solver.kkt / se.min()) if exact else np.nan
-        if converged and not exact and self.accuracy is not None:
-            self.polish_ = polish(solver, float(self.accuracy))
-            solver.theta = self.polish_["theta"]
-            self.undetermined_ = to_matrix(self.polish_["undetermined"].astype(np.float64), p) != 0
-            self.accuracy_ = self.polish_["bound"]
-            converged, why = self.polish_["ok"], self._why_polish(p)
-        self._settle(converged, steps, why)
-        return self._end(to_matrix(solver.theta, p))
-
-# %% ../nbs/07a_ising_lasso.ipynb #7784d048
-@patch_to(IsingLasso)
-def _check_params(self):
-    "Validate the settings."
-    check_float(self.lam, "lam", lo=0)
-    if self.domain not in ("data", "01", "pm1"):
-        raise ValueError(f"domain must be 'data', '01' or 'pm1', got {self.domain!r}")
-    if self.solver not in ("auto", "exact", "mcmc"):
-        raise ValueError(f"solver must be 'auto', 'exact' or 'mcmc', got {self.solver!r}")
-    if self.start not in ("pl", "zeros"):
-        raise ValueError(f"start must be 'pl' or 'zeros', got {self.start!r}")
-    if not isinstance(self.penalize_fields, (bool, np.bool_)):
-        raise ValueError(f"penalize_fields must be True or False, got {self.penalize_fields!r}")
-    if self.tol is not None:
-        check_float(self.tol, "tol", lo=0, lo_open=True)
-    check_float(self.tol_sampling, "tol_sampling", lo=0, lo_open=self.tol is None)
-    if self.accuracy is not None:
-        check_float(self.accuracy, "accuracy", lo=0, lo_open=True)
-    check_int(self.n_chains, "n_chains", lo=2)
-    check_int(self.n_chains_max, "n_chains_max", lo=2)
-    check_int(self.n_sweeps, "n_sweeps", lo=1)
-    check_int(self.max_iter, "max_iter", lo=1)
-
-# %% ../nbs/07a_ising_lasso.ipynb #fc03bd5a
-@patch_to(IsingLasso)
-def _start(self, X) -> np.ndarray | None:
-    """The first iterate: the pseudo-likelihood estimate at λ when `start='pl'` and its solver converged
-    (None: zeros)."""
-    self.start_ = "zeros"
-    if self.start != "pl":
-        return None
-    U, w = unique_rows(X)
-    theta, _, kkt = _pl_newton(U, w, self.domain_, float(self.lam), sampling_tol(len(X)), 50)
-    if kkt > sampling_tol(len(X)) or not np.all(np.isfinite(theta)):
-        return None
-    self.start_ = "pl"
-    return theta
-
-# %% ../nbs/07a_ising_lasso.ipynb #e66b5f73
-@patch_to(IsingLasso)
-def _new_solver(self, X, EX, lam, exact):
-    "A fresh `NewtonSolver` for the checked data X, started at `_start(X)`."
-    n, p = X.shape
-    kw = dict(n_chains=int(self.n_chains), n_chains_max=int(self.n_chains_max), n_sweeps=int(self.n_sweeps))
-    kw.update(tol=self._tol(), tol_sampling=float(self.tol_sampling), seed=as_rng(self.seed))
-    return NewtonSolver(
-        EX, lam, p, self.domain_, exact=exact, starts=X, n_rows=n, theta0=self._start(X), **kw
-    )
-
-# %% ../nbs/07a_ising_lasso.ipynb #1cef4623
-@patch_to(IsingLasso)
-def _why_polish(self, p: int) -> str:
-    "What the ConvergenceWarning says when the polish stopped short of `accuracy`."
-    rec = self.polish_
-    i, j = (int(a[rec["worst"]]) for a in stat_index(p))
-    return (
-        f"the KKT residual of θ[{i}, {j}] is bounded by {rec['bound']:.2f} data standard errors, above "
-        f"accuracy={self.accuracy}, after {rec['rounds']} polish rounds on {rec['states']:,} states; "
-        f"raise n_chains_max or accuracy"
-    )
-
-# %% ../nbs/07a_ising_lasso.ipynb #a5fc87d9
-@patch_to(IsingLasso)
-def _why(self, solver, rec, steps) -> str:
-    "What the ConvergenceWarning says when the rule did not hold."
-    if solver.exact:
-        return (
-            f"the KKT residual {solver.kkt:.3g} is above {solver.kkt_tol:.0e} after {steps} steps; raise "
-            f"max_iter"
-        )
-    if rec["verdict"] == "stalled":
-        return (
-            f"the Monte-Carlo objective gap {solver.gap:.2g} is above its tolerance {solver.tol_eff:.2g} "
-            f"with "
-            f"{solver.n_chains} chains (n_chains_max); raise n_chains_max or tol"
-        )
-    return f"after {steps} steps the Newton decrement is above its Monte-Carlo noise floor; raise max_iter"

@@ -15,7 +15,7 @@ from .metrics import auc_or_nan
 from .base import MRFLearner, fit_chosen_lambda, lambda_path, two_stage, gap_tolerance
 
 # %% auto #0
-__all__ = ['MIASOJEDOW_SETTINGS', 'ChainSample', 'MCMCLasso']
+__all__ = ['MIASOJEDOW_SETTINGS', 'ChainSample', 'MCMCLasso', 'MCMCLassoSolver']
 
 # %% ../nbs/09_mcmc_lasso.ipynb #27ce59de
 @kernel
@@ -709,18 +709,17 @@ class MCMCLasso(MRFLearner):
         lambdas = self._check()
         X = self._begin(X, truth, domain="pm1", names=names)  # Miasojedow & Rejchel's ±1 Ising model
         prob = self._problem(X)
-        # the problem's index and data moments, which `objective` reads after the fit
-        self._prob = prob
         rng = as_rng(self.seed)
         lam, theta0 = self._lambda_grid(X, prob, lambdas)
-        state = self._starts(X, rng)
-        path, lam, iters, reasons, state = self._fit_path(X, prob, lam, theta0, state, rng)
+        # the solver keeps the problem's index and data moments, which `objective` reads after the fit
+        self._solver = self._new_solver(prob, theta0, self._starts(X, rng), rng)
+        path, lam, iters, reasons = self._fit_path(self._solver, lam)
         if len(path) < 2:
             raise ValueError(
                 "MCMCLasso: fewer than two λ values could be fitted; use a larger lambda_ratio or more data"
             )
         self.path_, self.lambdas_ = np.array(path), lam
-        i_star, theta, refined = self._select(path, lam, X, prob, state, self.refine, iters, rng)
+        i_star, theta, refined = self._select(path, lam, self._solver, self.refine, iters)
         self.path_ = np.array(path)
         self.lambda_, self.theta_lasso_ = lam[i_star], path[i_star]
         self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
@@ -813,18 +812,88 @@ def _starts(self, X, rng):
         return X.copy()
     return X[rng.choice(len(X), c, replace=False)]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #33a00153
-# Algorithm 1's solver: eq. (7) at one λ from the reference ψ, with optional Geyer–Thompson re-centring, and
-# the refinement at the λ BIC chooses.
+# %% ../nbs/09_mcmc_lasso.ipynb #9fc4e1e5
+class MCMCLassoSolver:
+    """Algorithm 1's inner solves on one data set: `step(lam)` solves (7) at the path's next λ,
+    warm-started at the last (estimate, ψ = θ̂, chains, step size), and returns the λ's record with a
+    `verdict` ('solved', or 'unbounded': the approximation has no finite minimum there, and nothing moved);
+    `refine(lam, T)` re-solves at a chosen λ with the draws the Monte-Carlo gap needs.
+
+    State, all of it: `prob` problem (7) on the data; `rng` the fit's random stream; `theta` (m,) float64 the
+    last estimate in `prob.idx` order, `psi` the reference model, `state` the chains' last states (None: a
+    uniform start), `m` the draws and `L` FISTA's Lipschitz estimate; the settings `recentre`, `max_recentre`,
+    `min_ess`, `max_iter`, `tol`, `mcmc_factor`, `max_mcmc_factor` (as `MCMCLasso`'s)."""
+
+    def __init__(
+        self,
+        prob,  # the `_Problem` (7) on the data
+        theta0,  # (m,) float64 the path's start, in `prob.idx` order
+        state,  # (c, d) int8 the chains' start states, or None (one chain from a uniform draw)
+        rng,  # np.random.Generator
+        *,
+        recentre: bool,  # Geyer–Thompson re-centring of ψ
+        max_recentre: int,  # re-centrings per λ at most
+        min_ess: float,  # re-centre while the weights' ESS/m is below this
+        max_iter: int,  # FISTA iterations per λ
+        tol: float,  # FISTA's tolerance
+        mcmc_factor: int,  # m = mcmc_factor · d draws per λ
+        max_mcmc_factor: int,  # at most max_mcmc_factor · d draws in `refine`
+    ):
+        self.prob, self.rng, self.state = prob, rng, state
+        self.theta = np.array(theta0, np.float64)
+        self.psi = BinaryMRF(prob.mat(self.theta), "pm1")
+        self.L = 1.0
+        self.m = int(mcmc_factor) * prob.d
+        self.recentre, self.max_recentre, self.min_ess = bool(recentre), int(max_recentre), float(min_ess)
+        self.max_iter, self.tol = int(max_iter), tol
+        self.mcmc_factor, self.max_mcmc_factor = int(mcmc_factor), int(max_mcmc_factor)
+
+    def step(
+        self,
+        lam: float,  # the path's next λ
+    ) -> dict:
+        "(7) at λ from the last estimate: the λ's `info` (`solve`'s, with `mc_gap`) and a `verdict`."
+        try:
+            theta, info, _, state, m = self.solve(lam, self.theta, self.psi, self.state, self.m, self.L)
+        except FloatingPointError:
+            return dict(verdict="unbounded")
+        # warm-start the step size too
+        self.L = info["L"]
+        info["mc_gap"] = self.gap(self.prob.mat(theta), info["sample"])
+        self.theta, self.state, self.m = theta, state, m
+        # warm start ψ = θ̂_{i−1}
+        self.psi = BinaryMRF._trusted(self.prob.mat(theta), "pm1")
+        return dict(info, verdict="solved")
+
+# %% ../nbs/09_mcmc_lasso.ipynb #682d61fd
 @patch_to(MCMCLasso)
-def _solve_at(self, lam, theta, psi, state, m, prob, L, rng, max_iter=None):
+def _new_solver(self, prob, theta0, state, rng) -> MCMCLassoSolver:
+    "The fit's `MCMCLassoSolver`, with the learner's settings."
+    settings = ("recentre", "max_recentre", "min_ess", "max_iter", "tol", "mcmc_factor", "max_mcmc_factor")
+    return MCMCLassoSolver(prob, theta0, state, rng, **{k: getattr(self, k) for k in settings})
+
+# %% ../nbs/09_mcmc_lasso.ipynb #f0d38345
+# Eq. (7) at one λ from the reference ψ, with optional Geyer–Thompson re-centring; the Monte-Carlo gap; the
+# refinement at the λ BIC chooses.
+@patch_to(MCMCLassoSolver)
+def solve(
+    self,
+    lam: float,  # the ℓ₁ weight λ
+    theta,  # (m,) float64 the start, in `prob.idx` order
+    psi,  # the reference `BinaryMRF` ψ of eq. (6)
+    state,  # the chains' start states (None: a uniform start)
+    m: int,  # draws
+    L: float,  # FISTA's last Lipschitz estimate (it starts from L/4)
+    max_iter: int | None = None,  # FISTA iterations at most (None: `max_iter`)
+):
     """Eq. (7) at one λ from the reference ψ. With `recentre`, Geyer–Thompson steps: while the weights'
     ESS/m at the solution is below `min_ess`, ψ moves toward the solution as far as the ESS allows (the
     step halved until it does), the chains draw afresh from there, and (7) is solved again — at most
-    `max_recentre` times."""
+    `max_recentre` times. Returns `(θ̂ (m,), info, ψ, the chains' state, m)`."""
+    prob = self.prob
     recentred = 0
     while True:
-        cs = ChainSample(psi, m, init=state, seed=rng)
+        cs = ChainSample(psi, m, init=state, seed=self.rng)
         state = cs.x_end
         L0 = max(L / 4, 1e-3)
         max_it = int(max_iter or self.max_iter)
@@ -832,11 +901,7 @@ def _solve_at(self, lam, theta, psi, state, m, prob, L, rng, max_iter=None):
             prob.mat(theta), prob.mat(prob.Jbar), lam, prob.F, L0, max_it, self.tol
         )
         ess = cs.ess(T) / cs.m
-        if (
-            not self.recentre
-            or recentred == int(self.max_recentre)
-            or (status == 0 and ess >= float(self.min_ess))
-        ):
+        if not self.recentre or recentred == self.max_recentre or (status == 0 and ess >= self.min_ess):
             break
         psi = self._recentred(cs, psi, T)
         theta = psi.theta[prob.idx]
@@ -848,50 +913,55 @@ def _solve_at(self, lam, theta, psi, state, m, prob, L, rng, max_iter=None):
     info = dict(n_iter=n_it, L=L, ess=ess, recentred=recentred, sample=cs)
     return T[prob.idx], info, psi, state, m
 
-# %% ../nbs/09_mcmc_lasso.ipynb #682d61fd
-@patch_to(MCMCLasso)
+# %% ../nbs/09_mcmc_lasso.ipynb #81304d1b
+@patch_to(MCMCLassoSolver)
 def _recentred(self, cs, psi, T) -> BinaryMRF:
     """ψ moved toward the solution T as far as the weights' ESS/m stays ≥ `min_ess` (the step halved from
     ½ to 1/64)."""
     move = T - psi.theta
     s = 0.5
-    while s > 1 / 64 and cs.ess(psi.theta + s * move) / cs.m < float(self.min_ess):
+    while s > 1 / 64 and cs.ess(psi.theta + s * move) / cs.m < self.min_ess:
         s /= 2
     return BinaryMRF._trusted(psi.theta + s * move, "pm1")
 
-# %% ../nbs/09_mcmc_lasso.ipynb #f0d38345
-@patch_to(MCMCLasso)
-def _gap(self, T, sample, prob):
+# %% ../nbs/09_mcmc_lasso.ipynb #ff851936
+@patch_to(MCMCLassoSolver)
+def gap(self, T, sample):
     """`(Monte-Carlo objective gap of the (d, d) estimate T on its sample, the gap accepted)`: batch means
     (`ChainSample.mc_gap`) against max(10⁻³, 1 % of the sampling gap |A|/2n)."""
+    prob = self.prob
     eye = np.eye(prob.d, dtype=bool)
     active = (T != 0) & ~eye | (eye & prob.F)
     return sample.mc_gap(T, active), gap_tolerance(int(np.count_nonzero(np.triu(active))), prob.n)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #81304d1b
-@patch_to(MCMCLasso)
-def _refine(self, lam, T, state, X, prob, rng):
+# %% ../nbs/09_mcmc_lasso.ipynb #4842472b
+@patch_to(MCMCLassoSolver)
+def refine(
+    self,
+    lam: float,  # the chosen λ
+    T,  # (d, d) float64 its estimate
+):
     """Re-solve (7) at the chosen λ with ψ = θ̂ and as many draws as the Monte-Carlo gap needs: the gap
     (`ChainSample.mc_gap`, batch means) falls like 1/m, so m is scaled by gap/tolerance (×1.5), from
-    mcmc_factor·d up to max_mcmc_factor·d, four times at most; the chains continue. Returns `(θ̂, state,
+    mcmc_factor·d up to max_mcmc_factor·d, four times at most; the chains continue (`state`). Returns `(θ̂,
     mc_gap, tolerance, FISTA iterations, FISTA capped)`."""
-    n, d = X.shape
-    m = int(self.mcmc_factor) * d
-    m_max = int(self.max_mcmc_factor) * d
+    prob = self.prob
+    m = self.mcmc_factor * prob.d
+    m_max = self.max_mcmc_factor * prob.d
     total = 0
-    cap = 10 * int(self.max_iter)
+    cap = 10 * self.max_iter
     for _ in range(4):
         psi = BinaryMRF._trusted(T, "pm1")
-        v, info, _, state, _ = self._solve_at(lam, T[prob.idx], psi, state, m, prob, 1.0, rng, cap)
+        v, info, _, self.state, _ = self.solve(lam, T[prob.idx], psi, self.state, m, 1.0, cap)
         T = prob.mat(v)
         total += info["n_iter"]
-        gap, tol = self._gap(T, info["sample"], prob)
+        gap, tol = self.gap(T, info["sample"])
         if gap <= tol or m >= m_max:
             break
         m = int(min(m * 1.5 * gap / tol, m_max))
-    return T, state, float(gap), tol, total, info["n_iter"] >= cap
+    return T, float(gap), tol, total, info["n_iter"] >= cap
 
-# %% ../nbs/09_mcmc_lasso.ipynb #ff851936
+# %% ../nbs/09_mcmc_lasso.ipynb #a13361cb
 @patch_to(MCMCLasso)
 def objective(
     self,
@@ -899,11 +969,11 @@ def objective(
     theta,  # the (d, d) θ at which to evaluate
 ) -> float:
     "ℓ_n^m(θ) on `sample` (eq. 6), after `fit` (uses the fitted data's moments)."
-    prob = self._prob
+    prob = self._solver.prob
     v = np.asarray(theta)[prob.idx]
     return float(-v @ prob.Jbar + sample.log_mean_exp(theta))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #4842472b
+# %% ../nbs/09_mcmc_lasso.ipynb #b8976472
 @patch_to(MCMCLasso)
 def _degenerate(self, lam, i_star) -> list:
     """Report the λ where the approximation degenerated (|θ|₁ > d log 2/λ) in the trace's notes; a reason
@@ -925,7 +995,7 @@ def _degenerate(self, lam, i_star) -> list:
         f"BIC chose λ = {lam[i_star]:.3g}, where the MCMC approximation has degenerated (|θ|₁ > d log 2/λ)"
     ]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #a13361cb
+# %% ../nbs/09_mcmc_lasso.ipynb #6fe00ce3
 @patch_to(MCMCLasso)
 def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
     """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
@@ -945,7 +1015,7 @@ def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
         )
     return reasons
 
-# %% ../nbs/09_mcmc_lasso.ipynb #b8976472
+# %% ../nbs/09_mcmc_lasso.ipynb #8eee78d3
 @patch_to(MCMCLasso)
 def _record_lambda(self, lam, theta, info, m, prob):
     "One row of the trace per λ of the path."
@@ -969,47 +1039,39 @@ def _record_lambda(self, lam, theta, info, m, prob):
         **auc,
     )
 
-# %% ../nbs/09_mcmc_lasso.ipynb #6fe00ce3
+# %% ../nbs/09_mcmc_lasso.ipynb #a6a7cd64
 # The λ path of Algorithm 1: each λ warm-started at the previous one, with |θ|₁ and the ESS recorded.
 @patch_to(MCMCLasso)
-def _fit_path(self, X, prob, lam, theta0, state, rng):
-    """Solve (7) at each λ, warm-started at the previous λ (estimate, chains, step size). The path stops
-    early, with the reason, only where the MCMC approximation is unbounded below (FISTA has no finite
-    objective to minimise). Returns
-    `(estimates, the λ fitted, iterations per λ, reasons, the chains' state)`."""
-    psi = BinaryMRF(prob.mat(theta0), "pm1")
-    theta = theta0.copy()
-    L = 1.0
-    m = int(self.mcmc_factor) * prob.d
+def _fit_path(self, solver, lam):
+    """Solve (7) at each λ (`solver.step`), warm-started at the previous λ (estimate, chains, step size).
+    The path stops early, with the reason, only where the MCMC approximation is unbounded below (FISTA has
+    no finite objective to minimise). Returns `(estimates, the λ fitted, iterations per λ, reasons)`."""
+    prob = solver.prob
     path, iters, reasons = [], [], []
     for i in self._progress(range(len(lam)), "MCMC-Lasso λ path"):
-        try:
-            theta, info, psi, state, m = self._solve_at(lam[i], theta, psi, state, m, prob, L, rng)
-        except FloatingPointError:
+        info = solver.step(lam[i])
+        if info["verdict"] == "unbounded":
             reasons.append(
                 f"the MCMC approximation is unbounded below at λ = {lam[i]:.3g} (the data moments lie "
                 f"outside what the chain visited); the path stops after {i} of {len(lam)} values"
             )
-            return path, lam[:i], iters, reasons, state
-        # warm-start the step size too
-        L = info["L"]
-        info["mc_gap"] = self._gap(prob.mat(theta), info["sample"], prob)
-        path.append(prob.mat(theta))
+            return path, lam[:i], iters, reasons
+        path.append(prob.mat(solver.theta))
         iters.append(info["n_iter"])
-        psi = BinaryMRF._trusted(prob.mat(theta), "pm1")  # warm start ψ = θ̂_{i−1}
-        self._record_lambda(lam[i], theta, info, m, prob)
-    return path, lam, iters, reasons, state
+        self._record_lambda(lam[i], solver.theta, info, solver.m, prob)
+    return path, lam, iters, reasons
 
-# %% ../nbs/09_mcmc_lasso.ipynb #8eee78d3
+# %% ../nbs/09_mcmc_lasso.ipynb #60f8a442
 # The choice of λ by BIC and of the threshold by GIC (with the refinement at the chosen λ), and the verdict.
 @patch_to(MCMCLasso)
-def _select(self, path, lam, X, prob, state, refine, iters, rng):
+def _select(self, path, lam, solver, refine, iters):
     """BIC's λ and GIC's threshold (`two_stage`): BIC on one fresh sample from p(·|θ̂_{K/2}), GIC on a
     fresh sample from p(·|θ̂) once BIC has chosen θ̂. With `refine`, the chosen λ is re-solved (`_refine`)
     until the choice is stable (three times at most). Sets `bic_`, `thresholds_`, `gic_`; returns `(i*, θ̂
     thresholded, {refined i: (gap, tolerance, capped)})`."""
+    prob, rng = solver.prob, solver.rng
     draws = int(self.ic_factor) * prob.d
-    ref = ChainSample(BinaryMRF._trusted(path[len(lam) // 2], "pm1"), draws, init=state, seed=rng)
+    ref = ChainSample(BinaryMRF._trusted(path[len(lam) // 2], "pm1"), draws, init=solver.state, seed=rng)
     gic_sample = {}
 
     def gic_loss(t, i):
@@ -1026,9 +1088,7 @@ def _select(self, path, lam, X, prob, state, refine, iters, rng):
         )
         if not refine or i_star in refined or len(refined) == 3:
             return i_star, theta, refined
-        path[i_star], state, gap, tol, n_it, capped = self._refine(
-            lam[i_star], path[i_star], state, X, prob, rng
-        )
+        path[i_star], gap, tol, n_it, capped = solver.refine(lam[i_star], path[i_star])
         refined[i_star] = (gap, tol, capped)
         iters.append(n_it)
         gic_sample.pop(i_star, None)
