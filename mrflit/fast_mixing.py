@@ -16,158 +16,8 @@ from .prox import project_box, project_spectral
 from .base import MRFLearner, fit_chosen_lambda, sampling_tol, gap_tolerance
 
 # %% auto #0
-__all__ = ['DOMKE_SETTINGS', 'theorem4_schedule', 'theorem5_schedule', 'theorem8_schedule', 'corollary9_schedule',
-           'theorem2_bound', 'theorem6_bound', 'FastMixingML']
-
-# %% ../nbs/11_fast_mixing.ipynb #3d317b0e
-def _betas(betas):
-    b1, b2, b3 = (check_float(b, "beta", lo=0, lo_open=True) for b in betas)
-    if not math.isclose(b1 + b2 + b3, 1.0, rel_tol=1e-9):
-        warn(f"betas sum to {b1 + b2 + b3:g}; Domke's Theorems 4 and 8 assume β₁ + β₂ + β₃ = 1")
-    return b1, b2, b3
-
-# %% ../nbs/11_fast_mixing.ipynb #5bdc92c8
-def theorem4_schedule(
-    a: float,  # a, the bound's term for the start (Thm 4)
-    b: float,  # b, the coefficient of the Monte-Carlo term K/√M
-    c: float,  # c, the coefficient of the mixing term K α^v
-    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
-    eps: float,  # ε, the target accuracy
-    betas=(0.66, 0.33, 0.01),  # the schedule's split of the error budget (three shares summing to 1)
-):
-    "Domke Thm 4: (K, M, v) with (1/K)(a + bK/√M + Kcα^v)² ≤ ε."
-    a, b, c = (check_float(x, n, lo=0, lo_open=True) for x, n in ((a, "a"), (b, "b"), (c, "c")))
-    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
-    eps = check_float(eps, "eps", lo=0, lo_open=True)
-    b1, b2, b3 = _betas(betas)
-    return (
-        math.ceil(a * a / (b1 * b1 * eps)),
-        math.ceil((a * b / (b1 * b2 * eps)) ** 2),
-        max(1, math.ceil(math.log(a * c / (b1 * b3 * eps)) / -math.log(alpha))),
-    )
-
-# %% ../nbs/11_fast_mixing.ipynb #fc9e7d6b
-def theorem5_schedule(
-    L: float,  # L, the Lipschitz constant of the gradient (`dobrushin.domke_lipschitz`)
-    R2: float,  # R₂, a bound on ‖t(x)‖₂
-    dist0: float,  # D, a bound on the initial distance ‖θ₀ − θ*‖₂
-    delta: float,  # δ, the probability that the guarantee fails
-    C: float,  # C of the mixing bound ‖M^v q − p‖_TV ≤ C α^v (`dobrushin.mixing_constants`)
-    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
-    eps_f: float,  # ε_f, the target accuracy of the objective
-    betas=(0.66, 0.33, 0.01),  # the schedule's split of the error budget (three shares summing to 1)
-):
-    """Domke Thm 5: (K, M, v) for f(θ̄_K) − f(θ*) ≤ ε_f with probability 1 − δ (Thm 4 with a = L·D/(4R₂) +
-    log(1/δ), b = 1, c = C, ε = ε_f L/(8R₂²))."""
-    L = check_float(L, "L", lo=0, lo_open=True)
-    R2 = check_float(R2, "R2", lo=0, lo_open=True)
-    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
-    eps_f = check_float(eps_f, "eps_f", lo=0, lo_open=True)
-    a = L * check_float(dist0, "dist0", lo=0) / (4 * R2) + math.log(1 / delta)
-    return theorem4_schedule(a, 1.0, C, alpha, eps_f * L / (8 * R2 * R2), betas)
-
-# %% ../nbs/11_fast_mixing.ipynb #b1ca208c
-def theorem8_schedule(
-    a: float,  # a, the bound's term for the start (Thm 4)
-    b: float,  # b, the coefficient of the Monte-Carlo term K/√M
-    c: float,  # c, the coefficient of the mixing term K α^v
-    gamma: float,  # γ, the strong-convexity constant
-    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
-    eps: float,  # ε, the target accuracy
-    delta: float,  # δ, the probability that the guarantee fails
-    betas=(0.1464, 0.7071, 0.1464),  # the schedule's split of the error budget (three shares summing to 1)
-):
-    "Domke Thm 8: (K, M, v) with γ^K a + (b/√M)(1 + √(2 log(K/δ))) + cα^v ≤ ε."
-    a, b, c = (check_float(x, n, lo=0, lo_open=True) for x, n in ((a, "a"), (b, "b"), (c, "c")))
-    gamma = check_float(gamma, "gamma", lo=0, hi=1, lo_open=True, hi_open=True)
-    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
-    eps = check_float(eps, "eps", lo=0, lo_open=True)
-    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
-    b1, b2, b3 = _betas(betas)
-    K = max(1, math.ceil(math.log(a / (b1 * eps)) / -math.log(gamma)))
-    M = math.ceil(b * b / (eps * eps * b2 * b2) * (1 + math.sqrt(2 * math.log(max(K, 1) / delta))) ** 2)
-    return K, M, max(1, math.ceil(math.log(c / (b3 * eps)) / -math.log(alpha)))
-
-# %% ../nbs/11_fast_mixing.ipynb #465ef099
-def corollary9_schedule(
-    L: float,  # L, the Lipschitz constant of the gradient (`dobrushin.domke_lipschitz`)
-    lam: float,  # λ > 0, the ridge weight
-    R2: float,  # R₂, a bound on ‖t(x)‖₂
-    dist0: float,  # D, a bound on the initial distance ‖θ₀ − θ*‖₂
-    eps: float,  # ε, the target accuracy
-    delta: float,  # δ, the probability that the guarantee fails
-    C: float,  # C of the mixing bound ‖M^v q − p‖_TV ≤ C α^v (`dobrushin.mixing_constants`)
-    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
-    betas=(0.01, 0.9, 0.1),  # the schedule's split of the error budget (three shares summing to 1)
-):
-    """Domke Cor. 9: (K, M, v) with K ≥ (L/λ) log(D/(β₁ε)), M ≥ L²R₂/(2ε²β₂²λ²)(1+√(2 log(K/δ)))², v ≥
-    log(2LR₂C/(β₃ελ))/(1−α)."""
-    L = check_float(L, "L", lo=0, lo_open=True)
-    lam = check_float(lam, "lam", lo=0, lo_open=True)
-    R2, dist0, C = (
-        check_float(x, n, lo=0, lo_open=True) for x, n in ((R2, "R2"), (dist0, "dist0"), (C, "C"))
-    )
-    eps = check_float(eps, "eps", lo=0, lo_open=True)
-    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
-    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
-    b1, b2, b3 = _betas(betas)
-    K = math.ceil(L / lam * math.log(dist0 / (b1 * eps)))
-    M = math.ceil(L**2 * R2 / (2 * eps**2 * b2**2 * lam**2) * (1 + math.sqrt(2 * math.log(K / delta))) ** 2)
-    v = math.ceil(math.log(2 * L * R2 * C / (b3 * eps * lam)) / (1 - alpha))
-    return K, M, v
-
-# %% ../nbs/11_fast_mixing.ipynb #16fb3280
-def theorem2_bound(
-    L: float,  # L, the Lipschitz constant of the gradient (the step is 1/L)
-    R2: float,  # R₂, a bound on ‖t(x)‖₂
-    dist0: float,  # a bound on the initial distance ‖θ₀ − θ*‖₂
-    delta: float,  # δ, the probability that the guarantee fails
-    C: float,  # C of the mixing bound ‖M^v q − p‖_TV ≤ C α^v
-    alpha: float,  # α of the mixing bound, in (0, 1)
-    K: int,  # iterations
-    M: int,  # chains per gradient
-    v: int,  # Gibbs transitions per chain
-) -> float:
-    """Domke Thm 2: the bound on f(θ̄_K) − f(θ*), θ̄_K the average of the iterates, with probability 1 − δ;
-    a ValueError if M < 3K/log(1/δ), where the theorem does not apply."""
-    L, R2, C = (check_float(x, n, lo=0, lo_open=True) for x, n in ((L, "L"), (R2, "R2"), (C, "C")))
-    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
-    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
-    K, M, v = (check_int(x, n, lo=1) for x, n in ((K, "K"), (M, "M"), (v, "v")))
-    if M < 3 * K / math.log(1 / delta):
-        raise ValueError(f"Theorem 2 needs M >= 3K/log(1/δ) = {3 * K / math.log(1 / delta):.4g}, got M = {M}")
-    inner = L * check_float(dist0, "dist0", lo=0) / (4 * R2) + math.log(1 / delta) + K / math.sqrt(M)
-    return 8 * R2 * R2 / (K * L) * (inner + K * C * alpha**v) ** 2
-
-# %% ../nbs/11_fast_mixing.ipynb #b1350fb0
-def theorem6_bound(
-    L: float,  # L, the Lipschitz constant of the gradient (the step is 1/L)
-    lam: float,  # λ > 0, the ridge weight
-    R2: float,  # R₂, a bound on ‖t(x)‖₂
-    dist0: float,  # a bound on the initial distance ‖θ₀ − θ*‖₂
-    delta: float,  # δ, the probability that the guarantee fails
-    C: float,  # C of the mixing bound ‖M^v q − p‖_TV ≤ C α^v
-    alpha: float,  # α of the mixing bound, in (0, 1)
-    K: int,  # iterations
-    M: int,  # chains per gradient
-    v: int,  # Gibbs transitions per chain
-) -> float:
-    "Domke Thm 6: the bound on ‖θ_K − θ*‖₂ with probability 1 − δ (λ > 0)."
-    L, lam, R2, C = (
-        check_float(x, n, lo=0, lo_open=True) for x, n in ((L, "L"), (lam, "lam"), (R2, "R2"), (C, "C"))
-    )
-    if lam >= L:
-        raise ValueError(f"Theorem 6 needs λ < L, got λ = {lam:g} and L = {L:g}")
-    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
-    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
-    K, M, v = (check_int(x, n, lo=1) for x, n in ((K, "K"), (M, "M"), (v, "v")))
-    noise = math.sqrt(R2 / (2 * M)) * (1 + math.sqrt(2 * math.log(K / delta)))
-    return (1 - lam / L) ** K * check_float(dist0, "dist0", lo=0) + L / lam * (noise + 2 * R2 * C * alpha**v)
-
-# %% ../nbs/11_fast_mixing.ipynb #75a0a713
-DOMKE_SETTINGS = dict(
-    K=46, M=1533, v=561
-)  # Algorithm 1 with the §6 schedule (Corollary 9): exactly K iterations of M chains
+__all__ = ['DOMKE_SETTINGS', 'FastMixingML', 'theorem4_schedule', 'theorem5_schedule', 'theorem8_schedule', 'corollary9_schedule',
+           'theorem2_bound', 'theorem6_bound']
 
 # %% ../nbs/11_fast_mixing.ipynb #51c91430
 class _Couplings:
@@ -323,6 +173,156 @@ class FastMixingML(MRFLearner):
         )
         self._settle(self.grad_map_ <= tol + noise, s.K, why)
         return self._end(pairs.mat(out))
+
+# %% ../nbs/11_fast_mixing.ipynb #3d317b0e
+def _betas(betas):
+    b1, b2, b3 = (check_float(b, "beta", lo=0, lo_open=True) for b in betas)
+    if not math.isclose(b1 + b2 + b3, 1.0, rel_tol=1e-9):
+        warn(f"betas sum to {b1 + b2 + b3:g}; Domke's Theorems 4 and 8 assume β₁ + β₂ + β₃ = 1")
+    return b1, b2, b3
+
+# %% ../nbs/11_fast_mixing.ipynb #5bdc92c8
+def theorem4_schedule(
+    a: float,  # a, the bound's term for the start (Thm 4)
+    b: float,  # b, the coefficient of the Monte-Carlo term K/√M
+    c: float,  # c, the coefficient of the mixing term K α^v
+    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
+    eps: float,  # ε, the target accuracy
+    betas=(0.66, 0.33, 0.01),  # the schedule's split of the error budget (three shares summing to 1)
+):
+    "Domke Thm 4: (K, M, v) with (1/K)(a + bK/√M + Kcα^v)² ≤ ε."
+    a, b, c = (check_float(x, n, lo=0, lo_open=True) for x, n in ((a, "a"), (b, "b"), (c, "c")))
+    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
+    eps = check_float(eps, "eps", lo=0, lo_open=True)
+    b1, b2, b3 = _betas(betas)
+    return (
+        math.ceil(a * a / (b1 * b1 * eps)),
+        math.ceil((a * b / (b1 * b2 * eps)) ** 2),
+        max(1, math.ceil(math.log(a * c / (b1 * b3 * eps)) / -math.log(alpha))),
+    )
+
+# %% ../nbs/11_fast_mixing.ipynb #fc9e7d6b
+def theorem5_schedule(
+    L: float,  # L, the Lipschitz constant of the gradient (`dobrushin.domke_lipschitz`)
+    R2: float,  # R₂, a bound on ‖t(x)‖₂
+    dist0: float,  # D, a bound on the initial distance ‖θ₀ − θ*‖₂
+    delta: float,  # δ, the probability that the guarantee fails
+    C: float,  # C of the mixing bound ‖M^v q − p‖_TV ≤ C α^v (`dobrushin.mixing_constants`)
+    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
+    eps_f: float,  # ε_f, the target accuracy of the objective
+    betas=(0.66, 0.33, 0.01),  # the schedule's split of the error budget (three shares summing to 1)
+):
+    """Domke Thm 5: (K, M, v) for f(θ̄_K) − f(θ*) ≤ ε_f with probability 1 − δ (Thm 4 with a = L·D/(4R₂) +
+    log(1/δ), b = 1, c = C, ε = ε_f L/(8R₂²))."""
+    L = check_float(L, "L", lo=0, lo_open=True)
+    R2 = check_float(R2, "R2", lo=0, lo_open=True)
+    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
+    eps_f = check_float(eps_f, "eps_f", lo=0, lo_open=True)
+    a = L * check_float(dist0, "dist0", lo=0) / (4 * R2) + math.log(1 / delta)
+    return theorem4_schedule(a, 1.0, C, alpha, eps_f * L / (8 * R2 * R2), betas)
+
+# %% ../nbs/11_fast_mixing.ipynb #b1ca208c
+def theorem8_schedule(
+    a: float,  # a, the bound's term for the start (Thm 4)
+    b: float,  # b, the coefficient of the Monte-Carlo term K/√M
+    c: float,  # c, the coefficient of the mixing term K α^v
+    gamma: float,  # γ, the strong-convexity constant
+    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
+    eps: float,  # ε, the target accuracy
+    delta: float,  # δ, the probability that the guarantee fails
+    betas=(0.1464, 0.7071, 0.1464),  # the schedule's split of the error budget (three shares summing to 1)
+):
+    "Domke Thm 8: (K, M, v) with γ^K a + (b/√M)(1 + √(2 log(K/δ))) + cα^v ≤ ε."
+    a, b, c = (check_float(x, n, lo=0, lo_open=True) for x, n in ((a, "a"), (b, "b"), (c, "c")))
+    gamma = check_float(gamma, "gamma", lo=0, hi=1, lo_open=True, hi_open=True)
+    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
+    eps = check_float(eps, "eps", lo=0, lo_open=True)
+    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
+    b1, b2, b3 = _betas(betas)
+    K = max(1, math.ceil(math.log(a / (b1 * eps)) / -math.log(gamma)))
+    M = math.ceil(b * b / (eps * eps * b2 * b2) * (1 + math.sqrt(2 * math.log(max(K, 1) / delta))) ** 2)
+    return K, M, max(1, math.ceil(math.log(c / (b3 * eps)) / -math.log(alpha)))
+
+# %% ../nbs/11_fast_mixing.ipynb #465ef099
+def corollary9_schedule(
+    L: float,  # L, the Lipschitz constant of the gradient (`dobrushin.domke_lipschitz`)
+    lam: float,  # λ > 0, the ridge weight
+    R2: float,  # R₂, a bound on ‖t(x)‖₂
+    dist0: float,  # D, a bound on the initial distance ‖θ₀ − θ*‖₂
+    eps: float,  # ε, the target accuracy
+    delta: float,  # δ, the probability that the guarantee fails
+    C: float,  # C of the mixing bound ‖M^v q − p‖_TV ≤ C α^v (`dobrushin.mixing_constants`)
+    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
+    betas=(0.01, 0.9, 0.1),  # the schedule's split of the error budget (three shares summing to 1)
+):
+    """Domke Cor. 9: (K, M, v) with K ≥ (L/λ) log(D/(β₁ε)), M ≥ L²R₂/(2ε²β₂²λ²)(1+√(2 log(K/δ)))², v ≥
+    log(2LR₂C/(β₃ελ))/(1−α)."""
+    L = check_float(L, "L", lo=0, lo_open=True)
+    lam = check_float(lam, "lam", lo=0, lo_open=True)
+    R2, dist0, C = (
+        check_float(x, n, lo=0, lo_open=True) for x, n in ((R2, "R2"), (dist0, "dist0"), (C, "C"))
+    )
+    eps = check_float(eps, "eps", lo=0, lo_open=True)
+    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
+    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
+    b1, b2, b3 = _betas(betas)
+    K = math.ceil(L / lam * math.log(dist0 / (b1 * eps)))
+    M = math.ceil(L**2 * R2 / (2 * eps**2 * b2**2 * lam**2) * (1 + math.sqrt(2 * math.log(K / delta))) ** 2)
+    v = math.ceil(math.log(2 * L * R2 * C / (b3 * eps * lam)) / (1 - alpha))
+    return K, M, v
+
+# %% ../nbs/11_fast_mixing.ipynb #16fb3280
+def theorem2_bound(
+    L: float,  # L, the Lipschitz constant of the gradient (the step is 1/L)
+    R2: float,  # R₂, a bound on ‖t(x)‖₂
+    dist0: float,  # a bound on the initial distance ‖θ₀ − θ*‖₂
+    delta: float,  # δ, the probability that the guarantee fails
+    C: float,  # C of the mixing bound ‖M^v q − p‖_TV ≤ C α^v
+    alpha: float,  # α of the mixing bound, in (0, 1)
+    K: int,  # iterations
+    M: int,  # chains per gradient
+    v: int,  # Gibbs transitions per chain
+) -> float:
+    """Domke Thm 2: the bound on f(θ̄_K) − f(θ*), θ̄_K the average of the iterates, with probability 1 − δ;
+    a ValueError if M < 3K/log(1/δ), where the theorem does not apply."""
+    L, R2, C = (check_float(x, n, lo=0, lo_open=True) for x, n in ((L, "L"), (R2, "R2"), (C, "C")))
+    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
+    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
+    K, M, v = (check_int(x, n, lo=1) for x, n in ((K, "K"), (M, "M"), (v, "v")))
+    if M < 3 * K / math.log(1 / delta):
+        raise ValueError(f"Theorem 2 needs M >= 3K/log(1/δ) = {3 * K / math.log(1 / delta):.4g}, got M = {M}")
+    inner = L * check_float(dist0, "dist0", lo=0) / (4 * R2) + math.log(1 / delta) + K / math.sqrt(M)
+    return 8 * R2 * R2 / (K * L) * (inner + K * C * alpha**v) ** 2
+
+# %% ../nbs/11_fast_mixing.ipynb #b1350fb0
+def theorem6_bound(
+    L: float,  # L, the Lipschitz constant of the gradient (the step is 1/L)
+    lam: float,  # λ > 0, the ridge weight
+    R2: float,  # R₂, a bound on ‖t(x)‖₂
+    dist0: float,  # a bound on the initial distance ‖θ₀ − θ*‖₂
+    delta: float,  # δ, the probability that the guarantee fails
+    C: float,  # C of the mixing bound ‖M^v q − p‖_TV ≤ C α^v
+    alpha: float,  # α of the mixing bound, in (0, 1)
+    K: int,  # iterations
+    M: int,  # chains per gradient
+    v: int,  # Gibbs transitions per chain
+) -> float:
+    "Domke Thm 6: the bound on ‖θ_K − θ*‖₂ with probability 1 − δ (λ > 0)."
+    L, lam, R2, C = (
+        check_float(x, n, lo=0, lo_open=True) for x, n in ((L, "L"), (lam, "lam"), (R2, "R2"), (C, "C"))
+    )
+    if lam >= L:
+        raise ValueError(f"Theorem 6 needs λ < L, got λ = {lam:g} and L = {L:g}")
+    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
+    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
+    K, M, v = (check_int(x, n, lo=1) for x, n in ((K, "K"), (M, "M"), (v, "v")))
+    noise = math.sqrt(R2 / (2 * M)) * (1 + math.sqrt(2 * math.log(K / delta)))
+    return (1 - lam / L) ** K * check_float(dist0, "dist0", lo=0) + L / lam * (noise + 2 * R2 * C * alpha**v)
+
+# %% ../nbs/11_fast_mixing.ipynb #75a0a713
+DOMKE_SETTINGS = dict(
+    K=46, M=1533, v=561
+)  # Algorithm 1 with the §6 schedule (Corollary 9): exactly K iterations of M chains
 
 # %% ../nbs/11_fast_mixing.ipynb #889693a4
 @patch_to(FastMixingML)

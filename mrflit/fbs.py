@@ -19,8 +19,158 @@ from .models import stat_index
 from .ising_lasso import EXACT_MAX_P, NewtonSolver
 
 # %% auto #0
-__all__ = ['SCHEDULES', 'SAMPLERS', 'sample_schedule', 'loopy_bp', 'honorio_oracle', 'HonorioState', 'FBSSolver', 'PGSolver',
-           'FBS', 'PG', 'kkt_violation', 'exact_optimum']
+__all__ = ['SCHEDULES', 'SAMPLERS', 'FBS', 'PG', 'sample_schedule', 'loopy_bp', 'honorio_oracle', 'HonorioState', 'FBSSolver',
+           'PGSolver', 'kkt_violation', 'exact_optimum']
+
+# %% ../nbs/18_fbs.ipynb #9f812a35
+class _HonorioLearner(MRFLearner):
+    "Shared loop of FBS and PG on Honorio's (W, b) parametrisation."
+
+    def _setup(self, X, truth, names):
+        """Check the data and the options; the fit's `HonorioState` (kept as `_state`). Returns `(X in ±1, N,
+        the state)`."""
+        X = self._begin(X, truth, domain="pm1", names=names)
+        N = X.shape[1]  # refuses constant columns (Honorio's Assumption 1)
+        rho = check_float(self.rho, "rho", lo=0, lo_open=True)
+        check_float(self.beta, "beta", lo=0, lo_open=True)
+        if self.sampler not in SAMPLERS:
+            raise ValueError(f"sampler must be one of {SAMPLERS}, got {self.sampler!r}")
+        check_int(self.max_iter, "max_iter", lo=1)
+        n_sweeps = check_int(self.n_sweeps, "n_sweeps", lo=1)
+        schedule = _as_schedule(self.schedule)
+        if self.diagnostics not in ("auto", True, False):
+            raise ValueError("diagnostics must be 'auto', True or False")
+        diag = N <= 16 if self.diagnostics == "auto" else bool(self.diagnostics)
+        if diag and N > MAX_EXACT_P:
+            raise ValueError(f"diagnostics need exact enumeration (N <= {MAX_EXACT_P}); got N = {N}")
+        if self.sampler == "exact" and N > MAX_EXACT_P:
+            raise ValueError(f"sampler='exact' needs N <= {MAX_EXACT_P}; got N = {N}")
+        mask = self._structure(X, N)
+        self.G_, self.D_ = honorio_G(X, rho), honorio_D(X, rho)["D"]
+        st = HonorioState(X, rho, mask, self.sampler, schedule, n_sweeps, self.D_, diag=diag)
+        if diag and self._run.truth is not None:
+            ta = BinaryMRF._trusted(self._run.truth, "pm1")
+            Ea = moments(ta)
+            st.kl_truth = (float(ta.vector() @ Ea - log_partition(ta)), Ea)
+        self._state = st
+        return X, N, st
+
+    def _structure(self, X, N):
+        s = self.structure
+        off = ~np.eye(N, dtype=bool)
+        if s is None and self.sampler == "bp":
+            from mrflit.baselines import ELasso
+
+            return (ELasso().fit(X).theta_ != 0) & off
+        if s is None:
+            return off
+        s = np.asarray(s, dtype=bool)
+        if s.shape != (N, N) or np.any(s != s.T):
+            raise ValueError(f"structure must be a symmetric bool ({N}, {N}) mask")
+        return s & off
+
+# %% ../nbs/18_fbs.ipynb #a410c424
+class FBS(_HonorioLearner):
+    """Honorio's forward–backward splitting with η_k = β/(G k^r): 'robust' (Thm 6), 'basic' (Thm 7), 'random'
+    (Thm 8) or 'last' point."""
+
+    def __init__(
+        self,
+        rho,  # ℓ₁ penalty ρ on each coupling of (H2)
+        *,
+        variant="robust",  # output: 'robust' (Thm 6), 'basic' (Thm 7), 'random' (Thm 8) or 'last' point
+        r=0.5,  # step exponent: η_k = β/(G k^r), 0 < r < 1
+        beta=1.0,  # step scale β
+        sampler="gibbs",  # gradient oracle: 'gibbs', 'meanfield_is', 'bp' or 'exact'
+        schedule=("log", 10),  # S_k samples at iteration k: int, kind, (kind, c) or callable
+        n_sweeps=5,  # Gibbs sweeps per sample
+        max_iter=200,  # iterations K
+        structure=None,  # (N, N) bool mask of the couplings allowed to be nonzero (None: all)
+        diagnostics="auto",  # exact objective and bounds in the trace: 'auto' (N <= 16), True or False
+        eps=0.5,  # Thm 8's confidence (variant='random')
+        seed=None,  # None, int or np.random.Generator
+    ):
+        self.rho = rho
+        self.variant = variant
+        self.r = r
+        self.beta = beta
+        self.sampler = sampler
+        self.schedule = schedule
+        self.n_sweeps = n_sweeps
+        self.max_iter = max_iter
+        self.structure = structure
+        self.diagnostics = diagnostics
+        self.eps = eps
+        self.seed = seed
+
+    def _check_variant(self):
+        "Check `variant`, `r` and (for 'random') `eps`."
+        if self.variant not in ("robust", "basic", "random", "last"):
+            raise ValueError(f"variant must be 'robust', 'basic', 'random' or 'last', got {self.variant!r}")
+        check_float(self.r, "r", lo=0, hi=1, lo_open=True, hi_open=True)
+        if self.variant == "random":
+            check_float(self.eps, "eps", lo=0, hi=1, lo_open=True, hi_open=True)
+
+    def fit(self, X, y=None, *, truth=None, names=None):
+        "Fit to ±1 data (Honorio's Assumption 1: no constant column)."
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
+        self._check_variant()
+        X, N, st = self._setup(X, truth, names)
+        clocks = dict(clock=self._run.elapsed, aside=self._run.diagnostics)
+        solver = FBSSolver(
+            st, as_rng(self.seed), self.variant, self.beta, self.G_, self.r, self.max_iter, self.eps, **clocks
+        )
+        K = self._iterate(solver, "FBS")
+        self.picked_ = solver.pick if self.variant == "random" else None
+        return self._finish(st, *solver.estimate(), K)
+
+# %% ../nbs/18_fbs.ipynb #a4dcb83b
+class PG(_HonorioLearner):
+    """Proximal gradient with a constant step (default β/G): basic (PB) or accelerated, FISTA-type (PA);
+    outputs the last point."""
+
+    def __init__(
+        self,
+        rho,  # ℓ₁ penalty ρ on each coupling of (H2)
+        *,
+        accelerated=False,  # FISTA-style momentum (Honorio's PA)
+        step=None,  # constant step η (None: β/G, G Honorio's bound on the gradient's norm)
+        beta=1.0,  # step scale β
+        sampler="gibbs",  # gradient oracle: 'gibbs', 'meanfield_is', 'bp' or 'exact'
+        schedule=("log", 10),  # S_k samples at iteration k: int, kind, (kind, c) or callable
+        n_sweeps=5,  # Gibbs sweeps per sample
+        max_iter=200,  # iterations K
+        structure=None,  # (N, N) bool mask of the couplings allowed to be nonzero (None: all)
+        diagnostics="auto",  # exact objective and bounds in the trace: 'auto' (N <= 16), True or False
+        seed=None,  # None, int or np.random.Generator
+    ):
+        self.rho = rho
+        self.accelerated = accelerated
+        self.step = step
+        self.beta = beta
+        self.sampler = sampler
+        self.schedule = schedule
+        self.n_sweeps = n_sweeps
+        self.max_iter = max_iter
+        self.structure = structure
+        self.diagnostics = diagnostics
+        self.seed = seed
+
+    def fit(self, X, y=None, *, truth=None, names=None):
+        "Fit to ±1 data (Honorio's Assumption 1: no constant column)."
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
+        X, N, st = self._setup(X, truth, names)
+        eta = (
+            float(self.beta) / self.G_
+            if self.step is None
+            else check_float(self.step, "step", lo=0, lo_open=True)
+        )
+        clocks = dict(clock=self._run.elapsed, aside=self._run.diagnostics)
+        solver = PGSolver(st, as_rng(self.seed), eta, bool(self.accelerated), **clocks)
+        K = self._iterate(solver, "PG")
+        return self._finish(st, *solver.estimate(), K)
 
 # %% ../nbs/18_fbs.ipynb #61006b12
 SCHEDULES = {
@@ -157,53 +307,6 @@ def honorio_oracle(
     else:
         raise ValueError(f"sampler must be one of {SAMPLERS}, got {sampler!r}")
     return np.clip(C, -1, 1), np.clip(m, -1, 1)
-
-# %% ../nbs/18_fbs.ipynb #9f812a35
-class _HonorioLearner(MRFLearner):
-    "Shared loop of FBS and PG on Honorio's (W, b) parametrisation."
-
-    def _setup(self, X, truth, names):
-        """Check the data and the options; the fit's `HonorioState` (kept as `_state`). Returns `(X in ±1, N,
-        the state)`."""
-        X = self._begin(X, truth, domain="pm1", names=names)
-        N = X.shape[1]  # refuses constant columns (Honorio's Assumption 1)
-        rho = check_float(self.rho, "rho", lo=0, lo_open=True)
-        check_float(self.beta, "beta", lo=0, lo_open=True)
-        if self.sampler not in SAMPLERS:
-            raise ValueError(f"sampler must be one of {SAMPLERS}, got {self.sampler!r}")
-        check_int(self.max_iter, "max_iter", lo=1)
-        n_sweeps = check_int(self.n_sweeps, "n_sweeps", lo=1)
-        schedule = _as_schedule(self.schedule)
-        if self.diagnostics not in ("auto", True, False):
-            raise ValueError("diagnostics must be 'auto', True or False")
-        diag = N <= 16 if self.diagnostics == "auto" else bool(self.diagnostics)
-        if diag and N > MAX_EXACT_P:
-            raise ValueError(f"diagnostics need exact enumeration (N <= {MAX_EXACT_P}); got N = {N}")
-        if self.sampler == "exact" and N > MAX_EXACT_P:
-            raise ValueError(f"sampler='exact' needs N <= {MAX_EXACT_P}; got N = {N}")
-        mask = self._structure(X, N)
-        self.G_, self.D_ = honorio_G(X, rho), honorio_D(X, rho)["D"]
-        st = HonorioState(X, rho, mask, self.sampler, schedule, n_sweeps, self.D_, diag=diag)
-        if diag and self._run.truth is not None:
-            ta = BinaryMRF._trusted(self._run.truth, "pm1")
-            Ea = moments(ta)
-            st.kl_truth = (float(ta.vector() @ Ea - log_partition(ta)), Ea)
-        self._state = st
-        return X, N, st
-
-    def _structure(self, X, N):
-        s = self.structure
-        off = ~np.eye(N, dtype=bool)
-        if s is None and self.sampler == "bp":
-            from mrflit.baselines import ELasso
-
-            return (ELasso().fit(X).theta_ != 0) & off
-        if s is None:
-            return off
-        s = np.asarray(s, dtype=bool)
-        if s.shape != (N, N) or np.any(s != s.T):
-            raise ValueError(f"structure must be a symmetric bool ({N}, {N}) mask")
-        return s & off
 
 # %% ../nbs/18_fbs.ipynb #142e0e45
 class HonorioState:
@@ -579,109 +682,6 @@ def _iterate(self, solver, name: str) -> int:
             rec.update(self._run.diagnostics(solver.exact_row))
         self._run.record(**rec)
     return solver.k
-
-# %% ../nbs/18_fbs.ipynb #a410c424
-class FBS(_HonorioLearner):
-    """Honorio's forward–backward splitting with η_k = β/(G k^r): 'robust' (Thm 6), 'basic' (Thm 7), 'random'
-    (Thm 8) or 'last' point."""
-
-    def __init__(
-        self,
-        rho,  # ℓ₁ penalty ρ on each coupling of (H2)
-        *,
-        variant="robust",  # output: 'robust' (Thm 6), 'basic' (Thm 7), 'random' (Thm 8) or 'last' point
-        r=0.5,  # step exponent: η_k = β/(G k^r), 0 < r < 1
-        beta=1.0,  # step scale β
-        sampler="gibbs",  # gradient oracle: 'gibbs', 'meanfield_is', 'bp' or 'exact'
-        schedule=("log", 10),  # S_k samples at iteration k: int, kind, (kind, c) or callable
-        n_sweeps=5,  # Gibbs sweeps per sample
-        max_iter=200,  # iterations K
-        structure=None,  # (N, N) bool mask of the couplings allowed to be nonzero (None: all)
-        diagnostics="auto",  # exact objective and bounds in the trace: 'auto' (N <= 16), True or False
-        eps=0.5,  # Thm 8's confidence (variant='random')
-        seed=None,  # None, int or np.random.Generator
-    ):
-        self.rho = rho
-        self.variant = variant
-        self.r = r
-        self.beta = beta
-        self.sampler = sampler
-        self.schedule = schedule
-        self.n_sweeps = n_sweeps
-        self.max_iter = max_iter
-        self.structure = structure
-        self.diagnostics = diagnostics
-        self.eps = eps
-        self.seed = seed
-
-    def _check_variant(self):
-        "Check `variant`, `r` and (for 'random') `eps`."
-        if self.variant not in ("robust", "basic", "random", "last"):
-            raise ValueError(f"variant must be 'robust', 'basic', 'random' or 'last', got {self.variant!r}")
-        check_float(self.r, "r", lo=0, hi=1, lo_open=True, hi_open=True)
-        if self.variant == "random":
-            check_float(self.eps, "eps", lo=0, hi=1, lo_open=True, hi_open=True)
-
-    def fit(self, X, y=None, *, truth=None, names=None):
-        "Fit to ±1 data (Honorio's Assumption 1: no constant column)."
-        if fit_chosen_lambda(self, X, truth=truth, names=names):
-            return self
-        self._check_variant()
-        X, N, st = self._setup(X, truth, names)
-        clocks = dict(clock=self._run.elapsed, aside=self._run.diagnostics)
-        solver = FBSSolver(
-            st, as_rng(self.seed), self.variant, self.beta, self.G_, self.r, self.max_iter, self.eps, **clocks
-        )
-        K = self._iterate(solver, "FBS")
-        self.picked_ = solver.pick if self.variant == "random" else None
-        return self._finish(st, *solver.estimate(), K)
-
-# %% ../nbs/18_fbs.ipynb #a4dcb83b
-class PG(_HonorioLearner):
-    """Proximal gradient with a constant step (default β/G): basic (PB) or accelerated, FISTA-type (PA);
-    outputs the last point."""
-
-    def __init__(
-        self,
-        rho,  # ℓ₁ penalty ρ on each coupling of (H2)
-        *,
-        accelerated=False,  # FISTA-style momentum (Honorio's PA)
-        step=None,  # constant step η (None: β/G, G Honorio's bound on the gradient's norm)
-        beta=1.0,  # step scale β
-        sampler="gibbs",  # gradient oracle: 'gibbs', 'meanfield_is', 'bp' or 'exact'
-        schedule=("log", 10),  # S_k samples at iteration k: int, kind, (kind, c) or callable
-        n_sweeps=5,  # Gibbs sweeps per sample
-        max_iter=200,  # iterations K
-        structure=None,  # (N, N) bool mask of the couplings allowed to be nonzero (None: all)
-        diagnostics="auto",  # exact objective and bounds in the trace: 'auto' (N <= 16), True or False
-        seed=None,  # None, int or np.random.Generator
-    ):
-        self.rho = rho
-        self.accelerated = accelerated
-        self.step = step
-        self.beta = beta
-        self.sampler = sampler
-        self.schedule = schedule
-        self.n_sweeps = n_sweeps
-        self.max_iter = max_iter
-        self.structure = structure
-        self.diagnostics = diagnostics
-        self.seed = seed
-
-    def fit(self, X, y=None, *, truth=None, names=None):
-        "Fit to ±1 data (Honorio's Assumption 1: no constant column)."
-        if fit_chosen_lambda(self, X, truth=truth, names=names):
-            return self
-        X, N, st = self._setup(X, truth, names)
-        eta = (
-            float(self.beta) / self.G_
-            if self.step is None
-            else check_float(self.step, "step", lo=0, lo_open=True)
-        )
-        clocks = dict(clock=self._run.elapsed, aside=self._run.diagnostics)
-        solver = PGSolver(st, as_rng(self.seed), eta, bool(self.accelerated), **clocks)
-        K = self._iterate(solver, "PG")
-        return self._finish(st, *solver.estimate(), K)
 
 # %% ../nbs/18_fbs.ipynb #86b6c0a8
 def _exact_problem(X, rho, structure):

@@ -15,7 +15,102 @@ from .metrics import auc_or_nan
 from .base import MRFLearner, fit_chosen_lambda, lambda_path, two_stage, gap_tolerance
 
 # %% auto #0
-__all__ = ['MIASOJEDOW_SETTINGS', 'ChainSample', 'MCMCLasso', 'MCMCLassoSolver']
+__all__ = ['MIASOJEDOW_SETTINGS', 'MCMCLasso', 'ChainSample', 'MCMCLassoSolver']
+
+# %% ../nbs/09_mcmc_lasso.ipynb #420477b1
+class _Problem(NamedTuple):
+    """Problem (7) on one data set: sizes, the statistics' index and data means, and which coordinates are
+    penalised."""
+
+    n: int  # rows
+    d: int  # variables
+    F: bool  # fields θ_ii are fitted
+    idx: tuple  # (I, J) of the statistics
+    Jbar: np.ndarray  # data means of the statistics J(x), in `idx` order
+    pen: np.ndarray  # 1 for the penalised coordinates (couplings), 0 for fields
+
+    def mat(self, v) -> np.ndarray:
+        "The (d, d) matrix of a vector in `idx` order."
+        return to_matrix(v, self.d, self.F)
+
+    def l1(self, theta) -> float:
+        "|θ|₁ over the penalised coordinates."
+        return float(np.sum(np.abs(theta[self.pen > 0])))
+
+# %% ../nbs/09_mcmc_lasso.ipynb #8f82cd69
+class MCMCLasso(MRFLearner):
+    """MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the
+    threshold; ±1 data."""
+
+    max_starts = 100
+
+    def __init__(
+        self,
+        *,
+        n_lambdas=100,  # λ values on the path (log-spaced from λ_max, where every coupling is zero)
+        lambda_ratio=0.01,  # smallest λ ÷ λ_max
+        lambdas=None,  # the path itself (decreasing, > 0), replacing n_lambdas and lambda_ratio
+        mcmc_factor=1000,  # MCMC draws m = mcmc_factor × d behind each λ's approximation (eq. 6)
+        ic_factor=10000,  # draws (× d) behind the BIC and GIC log-likelihoods
+        external_field=False,  # fit fields θ_ii too (the paper's model has none)
+        max_iter=10_000,  # FISTA iterations per λ at most (reached: reported, and the fit is not converged)
+        tol=1e-4,  # the inner solver's tolerance
+        # Geyer–Thompson: re-centre ψ at the estimate and redraw when the weights' ESS/m < min_ess
+        recentre=False,
+        min_ess=0.5,  # the ESS fraction below which the reference ψ is re-centred
+        max_recentre=5,  # re-centrings per λ at most (then the draws are doubled for the rest of the path)
+        start="random",  # 'random': the paper's one chain from a uniform state; 'data': chains from data rows
+        # the most draws (× d) at the chosen λ, where the Monte-Carlo gap must meet its tolerance
+        max_mcmc_factor=100_000,
+        refine=False,  # mrflit's addition: re-solve BIC's λ with the draws its Monte-Carlo gap needs
+        verbose=False,  # progress bar over the path
+        seed=None,  # None, int or np.random.Generator
+    ):
+        self.n_lambdas = n_lambdas
+        self.lambda_ratio = lambda_ratio
+        self.lambdas = lambdas
+        self.mcmc_factor = mcmc_factor
+        self.ic_factor = ic_factor
+        self.external_field = external_field
+        self.max_iter = max_iter
+        self.tol = tol
+        self.recentre = recentre
+        self.min_ess = min_ess
+        self.max_recentre = max_recentre
+        self.start = start
+        self.max_mcmc_factor = max_mcmc_factor
+        self.refine = refine
+        self.verbose = verbose
+        self.seed = seed
+
+    def fit(self, X, y=None, *, truth=None, names=None):
+        """Run Algorithm 1 on `(n, d)` binary data (0/1 converted to ±1) along the λ path (`lambdas`, or
+        `n_lambdas` values down to `lambda_ratio` × λ_max)."""
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
+        lambdas = self._check()
+        X = self._begin(X, truth, domain="pm1", names=names)  # Miasojedow & Rejchel's ±1 Ising model
+        prob = self._problem(X)
+        rng = as_rng(self.seed)
+        lam, theta0 = self._lambda_grid(X, prob, lambdas)
+        # the solver keeps the problem's index and data moments, which `objective` reads after the fit
+        self._solver = self._new_solver(prob, theta0, self._starts(X, rng), rng)
+        path, lam, iters, reasons = self._fit_path(self._solver, lam)
+        if len(path) < 2:
+            raise ValueError(
+                "MCMCLasso: fewer than two λ values could be fitted; use a larger lambda_ratio or more data"
+            )
+        self.path_, self.lambdas_ = np.array(path), lam
+        i_star, theta, refined = self._select(path, lam, self._solver, self.refine, iters)
+        self.path_ = np.array(path)
+        self.lambda_, self.theta_lasso_ = lam[i_star], path[i_star]
+        self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
+        at_star = (self._run.log["mc_gap"][i_star], self._run.log["mc_tol"][i_star], False)
+        self.mc_gap_, tol, refine_capped = refined.get(i_star, at_star)
+        reasons += self._shortfalls(len(path), tol, refine_capped)
+        reasons += self._degenerate(lam, i_star)
+        self._settle(not reasons, int(np.sum(iters)), "; ".join(reasons))
+        return self._end(theta)
 
 # %% ../nbs/09_mcmc_lasso.ipynb #27ce59de
 @kernel
@@ -634,101 +729,6 @@ def hessian(self, theta, fields: bool = False) -> np.ndarray:
     w /= w.sum()
     mu = w @ J
     return (J * w[:, None]).T @ J - np.outer(mu, mu)
-
-# %% ../nbs/09_mcmc_lasso.ipynb #420477b1
-class _Problem(NamedTuple):
-    """Problem (7) on one data set: sizes, the statistics' index and data means, and which coordinates are
-    penalised."""
-
-    n: int  # rows
-    d: int  # variables
-    F: bool  # fields θ_ii are fitted
-    idx: tuple  # (I, J) of the statistics
-    Jbar: np.ndarray  # data means of the statistics J(x), in `idx` order
-    pen: np.ndarray  # 1 for the penalised coordinates (couplings), 0 for fields
-
-    def mat(self, v) -> np.ndarray:
-        "The (d, d) matrix of a vector in `idx` order."
-        return to_matrix(v, self.d, self.F)
-
-    def l1(self, theta) -> float:
-        "|θ|₁ over the penalised coordinates."
-        return float(np.sum(np.abs(theta[self.pen > 0])))
-
-# %% ../nbs/09_mcmc_lasso.ipynb #8f82cd69
-class MCMCLasso(MRFLearner):
-    """MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the
-    threshold; ±1 data."""
-
-    max_starts = 100
-
-    def __init__(
-        self,
-        *,
-        n_lambdas=100,  # λ values on the path (log-spaced from λ_max, where every coupling is zero)
-        lambda_ratio=0.01,  # smallest λ ÷ λ_max
-        lambdas=None,  # the path itself (decreasing, > 0), replacing n_lambdas and lambda_ratio
-        mcmc_factor=1000,  # MCMC draws m = mcmc_factor × d behind each λ's approximation (eq. 6)
-        ic_factor=10000,  # draws (× d) behind the BIC and GIC log-likelihoods
-        external_field=False,  # fit fields θ_ii too (the paper's model has none)
-        max_iter=10_000,  # FISTA iterations per λ at most (reached: reported, and the fit is not converged)
-        tol=1e-4,  # the inner solver's tolerance
-        # Geyer–Thompson: re-centre ψ at the estimate and redraw when the weights' ESS/m < min_ess
-        recentre=False,
-        min_ess=0.5,  # the ESS fraction below which the reference ψ is re-centred
-        max_recentre=5,  # re-centrings per λ at most (then the draws are doubled for the rest of the path)
-        start="random",  # 'random': the paper's one chain from a uniform state; 'data': chains from data rows
-        # the most draws (× d) at the chosen λ, where the Monte-Carlo gap must meet its tolerance
-        max_mcmc_factor=100_000,
-        refine=False,  # mrflit's addition: re-solve BIC's λ with the draws its Monte-Carlo gap needs
-        verbose=False,  # progress bar over the path
-        seed=None,  # None, int or np.random.Generator
-    ):
-        self.n_lambdas = n_lambdas
-        self.lambda_ratio = lambda_ratio
-        self.lambdas = lambdas
-        self.mcmc_factor = mcmc_factor
-        self.ic_factor = ic_factor
-        self.external_field = external_field
-        self.max_iter = max_iter
-        self.tol = tol
-        self.recentre = recentre
-        self.min_ess = min_ess
-        self.max_recentre = max_recentre
-        self.start = start
-        self.max_mcmc_factor = max_mcmc_factor
-        self.refine = refine
-        self.verbose = verbose
-        self.seed = seed
-
-    def fit(self, X, y=None, *, truth=None, names=None):
-        """Run Algorithm 1 on `(n, d)` binary data (0/1 converted to ±1) along the λ path (`lambdas`, or
-        `n_lambdas` values down to `lambda_ratio` × λ_max)."""
-        if fit_chosen_lambda(self, X, truth=truth, names=names):
-            return self
-        lambdas = self._check()
-        X = self._begin(X, truth, domain="pm1", names=names)  # Miasojedow & Rejchel's ±1 Ising model
-        prob = self._problem(X)
-        rng = as_rng(self.seed)
-        lam, theta0 = self._lambda_grid(X, prob, lambdas)
-        # the solver keeps the problem's index and data moments, which `objective` reads after the fit
-        self._solver = self._new_solver(prob, theta0, self._starts(X, rng), rng)
-        path, lam, iters, reasons = self._fit_path(self._solver, lam)
-        if len(path) < 2:
-            raise ValueError(
-                "MCMCLasso: fewer than two λ values could be fitted; use a larger lambda_ratio or more data"
-            )
-        self.path_, self.lambdas_ = np.array(path), lam
-        i_star, theta, refined = self._select(path, lam, self._solver, self.refine, iters)
-        self.path_ = np.array(path)
-        self.lambda_, self.theta_lasso_ = lam[i_star], path[i_star]
-        self.threshold_ = float(self.thresholds_[int(np.argmin(self.gic_))])
-        at_star = (self._run.log["mc_gap"][i_star], self._run.log["mc_tol"][i_star], False)
-        self.mc_gap_, tol, refine_capped = refined.get(i_star, at_star)
-        reasons += self._shortfalls(len(path), tol, refine_capped)
-        reasons += self._degenerate(lam, i_star)
-        self._settle(not reasons, int(np.sum(iters)), "; ".join(reasons))
-        return self._end(theta)
 
 # %% ../nbs/09_mcmc_lasso.ipynb #5f0566c3
 @patch_to(MCMCLasso)

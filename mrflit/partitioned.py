@@ -15,8 +15,97 @@ from .prox import fista, _group_shrink, _check_layout
 from .base import MRFLearner, fit_chosen_lambda
 
 # %% auto #0
-__all__ = ['FEATURES', 'AUTO_PAIRS', 'encode_variables', 'PairDesign', 'separable_design', 'callable_design', 'sample_shifts',
-           'mlmi_objective', 'mlmi_direct', 'group_kkt_violation', 'group_lasso_path', 'PartitionedRatio']
+__all__ = ['FEATURES', 'AUTO_PAIRS', 'PartitionedRatio', 'encode_variables', 'PairDesign', 'separable_design', 'callable_design',
+           'sample_shifts', 'mlmi_objective', 'mlmi_direct', 'group_kkt_violation', 'group_lasso_path']
+
+# %% ../nbs/10_partitioned.ipynb #85fb1c73
+class PartitionedRatio(MRFLearner):
+    """Partitioned-ratio estimator of the links between two groups (Liu et al. 2016): group-lasso MLMI with a
+    U-statistic normaliser, vector features and all pairs."""
+
+    _binary_data = False  # real-valued data: λ from its own path (`target`), not EBIC on a pseudo-likelihood
+
+    def __init__(
+        self,
+        groups,  # the two groups of columns, (indices, indices)
+        *,
+        features="product",  # ψ: a name in FEATURES, or psi(xu, xv) → (m,) or (m, b)
+        pairs="all",  # 'all' (u ≥ v, as the paper writes it) or 'cross' (assumes within-group terms are zero)
+        lam=None,  # group-lasso penalty λ (None: walk down a path until `target` cross pairs are selected)
+        target=15,  # cross-group pairs to select when lam is None
+        path_ratio=0.9,  # λ shrinks by this factor per path step
+        max_steps=200,  # path steps at most
+        standardize=True,  # centre and scale each column first (numeric features only)
+        n_pairs="auto",  # pairs in N̂: 'auto', None (all n(n − 1)) or about this many (incomplete)
+        min_level_count=2,  # 'onehot': a level must be seen this often
+        rare_levels="error",  # 'onehot': 'error' on a rarer level, or 'reference' (fold it in)
+        levels=None,  # 'onehot': levels shared by every column (a codebook); None: each column's own
+        random_state=0,  # seed of the sampled pairs of an incomplete U-statistic
+        max_iter=500,  # FISTA iterations per λ
+        tol=1e-5,  # FISTA's tolerance
+        verbose=False,  # one line per step of the λ path on stderr: λ and the cross-group pairs selected
+    ):
+        self.groups = groups
+        self.features = features
+        self.pairs = pairs
+        self.lam = lam
+        self.target = target
+        self.path_ratio = path_ratio
+        self.max_steps = max_steps
+        self.standardize = standardize
+        self.n_pairs = n_pairs
+        self.min_level_count = min_level_count
+        self.rare_levels = rare_levels
+        self.levels = levels
+        self.random_state = random_state
+        self.max_iter = max_iter
+        self.tol = tol
+        self.verbose = verbose
+
+    def fit(self, X, y=None, *, truth=None, names=None):
+        "Fit to an `(n, p)` array: continuous values, or integer codes for 'delta' and 'onehot' features."
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
+        X = self._begin_real(X, names, min_rows=3)
+        n, p = X.shape  # ≥ 3 rows: the U-statistic needs pairs j ≠ k
+        self.g1_, self.g2_ = _check_groups(self.groups, p)
+        if self.pairs not in ("cross", "all"):
+            raise ValueError(f"pairs must be 'all' or 'cross', got {self.pairs!r}")
+        numeric = callable(self.features) or self.features in ("product", "square", "product+square")
+        if self.standardize and numeric:
+            X = (X - X.mean(0)) / X.std(0)
+        sample = self._pair_sample(n)
+        design, objective = self._objective(X, sample)
+        self.design_ = design
+        self.group_weights_ = np.sqrt(design.sizes)
+        out = group_lasso_path(
+            objective,
+            design,
+            self.group_weights_,
+            lam=self.lam,
+            target=self.target,
+            path_ratio=self.path_ratio,
+            max_steps=self.max_steps,
+            max_iter=self.max_iter,
+            tol=self.tol,
+            progress=self._say_step if self.verbose else None,
+        )
+        v, fista_runs = out["theta"], out["runs"]
+        self.lambdas_, self.lam_max_, self.grad_ = out["lambdas"], out["lam_max"], out["grad"]
+        if self.lam is None:
+            self.entry_lambda_ = out["entry"].reshape(self.g1_.size, self.g2_.size)
+            for row in out["log"]:
+                self._run.record(**row)
+        self._store(v, design, p)
+        self.normaliser_se_ = objective(v, False)[2]
+        design._work = None  # the (n, n) workspace is not part of the fitted model
+        capped = sum(not ok for _, ok in fista_runs)
+        why = (
+            f"FISTA reached max_iter={self.max_iter} at {capped} of {len(fista_runs)} λ values; raise "
+            f"max_iter"
+        )
+        self._settle(capped == 0, sum(k for k, _ in fista_runs), why)
+        return self._end(self.theta_)
 
 # %% ../nbs/10_partitioned.ipynb #706f4443
 FEATURES = ("product", "square", "product+square", "delta", "onehot")
@@ -566,95 +655,6 @@ def _check_groups(groups, p):
             f"column to a group"
         )
     return g1, g2
-
-# %% ../nbs/10_partitioned.ipynb #85fb1c73
-class PartitionedRatio(MRFLearner):
-    """Partitioned-ratio estimator of the links between two groups (Liu et al. 2016): group-lasso MLMI with a
-    U-statistic normaliser, vector features and all pairs."""
-
-    _binary_data = False  # real-valued data: λ from its own path (`target`), not EBIC on a pseudo-likelihood
-
-    def __init__(
-        self,
-        groups,  # the two groups of columns, (indices, indices)
-        *,
-        features="product",  # ψ: a name in FEATURES, or psi(xu, xv) → (m,) or (m, b)
-        pairs="all",  # 'all' (u ≥ v, as the paper writes it) or 'cross' (assumes within-group terms are zero)
-        lam=None,  # group-lasso penalty λ (None: walk down a path until `target` cross pairs are selected)
-        target=15,  # cross-group pairs to select when lam is None
-        path_ratio=0.9,  # λ shrinks by this factor per path step
-        max_steps=200,  # path steps at most
-        standardize=True,  # centre and scale each column first (numeric features only)
-        n_pairs="auto",  # pairs in N̂: 'auto', None (all n(n − 1)) or about this many (incomplete)
-        min_level_count=2,  # 'onehot': a level must be seen this often
-        rare_levels="error",  # 'onehot': 'error' on a rarer level, or 'reference' (fold it in)
-        levels=None,  # 'onehot': levels shared by every column (a codebook); None: each column's own
-        random_state=0,  # seed of the sampled pairs of an incomplete U-statistic
-        max_iter=500,  # FISTA iterations per λ
-        tol=1e-5,  # FISTA's tolerance
-        verbose=False,  # one line per step of the λ path on stderr: λ and the cross-group pairs selected
-    ):
-        self.groups = groups
-        self.features = features
-        self.pairs = pairs
-        self.lam = lam
-        self.target = target
-        self.path_ratio = path_ratio
-        self.max_steps = max_steps
-        self.standardize = standardize
-        self.n_pairs = n_pairs
-        self.min_level_count = min_level_count
-        self.rare_levels = rare_levels
-        self.levels = levels
-        self.random_state = random_state
-        self.max_iter = max_iter
-        self.tol = tol
-        self.verbose = verbose
-
-    def fit(self, X, y=None, *, truth=None, names=None):
-        "Fit to an `(n, p)` array: continuous values, or integer codes for 'delta' and 'onehot' features."
-        if fit_chosen_lambda(self, X, truth=truth, names=names):
-            return self
-        X = self._begin_real(X, names, min_rows=3)
-        n, p = X.shape  # ≥ 3 rows: the U-statistic needs pairs j ≠ k
-        self.g1_, self.g2_ = _check_groups(self.groups, p)
-        if self.pairs not in ("cross", "all"):
-            raise ValueError(f"pairs must be 'all' or 'cross', got {self.pairs!r}")
-        numeric = callable(self.features) or self.features in ("product", "square", "product+square")
-        if self.standardize and numeric:
-            X = (X - X.mean(0)) / X.std(0)
-        sample = self._pair_sample(n)
-        design, objective = self._objective(X, sample)
-        self.design_ = design
-        self.group_weights_ = np.sqrt(design.sizes)
-        out = group_lasso_path(
-            objective,
-            design,
-            self.group_weights_,
-            lam=self.lam,
-            target=self.target,
-            path_ratio=self.path_ratio,
-            max_steps=self.max_steps,
-            max_iter=self.max_iter,
-            tol=self.tol,
-            progress=self._say_step if self.verbose else None,
-        )
-        v, fista_runs = out["theta"], out["runs"]
-        self.lambdas_, self.lam_max_, self.grad_ = out["lambdas"], out["lam_max"], out["grad"]
-        if self.lam is None:
-            self.entry_lambda_ = out["entry"].reshape(self.g1_.size, self.g2_.size)
-            for row in out["log"]:
-                self._run.record(**row)
-        self._store(v, design, p)
-        self.normaliser_se_ = objective(v, False)[2]
-        design._work = None  # the (n, n) workspace is not part of the fitted model
-        capped = sum(not ok for _, ok in fista_runs)
-        why = (
-            f"FISTA reached max_iter={self.max_iter} at {capped} of {len(fista_runs)} λ values; raise "
-            f"max_iter"
-        )
-        self._settle(capped == 0, sum(k for k, _ in fista_runs), why)
-        return self._end(self.theta_)
 
 # %% ../nbs/10_partitioned.ipynb #10120e3e
 # The empirical objective (4) on pairs of rows: the sampled pairs, ℓ with its gradient, and the fitted
