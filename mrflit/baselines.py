@@ -102,6 +102,81 @@ class PseudoLikelihoodPath(MRFLearner):
         self._settle(not any(capped), int(np.sum(self._run.log["newton_iter"])), why)
         return self._end(theta)
 
+# %% ../nbs/12_baselines.ipynb #4f91d332
+class ELasso(MRFLearner):
+    """ELASSO (van Borkulo et al. 2014), as R's IsingFit runs it: per node, an ℓ₁ logistic regression on the
+    others along glmnet's λ path, the λ of least (E)BIC, then the AND (or OR) rule."""
+
+    def __init__(
+        self,
+        *,
+        n_lambdas=100,  # λ values per node regression (glmnet's `nlambda`)
+        lambda_ratio=None,  # smallest λ ÷ largest (None: glmnet's default, 1e-4 if n > p − 1, else 1e-2)
+        gamma=0.0,  # EBIC's γ (0: BIC; IsingFit's default is 0.25)
+        rule="and",  # 'and' or 'or': an edge needs both (either) nodewise fits
+    ):
+        self.n_lambdas = n_lambdas
+        self.lambda_ratio = lambda_ratio
+        self.gamma = gamma
+        self.rule = rule
+
+    def _check_settings(self):
+        "Each setting's type and range, before any work."
+        if self.rule not in ("and", "or"):
+            raise ValueError(f"rule must be 'and' or 'or', got {self.rule!r}")
+        check_int(self.n_lambdas, "n_lambdas", lo=1)
+        if self.lambda_ratio is not None:
+            check_float(self.lambda_ratio, "lambda_ratio", lo=0, hi=1, lo_open=True)
+        check_float(self.gamma, "gamma", lo=0)
+
+    def fit(self, X, y=None, *, truth=None, names=None):
+        """Fit to `(n, p)` binary data; `coef_` holds each node's regression (row r: node r on the others),
+        `path_lengths_` the λ values each node's glmnet path kept."""
+        if fit_chosen_lambda(self, X, truth=truth, names=names):
+            return self
+        self._check_settings()
+        X = self._begin(X, truth, names=names)
+        n, p = X.shape
+        scale = 2.0 if self.domain_ == "pm1" else 1.0
+        ratio = self.lambda_ratio if self.lambda_ratio is not None else 1e-4 if n > p - 1 else 1e-2
+        U, w = unique_rows(X)
+        # regressions on distinct rows with their counts as sample weights
+        counts = w * n
+        Uf = U.astype(np.float64)
+        B = np.zeros((p, p))
+        fields = np.zeros(p)
+        n_iter = 0
+        lengths = np.zeros(p, dtype=np.int64)
+        cut = []
+        for r in range(p):
+            others = np.delete(np.arange(p), r)
+            beta, intercept, passes, complete, lengths[r] = _node_ebic(
+                Uf[:, others],
+                (U[:, r] == 1).astype(int),
+                counts,
+                int(self.n_lambdas),
+                ratio,
+                self.gamma,
+                p - 1,
+            )
+            B[r, others] = beta / scale
+            fields[r] = intercept / scale
+            n_iter += passes
+            if not complete:
+                cut.append(r)
+        nz = (B != 0) & (B.T != 0) if self.rule == "and" else (B != 0) | (B.T != 0)
+        theta = np.where(nz, (B + B.T) / 2, 0.0)
+        np.fill_diagonal(theta, fields)
+        self.coef_ = B
+        self.path_lengths_ = lengths
+        self._settle(
+            not cut,
+            n_iter,
+            f"the λ paths of nodes {cut} ended after 100,000 coordinate-descent passes, before their fits at "
+            f"smaller λ converged (glmnet ends them there too, with a warning)",
+        )
+        return self._end(theta)
+
 # %% ../nbs/12_baselines.ipynb #bfc6e366
 def _l1_kwargs():
     """scikit-learn >= 1.8 spells the ℓ₁ penalty l1_ratio=1 (penalty= is deprecated); older versions need
@@ -300,81 +375,6 @@ def _node_ebic(
     i = int(np.argmin(ebic))
     beta = B[i] / sd
     return beta, b0[i] - beta @ mean, passes, complete, len(b0)
-
-# %% ../nbs/12_baselines.ipynb #4f91d332
-class ELasso(MRFLearner):
-    """ELASSO (van Borkulo et al. 2014), as R's IsingFit runs it: per node, an ℓ₁ logistic regression on the
-    others along glmnet's λ path, the λ of least (E)BIC, then the AND (or OR) rule."""
-
-    def __init__(
-        self,
-        *,
-        n_lambdas=100,  # λ values per node regression (glmnet's `nlambda`)
-        lambda_ratio=None,  # smallest λ ÷ largest (None: glmnet's default, 1e-4 if n > p − 1, else 1e-2)
-        gamma=0.0,  # EBIC's γ (0: BIC; IsingFit's default is 0.25)
-        rule="and",  # 'and' or 'or': an edge needs both (either) nodewise fits
-    ):
-        self.n_lambdas = n_lambdas
-        self.lambda_ratio = lambda_ratio
-        self.gamma = gamma
-        self.rule = rule
-
-    def _check_settings(self):
-        "Each setting's type and range, before any work."
-        if self.rule not in ("and", "or"):
-            raise ValueError(f"rule must be 'and' or 'or', got {self.rule!r}")
-        check_int(self.n_lambdas, "n_lambdas", lo=1)
-        if self.lambda_ratio is not None:
-            check_float(self.lambda_ratio, "lambda_ratio", lo=0, hi=1, lo_open=True)
-        check_float(self.gamma, "gamma", lo=0)
-
-    def fit(self, X, y=None, *, truth=None, names=None):
-        """Fit to `(n, p)` binary data; `coef_` holds each node's regression (row r: node r on the others),
-        `path_lengths_` the λ values each node's glmnet path kept."""
-        if fit_chosen_lambda(self, X, truth=truth, names=names):
-            return self
-        self._check_settings()
-        X = self._begin(X, truth, names=names)
-        n, p = X.shape
-        scale = 2.0 if self.domain_ == "pm1" else 1.0
-        ratio = self.lambda_ratio if self.lambda_ratio is not None else 1e-4 if n > p - 1 else 1e-2
-        U, w = unique_rows(X)
-        # regressions on distinct rows with their counts as sample weights
-        counts = w * n
-        Uf = U.astype(np.float64)
-        B = np.zeros((p, p))
-        fields = np.zeros(p)
-        n_iter = 0
-        lengths = np.zeros(p, dtype=np.int64)
-        cut = []
-        for r in range(p):
-            others = np.delete(np.arange(p), r)
-            beta, intercept, passes, complete, lengths[r] = _node_ebic(
-                Uf[:, others],
-                (U[:, r] == 1).astype(int),
-                counts,
-                int(self.n_lambdas),
-                ratio,
-                self.gamma,
-                p - 1,
-            )
-            B[r, others] = beta / scale
-            fields[r] = intercept / scale
-            n_iter += passes
-            if not complete:
-                cut.append(r)
-        nz = (B != 0) & (B.T != 0) if self.rule == "and" else (B != 0) | (B.T != 0)
-        theta = np.where(nz, (B + B.T) / 2, 0.0)
-        np.fill_diagonal(theta, fields)
-        self.coef_ = B
-        self.path_lengths_ = lengths
-        self._settle(
-            not cut,
-            n_iter,
-            f"the λ paths of nodes {cut} ended after 100,000 coordinate-descent passes, before their fits at "
-            f"smaller λ converged (glmnet ends them there too, with a warning)",
-        )
-        return self._end(theta)
 
 # %% ../nbs/12_baselines.ipynb #2142767b
 class GaussianApprox(MRFLearner):

@@ -254,7 +254,7 @@ def _start_states(model, n_chains, init, rng):
 
 # %% ../nbs/03_gibbs.ipynb #8b38729e
 # From this many variables a sweep's statistics come from one matrix product X Xᵀ, not from the sweep kernel's
-# per-block sums. Measured once here with 64,000 chains (notes/SESSION-2026-11-27-10.md): p = 50, a sweep with
+# per-block sums. Measured once on this machine with 64,000 chains: p = 50, a sweep with
 # sums 10.4 ms against a sweep and the product 8.1; p = 1,000, 1,580 ms against 633 (the product on one BLAS
 # thread), where the sums' buffer, (q/256) × m float64, also takes 1 GB.
 GEMM_STATS_P = 50
