@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse, contextlib, csv, ctypes, glob, io, os, shutil, sys, tempfile, time, warnings
 from pathlib import Path
 import numpy as np
-from .core import atomic_write, check_int, check_memory, check_names, check_theta, clone
+from .core import atomic_write, check_float, check_int, check_memory, check_names, check_theta, clone
 from .models import convert_states, edge_list
 from .datasets import save_model
 from .base import LAMBDA_RULES, _edges, _penalty_rule, _quiet_progress
@@ -221,33 +221,36 @@ def demo(
     from mrflit.partitioned import PartitionedRatio
 
     out = Path(out)
-    s = senate109("full")
-    P = np.array(s.parties)
-    g1, g2 = np.flatnonzero(P != "R"), np.flatnonzero(P == "R")
-    if not quiet:
-        print(
-            f"mrflit demo: the partitioned ratio on the 109th Senate ({s.votes.shape[0]} roll calls x "
-            f"{s.votes.shape[1]} senators), λ decreasing until more than {target} cross-party links …",
-            file=sys.stderr,
-            flush=True,
-        )
-    t0 = time.perf_counter()
-    pr = PartitionedRatio((g1, g2), target=target, verbose=not quiet).fit(s.votes, names=s.names)
-    secs = time.perf_counter() - t0
-    rows = [(u, v, f"{w:.6g}") for u, v, w in sorted(pr.passages_, key=lambda z: -abs(z[2]))]
-    report = "\n".join(
-        [
-            "mrflit demo: links between Democrats and Republicans in the 109th US Senate (partitioned ratio, "
-            "Liu et al. 2016, §6.2)",
-            f"data: {s.votes.shape[0]} roll calls x {s.votes.shape[1]} senators (1 yea, -1 nay, 0 not "
-            f"voting); groups: {g1.size} D + Indep, {g2.size} R",
-            f"lambda decreased from {pr.lam_max_:.4g} by x0.9 until more than {target} passages: lambda = "
-            f"{pr.lambda_:.4g}, {len(rows)} passages; {secs:.1f} s",
-            "strongest passages (D - R, weight): "
-            + "; ".join(f"{u}-{v} ({float(w):+.3f})" for u, v, w in rows[:10]),
-        ]
-    )
+    # --out is checked and claimed (its lock held) before the work, not after it
     with output_set(out) as tmp:
+        s = senate109("full")
+        P = np.array(s.parties)
+        g1, g2 = np.flatnonzero(P != "R"), np.flatnonzero(P == "R")
+        if not quiet:
+            print(
+                f"mrflit demo: the partitioned ratio on the 109th Senate ({s.votes.shape[0]} roll calls x "
+                f"{s.votes.shape[1]} senators), λ decreasing until more than {target} cross-party links …",
+                file=sys.stderr,
+                flush=True,
+            )
+        t0 = time.perf_counter()
+        pr = PartitionedRatio((g1, g2), target=target, verbose=not quiet).fit(s.votes, names=s.names)
+        secs = time.perf_counter() - t0
+        rows = [(u, v, f"{w:.6g}") for u, v, w in sorted(pr.passages_, key=lambda z: -abs(z[2]))]
+        report = "\n".join(
+            [
+                "mrflit demo: links between Democrats and Republicans in the 109th US Senate (partitioned "
+                "ratio, "
+                "Liu et al. 2016, §6.2)",
+                f"data: {s.votes.shape[0]} roll calls x {s.votes.shape[1]} senators (1 yea, -1 nay, 0 not "
+                f"voting); groups: {g1.size} D + Indep, {g2.size} R",
+                f"lambda decreased from {pr.lam_max_:.4g} by x0.9 until more than {target} passages: lambda "
+                f"= "
+                f"{pr.lambda_:.4g}, {len(rows)} passages; {secs:.1f} s",
+                "strongest passages (D - R, weight): "
+                + "; ".join(f"{u}-{v} ({float(w):+.3f})" for u, v, w in rows[:10]),
+            ]
+        )
         _write_demo_files(tmp, pr, s, g1, g2, rows, report)
     if not quiet:
         print(report + f"\nwrote {out}/network.png, {out}/edges.csv, {out}/report.txt")
@@ -364,44 +367,48 @@ def fit(
 
     _check_fit_args(method, lam, figure_format)
     lam, nodewise = _lambda_options(method, lam, gamma, lambdas, rule)
-    X, names, dom, notes = read_binary_csv(
-        data, sep=sep, header=header, columns=columns, missing=missing, binarize=binarize
-    )
-    group_of = None if groups is None else read_groups(groups, names)
-    est, fields = _learner(method, lam, alpha, chains, iters, tau, seed, penalize_fields)
-    est.set_params(**nodewise)
-    if not quiet:
-        print(
-            f"mrflit fit: fitting {METHODS[method]} to {X.shape[0]} x {X.shape[1]} …",
-            file=sys.stderr,
-            flush=True,
-        )
-    t0 = time.perf_counter()
-    # --quiet: not even the progress bar a large fit shows by itself
-    with (
-        warnings.catch_warnings(record=True) as caught,
-        _quiet_progress() if quiet else contextlib.nullcontext(),
-    ):
-        warnings.simplefilter("always")
-        est.fit(X, names=names)
-    secs = time.perf_counter() - t0
-    rows = edge_rows(est.theta_, names)
-    lam_txt = _lambda_text(method, lam, est)
-    short = "λ per node" if method == "elasso" else f"λ = {getattr(est, 'lambda_', lam):.3g}"
-    report = (
-        f"mrflit fit: {METHODS[method]} on {data} ({X.shape[0]} samples x {X.shape[1]} variables, domain "
-        f"'{dom}'), {lam_txt}\n"
-        f"{len(rows)} edges; {secs:.1f} s; converged: {getattr(est, 'converged_', 'n/a')} "
-        f"({getattr(est, 'n_iter_', 'n/a')} iterations); outputs in {out}/\n"
-    )
-    if fields:
-        report += f"fields (θ_ii): {fields}\n"
-    if hasattr(est, "certified_share_"):
-        report += f"TAY certificate: held at {est.certified_share_:.0%} of iterations\n"
-    report += "".join(f"{line}\n" for line in _moments_note(est))
-    report += "".join(f"data: {n}\n" for n in list(notes) + list(est.trace_.notes) + _groups_note(group_of))
-    report += "".join(f"warning: {m}\n" for m in _distinct(caught))
+    # --out is checked and claimed (its lock held) before the work, not after it
     with output_set(out) as tmp:
+        X, names, dom, notes = read_binary_csv(
+            data, sep=sep, header=header, columns=columns, missing=missing, binarize=binarize
+        )
+        group_of = None if groups is None else read_groups(groups, names)
+        _check_tuning(alpha, chains, iters, tau, X.shape[1])
+        est, fields = _learner(method, lam, alpha, chains, iters, tau, seed, penalize_fields)
+        est.set_params(**nodewise)
+        if not quiet:
+            print(
+                f"mrflit fit: fitting {METHODS[method]} to {X.shape[0]} x {X.shape[1]} …",
+                file=sys.stderr,
+                flush=True,
+            )
+        t0 = time.perf_counter()
+        # --quiet: not even the progress bar a large fit shows by itself
+        with (
+            warnings.catch_warnings(record=True) as caught,
+            _quiet_progress() if quiet else contextlib.nullcontext(),
+        ):
+            warnings.simplefilter("always")
+            est.fit(X, names=names)
+        secs = time.perf_counter() - t0
+        rows = edge_rows(est.theta_, names)
+        lam_txt = _lambda_text(method, lam, est)
+        short = "λ per node" if method == "elasso" else f"λ = {getattr(est, 'lambda_', lam):.3g}"
+        report = (
+            f"mrflit fit: {METHODS[method]} on {data} ({X.shape[0]} samples x {X.shape[1]} variables, domain "
+            f"'{dom}'), {lam_txt}\n"
+            f"{len(rows)} edges; {secs:.1f} s; converged: {getattr(est, 'converged_', 'n/a')} "
+            f"({getattr(est, 'n_iter_', 'n/a')} iterations); outputs in {out}/\n"
+        )
+        if fields:
+            report += f"fields (θ_ii): {fields}\n"
+        if hasattr(est, "certified_share_"):
+            report += f"TAY certificate: held at {est.certified_share_:.0%} of iterations\n"
+        report += "".join(f"{line}\n" for line in _moments_note(est))
+        report += "".join(
+            f"data: {n}\n" for n in list(notes) + list(est.trace_.notes) + _groups_note(group_of)
+        )
+        report += "".join(f"warning: {m}\n" for m in _distinct(caught))
         _write_fit_files(
             tmp, est, names, rows, f"{METHODS[method]} on {Path(data).name}, {short}", figure_format, group_of
         )
@@ -429,6 +436,20 @@ def _check_fit_args(method, lam, figure_format):
         raise ValueError(f"figure format must be 'png', 'svg' or 'pdf', got {figure_format!r}")
 
 # %% ../nbs/16_cli.ipynb #41266eec
+def _check_tuning(alpha, chains, iters, tau, p: int):
+    """Refuse a bad --alpha, --chains, --iters or --tau whatever the method: one the method ignores is still a
+    mistake on the command line. --chains is refused when the chains of `p` variables would not fit in
+    memory."""
+    if alpha != "auto":
+        check_float(alpha, "--alpha", lo=0, lo_open=True)
+    chains = check_int(chains, "--chains", lo=2)
+    check_memory(chains * (8 * p + 48), f"--chains {chains} of {p} variables")
+    if iters is not None:
+        check_int(iters, "--iters", lo=1)
+    if tau is not None:
+        check_int(tau, "--tau", lo=1)
+
+# %% ../nbs/16_cli.ipynb #392557e7
 def _learner(method, lam, alpha, chains, iters, tau, seed, penalize_fields):
     "The learner `mrflit fit --method` names, and what report.txt says of its fields (None: nothing)."
     import mrflit
@@ -457,7 +478,7 @@ def _learner(method, lam, alpha, chains, iters, tau, seed, penalize_fields):
     )
     return cls(lam, **kw), fields
 
-# %% ../nbs/16_cli.ipynb #a8c45e7a
+# %% ../nbs/16_cli.ipynb #2e146686
 def _path_place(
     path,  # (L,) the λ path, largest first
     lam: float,  # the chosen λ
@@ -471,7 +492,7 @@ def _path_place(
         return "the path's largest value" + (", where the graph is empty" if empty else "")
     return f"value {i + 1}, inside the path"
 
-# %% ../nbs/16_cli.ipynb #2e146686
+# %% ../nbs/16_cli.ipynb #689c7649
 def _lambda_text(method, lam, est) -> str:
     "How λ was set, for report.txt and the figure's title."
     if method == "elasso":
@@ -496,7 +517,7 @@ def _lambda_text(method, lam, est) -> str:
         f"{cut}; the choice is {where}"
     )
 
-# %% ../nbs/16_cli.ipynb #689c7649
+# %% ../nbs/16_cli.ipynb #a5bae624
 def _groups_note(
     group_of,  # a group label per variable, or None
 ) -> list:
@@ -508,7 +529,7 @@ def _groups_note(
         "groups: " + ", ".join(f"{g} ({k})" for g, k in sizes.items()) + " (the network figure's colours)"
     ]
 
-# %% ../nbs/16_cli.ipynb #a5bae624
+# %% ../nbs/16_cli.ipynb #d767a47f
 # the undetermined couplings report.txt names at most
 UNDETERMINED_SHOWN = 20
 
@@ -545,7 +566,7 @@ def _moments_note(
         )
     return lines
 
-# %% ../nbs/16_cli.ipynb #d767a47f
+# %% ../nbs/16_cli.ipynb #765c727f
 def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=None):
     """model.npz, edges.csv, trace.csv and the network figure (network.png, .svg or .pdf) of a fitted learner;
     edges.csv has an `undetermined` column (1: a seed may drop it) for a learner with `undetermined_`."""
@@ -564,7 +585,7 @@ def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=N
 
     plt.close(fig)
 
-# %% ../nbs/16_cli.ipynb #765c727f
+# %% ../nbs/16_cli.ipynb #4a3137ff
 def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png") -> str:
     """Nonparametric bootstrap at the fitted λ (mrflit.stability): stability.csv, stability.png,
     centrality.csv; returns report.txt's line."""
@@ -609,7 +630,7 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
     files = f"stability.csv, stability.{figure_format} and centrality.csv (95 % intervals)"
     return f"bootstrap: {n_boot} refits{fixed}{mc}; {files}\n{said}"
 
-# %% ../nbs/16_cli.ipynb #cb32c4ad
+# %% ../nbs/16_cli.ipynb #18199ae2
 def _at_chosen_lambda(est):
     """An unfitted copy of `est` for the refits: at the λ its rule chose, when it has one (choosing again
     in every refit costs about 12 fits each)."""
@@ -619,7 +640,7 @@ def _at_chosen_lambda(est):
         boot.set_params(**{rule[0]: est.lambda_})
     return boot
 
-# %% ../nbs/16_cli.ipynb #4a3137ff
+# %% ../nbs/16_cli.ipynb #3e7239ee
 def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
     """Case-drop bootstrap at the fitted λ (mrflit.stability): case_drop.csv, each refit's drop proportion
     and centrality correlations with the full sample; returns report.txt's line with the CS-coefficients."""
@@ -646,7 +667,7 @@ def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
         f"correlation >= 0.7 in 95 % of refits): {cs}; case_drop.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #18199ae2
+# %% ../nbs/16_cli.ipynb #f51b510b
 def _write_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy from the others under the fitted model, the marginal
     accuracy and mgm's normalised nCC (`inference.predictability`) — and report.txt's line; nothing for a
@@ -664,7 +685,7 @@ def _write_predictability(out, est, X, names) -> str:
         f"node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #3e7239ee
+# %% ../nbs/16_cli.ipynb #b5597f5e
 def compare(
     data1,  # CSV/TSV of the first group
     data2,  # CSV/TSV of the second group: the same columns
@@ -699,42 +720,44 @@ def compare(
     read = dict(sep=sep, header=header, columns=columns, missing=missing)
     if missing_codes and not categorical:
         raise ValueError("--missing-codes applies to --categorical data")
-    if categorical:
-        _check_categorical_args(lam, dict(method=method, binarize=binarize))
-        X1, X2, names, notes = _read_two_categorical(data1, data2, read, missing_codes)
-        est = _categorical_learner(lam, seed)
-    else:
-        X1, X2, names, notes = _read_two(data1, data2, dict(read, binarize=binarize))
-        lam, nodewise = _lambda_options(method, lam, None, None, None)
-        est = _learner(method, lam, "auto", 2000, None, None, seed, False)[0].set_params(**nodewise)
-    name = type(est).__name__
-    if not quiet:
-        print(
-            f"mrflit compare: {name} on {len(X1)} and {len(X2)} rows x {len(names)} variables, "
-            f"{n_perm} random splits …",
-            file=sys.stderr,
-            flush=True,
-        )
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        res = network_comparison(est, X1, X2, n_perm, seed=seed, n_jobs=n_jobs, verbose=not quiet)
-    weight = "block norm ||W_ij||_c" if categorical else "coupling"
-    report = (
-        f"mrflit compare: the network comparison test, {name} (lam = {lam}) on {data1} ({len(X1)} "
-        f"rows) and {data2} ({len(X2)} rows), {len(names)} variables, {n_perm} random splits of the pooled "
-        f"rows\nM (largest |difference| of a {weight}) = {res['M']:.4g}, p = {res['p_M']:.3g}\n"
-        f"S (difference of global strength, sum of |{weight}s|) = {res['S']:.4g}, p = {res['p_S']:.3g}\n"
-    )
-    report += "".join(f"data: {n}\n" for n in notes)
-    report += "".join(f"warning: {m}\n" for m in _distinct(caught))
+    # --out is checked and claimed (its lock held) before the work, not after it
     with output_set(out) as tmp:
+        if categorical:
+            _check_categorical_args(lam, dict(method=method, binarize=binarize))
+            X1, X2, names, notes = _read_two_categorical(data1, data2, read, missing_codes)
+            est = _categorical_learner(lam, seed)
+        else:
+            X1, X2, names, notes = _read_two(data1, data2, dict(read, binarize=binarize))
+            lam, nodewise = _lambda_options(method, lam, None, None, None)
+            est = _learner(method, lam, "auto", 2000, None, None, seed, False)[0].set_params(**nodewise)
+        name = type(est).__name__
+        if not quiet:
+            print(
+                f"mrflit compare: {name} on {len(X1)} and {len(X2)} rows x {len(names)} variables, "
+                f"{n_perm} random splits …",
+                file=sys.stderr,
+                flush=True,
+            )
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            res = network_comparison(est, X1, X2, n_perm, seed=seed, n_jobs=n_jobs, verbose=not quiet)
+        weight = "block norm ||W_ij||_c" if categorical else "coupling"
+        report = (
+            f"mrflit compare: the network comparison test, {name} (lam = {lam}) on {data1} ({len(X1)} "
+            f"rows) and {data2} ({len(X2)} rows), {len(names)} variables, {n_perm} random splits of the "
+            f"pooled "
+            f"rows\nM (largest |difference| of a {weight}) = {res['M']:.4g}, p = {res['p_M']:.3g}\n"
+            f"S (difference of global strength, sum of |{weight}s|) = {res['S']:.4g}, p = {res['p_S']:.3g}\n"
+        )
+        report += "".join(f"data: {n}\n" for n in notes)
+        report += "".join(f"warning: {m}\n" for m in _distinct(caught))
         _write_comparison(tmp, res, names)
         _write_text(tmp / "report.txt", report)
     if not quiet:
         print(report, end="")
     return dict(M=res["M"], p_M=res["p_M"], S=res["S"], p_S=res["p_S"], out=str(out))
 
-# %% ../nbs/16_cli.ipynb #f51b510b
+# %% ../nbs/16_cli.ipynb #b5434232
 def _read_two(data1, data2, read) -> tuple:
     "`(X1, X2, names, notes)`: two groups' files with the same columns, the second in the first's coding."
     from mrflit.datasets import read_binary_csv
@@ -748,7 +771,7 @@ def _read_two(data1, data2, read) -> tuple:
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X1, X2, names, notes
 
-# %% ../nbs/16_cli.ipynb #b5597f5e
+# %% ../nbs/16_cli.ipynb #77636f61
 def _read_two_categorical(
     data1,  # the first group's file
     data2,  # the second group's file, the same columns
@@ -773,7 +796,7 @@ def _read_two_categorical(
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X[:n1], X[n1:], names, notes
 
-# %% ../nbs/16_cli.ipynb #77636f61
+# %% ../nbs/16_cli.ipynb #1bb39110
 def _categorical_learner(
     lam,  # a number, or 'ebic', 'bic' or 'cv'
     seed,  # the learner's seed
@@ -786,7 +809,7 @@ def _categorical_learner(
     rule = "cv" if lam == "cv" else "ebic"
     return DiscreteLasso(rule if isinstance(lam, str) else float(lam), seed=seed, **kw)
 
-# %% ../nbs/16_cli.ipynb #1bb39110
+# %% ../nbs/16_cli.ipynb #d3c21dff
 def _write_comparison(out, res, names):
     """comparison.csv (pairs with an edge in either group, largest |difference| first, the edge weights of
     `network_comparison`) and permutations.csv."""
@@ -802,12 +825,12 @@ def _write_comparison(out, res, names):
     _write_csv(out / "comparison.csv", ["source", "target", "weight_1", "weight_2", "difference"], rows)
     _write_csv(out / "permutations.csv", ["M", "S"], zip(res["M_perm"].tolist(), res["S_perm"].tolist()))
 
-# %% ../nbs/16_cli.ipynb #efdc1343
+# %% ../nbs/16_cli.ipynb #43f8df97
 def _distinct(caught) -> list:
     "The distinct messages of recorded warnings, in order."
     return list(dict.fromkeys(str(w.message) for w in caught))
 
-# %% ../nbs/16_cli.ipynb #43f8df97
+# %% ../nbs/16_cli.ipynb #130e5ae3
 def _check_categorical_args(
     lam,  # a number or a rule name
     binary_only: dict,  # {option: value given}: the binary learners' options
@@ -828,7 +851,7 @@ def _check_categorical_args(
         shown = ", ".join("--" + k.replace("_", "-").replace("n-drop", "case-drop") for k in given)
         raise ValueError(f"--categorical fits DiscreteLasso: {shown} apply to binary data only")
 
-# %% ../nbs/16_cli.ipynb #130e5ae3
+# %% ../nbs/16_cli.ipynb #72119f9d
 def _categorical_report(data, est, X, names, book, secs, out) -> str:
     "report.txt of a `DiscreteLasso` fit: the data, λ, edges, moments, and each column's codebook."
     n, p = X.shape
@@ -866,7 +889,7 @@ def _categorical_report(data, est, X, names, book, secs, out) -> str:
         lines.append(f"codebook: {name}: {codes} (0 is the reference level)")
     return "".join(f"{line}\n" for line in lines)
 
-# %% ../nbs/16_cli.ipynb #2fec91cc
+# %% ../nbs/16_cli.ipynb #49c7c9d2
 def _categorical_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy (its most probable level given the others, under the fitted
     model) and the marginal accuracy (its most frequent level) — and report.txt's line."""
@@ -880,7 +903,7 @@ def _categorical_predictability(out, est, X, names) -> str:
         "each node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #72119f9d
+# %% ../nbs/16_cli.ipynb #bd27e0f2
 def _block_rows(
     model,  # a fitted `DiscreteMRF`
     names,  # (p,) the columns' names
@@ -895,7 +918,7 @@ def _block_rows(
                 rows.append((names[i], names[j], label_a, label_b, float(C[a, b])))
     return rows
 
-# %% ../nbs/16_cli.ipynb #bd27e0f2
+# %% ../nbs/16_cli.ipynb #75c14bb6
 def fit_categorical(
     data,  # CSV/TSV of categorical columns (read by `datasets.read_categorical_csv`)
     lam="ebic",  # the group-lasso weight λ, or 'ebic' / 'bic' / 'cv'
@@ -918,24 +941,27 @@ def fit_categorical(
     from mrflit.datasets import read_categorical_csv, read_groups
 
     _check_categorical_args(lam, {})
-    X, names, book, notes = read_categorical_csv(data, **(reading or {}))
-    group_of = None if groups is None else read_groups(groups, names)
-    # progress bars over the EBIC path and the Newton steps, unless --quiet
-    kw = dict(n_chains=chains, max_iter=iters or 200, verbose=not quiet)
-    est = _categorical_learner(lam, seed, **kw, **({} if gamma is None else dict(gamma=gamma)))
-    if not quiet:
-        print(
-            f"mrflit fit: fitting DiscreteLasso to {X.shape[0]} x {X.shape[1]} …", file=sys.stderr, flush=True
-        )
-    t0 = time.perf_counter()
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        est.fit(X)
-    report = _categorical_report(data, est, X, names, book, time.perf_counter() - t0, out)
-    report += "".join(f"data: {n}\n" for n in list(notes) + _groups_note(group_of))
-    report += "".join(f"warning: {m}\n" for m in _distinct(caught))
-    W = est.model_.edge_norms()
+    # --out is checked and claimed (its lock held) before the work, not after it
     with output_set(out) as tmp:
+        X, names, book, notes = read_categorical_csv(data, **(reading or {}))
+        group_of = None if groups is None else read_groups(groups, names)
+        # progress bars over the EBIC path and the Newton steps, unless --quiet
+        kw = dict(n_chains=chains, max_iter=iters or 200, verbose=not quiet)
+        est = _categorical_learner(lam, seed, **kw, **({} if gamma is None else dict(gamma=gamma)))
+        if not quiet:
+            print(
+                f"mrflit fit: fitting DiscreteLasso to {X.shape[0]} x {X.shape[1]} …",
+                file=sys.stderr,
+                flush=True,
+            )
+        t0 = time.perf_counter()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            est.fit(X)
+        report = _categorical_report(data, est, X, names, book, time.perf_counter() - t0, out)
+        report += "".join(f"data: {n}\n" for n in list(notes) + _groups_note(group_of))
+        report += "".join(f"warning: {m}\n" for m in _distinct(caught))
+        W = est.model_.edge_norms()
         title = f"DiscreteLasso on {Path(data).name}, λ = {est.lambda_:.3g} (edge: ‖W_ij‖_c)"
         _write_fit_files(tmp, est, names, edge_rows(W, names), title, figure_format, group_of)
         book_rows = [(nm, c, label) for nm, labels in zip(names, book) for c, label in enumerate(labels)]
@@ -953,7 +979,7 @@ def fit_categorical(
         print(report, end="")
     return dict(edges=int(np.count_nonzero(np.triu(W, 1))), out=str(out))
 
-# %% ../nbs/16_cli.ipynb #75c14bb6
+# %% ../nbs/16_cli.ipynb #956cbb45
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -980,7 +1006,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #84b811b1
+# %% ../nbs/16_cli.ipynb #69b48010
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -1025,12 +1051,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #956cbb45
+# %% ../nbs/16_cli.ipynb #07565124
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #69b48010
+# %% ../nbs/16_cli.ipynb #64949a6b
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -1040,7 +1066,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #07565124
+# %% ../nbs/16_cli.ipynb #1782acae
 def _lambdas_arg(text):
     "--lambdas: comma-separated positive numbers."
     try:
@@ -1048,7 +1074,7 @@ def _lambdas_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #1782acae
+# %% ../nbs/16_cli.ipynb #47257d0c
 def _split_arg(text):
     "--binarize: 'median', 'mean' or a number."
     if text in ("median", "mean"):
@@ -1058,7 +1084,7 @@ def _split_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected 'median', 'mean' or a number, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #47257d0c
+# %% ../nbs/16_cli.ipynb #7e5f9720
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -1070,7 +1096,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #12954ea5
+# %% ../nbs/16_cli.ipynb #ebc71d4e
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -1166,7 +1192,7 @@ def _fit_parser(sub):
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #7e5f9720
+# %% ../nbs/16_cli.ipynb #258979d2
 def _add_run_options(
     f,  # the `fit` subparser
 ):
@@ -1228,7 +1254,7 @@ def _add_run_options(
         "(default: couplings only)",
     )
 
-# %% ../nbs/16_cli.ipynb #258979d2
+# %% ../nbs/16_cli.ipynb #62b7c101
 def _add_reading_options(p):
     "How `fit` and `compare` read a data file: --sep, --no-header, --columns, --missing (read by `_reading`)."
     p.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
@@ -1242,7 +1268,7 @@ def _add_reading_options(p):
         "(default: %(default)s)",
     )
 
-# %% ../nbs/16_cli.ipynb #62b7c101
+# %% ../nbs/16_cli.ipynb #b28f7006
 def _reading(a) -> dict:
     "The parsed reading options (`_add_reading_options`) and --binarize, as `read_binary_csv`'s keywords."
     columns = a.columns.split(",") if a.columns else None
@@ -1250,7 +1276,7 @@ def _reading(a) -> dict:
         sep=_sep_arg(a.sep), header=not a.no_header, columns=columns, missing=a.missing, binarize=a.binarize
     )
 
-# %% ../nbs/16_cli.ipynb #b28f7006
+# %% ../nbs/16_cli.ipynb #76ab7396
 def _compare_parser(sub):
     "The options of `mrflit compare`."
     c = sub.add_parser(
@@ -1299,7 +1325,7 @@ def _compare_parser(sub):
     c.add_argument("--out", default="mrflit-compare", help="output directory (default: %(default)s)")
     return c
 
-# %% ../nbs/16_cli.ipynb #d0755529
+# %% ../nbs/16_cli.ipynb #8127a7b0
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -1315,7 +1341,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #76ab7396
+# %% ../nbs/16_cli.ipynb #bbb6a306
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -1334,7 +1360,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #8127a7b0
+# %% ../nbs/16_cli.ipynb #9c2f3936
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: five subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -1351,7 +1377,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #9c2f3936
+# %% ../nbs/16_cli.ipynb #839b9475
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -1415,7 +1441,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #25619ace
+# %% ../nbs/16_cli.ipynb #9532c20e
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:

@@ -27,7 +27,7 @@ __all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'CHUNK_WORK', 'kernel', 'on
            'check_states', 'check_real', 'check_int', 'check_float', 'check_bool', 'check_array', 'byte_count',
            'memory_limit', 'check_memory', 'check_n_jobs', 'check_names', 'infer_domain', 'check_data', 'chunk_length',
            'chunks', 'as_rng', 'chain_states', 'atomic_write', 'warn', 'Estimator', 'clone', 'check_fitted',
-           'context_flag', 'quiet_convergence', 'warn_not_converged']
+           'check_learner', 'context_flag', 'quiet_convergence', 'warn_not_converged']
 
 # %% ../nbs/00_core.ipynb #9cf2e53f
 NUMBA_OPTS = dict(cache=os.environ.get("MRFLIT_NUMBA_CACHE", "1") != "0", nogil=True)
@@ -376,8 +376,9 @@ def check_float(
     lo_open=False,  # exclude the lower bound itself
     hi_open=False,  # exclude the upper bound itself
 ) -> float:
-    "`v` as a finite float in the given (half-)open interval; a bool is not taken for 0 or 1."
-    if isinstance(v, (bool, np.bool_)):
+    """`v` as a finite float in the given (half-)open interval; a bool is not taken for 0 or 1, nor a string
+    for the number it spells."""
+    if isinstance(v, (bool, np.bool_, str, bytes)):
         raise ValueError(f"{name} must be a number, got {v!r}")
     try:
         f = float(v)
@@ -467,10 +468,16 @@ def check_n_jobs(
     n_jobs,  # the number of workers
     name="n_jobs",  # the argument's name, for error messages
 ) -> int:
-    "A joblib worker count: a positive integer, or negative (-1: every core, -2: all but one, …)."
+    """A joblib worker count: a positive integer up to 4,096, or negative down to minus the cores (-1: every
+    core, -2: all but one, …)."""
     n = check_int(n_jobs, name)
     if n == 0:
         raise ValueError(f"{name} must be a positive number of workers or negative (-1: every core), got 0")
+    cores = os.cpu_count() or 1
+    if n < -cores:
+        raise ValueError(f"{name} = {n} leaves no core of this machine's {cores} (-1: every core)")
+    if n > 4096:
+        raise ValueError(f"{name} must be at most 4096 workers, got {n}")
     return n
 
 # %% ../nbs/00_core.ipynb #69b257e6
@@ -766,7 +773,18 @@ def check_fitted(
             f"before using this estimator."
         )
 
-# %% ../nbs/00_core.ipynb #0776c51d
+# %% ../nbs/00_core.ipynb #9fddb0c7
+def check_learner(
+    est,  # the learner
+    name="est",  # the argument's name, for error messages
+) -> Estimator:
+    "`est` if it is an mrflit learner (an `Estimator` with `fit`); else a ValueError naming what was passed."
+    if not isinstance(est, Estimator) or not callable(getattr(est, "fit", None)):
+        kind = type(est).__name__
+        raise ValueError(f"{name} must be an mrflit learner (IsingLasso, DiscreteLasso, …), got {kind}")
+    return est
+
+# %% ../nbs/00_core.ipynb #fae41d89
 @contextlib.contextmanager
 def context_flag(
     var: contextvars.ContextVar,  # the flag, read by code deeper in the call
@@ -779,7 +797,7 @@ def context_flag(
     finally:
         var.reset(token)
 
-# %% ../nbs/00_core.ipynb #fae41d89
+# %% ../nbs/00_core.ipynb #9296fa92
 _QUIET_CONVERGENCE = contextvars.ContextVar("quiet_convergence", default=False)
 
 
@@ -787,7 +805,7 @@ def quiet_convergence():
     "Within this context `warn_not_converged` says nothing."
     return context_flag(_QUIET_CONVERGENCE)
 
-# %% ../nbs/00_core.ipynb #97a0f4f5
+# %% ../nbs/00_core.ipynb #2a679897
 def warn_not_converged(
     message: str,  # what did not converge, and why
 ):

@@ -191,6 +191,8 @@ def _read_columns(
     keep = list(range(p))
     if columns is not None:
         keep = [_column_index(c, names, path) for c in columns]
+        if not keep:
+            raise ValueError(f"{path}: columns names no column; give at least two (or None for all)")
     body, notes = _missing_rows(body, keep, names, path, missing)
     kept = [names[j] for j in keep]
     return [[r[j].strip() for _, r in body] for j in keep], kept, notes

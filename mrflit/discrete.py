@@ -13,7 +13,7 @@ from .base import gap_tolerance, _progress_bar
 from .base import FitRun, MRFLearner, fit_chosen_lambda
 from .core import warn, one_blas_thread
 from fastcore.basics import patch_to
-from .core import check_fitted
+from .core import check_fitted, check_names
 from .select import EXTEND_BY, EXTEND_TO, _best, _warn_edge
 from .ising_lasso import GAP_RIDGE, VERIFY_SHARE, gap_hessian_chains
 import scipy.sparse as sp
@@ -30,171 +30,8 @@ from .discrete_gibbs import _gibbs_sweeps
 from .discrete_exact import all_states, log_partition
 
 # %% auto #0
-__all__ = ['NEWTON_AFTER', 'NEWTON_MAX', 'PL_EBIC_TOL', 'PL_EBIC_ITER', 'DiscreteLasso', 'GroupNewtonSolver',
-           'GroupPseudoLikelihood', 'pl_ebic']
-
-# %% ../nbs/07b_discrete.ipynb #0087d162
-class _DiscreteLearner(MRFLearner):
-    """What the k-state learners (`DiscreteLasso`, `DiscreteTAY`) share on top of the learner lifecycle
-    (`MRFLearner`: the trace and clock in `_run`, `_settle`, `_end`): integer codes in (`_begin_codes`), a
-    `DiscreteMRF` out (`model_`, `graph_`), and the exact log-likelihood as `score`."""
-
-    # integer codes, not real-valued data: scikit-learn's checks on random floats are refused
-    # (`expected_failed_checks`); λ rules, where a learner has them, are its own (on the group
-    # pseudo-likelihood)
-    _categorical_data = True
-
-    def _begin_codes(
-        self,
-        X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
-    ):
-        """Start a fit on k-state data: the checked `(codes, levels)` of X (`levels` from the learner's),
-        its column names noted, unseen levels warned of, the fit's `FitRun` begun."""
-        codes, levels = check_codes(X, self.levels, min_rows=2, min_cols=2)
-        self.names_ = [str(c) for c in X.columns] if _is_frame(X) else None
-        self.n_features_in_ = codes.shape[1]
-        self.domain_ = None
-        _check_every_level(codes, levels, self.names_)
-        self._run = FitRun()
-        return codes, levels
-
-    @property
-    def model_(self) -> DiscreteMRF:
-        "The fitted model (scikit-learn's `NotFittedError` before `fit`)."
-        check_fitted(self, "theta_")
-        return DiscreteMRF(self.theta_, self.levels_)
-
-    @property
-    def graph_(self):
-        """networkx graph of the nonzero blocks, `weight` the edge strength ‖W_ij‖_c (nodes: column names if
-        given)."""
-        return theta_graph(self.model_.edge_norms(), self.names_)
-
-    def score(
-        self,
-        X,  # (n, p) integer codes
-        y=None,  # ignored
-    ) -> float:
-        "Mean exact log-likelihood of the rows of X under the fitted model (higher is better)."
-        model = self.model_
-        codes = model.check(X)
-        return float(np.mean(model.energy(codes)) - log_partition(model))
-
-# %% ../nbs/07b_discrete.ipynb #d870a299
-class DiscreteLasso(_DiscreteLearner):
-    "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
-
-    def __init__(
-        self,
-        # the group-lasso weight λ of (D3), or a rule: 'ebic' (a 20-value path, γ = 0.25) or 'cv' (5 folds of
-        # (D4))
-        lam="ebic",
-        *,
-        levels=None,  # the numbers of states k_i (None: each column's largest code + 1)
-        solver="auto",  # 'exact' (Π k_i <= 2^16), 'mcmc' (Gibbs chains) or 'auto' (exact where it applies)
-        kkt_tol=1e-8,  # the KKT residual accepted (exact)
-        # the Monte-Carlo gap accepted, as a share of the data's sampling gap |A|/2n (mcmc)
-        tol_sampling=0.1,
-        # chains at the start (mcmc; None: 1.25 × the n/`tol_sampling` the tolerance needs, at most
-        # `n_chains_max`)
-        n_chains=None,
-        n_chains_max=256_000,  # the most chains (mcmc)
-        # Gibbs sweeps per Newton step (mcmc; doubled when the verification finds the chains lagging)
-        n_sweeps=10,
-        max_iter=200,  # Newton steps at most (per λ)
-        gamma=0.25,  # EBIC's γ (with lam='ebic'; 0 is BIC)
-        # the first iterate: 'pl' (the group-lasso pseudo-likelihood estimate (D4) at 2λ, its scale) or
-        # 'zeros'
-        start="pl",
-        seed=0,  # None, int or np.random.Generator: the chains' streams (mcmc) and the folds (lam='cv')
-        verbose=False,  # progress bars over the EBIC path's λ values and the Newton steps
-    ):
-        self.lam = lam
-        self.levels = levels
-        self.solver = solver
-        self.kkt_tol = kkt_tol
-        self.tol_sampling = tol_sampling
-        self.n_chains = n_chains
-        self.n_chains_max = n_chains_max
-        self.n_sweeps = n_sweeps
-        self.max_iter = max_iter
-        self.gamma = gamma
-        self.start = start
-        self.seed = seed
-        self.verbose = verbose
-
-    def _check_params(self):
-        if isinstance(self.lam, str) and self.lam not in ("ebic", "cv"):
-            raise ValueError(f"lam must be a number >= 0, 'ebic' or 'cv', got {self.lam!r}")
-        if not isinstance(self.lam, str):
-            check_float(self.lam, "lam", lo=0)
-        if self.solver not in ("auto", "exact", "mcmc"):
-            raise ValueError(f"solver must be 'auto', 'exact' or 'mcmc', got {self.solver!r}")
-        check_float(self.kkt_tol, "kkt_tol", lo=0, lo_open=True)
-        check_float(self.tol_sampling, "tol_sampling", lo=0, lo_open=True)
-        lo = 2 if self.n_chains is None else check_int(self.n_chains, "n_chains", lo=2)
-        check_int(self.n_chains_max, "n_chains_max", lo=lo)
-        check_int(self.n_sweeps, "n_sweeps", lo=1)
-        check_int(self.max_iter, "max_iter", lo=1)
-        check_float(self.gamma, "gamma", lo=0)
-        if self.start not in ("pl", "zeros"):
-            raise ValueError(f"start must be 'pl' or 'zeros', got {self.start!r}")
-
-    def _pl_start(self, pl, lam, v=None):
-        """The first iterate, `(m,)` in `stat_pairs` order: the (D4) estimate at 2λ (`v` if already solved)
-        when its solver reached its tolerance, else zeros; `start_` says which. FISTA starts from the
-        independence model (closed form, when every level occurs): the fields are fitted already, fewer
-        steps remain."""
-        if v is None:
-            fields = _independence_theta(pl)
-            v0 = None if fields is None else pl.v(fields)
-            v, _, kkt = pl.set_lambda(2 * lam).solve(v0=v0, max_iter=2000)
-            if not kkt <= 0.1 / np.sqrt(pl.n):
-                self.start_ = "zeros"
-                return np.zeros(pl.R.shape[0])
-        self.start_ = "pl"
-        return pl.theta(v)
-
-# %% ../nbs/07b_discrete.ipynb #53d036ba
-@patch_to(DiscreteLasso)
-def fit(
-    self,
-    X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
-    y=None,  # ignored (scikit-learn's signature)
-):
-    "Fit (D3) to the rows of X; λ by EBIC when `lam='ebic'`, by cross-validation when `lam='cv'`."
-    # the parameters' kinds; 'ebic' and 'cv' are this learner's own rules, on (D4), chosen below
-    if fit_chosen_lambda(self, X):
-        return self
-    self._check_params()
-    codes, levels = self._begin_codes(X)
-    solver, log = self._new_solver(codes, levels), []
-    self.start_, self.ebic_path_, self.cv_path_ = "zeros", None, None
-    pl = GroupPseudoLikelihood(codes, levels)
-    if self.lam == "cv":
-        lam, v = self._pl_cv(codes, levels, pl)
-    else:
-        lam, v = (float(self.lam), None) if self.lam != "ebic" else self._pl_path(pl)
-    closed = _independence_theta(pl) if lam >= _d3_lambda_max(pl) else None
-    if closed is not None:
-        # at or above (D3)'s λ_max the MLE is the independence model, in closed form: no Newton step, and
-        # no Monte-Carlo noise to let a block in
-        solver.theta, solver.kkt, solver.verified_gap, rec = closed, 0.0, 0.0, dict(verdict="converged")
-    else:
-        if self.start == "pl":
-            solver.theta = self._pl_start(pl, lam, v)
-        rec = self._solve(solver, lam, log)
-    self.lambda_, theta = lam, solver.theta.copy()
-    self.moments_ = "independence" if closed is not None else "exact" if solver.exact else "mcmc"
-    self.levels_ = levels
-    self.kkt_ = solver.kkt if solver.exact or closed is not None else np.nan
-    self.mc_gap_ = np.nan if solver.exact else solver.verified_gap
-    keys = ("iteration", "lam", "objective", "kkt", "step", "n_chains", "decrement", "mc_gap", "tol")
-    for r in log:
-        self._run.record(**{k: r.get(k, np.nan) for k in keys})
-    why = f"at λ = {lam:.3g}, {self._why(solver, rec)}"
-    self._settle(rec["verdict"] == "converged", len(log), why)
-    return self._end(DiscreteMRF.from_vector(theta, levels).theta)
+__all__ = ['NEWTON_AFTER', 'NEWTON_MAX', 'PL_EBIC_TOL', 'PL_EBIC_ITER', 'GroupNewtonSolver', 'GroupPseudoLikelihood', 'pl_ebic',
+           'DiscreteLasso']
 
 # %% ../nbs/07b_discrete.ipynb #6dd02f0a
 @kernel
@@ -1161,6 +998,128 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
+# %% ../nbs/07b_discrete.ipynb #0087d162
+class _DiscreteLearner(MRFLearner):
+    """What the k-state learners (`DiscreteLasso`, `DiscreteTAY`) share on top of the learner lifecycle
+    (`MRFLearner`: the trace and clock in `_run`, `_settle`, `_end`): integer codes in (`_begin_codes`), a
+    `DiscreteMRF` out (`model_`, `graph_`), and the exact log-likelihood as `score`."""
+
+    # integer codes, not real-valued data: scikit-learn's checks on random floats are refused
+    # (`expected_failed_checks`); λ rules, where a learner has them, are its own (on the group
+    # pseudo-likelihood)
+    _categorical_data = True
+
+    def _begin_codes(
+        self,
+        X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
+    ):
+        """Start a fit on k-state data: the checked `(codes, levels)` of X (`levels` from the learner's),
+        its column names noted, unseen levels warned of, the fit's `FitRun` begun."""
+        codes, levels = check_codes(X, self.levels, min_rows=2, min_cols=2)
+        self.names_ = check_names(list(X.columns), codes.shape[1]) if _is_frame(X) else None
+        self.n_features_in_ = codes.shape[1]
+        self.domain_ = None
+        _check_every_level(codes, levels, self.names_)
+        self._run = FitRun()
+        return codes, levels
+
+    @property
+    def model_(self) -> DiscreteMRF:
+        "The fitted model (scikit-learn's `NotFittedError` before `fit`)."
+        check_fitted(self, "theta_")
+        return DiscreteMRF(self.theta_, self.levels_)
+
+    @property
+    def graph_(self):
+        """networkx graph of the nonzero blocks, `weight` the edge strength ‖W_ij‖_c (nodes: column names if
+        given)."""
+        return theta_graph(self.model_.edge_norms(), self.names_)
+
+    def score(
+        self,
+        X,  # (n, p) integer codes
+        y=None,  # ignored
+    ) -> float:
+        "Mean exact log-likelihood of the rows of X under the fitted model (higher is better)."
+        model = self.model_
+        codes = model.check(X)
+        return float(np.mean(model.energy(codes)) - log_partition(model))
+
+# %% ../nbs/07b_discrete.ipynb #d870a299
+class DiscreteLasso(_DiscreteLearner):
+    "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
+
+    def __init__(
+        self,
+        # the group-lasso weight λ of (D3), or a rule: 'ebic' (a 20-value path, γ = 0.25) or 'cv' (5 folds of
+        # (D4))
+        lam="ebic",
+        *,
+        levels=None,  # the numbers of states k_i (None: each column's largest code + 1)
+        solver="auto",  # 'exact' (Π k_i <= 2^16), 'mcmc' (Gibbs chains) or 'auto' (exact where it applies)
+        kkt_tol=1e-8,  # the KKT residual accepted (exact)
+        # the Monte-Carlo gap accepted, as a share of the data's sampling gap |A|/2n (mcmc)
+        tol_sampling=0.1,
+        # chains at the start (mcmc; None: 1.25 × the n/`tol_sampling` the tolerance needs, at most
+        # `n_chains_max`)
+        n_chains=None,
+        n_chains_max=256_000,  # the most chains (mcmc)
+        # Gibbs sweeps per Newton step (mcmc; doubled when the verification finds the chains lagging)
+        n_sweeps=10,
+        max_iter=200,  # Newton steps at most (per λ)
+        gamma=0.25,  # EBIC's γ (with lam='ebic'; 0 is BIC)
+        # the first iterate: 'pl' (the group-lasso pseudo-likelihood estimate (D4) at 2λ, its scale) or
+        # 'zeros'
+        start="pl",
+        seed=0,  # None, int or np.random.Generator: the chains' streams (mcmc) and the folds (lam='cv')
+        verbose=False,  # progress bars over the EBIC path's λ values and the Newton steps
+    ):
+        self.lam = lam
+        self.levels = levels
+        self.solver = solver
+        self.kkt_tol = kkt_tol
+        self.tol_sampling = tol_sampling
+        self.n_chains = n_chains
+        self.n_chains_max = n_chains_max
+        self.n_sweeps = n_sweeps
+        self.max_iter = max_iter
+        self.gamma = gamma
+        self.start = start
+        self.seed = seed
+        self.verbose = verbose
+
+    def _check_params(self):
+        if isinstance(self.lam, str) and self.lam not in ("ebic", "cv"):
+            raise ValueError(f"lam must be a number >= 0, 'ebic' or 'cv', got {self.lam!r}")
+        if not isinstance(self.lam, str):
+            check_float(self.lam, "lam", lo=0)
+        if self.solver not in ("auto", "exact", "mcmc"):
+            raise ValueError(f"solver must be 'auto', 'exact' or 'mcmc', got {self.solver!r}")
+        check_float(self.kkt_tol, "kkt_tol", lo=0, lo_open=True)
+        check_float(self.tol_sampling, "tol_sampling", lo=0, lo_open=True)
+        lo = 2 if self.n_chains is None else check_int(self.n_chains, "n_chains", lo=2)
+        check_int(self.n_chains_max, "n_chains_max", lo=lo)
+        check_int(self.n_sweeps, "n_sweeps", lo=1)
+        check_int(self.max_iter, "max_iter", lo=1)
+        check_float(self.gamma, "gamma", lo=0)
+        if self.start not in ("pl", "zeros"):
+            raise ValueError(f"start must be 'pl' or 'zeros', got {self.start!r}")
+
+    def _pl_start(self, pl, lam, v=None):
+        """The first iterate, `(m,)` in `stat_pairs` order: the (D4) estimate at 2λ (`v` if already solved)
+        when its solver reached its tolerance, else zeros; `start_` says which. FISTA starts from the
+        independence model (closed form, when every level occurs): the fields are fitted already, fewer
+        steps remain."""
+        if v is None:
+            fields = _independence_theta(pl)
+            v0 = None if fields is None else pl.v(fields)
+            v, _, kkt = pl.set_lambda(2 * lam).solve(v0=v0, max_iter=2000)
+            if not kkt <= 0.1 / np.sqrt(pl.n):
+                self.start_ = "zeros"
+                return np.zeros(pl.R.shape[0])
+        self.start_ = "pl"
+        return pl.theta(v)
+
 # %% ../nbs/07b_discrete.ipynb #2542ae2d
 @patch_to(DiscreteLasso)
 def _solve(self, solver, lam, log):
@@ -1193,6 +1152,47 @@ def _new_solver(self, codes, levels):
     kw = dict(n_chains=q, n_chains_max=self.n_chains_max, n_sweeps=self.n_sweeps)
     kw.update(tol_sampling=self.tol_sampling, seed=self.seed, kkt_tol=self.kkt_tol)
     return GroupNewtonSolver(EX, levels, 0.0, exact=exact, starts=codes, n_rows=codes.shape[0], **kw)
+
+# %% ../nbs/07b_discrete.ipynb #53d036ba
+@patch_to(DiscreteLasso)
+def fit(
+    self,
+    X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
+    y=None,  # ignored (scikit-learn's signature)
+):
+    "Fit (D3) to the rows of X; λ by EBIC when `lam='ebic'`, by cross-validation when `lam='cv'`."
+    # the parameters' kinds; 'ebic' and 'cv' are this learner's own rules, on (D4), chosen below
+    if fit_chosen_lambda(self, X):
+        return self
+    self._check_params()
+    codes, levels = self._begin_codes(X)
+    solver, log = self._new_solver(codes, levels), []
+    self.start_, self.ebic_path_, self.cv_path_ = "zeros", None, None
+    pl = GroupPseudoLikelihood(codes, levels)
+    if self.lam == "cv":
+        lam, v = self._pl_cv(codes, levels, pl)
+    else:
+        lam, v = (float(self.lam), None) if self.lam != "ebic" else self._pl_path(pl)
+    closed = _independence_theta(pl) if lam >= _d3_lambda_max(pl) else None
+    if closed is not None:
+        # at or above (D3)'s λ_max the MLE is the independence model, in closed form: no Newton step, and
+        # no Monte-Carlo noise to let a block in
+        solver.theta, solver.kkt, solver.verified_gap, rec = closed, 0.0, 0.0, dict(verdict="converged")
+    else:
+        if self.start == "pl":
+            solver.theta = self._pl_start(pl, lam, v)
+        rec = self._solve(solver, lam, log)
+    self.lambda_, theta = lam, solver.theta.copy()
+    self.moments_ = "independence" if closed is not None else "exact" if solver.exact else "mcmc"
+    self.levels_ = levels
+    self.kkt_ = solver.kkt if solver.exact or closed is not None else np.nan
+    self.mc_gap_ = np.nan if solver.exact else solver.verified_gap
+    keys = ("iteration", "lam", "objective", "kkt", "step", "n_chains", "decrement", "mc_gap", "tol")
+    for r in log:
+        self._run.record(**{k: r.get(k, np.nan) for k in keys})
+    why = f"at λ = {lam:.3g}, {self._why(solver, rec)}"
+    self._settle(rec["verdict"] == "converged", len(log), why)
+    return self._end(DiscreteMRF.from_vector(theta, levels).theta)
 
 # %% ../nbs/07b_discrete.ipynb #f06b6834
 @patch_to(DiscreteLasso)

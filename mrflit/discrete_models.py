@@ -6,7 +6,7 @@
 from __future__ import annotations
 import numpy as np
 from . import libm
-from .core import as_rng, check_float, check_memory
+from .core import as_rng, check_float, check_int, check_memory
 from .core import check_theta, _plain, _numeric, _check_2d, _is_frame
 from .models import BinaryMRF, check_model
 from fastcore.basics import patch_to
@@ -184,6 +184,7 @@ class DiscreteMRF:
         j: int,  # the second variable, j != i
     ) -> np.ndarray:
         "W_ij(a, b) for all levels, with the reference row and column 0: a `(k_i, k_j)` array."
+        i, j = check_int(i, "i", lo=0, hi=self.p - 1), check_int(j, "j", lo=0, hi=self.p - 1)
         if i == j:
             raise ValueError(f"block needs two different variables, got i = j = {i}")
         o = self._off

@@ -5,6 +5,7 @@
 # %% ../nbs/17_experiments.ipynb #78bf974b
 from __future__ import annotations
 import hashlib
+import functools
 import inspect
 import itertools
 import json
@@ -76,10 +77,10 @@ def grid(
 
 # %% ../nbs/17_experiments.ipynb #bfa97757
 def _task_key(fn, p: dict) -> str:
-    """A stable name for one task: the SHA-1 of the function's name, its code (`_code_id`), mrflit's version
-    and the parameters, as sorted JSON."""
-    name = f"{getattr(fn, '__module__', '')}.{getattr(fn, '__qualname__', repr(fn))}"
-    task = {"fn": name, "code": _code_id(fn), "mrflit": mrflit.__version__, "params": p}
+    """A stable name for one task: the SHA-1 of the function's name and bound arguments (`_callable_id`), the
+    code it reaches (`_code_id`), mrflit's version and the parameters, as sorted JSON."""
+    name, bound, fn = _callable_id(fn)
+    task = {"fn": name, "bound": bound, "code": _code_id(fn), "mrflit": mrflit.__version__, "params": p}
     try:
         text = json.dumps(task, sort_keys=True, default=_plain)
     except (TypeError, ValueError) as e:
@@ -88,14 +89,72 @@ def _task_key(fn, p: dict) -> str:
 
 # %% ../nbs/17_experiments.ipynb #c82ea9ed
 def _code_id(fn) -> str:
-    """The SHA-1 of `fn`'s source (without one: of its bytecode and constants): a changed function gets new
-    task keys, so a store never returns what the old code computed."""
+    """The SHA-1 of the code `fn` reaches: the whole source file of the module that defines it (an edited
+    helper or module constant there makes new keys), or, without a file (a notebook's or a shell's function),
+    its own source with the source of the functions and the values of the constants it names; and every
+    source file of mrflit itself. A changed code gets new task keys, so a store never returns what the old
+    code computed."""
+    h = hashlib.sha1(_package_sources().encode())
+    file = inspect.getsourcefile(fn) if inspect.isfunction(fn) else None
+    if file is not None and Path(file).is_file():
+        h.update(Path(file).read_bytes())
+        return h.hexdigest()
+    seen, todo = set(), [fn]
+    # the function, and what it names from its own module (functions, followed in turn, and constants)
+    while todo:
+        f = todo.pop()
+        if id(f) in seen:
+            continue
+        seen.add(id(f))
+        h.update(_function_source(f).encode())
+        for name in getattr(getattr(f, "__code__", None), "co_names", ()):
+            used = getattr(f, "__globals__", {}).get(name)
+            if inspect.isfunction(used) and used.__module__ == fn.__module__:
+                todo.append(used)
+            elif isinstance(used, (int, float, str, bytes, tuple, frozenset)):
+                h.update(f"{name}={used!r}".encode())
+    return h.hexdigest()
+
+
+def _function_source(fn) -> str:
+    "`fn`'s source, or without one its bytecode, constants and names."
     try:
-        code = inspect.getsource(fn)
+        return inspect.getsource(fn)
     except (OSError, TypeError):
         c = getattr(fn, "__code__", None)
-        code = repr(fn) if c is None else repr(c.co_code) + repr(c.co_consts) + repr(c.co_names)
-    return hashlib.sha1(code.encode()).hexdigest()
+        return repr(fn) if c is None else repr(c.co_code) + repr(c.co_consts) + repr(c.co_names)
+
+
+@functools.lru_cache(maxsize=1)
+def _package_sources() -> str:
+    "The SHA-1 of every mrflit source file (read once a session)."
+    h = hashlib.sha1()
+    for f in sorted(Path(mrflit.__file__).parent.glob("*.py")):
+        h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+def _callable_id(fn) -> tuple:
+    """`(name, bound arguments, function)` of a task: a function's module and qualified name; a
+    `functools.partial`'s function with its arguments; a callable instance's class with its attributes — as
+    JSON-ready text, never a memory address (so that a store reuses them)."""
+    bound = None
+    if isinstance(fn, functools.partial):
+        bound = _json_text([list(fn.args), fn.keywords], "a partial's arguments")
+        fn = fn.func
+    elif not inspect.isfunction(fn) and not inspect.ismethod(fn) and callable(fn) and hasattr(fn, "__dict__"):
+        bound = _json_text(vars(fn), "a callable instance's attributes")
+        fn = type(fn).__call__
+    name = f"{getattr(fn, '__module__', '')}.{getattr(fn, '__qualname__', type(fn).__name__)}"
+    return name, bound, fn
+
+
+def _json_text(x, what: str) -> str:
+    "`x` as sorted JSON, or a ValueError naming `what` (a task key must not depend on memory addresses)."
+    try:
+        return json.dumps(x, sort_keys=True, default=_plain)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"store= needs JSON-encodable values in {what}: {e}") from None
 
 # %% ../nbs/17_experiments.ipynb #3294a7e7
 def _plain(x):
@@ -254,7 +313,7 @@ def replicate(
         bar.close()
     return results
 
-# %% ../nbs/17_experiments.ipynb #9a11e864
+# %% ../nbs/17_experiments.ipynb #61ae5d38
 def mean_se(
     x,  # replications along `axis`, at least two
     axis: int = 0,  # the replications' axis
@@ -266,7 +325,7 @@ def mean_se(
         raise ValueError(f"mean_se needs at least two replications along axis {axis}, got {n}")
     return x.mean(axis), x.std(axis, ddof=1) / math.sqrt(n)
 
-# %% ../nbs/17_experiments.ipynb #eb446534
+# %% ../nbs/17_experiments.ipynb #fcbb4c55
 def verdict(
     d: float,  # a mean difference
     se: float,  # its standard error
@@ -281,7 +340,7 @@ def verdict(
         return less
     return f"no difference beyond {z:g} SE"
 
-# %% ../nbs/17_experiments.ipynb #bae5d122
+# %% ../nbs/17_experiments.ipynb #7018417b
 def plus_minus(
     d: float,  # a mean difference
     se: float,  # its standard error
@@ -289,7 +348,7 @@ def plus_minus(
     "A signed difference and its standard error as the reproduction tables print them: +0.123 ± 0.045."
     return f"{d:+.3f} ± {se:.2g}"
 
-# %% ../nbs/17_experiments.ipynb #9b16c8f9
+# %% ../nbs/17_experiments.ipynb #dfb82af6
 @contextmanager
 def recorded_warnings(
     category=None,  # the warning class recorded (None: scikit-learn's ConvergenceWarning)

@@ -5,7 +5,16 @@
 # %% ../nbs/13a_inference.ipynb #d2cd0e0c
 from __future__ import annotations
 import numpy as np
-from .core import as_rng, check_data, check_fitted, check_int, check_n_jobs, clone
+from mrflit.core import (
+    as_rng,
+    check_data,
+    check_fitted,
+    check_int,
+    check_learner,
+    check_memory,
+    check_n_jobs,
+    clone,
+)
 from .models import convert_states
 
 # %% auto #0
@@ -18,7 +27,7 @@ def predictability_columns(
 ) -> dict:
     """mgm's predictability of each node from the others under the fitted model: a dict of `node` (names),
     `accuracy` (CC), `marginal` (CC of the intercept model) and `normalized` (nCC), each (p,)."""
-    check_fitted(est, "theta_")
+    check_fitted(check_learner(est), "theta_")
     if getattr(est, "domain_", None) is None:
         raise ValueError(f"{type(est).__name__} models real-valued data: predictability needs a binary model")
     Xc, dom = check_data(X, allow_constant=True)
@@ -74,6 +83,7 @@ def _two_groups(
 ) -> tuple:
     """`(A, B, est)`: both groups checked in one coding; a k-state learner gets the pooled data's `levels`
     (each column's largest code in either group + 1, unless it has its own)."""
+    check_learner(est)
     if getattr(est, "_categorical_data", False):
         from mrflit.discrete_models import check_codes
 
@@ -113,6 +123,8 @@ def network_comparison(
 
     A, B, est = _two_groups(est, X1, X2)
     n_perm = check_int(n_perm, "n_perm", lo=1)
+    # each split's seed and statistics, refused before the groups' fits when they would not fit in memory
+    check_memory(256 * n_perm, f"{n_perm} permutations")
     fit1, fit2 = clone(est).fit(A), clone(est).fit(B)
     weights1, weights2 = _edges(fit1), _edges(fit2)
     M, S = _nct_statistics(weights1, weights2)

@@ -21,7 +21,7 @@ from statistics import NormalDist
 # %% auto #0
 __all__ = ['EXACT_MAX_P', 'IsingLasso']
 
-# %% ../nbs/07a_ising_lasso.ipynb #757977e6
+# %% ../nbs/07a_ising_lasso.ipynb #bf62e3b0
 EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
 
 
@@ -117,7 +117,7 @@ class IsingLasso(MRFLearner):
         self._settle(converged, steps, why)
         return self._end(to_matrix(solver.theta, p))
 
-# %% ../nbs/07a_ising_lasso.ipynb #7784d048
+# %% ../nbs/07a_ising_lasso.ipynb #56f4ad8b
 @patch_to(IsingLasso)
 def _check_params(self):
     "Validate the settings."
@@ -140,7 +140,7 @@ def _check_params(self):
     check_int(self.n_sweeps, "n_sweeps", lo=1)
     check_int(self.max_iter, "max_iter", lo=1)
 
-# %% ../nbs/07a_ising_lasso.ipynb #fc03bd5a
+# %% ../nbs/07a_ising_lasso.ipynb #6a5c0217
 @patch_to(IsingLasso)
 def _start(self, X) -> np.ndarray | None:
     """The first iterate: the pseudo-likelihood estimate at λ when `start='pl'` and its solver converged
@@ -155,7 +155,7 @@ def _start(self, X) -> np.ndarray | None:
     self.start_ = "pl"
     return theta
 
-# %% ../nbs/07a_ising_lasso.ipynb #e66b5f73
+# %% ../nbs/07a_ising_lasso.ipynb #a0639cfb
 @patch_to(IsingLasso)
 def _new_solver(self, X, EX, lam, exact):
     "A fresh `NewtonSolver` for the checked data X, started at `_start(X)`."
@@ -166,7 +166,7 @@ def _new_solver(self, X, EX, lam, exact):
         EX, lam, p, self.domain_, exact=exact, starts=X, n_rows=n, theta0=self._start(X), **kw
     )
 
-# %% ../nbs/07a_ising_lasso.ipynb #1cef4623
+# %% ../nbs/07a_ising_lasso.ipynb #51477b6c
 @patch_to(IsingLasso)
 def _why_polish(self, p: int) -> str:
     "What the ConvergenceWarning says when the polish stopped short of `accuracy`."
@@ -178,7 +178,7 @@ def _why_polish(self, p: int) -> str:
         f"raise n_chains_max or accuracy"
     )
 
-# %% ../nbs/07a_ising_lasso.ipynb #a5fc87d9
+# %% ../nbs/07a_ising_lasso.ipynb #5c68bfc1
 @patch_to(IsingLasso)
 def _why(self, solver, rec, steps) -> str:
     "What the ConvergenceWarning says when the rule did not hold."
@@ -195,7 +195,7 @@ def _why(self, solver, rec, steps) -> str:
         )
     return f"after {steps} steps the Newton decrement is above its Monte-Carlo noise floor; raise max_iter"
 
-# %% ../nbs/07a_ising_lasso.ipynb #e24a8431
+# %% ../nbs/07a_ising_lasso.ipynb #5a4701da
 VERDICTS = ("continue", "more chains", "verify again", "longer runs", "converged", "stalled")
 # the verification starts on this share of the chains (1/8), and doubles them while its noise is too large
 VERIFY_SHARE = 8
@@ -262,6 +262,9 @@ class NewtonSolver:
             # the states (float64) and, at most, every statistic's column of the Hessian's factor (float32)
             check_memory(2**self.p * (8 * self.p + 4 * self._I.size), f"exact moments of {self.p} variables")
             self._states = _state_table(self.p, domain)
+        else:
+            # the chains' states and streams, refused before the first is drawn
+            check_memory(self.n_chains * (8 * self.p + 48), f"{self.n_chains} chains of {self.p} variables")
         self.set_problem(EX, lam, n_rows, window, tol, tol_sampling)
 
     def step(self) -> dict:
@@ -280,7 +283,7 @@ class NewtonSolver:
         "g(θ) of (1), by enumeration (p <= 16)."
         return float(-theta @ self.EX + log_partition(self._model(theta)) + np.sum(self.lam * np.abs(theta)))
 
-# %% ../nbs/07a_ising_lasso.ipynb #6796ab20
+# %% ../nbs/07a_ising_lasso.ipynb #118e9c5f
 @patch_to(NewtonSolver)
 def set_problem(
     self,
@@ -307,7 +310,7 @@ def set_problem(
     self.n_chains = min(self.n_chains, max(self.n_chains0, int(np.ceil(2 * need))))
     return self
 
-# %% ../nbs/07a_ising_lasso.ipynb #8281144d
+# %% ../nbs/07a_ising_lasso.ipynb #0451192d
 @patch_to(NewtonSolver)
 def chains_needed(
     self,
@@ -318,7 +321,7 @@ def chains_needed(
         return 0.0
     return n_active / (2 * gap_tolerance(n_active, self.n_rows, self.tol, self.tol_sampling))
 
-# %% ../nbs/07a_ising_lasso.ipynb #5a879a1c
+# %% ../nbs/07a_ising_lasso.ipynb #d1621d50
 @patch_to(NewtonSolver)
 def reseed(
     self,
@@ -333,7 +336,7 @@ def reseed(
         self.chains.reseed(self._rng)
     return self
 
-# %% ../nbs/07a_ising_lasso.ipynb #9964ef58
+# %% ../nbs/07a_ising_lasso.ipynb #9c342930
 @patch_to(NewtonSolver)
 def _step_exact(self) -> dict:
     """Exact gradient and Hessian, the Newton direction, and a backtracking line search on g (LSS eq.
@@ -365,7 +368,7 @@ def _step_exact(self) -> dict:
         t /= 2
     return dict(rec, decrement=nu2, verdict="stalled")
 
-# %% ../nbs/07a_ising_lasso.ipynb #f1648967
+# %% ../nbs/07a_ising_lasso.ipynb #cf745db9
 @patch_to(NewtonSolver)
 def _chains_for(self, model):
     "The persistent chains, created (at data rows) or grown to q, sampling `model`."
@@ -384,7 +387,7 @@ def _chains_for(self, model):
         self.chains.set_model(model)
     return self.chains
 
-# %% ../nbs/07a_ising_lasso.ipynb #4c212fff
+# %% ../nbs/07a_ising_lasso.ipynb #3aba08f2
 @patch_to(NewtonSolver)
 def _gradient(self) -> tuple:
     """`(gradient, ESS, resampled)` at θ. Pooling (`min_ess` < 1 and `reuse`): from the chains'
@@ -414,7 +417,7 @@ def _gradient(self) -> tuple:
     means, ess = pooled_moments(self.samples, self.theta)
     return means - self.EX, ess, True
 
-# %% ../nbs/07a_ising_lasso.ipynb #7fb4c942
+# %% ../nbs/07a_ising_lasso.ipynb #fa54d0f5
 @patch_to(NewtonSolver)
 def _step_mcmc(self) -> dict:
     """The gradient (`_gradient`), the Newton step with the covariance of the chains' states, and the
@@ -445,7 +448,7 @@ def _step_mcmc(self) -> dict:
         verdict = self._at_floor(chains, n_active, rec)
     return dict(rec, tol=self.tol_eff, at_floor=at_floor, verdict=verdict)
 
-# %% ../nbs/07a_ising_lasso.ipynb #abe53243
+# %% ../nbs/07a_ising_lasso.ipynb #66b5c03e
 @patch_to(NewtonSolver)
 def _at_floor(
     self,
@@ -480,7 +483,7 @@ def _at_floor(
     self.failed = False
     return "more chains"
 
-# %% ../nbs/07a_ising_lasso.ipynb #fe65c7a9
+# %% ../nbs/07a_ising_lasso.ipynb #90b3233a
 @patch_to(NewtonSolver)
 def _verify(self, chains) -> tuple:
     """The objective gap at θ measured afresh, by new runs from the chains' states (the chains stay as
@@ -508,7 +511,7 @@ def _verify(self, chains) -> tuple:
         if noise <= self.tol_eff / 4 or used + 2 * size > q:
             return gap, noise, used
 
-# %% ../nbs/07a_ising_lasso.ipynb #88c6a786
+# %% ../nbs/07a_ising_lasso.ipynb #ef9bbb33
 @patch_to(NewtonSolver)
 def fresh_gap(
     self,
@@ -531,7 +534,7 @@ def fresh_gap(
     other.chains = None
     return other._verify(other._chains_for(other._model(other.theta)))[0]
 
-# %% ../nbs/07a_ising_lasso.ipynb #bf62e3b0
+# %% ../nbs/07a_ising_lasso.ipynb #017069bf
 @kernel
 def _psi_dot(
     S,  # (q, p) float64 chain states
@@ -549,7 +552,7 @@ def _psi_dot(
             acc += v[k] * S[s, I[k]] * S[s, J[k]]
         e[s] = acc
 
-# %% ../nbs/07a_ising_lasso.ipynb #6a5c0217
+# %% ../nbs/07a_ising_lasso.ipynb #5fe2d04b
 @kernel
 def _psi_tdot(
     S,  # (q, p) float64 chain states
@@ -565,7 +568,7 @@ def _psi_tdot(
         for k in range(out.size):
             out[k] += w[s] * S[s, I[k]] * S[s, J[k]]
 
-# %% ../nbs/07a_ising_lasso.ipynb #51477b6c
+# %% ../nbs/07a_ising_lasso.ipynb #f1ce9c50
 def _cov_matvec(
     S,  # (q, p) float64 chain states
     v,  # (m,) float64 a vector in stats order
@@ -585,7 +588,7 @@ def _cov_matvec(
     for first in range(0, q, step):
         _psi_tdot(S, w, I, J, out, first, min(first + step, q))
 
-# %% ../nbs/07a_ising_lasso.ipynb #2df534a4
+# %% ../nbs/07a_ising_lasso.ipynb #44581511
 def power_curvature(
     S,  # (q, p) chain states (0/1 or ±1)
     v=None,  # warm start: the previous call's vector (stats order)
@@ -611,7 +614,7 @@ def power_curvature(
         v = out / L
     return L, v
 
-# %% ../nbs/07a_ising_lasso.ipynb #118e9c5f
+# %% ../nbs/07a_ising_lasso.ipynb #75c28caa
 @kernel
 def _newton_cd(
     g,  # (m,) float64 the gradient at θ
@@ -645,7 +648,7 @@ def _newton_cd(
             break
     return d
 
-# %% ../nbs/07a_ising_lasso.ipynb #9c342930
+# %% ../nbs/07a_ising_lasso.ipynb #e5d4d439
 def _refine_direction(
     g,  # (k,) float64 gradient on the working set
     H,  # (k, k) float64 positive definite Hessian (damped)
@@ -672,7 +675,7 @@ def _refine_direction(
     off_ok = np.all(np.abs(g[Z] + H[Z] @ out) <= lam[Z] * (1 + 1e-9))
     return out if same_signs and off_ok else d
 
-# %% ../nbs/07a_ising_lasso.ipynb #3aba08f2
+# %% ../nbs/07a_ising_lasso.ipynb #23e4f2c7
 def newton_direction(
     g,  # gradient of f at θ (working set)
     H,  # Hessian (working set × working set)
@@ -693,7 +696,7 @@ def newton_direction(
     big = float(np.abs(d).max(initial=0.0))
     return (d * (max_step / big) if big > max_step else d), nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #66b5c03e
+# %% ../nbs/07a_ising_lasso.ipynb #28245d56
 @kernel(fastmath={"reassoc", "contract"})
 def _cd_sweep(
     g,  # (k,) float64 the gradient on the working set
@@ -751,7 +754,7 @@ def _cd_sweep(
             biggest = max(biggest, abs(z))
     return biggest
 
-# %% ../nbs/07a_ising_lasso.ipynb #ef9bbb33
+# %% ../nbs/07a_ising_lasso.ipynb #96b7fd14
 @kernel
 def _states_moments(
     X,  # (p, q) int8 chain states
@@ -777,7 +780,7 @@ def _states_moments(
         var[t] = s2 / q - mu[t] * mu[t]
     return mu, var
 
-# %% ../nbs/07a_ising_lasso.ipynb #017069bf
+# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
 @kernel
 def _centred_product(
     X,  # (p, q) int8 chain states
@@ -800,7 +803,7 @@ def _centred_product(
                 r[s] += (v - m) * z32
     return r
 
-# %% ../nbs/07a_ising_lasso.ipynb #5fe2d04b
+# %% ../nbs/07a_ising_lasso.ipynb #a1a82c28
 @kernel
 def _newton_cd_states(
     g,  # (k,) float64 the gradient on the working set
@@ -843,7 +846,7 @@ def _newton_cd_states(
         nu2 += r[s] * r[s]
     return nu2 / X.shape[1] + ridge * np.sum(d * d)
 
-# %% ../nbs/07a_ising_lasso.ipynb #6d9bbd67
+# %% ../nbs/07a_ising_lasso.ipynb #465a7d24
 @kernel(parallel=True)
 def _newton_cd_batch(
     G,  # (b, k) float64 the gradients, one subproblem per row
@@ -864,7 +867,7 @@ def _newton_cd_batch(
         nu2[b] = _newton_cd_states(G[b], X, I, J, work, theta, lam, ridge, n_pass, tol, D[b])
     return nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #ec9310b7
+# %% ../nbs/07a_ising_lasso.ipynb #4684a723
 def newton_direction_states(
     g,  # gradient of f at θ (working set), (k,) or (b, k): b subproblems, solved in parallel
     X,  # (p, q) chain states (0/1 or ±1, read as int8), one column per chain
@@ -904,7 +907,7 @@ def newton_direction_states(
     D *= np.minimum(1.0, max_step / np.maximum(big, 1e-300))[:, None]
     return (D[0], float(nu2[0])) if np.ndim(g) == 1 else (D, nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #dae04383
+# %% ../nbs/07a_ising_lasso.ipynb #26c306f0
 def states_cov(
     X,  # (p, q) chain states, one column per chain
     work,  # (k,) int64 statistics in stats order
@@ -920,7 +923,7 @@ def states_cov(
     Psi -= Psi.mean(axis=1, keepdims=True)
     return (Psi @ Psi.T).astype(np.float64) / S.shape[1]
 
-# %% ../nbs/07a_ising_lasso.ipynb #c3322a71
+# %% ../nbs/07a_ising_lasso.ipynb #90266ce3
 # the chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |working set|)
 HESSIAN_CHAINS = 4096
 # the largest working set whose Hessian is formed (above: coordinate descent on the chains' residual)
@@ -943,7 +946,7 @@ def working_set(
     violated = np.any(np.abs(np.atleast_2d(grad)) > lam, axis=0)
     return np.flatnonzero((I == J) | (theta != 0) | violated)
 
-# %% ../nbs/07a_ising_lasso.ipynb #6bda5693
+# %% ../nbs/07a_ising_lasso.ipynb #c48bc28d
 def chain_newton_step(
     grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ, or (b, m): b steps on one working set
     theta,  # (m,) float64 current θ in stats order
@@ -987,7 +990,7 @@ def chain_newton_step(
         return work, *steps[0]
     return work, np.array([d for d, _ in steps]), np.array([nu2 for _, nu2 in steps])
 
-# %% ../nbs/07a_ising_lasso.ipynb #96b7fd14
+# %% ../nbs/07a_ising_lasso.ipynb #39949bd2
 def gap_hessian_chains(
     n_work: int,  # |W|, the working set's size
 ) -> int:
@@ -995,7 +998,7 @@ def gap_hessian_chains(
     rank is far above |W| (07b's group solver uses the same rule)."""
     return max(HESSIAN_CHAINS, 10 * int(n_work))
 
-# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
+# %% ../nbs/07a_ising_lasso.ipynb #c441ac7d
 # the ridge of the Hessian behind an objective-gap estimate, relative to its mean diagonal
 GAP_RIDGE = 1e-4
 
@@ -1031,7 +1034,7 @@ def chain_model_decrease(
         decrease, nu2, steps = float(decrease[0]), float(nu2[0]), steps[0]
     return (decrease, nu2, steps) if return_step else (decrease, nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #108a6e4e
+# %% ../nbs/07a_ising_lasso.ipynb #e24a8431
 # coordinate-descent passes of the pooled step, and then of each of the three continued from it
 GAP_PASSES = 100
 HALVES_PASSES = 25
@@ -1053,7 +1056,7 @@ def halves_gap(
     noise = float(np.mean(each)) - pooled
     return pooled - noise, noise
 
-# %% ../nbs/07a_ising_lasso.ipynb #79557598
+# %% ../nbs/07a_ising_lasso.ipynb #f1648967
 @kernel
 def _log_weights(
     X,  # (p, q) float32 states, one column per chain
@@ -1078,7 +1081,7 @@ def _log_weights(
             out[c] += d[k] * (xi[c] * xj[c])
     return out
 
-# %% ../nbs/07a_ising_lasso.ipynb #90266ce3
+# %% ../nbs/07a_ising_lasso.ipynb #7fb4c942
 def reweighted_moments(
     X,  # (p, q) float32 or int8 states drawn at θ_ref, one column per chain
     delta,  # (m,) float64 θ − θ_ref in stats order
@@ -1100,7 +1103,7 @@ def reweighted_moments(
     np.fill_diagonal(G, Xw.sum(axis=1, dtype=np.float64))
     return G[I, J], float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #ea59bea6
+# %% ../nbs/07a_ising_lasso.ipynb #88c6a786
 def pooled_moments(
     samples,  # [(θ_ref (m,) float64, states (p, q) float32 or int8)]: draws at several θ_ref
     theta,  # (m,) float64 the point, stats order
@@ -1114,7 +1117,7 @@ def pooled_moments(
         ess += e
     return total / ess, ess
 
-# %% ../nbs/07a_ising_lasso.ipynb #39949bd2
+# %% ../nbs/07a_ising_lasso.ipynb #ae7e87c5
 @functools.lru_cache(maxsize=1)
 def _state_table(
     p: int,  # the number of variables (<= EXACT_MAX_P)
@@ -1127,7 +1130,7 @@ def _state_table(
     table.flags.writeable = False
     return table
 
-# %% ../nbs/07a_ising_lasso.ipynb #c441ac7d
+# %% ../nbs/07a_ising_lasso.ipynb #9e204080
 @kernel
 def _centred_columns(
     S,  # (2^p, p) float64 states, `_state_table`
@@ -1151,7 +1154,7 @@ def _centred_columns(
     # (k, 2^p) C-ordered is (2^p, k) Fortran-ordered: contiguous columns for the product AᵀA
     return out.T
 
-# %% ../nbs/07a_ising_lasso.ipynb #a90d3313
+# %% ../nbs/07a_ising_lasso.ipynb #f6108399
 def _exact_moments(
     S,  # (2^p, p) float64 states, `_state_table`
     P,  # (2^p,) float64 probabilities of the states
@@ -1163,7 +1166,7 @@ def _exact_moments(
     second = S.T @ (S * P[:, None])
     return np.where(I == J, first[I], second[I, J])
 
-# %% ../nbs/07a_ising_lasso.ipynb #57281ffd
+# %% ../nbs/07a_ising_lasso.ipynb #ecb548e1
 # a statistic whose rarer value occurs in fewer rows than this takes its standard error from the model too
 RARE_COUNT = 5
 
@@ -1189,7 +1192,7 @@ def data_se(
     model_var = M - M * M if domain == "01" else 1.0 - M * M
     return np.where(rare, np.maximum(se, np.sqrt(np.maximum(model_var, 0.0) / n)), se)
 
-# %% ../nbs/07a_ising_lasso.ipynb #0ff60d55
+# %% ../nbs/07a_ising_lasso.ipynb #5c134629
 # the states of a polish are split into this many groups of whole chains; the groups' spread gives the
 # Monte-Carlo standard errors
 POLISH_GROUPS = 200
@@ -1258,7 +1261,7 @@ class StateSample:
         spread = sums - mass[:, None] * means
         return means, np.sqrt(np.sum(spread * spread, axis=0)), float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #bf43417e
+# %% ../nbs/07a_ising_lasso.ipynb #6e598efc
 def draw_states(
     chains,  # the persistent `GibbsChains`, advanced in place
     theta,  # (m,) float64 the point to sample, stats order
@@ -1276,7 +1279,7 @@ def draw_states(
         out[:, :, t] = chains._X
     return StateSample(out.reshape(p, -1), theta, chains.n_chains)
 
-# %% ../nbs/07a_ising_lasso.ipynb #115fd878
+# %% ../nbs/07a_ising_lasso.ipynb #dec5c160
 # the SAA is solved to this KKT residual per coordinate, in data standard errors
 SAA_TOL = 0.05
 # the SAA is trusted where the states' weights keep this share of their number as ESS: a step that would
@@ -1293,7 +1296,7 @@ def _ess_share(
     w = libm.exp(lw - lw.max())
     return float(np.sum(w) ** 2 / np.sum(w * w) / sample.Q)
 
-# %% ../nbs/07a_ising_lasso.ipynb #a17cf21f
+# %% ../nbs/07a_ising_lasso.ipynb #cd8dac6d
 def saa_solve(
     sample: StateSample,  # the states
     theta,  # (m,) float64 the start, stats order
@@ -1337,7 +1340,7 @@ def saa_solve(
             t /= 2
         theta, f = theta + t * d, f_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #2985837b
+# %% ../nbs/07a_ising_lasso.ipynb #85b4404e
 def _settled(
     a: StateSample,  # states at θ
     b: StateSample,  # states at the same θ, drawn after more sweeps
@@ -1351,7 +1354,7 @@ def _settled(
     t = (ma - mb) / np.maximum(np.sqrt(sa * sa + sb * sb), 1e-300)
     return bool(np.mean(t * t) <= 1 + 3 * np.sqrt(2 / t.size) and np.max(np.abs(t)) <= z)
 
-# %% ../nbs/07a_ising_lasso.ipynb #dec5c160
+# %% ../nbs/07a_ising_lasso.ipynb #fc03bd5a
 def _undetermined(
     theta,  # (m,) float64 the polished θ
     grad,  # (m,) float64 the SAA gradient there
@@ -1368,7 +1371,7 @@ def _undetermined(
         theta == 0, lam - np.abs(grad) < 2 * mcse, curvature * np.abs(theta) < 2 * mcse
     )
 
-# %% ../nbs/07a_ising_lasso.ipynb #cd8dac6d
+# %% ../nbs/07a_ising_lasso.ipynb #1cef4623
 def _own_chains(
     solver,  # a Monte-Carlo `NewtonSolver`
     q: int,  # the chains
@@ -1381,7 +1384,7 @@ def _own_chains(
         start = solver._starts[solver._rng.integers(0, len(solver._starts), q)]
     return GibbsChains(solver.chains.model, q, init=np.array(start, np.int8), seed=solver._rng)
 
-# %% ../nbs/07a_ising_lasso.ipynb #e4b610c5
+# %% ../nbs/07a_ising_lasso.ipynb #748e4da2
 # the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
 # two of its samples agree
 POLISH_ROUNDS = 6

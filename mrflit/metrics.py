@@ -5,7 +5,7 @@
 # %% ../nbs/01a_metrics.ipynb #1c49b2db
 from __future__ import annotations
 import numpy as np
-from .core import _plain
+from .core import _plain, check_float
 from .models import BinaryMRF
 
 # %% auto #0
@@ -118,6 +118,8 @@ def selection_metrics(
     threshold: float = 0.0,  # pairs with |θ̂_ij| above it are selected
 ) -> dict:
     "FDR, power (= TPR), TNR and counts of the edges with |θ̂_ij| > threshold."
+    # |θ̂| is never below 0, and NaN would select nothing
+    threshold = check_float(threshold, "threshold", lo=0)
     s, y = edge_scores(theta_hat), true_edges(truth)
     if s.size != y.size:
         raise ValueError(f"theta_hat and truth differ in size ({s.size} and {y.size} pairs)")

@@ -432,9 +432,25 @@ def check_model(
     return model
 
 # %% ../nbs/01_models.ipynb #9269787e
+def _interval(
+    value,  # a number, or a pair (low, high)
+    name: str,  # the argument's name, for error messages
+) -> tuple:
+    "`(low, high)` of a number (low = high) or a pair of finite numbers with low <= high."
+    pair = (value, value) if np.isscalar(value) and not isinstance(value, (str, bytes)) else value
+    try:
+        lo, hi = pair
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a number or a pair (low, high), got {value!r}") from None
+    lo, hi = check_float(lo, f"{name} (low)"), check_float(hi, f"{name} (high)")
+    if lo > hi:
+        raise ValueError(f"{name} must satisfy low <= high, got {value}")
+    return lo, hi
+
+
 def _magnitudes(rng, k, weights, signs):
-    lo, hi = (weights, weights) if np.isscalar(weights) else weights
-    if not (0 <= lo <= hi):
+    lo, hi = _interval(weights, "weights")
+    if lo < 0:
         raise ValueError(f"weights must satisfy 0 <= low <= high, got {weights}")
     w = rng.uniform(lo, hi, size=k)
     if signs == "random":
@@ -467,7 +483,8 @@ def random_mrf(
     t[I[on], J[on]] = _magnitudes(rng, int(on.sum()), weights, signs)
     t = t + t.T
     if fields is not None:
-        np.fill_diagonal(t, fields if np.isscalar(fields) else rng.uniform(*fields, size=p))
+        lo, hi = _interval(fields, "fields")
+        np.fill_diagonal(t, lo if np.isscalar(fields) else rng.uniform(lo, hi, size=p))
     return BinaryMRF(t, domain)
 
 # %% ../nbs/01_models.ipynb #0d0545bc

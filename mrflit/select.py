@@ -8,6 +8,7 @@ import numpy as np
 from . import libm
 from mrflit.core import (
     check_bool,
+    check_learner,
     check_data,
     check_float,
     check_int,
@@ -21,8 +22,8 @@ from .pseudolikelihood import unique_rows, _pl_parts, _pl_newton
 from dataclasses import dataclass, asdict
 
 # %% auto #0
-__all__ = ['EXTEND_BY', 'EXTEND_TO', 'EBIC_TOL', 'lambda_max', 'GridEdgeWarning', 'select_lambda', 'ebic_charge', 'ebic',
-           'LambdaRule']
+__all__ = ['EXTEND_BY', 'EXTEND_TO', 'MAX_LAMBDAS', 'EBIC_TOL', 'lambda_max', 'GridEdgeWarning', 'select_lambda', 'ebic_charge',
+           'ebic', 'LambdaRule']
 
 # %% ../nbs/05a_select.ipynb #b4a19355
 def lambda_max(
@@ -30,7 +31,8 @@ def lambda_max(
 ) -> float:
     """2 max |Ĉov(x_i, x_j)| over i < j: above it every coupling of the ℓ₁-MLE (and of ℓ₁ pseudo-likelihood)
     is zero."""
-    X, _ = check_data(X)
+    # a coupling needs two variables
+    X, _ = check_data(X, min_cols=2)
     C = np.cov(X.astype(np.float64).T, bias=True)
     return float(2 * np.abs(C[np.triu_indices(C.shape[0], 1)]).max())
 
@@ -45,6 +47,7 @@ def _penalty_name(est) -> str:
 # %% ../nbs/05a_select.ipynb #d1e69198
 EXTEND_BY = 4  # values added at a time when the default path is extended
 EXTEND_TO = 1e-4  # ...down to this fraction of λ_max at most
+MAX_LAMBDAS = 1000  # the longest path accepted: each value is a fit
 
 
 class GridEdgeWarning(UserWarning):
@@ -68,6 +71,8 @@ def _check_lambdas(lambdas) -> np.ndarray:
         raise ValueError(f"lambdas must be at least 2 positive numbers, got {lambdas!r}") from None
     if lambdas.ndim != 1 or lambdas.size < 2 or not np.all(np.isfinite(lambdas)) or lambdas.min() <= 0:
         raise ValueError("lambdas must be at least 2 positive numbers")
+    if lambdas.size > MAX_LAMBDAS:
+        raise ValueError(f"lambdas must be at most {MAX_LAMBDAS} values (each is a fit), got {lambdas.size}")
     return lambdas
 
 # %% ../nbs/05a_select.ipynb #4fe6dcf2
@@ -129,14 +134,16 @@ def select_lambda(
     if criterion not in ("ebic", "cv"):
         raise ValueError(f"criterion must be 'ebic' or 'cv', got {criterion!r}")
     gamma = check_float(gamma, "gamma", lo=0)
-    key = _penalty_name(est)
+    key = _penalty_name(check_learner(est))
     top = lambda_max(X)
     default = lambdas is None
     if default:
-        lambdas = top * libm.geomspace(1, 0.01, check_int(n_lambdas, "n_lambdas", lo=2))
+        # each value is a fit: a path of more than MAX_LAMBDAS is refused before any
+        lambdas = top * libm.geomspace(1, 0.01, check_int(n_lambdas, "n_lambdas", lo=2, hi=MAX_LAMBDAS))
     lambdas = _check_lambdas(lambdas)
     if criterion == "cv":
-        n_folds = check_int(cv, "cv", lo=2)
+        # a fold needs a row
+        n_folds = check_int(cv, "cv", lo=2, hi=np.shape(X)[0])
         loud = n_folds * len(lambdas) >= 100 if verbose is None else check_bool(verbose, "verbose")
         scores = lambda lams: _cv_scores(est, X, key, lams, (n_folds, seed), loud)
     else:

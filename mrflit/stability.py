@@ -15,8 +15,11 @@ import numpy as np
 from joblib import Parallel, delayed
 from mrflit.core import (
     as_rng,
+    check_bool,
     check_data,
     check_int,
+    check_learner,
+    check_memory,
     check_float,
     check_n_jobs,
     check_names,
@@ -25,11 +28,11 @@ from mrflit.core import (
     clone,
     kernel,
 )
-from .base import _edges, _penalty_rule, _quiet_progress
+from .base import _edges, _penalty_rule, _progress_bar, _quiet_progress
 from .discrete_models import check_codes
 
 # %% auto #0
-__all__ = ['CENTRALITIES', 'Stability', 'centralities', 'bootstrap']
+__all__ = ['CENTRALITIES', 'LARGE_GRAPH', 'Stability', 'centralities', 'bootstrap']
 
 # %% ../nbs/13_stability.ipynb #940f8c21
 @dataclass
@@ -107,6 +110,8 @@ class Stability:
         draws = self._draws(statistic)
         if statistic == "edge":
             (i, j), (k, l) = [[self._index(v) for v in pair] for pair in (a, b)]
+            if i == j or k == l:
+                raise ValueError(f"an edge is a pair of two different nodes, got {a!r} and {b!r}")
             diff, full = draws[:, i, j] - draws[:, k, l], self.full[i, j] - self.full[k, l]
         else:
             i, k = self._index(a), self._index(b)
@@ -247,6 +252,8 @@ def _shortest_paths(
 
 # %% ../nbs/13_stability.ipynb #4fa08053
 CENTRALITIES = ("strength", "expected_influence", "closeness", "betweenness")
+# nodes from which `centralities` shows its progress (its shortest paths take p³ steps)
+LARGE_GRAPH = 2000
 
 
 def centralities(
@@ -264,13 +271,14 @@ def centralities(
         w = 1 / a
     total, between = np.zeros(p), np.zeros(p)
     step = chunk_length(4.0 * p * p)
-    for first in range(0, p, step):
+    # a large graph (its shortest paths take minutes: p³ steps) shows a progress bar over the sources
+    for first in _progress_bar(range(0, p, step), "centralities (shortest paths)", p >= LARGE_GRAPH):
         _shortest_paths(w, first, min(first + step, p), total, between)
     closeness = np.divide(1.0, total, out=np.zeros(p), where=total > 0)
     betweenness = between / ((p - 1) * (p - 2)) if p > 2 else between
     return dict(strength=a.sum(1), expected_influence=t.sum(1), closeness=closeness, betweenness=betweenness)
 
-# %% ../nbs/13_stability.ipynb #cfa7715d
+# %% ../nbs/13_stability.ipynb #994dd9ec
 def _refit(est, X, rows, seed, start=None):
     """`(θ, warnings)`: the couplings of `est` fitted to X[rows], with its own seed when it takes one and no
     progress bar, and the distinct `(category, message)` of the warnings the fit raised (the caller reports
@@ -290,14 +298,14 @@ def _refit(est, X, rows, seed, start=None):
         theta = _edges(e.fit(X[rows]))
     return theta, list(dict.fromkeys((w.category, str(w.message)) for w in caught))
 
-# %% ../nbs/13_stability.ipynb #cc56477b
+# %% ../nbs/13_stability.ipynb #82831fdc
 def _corr(a, b) -> float:
     "Pearson correlation, 0 when either side is constant."
     if np.std(a) == 0 or np.std(b) == 0:
         return 0.0
     return float(np.corrcoef(a, b)[0, 1])
 
-# %% ../nbs/13_stability.ipynb #82831fdc
+# %% ../nbs/13_stability.ipynb #600c4243
 def _resamples(
     kind: str,  # 'nonparametric' or 'case-drop'
     n: int,  # rows of the data
@@ -315,7 +323,7 @@ def _resamples(
     levels = np.resize(drop, max(n_boot, 5 * drop.size))
     return levels, [rng.choice(n, n - int(round(d * n)), replace=False) for d in levels]
 
-# %% ../nbs/13_stability.ipynb #e2c25b64
+# %% ../nbs/13_stability.ipynb #8441d5c9
 def _every_level(
     rows: list,  # the resamples' rows, from `_resamples`
     X,  # (n, p) int8 integer codes
@@ -347,7 +355,7 @@ def _every_level(
         out.append(r)
     return out
 
-# %% ../nbs/13_stability.ipynb #4394c1c8
+# %% ../nbs/13_stability.ipynb #dbb6a113
 def _at_levels(
     est,  # the learner of the refits
     first,  # its full-data fit
@@ -362,7 +370,7 @@ def _at_levels(
         return est, rows
     return clone(est).set_params(levels=first.levels_), _every_level(rows, X, first.levels_, kind, rng)
 
-# %% ../nbs/13_stability.ipynb #17c89046
+# %% ../nbs/13_stability.ipynb #917bd19a
 def _summarise_warnings(
     raised: list,  # per refit, the `(category, message)` pairs it raised
 ) -> dict:
@@ -379,7 +387,7 @@ def _summarise_warnings(
         warnings.warn(f"{count} of {len(raised)} refits: {example[key]}", key[0], stacklevel=3)
     return {example[k]: c for k, c in counts.items()}
 
-# %% ../nbs/13_stability.ipynb #fc61d435
+# %% ../nbs/13_stability.ipynb #0a3519a9
 def _refit_learner(
     est,  # the learner of the refits
     share: float,  # `refit_tol_sampling`
@@ -395,7 +403,7 @@ def _refit_learner(
         est = clone(est).set_params(accuracy=None)
     return est
 
-# %% ../nbs/13_stability.ipynb #6ab298fd
+# %% ../nbs/13_stability.ipynb #d5744161
 def bootstrap(
     est,  # a learner, with its λ set (e.g. by mrflit.select)
     X,  # (n, p) binary data
@@ -418,9 +426,11 @@ def bootstrap(
 ) -> Stability:
     """Refit `est` on resamples of X: edge inclusion frequencies and intervals, or centrality stability (see
     above)."""
+    check_learner(est)
     if kind not in ("nonparametric", "case-drop"):
         raise ValueError(f"kind must be 'nonparametric' or 'case-drop', got {kind!r}")
     n_boot = check_int(n_boot, "n_boot", lo=2)
+    verbose, reselect = check_bool(verbose, "verbose"), check_bool(reselect, "reselect")
     share = check_float(refit_tol_sampling, "refit_tol_sampling", lo=0)
     if names is None and hasattr(X, "columns"):
         names = [str(c) for c in X.columns]
@@ -430,6 +440,8 @@ def bootstrap(
         else check_data(X, allow_constant=True)[0]
     )
     n, p = X.shape
+    # the refits' rows and estimates, refused before the first fit when they would not fit in memory
+    check_memory(8 * n_boot * (n + p * p), f"{n_boot} refits of {n} rows and {p} variables")
     names = [f"x{i}" for i in range(p)] if names is None else check_names(names, p)
     rng = as_rng(seed)
     if fitted is not None:
