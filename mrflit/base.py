@@ -267,16 +267,24 @@ class MRFLearner(Estimator):
         return self.trace_.plot(keys, x, ax)
 
 # %% ../nbs/06_base.ipynb #7c6f9bf1
-def _check_shape(est, X):
-    """Refuse sizes whose p × p matrices would not fit in memory (fewer than two columns are refused by the
-    validator: a network of one variable has no edge to learn); say up front when the fit is large (p in the
-    thousands, or many more parameters than rows), since it can then take minutes; True when it does."""
+def _check_shape(
+    est,  # the learner
+    X,  # (n, p) the checked data
+    width: int | None = None,  # θ's side when it is not p (a k-state model's Σ(k_i − 1) indicators)
+):
+    """Refuse sizes whose θ-sized (p × p) matrices would not fit in memory (fewer than two columns are refused
+    by the validator: a network of one variable has no edge to learn); say up front when the fit is large
+    (θ's side in the thousands, or many more parameters than rows), since it can then take minutes; True when
+    it does."""
     n, p = X.shape
     name = type(est).__name__
-    # θ, its gradient, its last iterate and a few more p × p work matrices
-    check_memory(64 * p * p, f"{name}'s p × p matrices for p = {p} variables")
-    m = p * (p + 1) // 2
-    if p >= 1000 or (m >= 10_000 and m > 10 * n):
+    w = p if width is None else int(width)
+    # θ, its gradient, its last iterate and a few more θ-sized work matrices
+    check_memory(
+        64 * w * w, f"{name}'s p × p matrices for p = {p} variables" + (f" ({w} indicators)" if width else "")
+    )
+    m = w * (w + 1) // 2
+    if w >= 1000 or (m >= 10_000 and m > 10 * n):
         warn(
             f"{name}: {p} variables and {n} rows, {m:,} parameters ({m / n:,.0f} per row): "
             f"a fit of this size can take minutes (a progress bar follows)"
@@ -284,7 +292,7 @@ def _check_shape(est, X):
         return True
     return False
 
-# %% ../nbs/06_base.ipynb #74e37c36
+# %% ../nbs/06_base.ipynb #05584047
 class FitRun:
     """What one fit keeps while it runs, in one object the learner holds as `_run`: the trace's columns
     (`record`), the clock less the time spent on diagnostics (`elapsed`, `diagnostics`), the notes on what was
@@ -326,7 +334,7 @@ class FitRun:
         trace.notes = tuple(self.notes)
         return trace
 
-# %% ../nbs/06_base.ipynb #f97d3b53
+# %% ../nbs/06_base.ipynb #b8a93ca5
 # What every `fit` does around its algorithm: check the data, keep the trace and the clock, settle the
 # verdict.
 @patch_to(MRFLearner)
@@ -349,7 +357,7 @@ def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
     self._run = FitRun(notes, truth, large)
     return X
 
-# %% ../nbs/06_base.ipynb #4ff2b82c
+# %% ../nbs/06_base.ipynb #d5412b1b
 @patch_to(MRFLearner)
 def _truth_in(self, truth, data_domain, p):
     """The true θ in the learner's domain: a `BinaryMRF` is converted exactly; a matrix is read in the
@@ -362,7 +370,7 @@ def _truth_in(self, truth, data_domain, p):
         raise ValueError(f"truth must be ({p}, {p}), got {t.shape}")
     return t
 
-# %% ../nbs/06_base.ipynb #df5bc7d3
+# %% ../nbs/06_base.ipynb #9bf27f69
 @patch_to(MRFLearner)
 def _begin_real(self, X, names=None, min_rows: int = 3):
     "Start a fit on real-valued data (continuous or coded discrete): validated float64 copy, no domain."
@@ -374,7 +382,7 @@ def _begin_real(self, X, names=None, min_rows: int = 3):
     self._run = FitRun(large=large)
     return X
 
-# %% ../nbs/06_base.ipynb #c3d83cb0
+# %% ../nbs/06_base.ipynb #86c6f7e2
 @patch_to(MRFLearner)
 def _settle(self, converged: bool, n_iter: int, why: str = ""):
     "Record `converged_` and `n_iter_`; when not converged, one `ConvergenceWarning` that says why."
@@ -384,7 +392,7 @@ def _settle(self, converged: bool, n_iter: int, why: str = ""):
         warn_not_converged(f"{type(self).__name__} did not converge: {why}")
     return self.converged_
 
-# %% ../nbs/06_base.ipynb #be385741
+# %% ../nbs/06_base.ipynb #d6f24f15
 _QUIET = contextvars.ContextVar("mrflit_quiet_progress", default=False)
 
 
@@ -392,7 +400,7 @@ def _quiet_progress():
     "No learner's progress bar inside (a bootstrap's refits, which share one bar)."
     return context_flag(_QUIET)
 
-# %% ../nbs/06_base.ipynb #8ebe0f26
+# %% ../nbs/06_base.ipynb #2a6c3d78
 def _progress_bar(
     steps,  # an iterable of the loop's steps
     desc: str,  # the bar's label
@@ -405,7 +413,7 @@ def _progress_bar(
 
     return tqdm(steps, desc=desc)
 
-# %% ../nbs/06_base.ipynb #bbb03b33
+# %% ../nbs/06_base.ipynb #311f6f17
 @patch_to(MRFLearner)
 def _progress(self, steps, desc: str):
     """`steps`, behind a tqdm progress bar when the learner is `verbose` or the fit is large (`_check_shape`
@@ -414,14 +422,14 @@ def _progress(self, steps, desc: str):
     show = getattr(self, "verbose", False) or (run is not None and run.large)
     return _progress_bar(steps, desc, show)
 
-# %% ../nbs/06_base.ipynb #9495f98b
+# %% ../nbs/06_base.ipynb #635f0733
 @patch_to(MRFLearner)
 def _end(self, theta):
     self.theta_ = np.asarray(theta, dtype=np.float64)
     self.trace_ = self._run.trace()
     return self
 
-# %% ../nbs/06_base.ipynb #ab4cda36
+# %% ../nbs/06_base.ipynb #2569222a
 # scikit-learn's checks that fit random continuous data (its names, as `check_estimator` reports them)
 CONTINUOUS_DATA_CHECKS = (
     "check_fit_score_takes_y check_estimators_overwrite_params check_dont_overwrite_parameters "
@@ -459,7 +467,7 @@ def expected_failed_checks(
     why = "fits random continuous data; a binary MRF takes 0/1 or ±1 data and refuses the rest (ValueError)"
     return dict.fromkeys(CONTINUOUS_DATA_CHECKS, why)
 
-# %% ../nbs/06_base.ipynb #6fd325d4
+# %% ../nbs/06_base.ipynb #446ed81f
 def lambda_path(
     lam_max: float,  # the largest λ (the path starts just below it)
     n_lambdas: int = 100,  # the number of λ values
@@ -470,7 +478,7 @@ def lambda_path(
     ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
     return lam_max * libm.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
-# %% ../nbs/06_base.ipynb #ef08f586
+# %% ../nbs/06_base.ipynb #4aab6f83
 def gap_tolerance(
     n_active: int,  # |A|, the nonzero parameters
     n: int,  # rows of the data
@@ -481,13 +489,13 @@ def gap_tolerance(
     gap |A|/2n if larger."""
     return max(0.0 if tol is None else float(tol), float(tol_sampling) * n_active / (2 * n))
 
-# %% ../nbs/06_base.ipynb #59a053ff
+# %% ../nbs/06_base.ipynb #127db0c1
 def sampling_tol(n: int, fraction: float = 0.1) -> float:
     """Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error
     1/√n (at most 0.5/√n for binary data)."""
     return float(fraction) / np.sqrt(n)
 
-# %% ../nbs/06_base.ipynb #c7d52f06
+# %% ../nbs/06_base.ipynb #9f02bd54
 def two_stage(path, path_losses, gic_loss, n: int, d: int):
     """BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic,
     thresholds, gic, θ_thresholded)`."""

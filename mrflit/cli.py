@@ -373,8 +373,7 @@ def fit(
             data, sep=sep, header=header, columns=columns, missing=missing, binarize=binarize
         )
         group_of = None if groups is None else read_groups(groups, names)
-        _check_tuning(alpha, chains, iters, tau, X.shape[1])
-        est, fields = _learner(method, lam, alpha, chains, iters, tau, seed, penalize_fields)
+        est, fields = _learner(method, lam, (alpha, chains, iters, tau), seed, penalize_fields, X.shape[1])
         est.set_params(**nodewise)
         if not quiet:
             print(
@@ -450,9 +449,19 @@ def _check_tuning(alpha, chains, iters, tau, p: int):
         check_int(tau, "--tau", lo=1)
 
 # %% ../nbs/16_cli.ipynb #392557e7
-def _learner(method, lam, alpha, chains, iters, tau, seed, penalize_fields):
+def _learner(
+    method: str,  # a name of `METHODS`
+    lam,  # a number, a rule name or a `LambdaRule`
+    tuning: tuple,  # (alpha, chains, iters, tau), checked whatever the method (`_check_tuning`)
+    seed,  # None, int or np.random.Generator
+    penalize_fields: bool,  # penalise the fields θ_ii (tay, spg, spginc, isinglasso)
+    p: int,  # the number of variables, for the chains' memory
+):
     "The learner `mrflit fit --method` names, and what report.txt says of its fields (None: nothing)."
     import mrflit
+
+    _check_tuning(*tuning, p)
+    alpha, chains, iters, tau = tuning
 
     # the package's top level imports the class's own module only (the other learners' are not loaded)
     cls = getattr(mrflit, METHODS[method])
@@ -729,7 +738,8 @@ def compare(
         else:
             X1, X2, names, notes = _read_two(data1, data2, dict(read, binarize=binarize))
             lam, nodewise = _lambda_options(method, lam, None, None, None)
-            est = _learner(method, lam, "auto", 2000, None, None, seed, False)[0].set_params(**nodewise)
+            est = _learner(method, lam, ("auto", 2000, None, None), seed, False, len(names))[0]
+            est.set_params(**nodewise)
         name = type(est).__name__
         if not quiet:
             print(
@@ -1271,7 +1281,8 @@ def _add_reading_options(p):
 # %% ../nbs/16_cli.ipynb #b28f7006
 def _reading(a) -> dict:
     "The parsed reading options (`_add_reading_options`) and --binarize, as `read_binary_csv`'s keywords."
-    columns = a.columns.split(",") if a.columns else None
+    # --columns '' names no column: refused by the reader, not read as "all"
+    columns = None if a.columns is None else [c.strip() for c in a.columns.split(",") if c.strip()]
     return dict(
         sep=_sep_arg(a.sep), header=not a.no_header, columns=columns, missing=a.missing, binarize=a.binarize
     )

@@ -9,11 +9,11 @@ from . import libm
 from .core import as_rng, check_int, check_float, chain_states, chunks, kernel
 from .core import _is_frame
 from .models import theta_graph
-from .base import gap_tolerance, _progress_bar
-from .base import FitRun, MRFLearner, fit_chosen_lambda
+from .base import gap_tolerance
+from .base import FitRun, MRFLearner, _check_shape, fit_chosen_lambda
 from .core import warn, one_blas_thread
 from fastcore.basics import patch_to
-from .core import check_fitted, check_names
+from .core import check_fitted, check_memory, check_names
 from .select import EXTEND_BY, EXTEND_TO, _best, _warn_edge
 from .ising_lasso import GAP_RIDGE, VERIFY_SHARE, gap_hessian_chains
 import scipy.sparse as sp
@@ -30,10 +30,187 @@ from .discrete_gibbs import _gibbs_sweeps
 from .discrete_exact import all_states, log_partition
 
 # %% auto #0
-__all__ = ['NEWTON_AFTER', 'NEWTON_MAX', 'PL_EBIC_TOL', 'PL_EBIC_ITER', 'GroupNewtonSolver', 'GroupPseudoLikelihood', 'pl_ebic',
-           'DiscreteLasso']
+__all__ = ['MAX_BLOCK', 'NEWTON_AFTER', 'NEWTON_MAX', 'PL_EBIC_TOL', 'PL_EBIC_ITER', 'DiscreteLasso', 'GroupNewtonSolver',
+           'GroupPseudoLikelihood', 'pl_ebic']
 
-# %% ../nbs/07b_discrete.ipynb #6dd02f0a
+# %% ../nbs/07b_discrete.ipynb #6a895db1
+# the most parameters of one pair's block (k_i − 1)(k_j − 1) a k-state learner accepts: two variables of 51
+# levels; beyond it each block's factors and Hessian take minutes and gigabytes
+MAX_BLOCK = 2500
+
+
+class _DiscreteLearner(MRFLearner):
+    """What the k-state learners (`DiscreteLasso`, `DiscreteTAY`) share on top of the learner lifecycle
+    (`MRFLearner`: the trace and clock in `_run`, `_settle`, `_end`): integer codes in (`_begin_codes`), a
+    `DiscreteMRF` out (`model_`, `graph_`), and the exact log-likelihood as `score`."""
+
+    # integer codes, not real-valued data: scikit-learn's checks on random floats are refused
+    # (`expected_failed_checks`); λ rules, where a learner has them, are its own (on the group
+    # pseudo-likelihood)
+    _categorical_data = True
+
+    def _begin_codes(
+        self,
+        X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
+    ):
+        """Start a fit on k-state data: the checked `(codes, levels)` of X (`levels` from the learner's),
+        its column names noted, unseen levels warned of, the fit's `FitRun` begun."""
+        codes, levels = check_codes(X, self.levels, min_rows=2, min_cols=2)
+        names = check_names(list(X.columns), codes.shape[1]) if _is_frame(X) else None
+        # refused before the learner changes: the largest pair block, of the two variables with most levels
+        big = np.argsort(levels)[-2:]
+        if (levels[big[0]] - 1) * (levels[big[1]] - 1) > MAX_BLOCK:
+            name = names[big[1]] if names else f"column {big[1]}"
+            raise ValueError(
+                f"{name} has {levels[big[1]]} levels: a pair's block of ({levels[big[1]]} − 1) × "
+                f"({levels[big[0]]} − 1) = {(levels[big[1]] - 1) * (levels[big[0]] - 1):,} parameters, above "
+                f"{MAX_BLOCK:,}; merge rare levels (or treat the column as numeric)"
+            )
+        self.names_, self.n_features_in_, self.domain_ = names, codes.shape[1], None
+        _check_every_level(codes, levels, self.names_)
+        # a large model (θ's side is the Σ(k_i − 1) indicators) warns and shows its progress bars
+        self._run = FitRun(large=_check_shape(self, codes, width=int((levels - 1).sum())))
+        return codes, levels
+
+    @property
+    def model_(self) -> DiscreteMRF:
+        "The fitted model (scikit-learn's `NotFittedError` before `fit`)."
+        check_fitted(self, "theta_")
+        return DiscreteMRF(self.theta_, self.levels_)
+
+    @property
+    def graph_(self):
+        """networkx graph of the nonzero blocks, `weight` the edge strength ‖W_ij‖_c (nodes: column names if
+        given)."""
+        return theta_graph(self.model_.edge_norms(), self.names_)
+
+    def score(
+        self,
+        X,  # (n, p) integer codes
+        y=None,  # ignored
+    ) -> float:
+        "Mean exact log-likelihood of the rows of X under the fitted model (higher is better)."
+        model = self.model_
+        codes = model.check(X)
+        return float(np.mean(model.energy(codes)) - log_partition(model))
+
+# %% ../nbs/07b_discrete.ipynb #78661773
+class DiscreteLasso(_DiscreteLearner):
+    "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
+
+    def __init__(
+        self,
+        # the group-lasso weight λ of (D3), or a rule: 'ebic' (a 20-value path, γ = 0.25) or 'cv' (5 folds of
+        # (D4))
+        lam="ebic",
+        *,
+        levels=None,  # the numbers of states k_i (None: each column's largest code + 1)
+        solver="auto",  # 'exact' (Π k_i <= 2^16), 'mcmc' (Gibbs chains) or 'auto' (exact where it applies)
+        kkt_tol=1e-8,  # the KKT residual accepted (exact)
+        # the Monte-Carlo gap accepted, as a share of the data's sampling gap |A|/2n (mcmc)
+        tol_sampling=0.1,
+        # chains at the start (mcmc; None: 1.25 × the n/`tol_sampling` the tolerance needs, at most
+        # `n_chains_max`)
+        n_chains=None,
+        n_chains_max=256_000,  # the most chains (mcmc)
+        # Gibbs sweeps per Newton step (mcmc; doubled when the verification finds the chains lagging)
+        n_sweeps=10,
+        max_iter=200,  # Newton steps at most (per λ)
+        gamma=0.25,  # EBIC's γ (with lam='ebic'; 0 is BIC)
+        # the first iterate: 'pl' (the group-lasso pseudo-likelihood estimate (D4) at 2λ, its scale) or
+        # 'zeros'
+        start="pl",
+        seed=0,  # None, int or np.random.Generator: the chains' streams (mcmc) and the folds (lam='cv')
+        verbose=False,  # progress bars over the EBIC path's λ values and the Newton steps
+    ):
+        self.lam = lam
+        self.levels = levels
+        self.solver = solver
+        self.kkt_tol = kkt_tol
+        self.tol_sampling = tol_sampling
+        self.n_chains = n_chains
+        self.n_chains_max = n_chains_max
+        self.n_sweeps = n_sweeps
+        self.max_iter = max_iter
+        self.gamma = gamma
+        self.start = start
+        self.seed = seed
+        self.verbose = verbose
+
+    def _check_params(self):
+        if isinstance(self.lam, str) and self.lam not in ("ebic", "cv"):
+            raise ValueError(f"lam must be a number >= 0, 'ebic' or 'cv', got {self.lam!r}")
+        if not isinstance(self.lam, str):
+            check_float(self.lam, "lam", lo=0)
+        if self.solver not in ("auto", "exact", "mcmc"):
+            raise ValueError(f"solver must be 'auto', 'exact' or 'mcmc', got {self.solver!r}")
+        check_float(self.kkt_tol, "kkt_tol", lo=0, lo_open=True)
+        check_float(self.tol_sampling, "tol_sampling", lo=0, lo_open=True)
+        lo = 2 if self.n_chains is None else check_int(self.n_chains, "n_chains", lo=2)
+        check_int(self.n_chains_max, "n_chains_max", lo=lo)
+        check_int(self.n_sweeps, "n_sweeps", lo=1)
+        check_int(self.max_iter, "max_iter", lo=1)
+        check_float(self.gamma, "gamma", lo=0)
+        if self.start not in ("pl", "zeros"):
+            raise ValueError(f"start must be 'pl' or 'zeros', got {self.start!r}")
+
+    def _pl_start(self, pl, lam, v=None):
+        """The first iterate, `(m,)` in `stat_pairs` order: the (D4) estimate at 2λ (`v` if already solved)
+        when its solver reached its tolerance, else zeros; `start_` says which. FISTA starts from the
+        independence model (closed form, when every level occurs): the fields are fitted already, fewer
+        steps remain."""
+        if v is None:
+            fields = _independence_theta(pl)
+            v0 = None if fields is None else pl.v(fields)
+            v, _, kkt = pl.set_lambda(2 * lam).solve(v0=v0, max_iter=2000)
+            if not kkt <= 0.1 / np.sqrt(pl.n):
+                self.start_ = "zeros"
+                return np.zeros(pl.R.shape[0])
+        self.start_ = "pl"
+        return pl.theta(v)
+
+# %% ../nbs/07b_discrete.ipynb #4c4d182f
+@patch_to(DiscreteLasso)
+def fit(
+    self,
+    X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
+    y=None,  # ignored (scikit-learn's signature)
+):
+    "Fit (D3) to the rows of X; λ by EBIC when `lam='ebic'`, by cross-validation when `lam='cv'`."
+    # the parameters' kinds; 'ebic' and 'cv' are this learner's own rules, on (D4), chosen below
+    if fit_chosen_lambda(self, X):
+        return self
+    self._check_params()
+    codes, levels = self._begin_codes(X)
+    solver, log = self._new_solver(codes, levels), []
+    self.start_, self.ebic_path_, self.cv_path_ = "zeros", None, None
+    pl = GroupPseudoLikelihood(codes, levels)
+    if self.lam == "cv":
+        lam, v = self._pl_cv(codes, levels, pl)
+    else:
+        lam, v = (float(self.lam), None) if self.lam != "ebic" else self._pl_path(pl)
+    closed = _independence_theta(pl) if lam >= _d3_lambda_max(pl) else None
+    if closed is not None:
+        # at or above (D3)'s λ_max the MLE is the independence model, in closed form: no Newton step, and
+        # no Monte-Carlo noise to let a block in
+        solver.theta, solver.kkt, solver.verified_gap, rec = closed, 0.0, 0.0, dict(verdict="converged")
+    else:
+        if self.start == "pl":
+            solver.theta = self._pl_start(pl, lam, v)
+        rec = self._solve(solver, lam, log)
+    self.lambda_, theta = lam, solver.theta.copy()
+    self.moments_ = "independence" if closed is not None else "exact" if solver.exact else "mcmc"
+    self.levels_ = levels
+    self.kkt_ = solver.kkt if solver.exact or closed is not None else np.nan
+    self.mc_gap_ = np.nan if solver.exact else solver.verified_gap
+    keys = ("iteration", "lam", "objective", "kkt", "step", "n_chains", "decrement", "mc_gap", "tol")
+    for r in log:
+        self._run.record(**{k: r.get(k, np.nan) for k in keys})
+    why = f"at λ = {lam:.3g}, {self._why(solver, rec)}"
+    self._settle(rec["verdict"] == "converged", len(log), why)
+    return self._end(DiscreteMRF.from_vector(theta, levels).theta)
+
+# %% ../nbs/07b_discrete.ipynb #c2b93a87
 @kernel
 def _block_eigh(
     Hgg,  # (s, s) float64 a block of the Hessian
@@ -42,7 +219,7 @@ def _block_eigh(
     lam, Q = np.linalg.eigh(Hgg)
     return np.maximum(lam, 1e-12 * max(np.trace(Hgg), 1e-300)), Q
 
-# %% ../nbs/07b_discrete.ipynb #6a895db1
+# %% ../nbs/07b_discrete.ipynb #0eb9c397
 @kernel
 def _block_solve(
     lam,  # (s,) float64 the eigenvalues of the block's Hessian H_gg, positive
@@ -71,7 +248,7 @@ def _block_solve(
     s_ = 0.5 * (lo + hi)
     return -(Q @ (bh / (lam + w / s_)))
 
-# %% ../nbs/07b_discrete.ipynb #4c4d182f
+# %% ../nbs/07b_discrete.ipynb #71050153
 @kernel
 def _support_system(
     g,  # (m,) float64 gradient at θ
@@ -125,7 +302,7 @@ def _support_system(
         c += s
     return on, S, A, r, Rs
 
-# %% ../nbs/07b_discrete.ipynb #c2b93a87
+# %% ../nbs/07b_discrete.ipynb #448387bb
 @kernel
 def _group_newton(
     g,  # (m,) float64 gradient at θ
@@ -173,7 +350,7 @@ def _group_newton(
         t *= 0.5
     return 0.0
 
-# %% ../nbs/07b_discrete.ipynb #e6225c22
+# %% ../nbs/07b_discrete.ipynb #fc0f2762
 @kernel
 def _block_factors(
     H,  # (m, m) float64 Hessian, symmetric
@@ -201,7 +378,7 @@ def _block_factors(
         evecs[rptr[k] : rptr[k + 1]] = Q.ravel()
     return hgg, evals, evecs
 
-# %% ../nbs/07b_discrete.ipynb #ab05140b
+# %% ../nbs/07b_discrete.ipynb #ca0ee1ec
 # CD passes with an unchanged support before `_group_cd` tries a Newton step on it
 NEWTON_AFTER = 2
 # the largest support (statistics) it does so on: the dense solve's cost grows as its cube (the binary refit's
@@ -272,7 +449,7 @@ def _group_cd(
             unchanged = 0
     return n_pass
 
-# %% ../nbs/07b_discrete.ipynb #711dd3d8
+# %% ../nbs/07b_discrete.ipynb #07d83b47
 def _groups(
     levels,  # the numbers of states k_i
 ):
@@ -291,7 +468,7 @@ def _groups(
     pair = np.where(uniq[:, None] < p, -1, np.stack([(uniq - p) // p, (uniq - p) % p], 1))
     return gptr, order.astype(np.int64), pair
 
-# %% ../nbs/07b_discrete.ipynb #63509053
+# %% ../nbs/07b_discrete.ipynb #fa1c1a1d
 def _centred_factors(
     levels,  # the numbers of states k_i
     gptr,  # (G + 1,) int64 group pointers, from `_groups`
@@ -304,14 +481,16 @@ def _centred_factors(
     for g in range(len(gptr) - 1):
         if pair[g, 0] < 0:
             R.append(np.eye(gptr[g + 1] - gptr[g]))
-        else:
-            f = [np.linalg.cholesky(np.eye(k[v] - 1) - 1.0 / k[v]).T for v in pair[g]]
-            scale = np.sqrt((1 - 1 / k[pair[g, 0]]) * (1 - 1 / k[pair[g, 1]]))
-            R.append(np.kron(f[0], f[1]) / scale)
-        Rinv.append(np.linalg.inv(R[-1]))
+            Rinv.append(R[-1])
+            continue
+        f = [np.linalg.cholesky(np.eye(k[v] - 1) - 1.0 / k[v]).T for v in pair[g]]
+        scale = np.sqrt((1 - 1 / k[pair[g, 0]]) * (1 - 1 / k[pair[g, 1]]))
+        R.append(np.kron(f[0], f[1]) / scale)
+        # (A ⊗ B)⁻¹ = A⁻¹ ⊗ B⁻¹: two (k − 1)-sized inverses, not one of (k_i − 1)(k_j − 1) (100 levels: 9,801)
+        Rinv.append(np.kron(np.linalg.inv(f[0]), np.linalg.inv(f[1])) * scale)
     return R, Rinv
 
-# %% ../nbs/07b_discrete.ipynb #6b8ad03b
+# %% ../nbs/07b_discrete.ipynb #3a7c8920
 def _group_kkt(
     v,  # (m,) float64 a point in v = R θ (group order)
     grad,  # (m,) float64 the smooth part's gradient there, in v
@@ -329,7 +508,7 @@ def _group_kkt(
     off = np.where(np.isfinite(weights), np.maximum(norms(grad) - w, 0.0), 0.0)
     return float(np.where(nv > 0, on, off).max())
 
-# %% ../nbs/07b_discrete.ipynb #573f7108
+# %% ../nbs/07b_discrete.ipynb #18f5e679
 class GroupNewtonSolver:
     """Proximal Newton steps on (D3), exact or Gibbs moments; `step()` returns the iteration's record and
     verdict.
@@ -380,6 +559,10 @@ class GroupNewtonSolver:
         self.chains, self.streams, self._starts, self._rng = None, None, starts, as_rng(seed)
         self.n_rows, self.n_chains, self.n_chains_max = int(n_rows), int(n_chains), int(n_chains_max)
         self.n_sweeps, self.tol_sampling, self.window_size = int(n_sweeps), float(tol_sampling), int(window)
+        if not self.exact:
+            # the chains' codes, indicators (float32) and streams, refused before the first is drawn
+            q, p, D = self.n_chains, self.levels.size, int(self.levels.sum())
+            check_memory(q * (p + 4 * D + 16), f"{q} chains of {p} variables")
         self.window, self.gap, self.tol_eff, self.verified_gap = [], np.inf, np.inf, np.nan
         self.set_lambda(lam)
 
@@ -426,7 +609,7 @@ class GroupNewtonSolver:
         rec = self._step_exact() if self.exact else self._step_mcmc()
         return dict(iteration=self.n_iter, **rec)
 
-# %% ../nbs/07b_discrete.ipynb #fa1c1a1d
+# %% ../nbs/07b_discrete.ipynb #f0408b98
 @patch_to(GroupNewtonSolver)
 def kkt_residual(
     self,
@@ -440,7 +623,7 @@ def kkt_residual(
     g = np.concatenate([self._Rinv[k].T @ self._block(grad, k) for k in range(G)])
     return _group_kkt(v, g, self.weights, np.repeat(np.arange(G), np.diff(self._gptr)))
 
-# %% ../nbs/07b_discrete.ipynb #7f6a7cc6
+# %% ../nbs/07b_discrete.ipynb #3a9a82fd
 @patch_to(GroupNewtonSolver)
 def _step_exact(self) -> dict:
     "Exact moments and Hessian, the direction, a backtracking line search on g (LSS eq. 2.19)."
@@ -467,7 +650,7 @@ def _step_exact(self) -> dict:
         t /= 2
     return dict(rec, verdict="stalled")
 
-# %% ../nbs/07b_discrete.ipynb #f0408b98
+# %% ../nbs/07b_discrete.ipynb #e378f240
 @patch_to(GroupNewtonSolver)
 def _run(
     self,
@@ -489,7 +672,7 @@ def _run(
         _gibbs_sweeps(self.chains, model.theta, model.offsets, self.streams, b - a, False)
     return self.chains
 
-# %% ../nbs/07b_discrete.ipynb #2878c87d
+# %% ../nbs/07b_discrete.ipynb #7112535e
 @patch_to(GroupNewtonSolver)
 def _chain_moments(
     self,
@@ -502,7 +685,7 @@ def _chain_moments(
         M = z.T @ z
     return M[self._I, self._J].astype(np.float64) / X.shape[0], z
 
-# %% ../nbs/07b_discrete.ipynb #47e64fc7
+# %% ../nbs/07b_discrete.ipynb #8a2cecb5
 @patch_to(GroupNewtonSolver)
 def _working_groups(
     self,
@@ -524,7 +707,7 @@ def _working_groups(
         new = [new[i] for i in np.argsort(excess)[::-1][:max_new]]
     return np.array(sorted(keep + new), dtype=np.int64)
 
-# %% ../nbs/07b_discrete.ipynb #f9ef8324
+# %% ../nbs/07b_discrete.ipynb #9bd91a3d
 @patch_to(GroupNewtonSolver)
 def _working_hessian(
     self,
@@ -547,7 +730,7 @@ def _working_hessian(
     H[np.diag_indices(idx.size)] += ridge * max(np.mean(np.diag(H)), 1e-12)
     return groups, idx, H
 
-# %% ../nbs/07b_discrete.ipynb #345f402e
+# %% ../nbs/07b_discrete.ipynb #f6a23a17
 @patch_to(GroupNewtonSolver)
 def _chain_direction(
     self,
@@ -574,7 +757,7 @@ def _chain_direction(
     _group_cd(grad[idx], H, self.theta[idx], *args)
     return idx, d, float(d @ H @ d)
 
-# %% ../nbs/07b_discrete.ipynb #caa29c08
+# %% ../nbs/07b_discrete.ipynb #9c170319
 @patch_to(GroupNewtonSolver)
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
@@ -597,7 +780,7 @@ def _step_mcmc(self) -> dict:
     rec = dict(n_chains=q, n_sweeps=self.n_sweeps, decrement=nu2, mc_gap=self.gap, tol=self.tol_eff)
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
-# %% ../nbs/07b_discrete.ipynb #9bd91a3d
+# %% ../nbs/07b_discrete.ipynb #35ecd8a4
 @patch_to(GroupNewtonSolver)
 def _verdict(
     self,
@@ -620,7 +803,7 @@ def _verdict(
     self.window = []
     return "more chains"
 
-# %% ../nbs/07b_discrete.ipynb #8996db20
+# %% ../nbs/07b_discrete.ipynb #1bcaa321
 @patch_to(GroupNewtonSolver)
 def _model_decrease(
     self,
@@ -638,7 +821,7 @@ def _model_decrease(
     step[idx] = d
     return float(-(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2)), step
 
-# %% ../nbs/07b_discrete.ipynb #f6a23a17
+# %% ../nbs/07b_discrete.ipynb #9c4728fd
 @patch_to(GroupNewtonSolver)
 def _model_gap(
     self,
@@ -664,7 +847,7 @@ def _model_gap(
     noise = np.mean([self._model_decrease(g, hessian, step)[0] for g in grads[1:]]) - pooled
     return float(pooled - noise), float(noise)
 
-# %% ../nbs/07b_discrete.ipynb #35ecd8a4
+# %% ../nbs/07b_discrete.ipynb #a00a7935
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
     """The objective gap at θ measured afresh, as `IsingLasso` measures it; the persistent chains stay as they
@@ -699,7 +882,7 @@ def _verify(self) -> float:
         if noise <= self.tol_eff / 4 or used + 2 * size > q:
             return gap
 
-# %% ../nbs/07b_discrete.ipynb #b97c7269
+# %% ../nbs/07b_discrete.ipynb #921aad1e
 @kernel(inline="always")
 def _softmax_levels(
     eta,  # (D,) float64 the logits of the levels >= 1, overwritten by their probabilities
@@ -721,7 +904,7 @@ def _softmax_levels(
         total += top + np.log(s)
     return total
 
-# %% ../nbs/07b_discrete.ipynb #6be189ba
+# %% ../nbs/07b_discrete.ipynb #7c7ae23a
 @kernel
 def _pl_rows(
     rows,  # (u, p) int8 the distinct rows' codes
@@ -773,7 +956,7 @@ def _pl_rows(
                 G[col, b] += eta[b]
     return total
 
-# %% ../nbs/07b_discrete.ipynb #125dff99
+# %% ../nbs/07b_discrete.ipynb #36db2d97
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
@@ -872,7 +1055,7 @@ class GroupPseudoLikelihood:
         shrink = np.where(nv > t * self.weights, 1 - t * self.weights / np.maximum(nv, 1e-300), 0.0)
         return v * shrink[self._gid]
 
-# %% ../nbs/07b_discrete.ipynb #921aad1e
+# %% ../nbs/07b_discrete.ipynb #62479e88
 @patch_to(GroupPseudoLikelihood)
 def solve(
     self,
@@ -909,7 +1092,7 @@ def solve(
         fy, gy = (fn, gn) if restart else self.parts(y)
     return x, max_iter, kkt
 
-# %% ../nbs/07b_discrete.ipynb #62479e88
+# %% ../nbs/07b_discrete.ipynb #a5b6bbac
 # the refit's KKT residual, × 1/√n: FISTA's default (0.1/√n) stops short of the optimum by more than the
 # binary test below allows (0.05 deviance units)
 PL_EBIC_TOL = 1e-3
@@ -938,7 +1121,7 @@ def pl_ebic(
     charge = df * (libm.log(n) + 2 * gamma * libm.log(max(p - 1, 1)))
     return float(2 * n * pl.parts(refit)[0] + charge), refit
 
-# %% ../nbs/07b_discrete.ipynb #234514ed
+# %% ../nbs/07b_discrete.ipynb #d1004c9e
 def _d3_lambda_max(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> float:
@@ -951,7 +1134,7 @@ def _d3_lambda_max(
     norms = pl.group_norms(grad) / np.sqrt(np.diff(pl.gptr))
     return float(norms[pl.pair[:, 0] >= 0].max(initial=0.0))
 
-# %% ../nbs/07b_discrete.ipynb #a9a56ee3
+# %% ../nbs/07b_discrete.ipynb #0183fea3
 def _likelihood_lambda(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem
     lams,  # (L,) the (D4) path, largest first
@@ -964,7 +1147,7 @@ def _likelihood_lambda(
         return max(float(lams[0] / 2), 1.01 * _d3_lambda_max(pl))
     return float(lams[best] / 2)
 
-# %% ../nbs/07b_discrete.ipynb #2a017fa8
+# %% ../nbs/07b_discrete.ipynb #c8f87df5
 def _independence_theta(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> np.ndarray | None:
@@ -981,7 +1164,7 @@ def _independence_theta(
     theta[node] = libm.log(mean[pl.I[node]] / ref[var[pl.I[node]]])
     return theta
 
-# %% ../nbs/07b_discrete.ipynb #c2bec399
+# %% ../nbs/07b_discrete.ipynb #d870a299
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -998,142 +1181,20 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #0087d162
-class _DiscreteLearner(MRFLearner):
-    """What the k-state learners (`DiscreteLasso`, `DiscreteTAY`) share on top of the learner lifecycle
-    (`MRFLearner`: the trace and clock in `_run`, `_settle`, `_end`): integer codes in (`_begin_codes`), a
-    `DiscreteMRF` out (`model_`, `graph_`), and the exact log-likelihood as `score`."""
-
-    # integer codes, not real-valued data: scikit-learn's checks on random floats are refused
-    # (`expected_failed_checks`); λ rules, where a learner has them, are its own (on the group
-    # pseudo-likelihood)
-    _categorical_data = True
-
-    def _begin_codes(
-        self,
-        X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
-    ):
-        """Start a fit on k-state data: the checked `(codes, levels)` of X (`levels` from the learner's),
-        its column names noted, unseen levels warned of, the fit's `FitRun` begun."""
-        codes, levels = check_codes(X, self.levels, min_rows=2, min_cols=2)
-        self.names_ = check_names(list(X.columns), codes.shape[1]) if _is_frame(X) else None
-        self.n_features_in_ = codes.shape[1]
-        self.domain_ = None
-        _check_every_level(codes, levels, self.names_)
-        self._run = FitRun()
-        return codes, levels
-
-    @property
-    def model_(self) -> DiscreteMRF:
-        "The fitted model (scikit-learn's `NotFittedError` before `fit`)."
-        check_fitted(self, "theta_")
-        return DiscreteMRF(self.theta_, self.levels_)
-
-    @property
-    def graph_(self):
-        """networkx graph of the nonzero blocks, `weight` the edge strength ‖W_ij‖_c (nodes: column names if
-        given)."""
-        return theta_graph(self.model_.edge_norms(), self.names_)
-
-    def score(
-        self,
-        X,  # (n, p) integer codes
-        y=None,  # ignored
-    ) -> float:
-        "Mean exact log-likelihood of the rows of X under the fitted model (higher is better)."
-        model = self.model_
-        codes = model.check(X)
-        return float(np.mean(model.energy(codes)) - log_partition(model))
-
-# %% ../nbs/07b_discrete.ipynb #d870a299
-class DiscreteLasso(_DiscreteLearner):
-    "The group-ℓ₁ penalised MLE (D3) of a pairwise MRF over k-state variables, by proximal Newton steps."
-
-    def __init__(
-        self,
-        # the group-lasso weight λ of (D3), or a rule: 'ebic' (a 20-value path, γ = 0.25) or 'cv' (5 folds of
-        # (D4))
-        lam="ebic",
-        *,
-        levels=None,  # the numbers of states k_i (None: each column's largest code + 1)
-        solver="auto",  # 'exact' (Π k_i <= 2^16), 'mcmc' (Gibbs chains) or 'auto' (exact where it applies)
-        kkt_tol=1e-8,  # the KKT residual accepted (exact)
-        # the Monte-Carlo gap accepted, as a share of the data's sampling gap |A|/2n (mcmc)
-        tol_sampling=0.1,
-        # chains at the start (mcmc; None: 1.25 × the n/`tol_sampling` the tolerance needs, at most
-        # `n_chains_max`)
-        n_chains=None,
-        n_chains_max=256_000,  # the most chains (mcmc)
-        # Gibbs sweeps per Newton step (mcmc; doubled when the verification finds the chains lagging)
-        n_sweeps=10,
-        max_iter=200,  # Newton steps at most (per λ)
-        gamma=0.25,  # EBIC's γ (with lam='ebic'; 0 is BIC)
-        # the first iterate: 'pl' (the group-lasso pseudo-likelihood estimate (D4) at 2λ, its scale) or
-        # 'zeros'
-        start="pl",
-        seed=0,  # None, int or np.random.Generator: the chains' streams (mcmc) and the folds (lam='cv')
-        verbose=False,  # progress bars over the EBIC path's λ values and the Newton steps
-    ):
-        self.lam = lam
-        self.levels = levels
-        self.solver = solver
-        self.kkt_tol = kkt_tol
-        self.tol_sampling = tol_sampling
-        self.n_chains = n_chains
-        self.n_chains_max = n_chains_max
-        self.n_sweeps = n_sweeps
-        self.max_iter = max_iter
-        self.gamma = gamma
-        self.start = start
-        self.seed = seed
-        self.verbose = verbose
-
-    def _check_params(self):
-        if isinstance(self.lam, str) and self.lam not in ("ebic", "cv"):
-            raise ValueError(f"lam must be a number >= 0, 'ebic' or 'cv', got {self.lam!r}")
-        if not isinstance(self.lam, str):
-            check_float(self.lam, "lam", lo=0)
-        if self.solver not in ("auto", "exact", "mcmc"):
-            raise ValueError(f"solver must be 'auto', 'exact' or 'mcmc', got {self.solver!r}")
-        check_float(self.kkt_tol, "kkt_tol", lo=0, lo_open=True)
-        check_float(self.tol_sampling, "tol_sampling", lo=0, lo_open=True)
-        lo = 2 if self.n_chains is None else check_int(self.n_chains, "n_chains", lo=2)
-        check_int(self.n_chains_max, "n_chains_max", lo=lo)
-        check_int(self.n_sweeps, "n_sweeps", lo=1)
-        check_int(self.max_iter, "max_iter", lo=1)
-        check_float(self.gamma, "gamma", lo=0)
-        if self.start not in ("pl", "zeros"):
-            raise ValueError(f"start must be 'pl' or 'zeros', got {self.start!r}")
-
-    def _pl_start(self, pl, lam, v=None):
-        """The first iterate, `(m,)` in `stat_pairs` order: the (D4) estimate at 2λ (`v` if already solved)
-        when its solver reached its tolerance, else zeros; `start_` says which. FISTA starts from the
-        independence model (closed form, when every level occurs): the fields are fitted already, fewer
-        steps remain."""
-        if v is None:
-            fields = _independence_theta(pl)
-            v0 = None if fields is None else pl.v(fields)
-            v, _, kkt = pl.set_lambda(2 * lam).solve(v0=v0, max_iter=2000)
-            if not kkt <= 0.1 / np.sqrt(pl.n):
-                self.start_ = "zeros"
-                return np.zeros(pl.R.shape[0])
-        self.start_ = "pl"
-        return pl.theta(v)
-
-# %% ../nbs/07b_discrete.ipynb #2542ae2d
+# %% ../nbs/07b_discrete.ipynb #f06b6834
 @patch_to(DiscreteLasso)
 def _solve(self, solver, lam, log):
     "Newton steps at λ until the verdict is not 'continue'; the last record."
     solver.set_lambda(lam)
     # a bar without a total (an iterator has no length): the steps stop when the fit converges
-    for _ in _progress_bar(iter(range(self.max_iter)), "DiscreteLasso Newton steps", self.verbose):
+    for _ in self._progress(iter(range(self.max_iter)), "DiscreteLasso Newton steps"):
         rec = solver.step()
         log.append(dict(rec, lam=lam))
         if rec["verdict"] in ("converged", "stalled"):
             return rec
     return rec
 
-# %% ../nbs/07b_discrete.ipynb #a5d1122c
+# %% ../nbs/07b_discrete.ipynb #7187bf34
 @patch_to(DiscreteLasso)
 def _new_solver(self, codes, levels):
     "The solver for these data: exact moments where `solver` and the number of states allow, else Gibbs."
@@ -1153,48 +1214,7 @@ def _new_solver(self, codes, levels):
     kw.update(tol_sampling=self.tol_sampling, seed=self.seed, kkt_tol=self.kkt_tol)
     return GroupNewtonSolver(EX, levels, 0.0, exact=exact, starts=codes, n_rows=codes.shape[0], **kw)
 
-# %% ../nbs/07b_discrete.ipynb #53d036ba
-@patch_to(DiscreteLasso)
-def fit(
-    self,
-    X,  # (n, p) integer codes 0..k_i-1, an array or a DataFrame
-    y=None,  # ignored (scikit-learn's signature)
-):
-    "Fit (D3) to the rows of X; λ by EBIC when `lam='ebic'`, by cross-validation when `lam='cv'`."
-    # the parameters' kinds; 'ebic' and 'cv' are this learner's own rules, on (D4), chosen below
-    if fit_chosen_lambda(self, X):
-        return self
-    self._check_params()
-    codes, levels = self._begin_codes(X)
-    solver, log = self._new_solver(codes, levels), []
-    self.start_, self.ebic_path_, self.cv_path_ = "zeros", None, None
-    pl = GroupPseudoLikelihood(codes, levels)
-    if self.lam == "cv":
-        lam, v = self._pl_cv(codes, levels, pl)
-    else:
-        lam, v = (float(self.lam), None) if self.lam != "ebic" else self._pl_path(pl)
-    closed = _independence_theta(pl) if lam >= _d3_lambda_max(pl) else None
-    if closed is not None:
-        # at or above (D3)'s λ_max the MLE is the independence model, in closed form: no Newton step, and
-        # no Monte-Carlo noise to let a block in
-        solver.theta, solver.kkt, solver.verified_gap, rec = closed, 0.0, 0.0, dict(verdict="converged")
-    else:
-        if self.start == "pl":
-            solver.theta = self._pl_start(pl, lam, v)
-        rec = self._solve(solver, lam, log)
-    self.lambda_, theta = lam, solver.theta.copy()
-    self.moments_ = "independence" if closed is not None else "exact" if solver.exact else "mcmc"
-    self.levels_ = levels
-    self.kkt_ = solver.kkt if solver.exact or closed is not None else np.nan
-    self.mc_gap_ = np.nan if solver.exact else solver.verified_gap
-    keys = ("iteration", "lam", "objective", "kkt", "step", "n_chains", "decrement", "mc_gap", "tol")
-    for r in log:
-        self._run.record(**{k: r.get(k, np.nan) for k in keys})
-    why = f"at λ = {lam:.3g}, {self._why(solver, rec)}"
-    self._settle(rec["verdict"] == "converged", len(log), why)
-    return self._end(DiscreteMRF.from_vector(theta, levels).theta)
-
-# %% ../nbs/07b_discrete.ipynb #f06b6834
+# %% ../nbs/07b_discrete.ipynb #47d0a644
 @patch_to(DiscreteLasso)
 def _why(self, solver, rec) -> str:
     "What kept the fit from converging (empty when it converged)."
@@ -1211,7 +1231,7 @@ def _why(self, solver, rec) -> str:
         f"q = {solver.n_chains:,}): raise max_iter or n_chains_max"
     )
 
-# %% ../nbs/07b_discrete.ipynb #7187bf34
+# %% ../nbs/07b_discrete.ipynb #49013eb3
 @patch_to(DiscreteLasso)
 def _pl_lambdas(self, pl, n_lambdas=20):
     """The (D4) path: `(v, λs)`, the fields-only estimate (in v) and `n_lambdas` values from the path's
@@ -1221,14 +1241,14 @@ def _pl_lambdas(self, pl, n_lambdas=20):
     top = (pl.group_norms(pl.parts(v)[1]) / np.sqrt(np.diff(pl.gptr)))[pair].max(initial=0.0)
     return v, libm.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, n_lambdas)
 
-# %% ../nbs/07b_discrete.ipynb #47d0a644
+# %% ../nbs/07b_discrete.ipynb #b949cd1f
 @patch_to(DiscreteLasso)
 def _pl_path(self, pl):
     """λ by EBIC over the (D4) path, warm-started: `(λ/2, v)`, the likelihood's λ and the
     pseudo-likelihood estimate there (in v). `ebic_path_` (L, 3): λ/2, EBIC (`pl_ebic`), edges."""
     v, lams = self._pl_lambdas(pl)
     rows, fits, scored, refit = [], [], {}, None
-    for lam in _progress_bar(lams, "DiscreteLasso EBIC path", self.verbose):
+    for lam in self._progress(lams, "DiscreteLasso EBIC path"):
         v, _, _ = pl.set_lambda(lam).solve(v)
         graph = (pl.group_norms(v) > 0) & (pl.pair[:, 0] >= 0)
         # EBIC is a function of the graph: one graph, one refit, started at the previous graph's refit
@@ -1243,7 +1263,7 @@ def _pl_path(self, pl):
     _warn_edge(best, lams / 2, lams[0] / 2, "ebic", True)
     return _likelihood_lambda(pl, lams, best), fits[best]
 
-# %% ../nbs/07b_discrete.ipynb #54f7fc6d
+# %% ../nbs/07b_discrete.ipynb #76acd143
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1277,7 +1297,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #158b1c9a
+# %% ../nbs/07b_discrete.ipynb #a0da8e47
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,

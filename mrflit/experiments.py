@@ -19,10 +19,10 @@ from pathlib import Path
 import mrflit
 import numpy as np
 from joblib import Parallel, delayed
-from .core import atomic_write, check_n_jobs
+from .core import atomic_write, check_bool, check_n_jobs
 
 # %% auto #0
-__all__ = ['ParamGrid', 'grid', 'replicate', 'mean_se', 'verdict', 'plus_minus', 'recorded_warnings']
+__all__ = ['BACKENDS', 'ParamGrid', 'grid', 'replicate', 'mean_se', 'verdict', 'plus_minus', 'recorded_warnings']
 
 # %% ../nbs/17_experiments.ipynb #1c944479
 class ParamGrid(Sequence):
@@ -115,7 +115,7 @@ def _code_id(fn) -> str:
                 h.update(f"{name}={used!r}".encode())
     return h.hexdigest()
 
-
+# %% ../nbs/17_experiments.ipynb #3294a7e7
 def _function_source(fn) -> str:
     "`fn`'s source, or without one its bytecode, constants and names."
     try:
@@ -124,7 +124,7 @@ def _function_source(fn) -> str:
         c = getattr(fn, "__code__", None)
         return repr(fn) if c is None else repr(c.co_code) + repr(c.co_consts) + repr(c.co_names)
 
-
+# %% ../nbs/17_experiments.ipynb #a9940b88
 @functools.lru_cache(maxsize=1)
 def _package_sources() -> str:
     "The SHA-1 of every mrflit source file (read once a session)."
@@ -133,7 +133,22 @@ def _package_sources() -> str:
         h.update(f.read_bytes())
     return h.hexdigest()
 
+# %% ../nbs/17_experiments.ipynb #85fa64f5
+def _plain(x):
+    "NumPy scalars as Python numbers, for the task key."
+    if isinstance(x, np.generic):
+        return x.item()
+    raise TypeError(f"{type(x).__name__} is not JSON-encodable")
 
+# %% ../nbs/17_experiments.ipynb #2ce73680
+def _json_text(x, what: str) -> str:
+    "`x` as sorted JSON, or a ValueError naming `what` (a task key must not depend on memory addresses)."
+    try:
+        return json.dumps(x, sort_keys=True, default=_plain)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"store= needs JSON-encodable values in {what}: {e}") from None
+
+# %% ../nbs/17_experiments.ipynb #d0be5492
 def _callable_id(fn) -> tuple:
     """`(name, bound arguments, function)` of a task: a function's module and qualified name; a
     `functools.partial`'s function with its arguments; a callable instance's class with its attributes — as
@@ -148,22 +163,7 @@ def _callable_id(fn) -> tuple:
     name = f"{getattr(fn, '__module__', '')}.{getattr(fn, '__qualname__', type(fn).__name__)}"
     return name, bound, fn
 
-
-def _json_text(x, what: str) -> str:
-    "`x` as sorted JSON, or a ValueError naming `what` (a task key must not depend on memory addresses)."
-    try:
-        return json.dumps(x, sort_keys=True, default=_plain)
-    except (TypeError, ValueError) as e:
-        raise ValueError(f"store= needs JSON-encodable values in {what}: {e}") from None
-
-# %% ../nbs/17_experiments.ipynb #3294a7e7
-def _plain(x):
-    "NumPy scalars as Python numbers, for the task key."
-    if isinstance(x, np.generic):
-        return x.item()
-    raise TypeError(f"{type(x).__name__} is not JSON-encodable")
-
-# %% ../nbs/17_experiments.ipynb #28d27a10
+# %% ../nbs/17_experiments.ipynb #f148d839
 def _encode(x):
     "A result as JSON-ready data (no pickle): containers, scalars, arrays and traces."
     from mrflit.base import Trace
@@ -189,7 +189,7 @@ def _encode(x):
         f"{type(x).__name__}"
     )
 
-# %% ../nbs/17_experiments.ipynb #a9940b88
+# %% ../nbs/17_experiments.ipynb #d0c9ed18
 def _decode(x):
     "The inverse of `_encode`."
     from mrflit.base import Trace
@@ -210,22 +210,22 @@ def _decode(x):
         return tuple(_decode(v) for v in x["__tuple__"])
     return [_decode(v) for v in x["__list__"]]
 
-# %% ../nbs/17_experiments.ipynb #b6a79eba
+# %% ../nbs/17_experiments.ipynb #6b342b4d
 def _save(store, key, p, result):
     "One finished task, atomically: its parameters and its result."
     text = json.dumps({"params": _encode(p), "result": _encode(result)})
     atomic_write(Path(store) / f"{key}.json", lambda f: f.write(text.encode()))
 
-# %% ../nbs/17_experiments.ipynb #85fa64f5
+# %% ../nbs/17_experiments.ipynb #33468357
 def _indexed(fn, i, p):
     return i, fn(**p)
 
-# %% ../nbs/17_experiments.ipynb #2ce73680
+# %% ../nbs/17_experiments.ipynb #c7e7c0e1
 def _call(fn, p):
     "`fn(**p)`: the parameters travel as one argument, so none is taken for a keyword of `Client.submit`."
     return fn(**p)
 
-# %% ../nbs/17_experiments.ipynb #decfb07b
+# %% ../nbs/17_experiments.ipynb #fa69bf92
 def _load_stored(store, keys, params) -> dict:
     """{index: result} for the tasks whose file is in `store`; a damaged file, or one holding other parameters
     than the task's, is refused by name (it was edited, swapped or written by another program)."""
@@ -252,7 +252,7 @@ def _load_stored(store, keys, params) -> dict:
         print(f"replicate: {len(found)} of {len(keys)} results read from the store {store}", file=sys.stderr)
     return found
 
-# %% ../nbs/17_experiments.ipynb #d0be5492
+# %% ../nbs/17_experiments.ipynb #9a11e864
 def _run_dask(fn, params, todo):
     "Yield `(i, result)` as tasks finish on the current dask.distributed client."
     try:
@@ -269,7 +269,35 @@ def _run_dask(fn, params, todo):
     for fut in as_completed(futures):
         yield futures[fut], fut.result()
 
-# %% ../nbs/17_experiments.ipynb #4e03dfeb
+# %% ../nbs/17_experiments.ipynb #61ae5d38
+BACKENDS = (None, "dask", "loky", "threading", "multiprocessing", "sequential")
+
+
+def _check_replicate(fn, n_jobs, backend, store, progress) -> tuple:
+    """`(n_jobs, progress)` checked, and the rest of `replicate`'s arguments refused by name before any task
+    runs: a `fn` that is not callable, or cannot be sent to other processes when they run it; an unknown
+    backend; a `store` that is a file."""
+    if not callable(fn):
+        raise ValueError(f"fn must be a function of the parameters, got {type(fn).__name__}")
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {BACKENDS}, got {backend!r}")
+    n_jobs = check_n_jobs(n_jobs)
+    if store is not None and Path(store).exists() and not Path(store).is_dir():
+        raise ValueError(f"store must be a directory, and {store} is a file")
+    if backend in ("dask", "loky", "multiprocessing") or (backend is None and n_jobs != 1):
+        # joblib's serialiser (a package of its own since joblib 1.5, vendored before)
+        try:
+            import cloudpickle
+        except ImportError:
+            from joblib.externals import cloudpickle
+
+        try:
+            cloudpickle.dumps(fn)
+        except Exception as e:
+            raise ValueError(f"fn cannot be sent to other processes ({type(e).__name__}: {e})") from None
+    return n_jobs, check_bool(progress, "progress")
+
+# %% ../nbs/17_experiments.ipynb #fcbb4c55
 def replicate(
     fn,  # a function of keyword arguments (importable, not a lambda, when it runs in other processes)
     params,  # the parameter dicts, e.g. `grid(...)`
@@ -281,7 +309,7 @@ def replicate(
 ) -> list:
     "`[fn(**p) for p in params]`, in parallel or on a cluster, results in the order of `params`."
     params = params if isinstance(params, Sequence) else list(params)
-    n_jobs = check_n_jobs(n_jobs)
+    n_jobs, progress = _check_replicate(fn, n_jobs, backend, store, progress)
     results = [None] * len(params)
     keys = [_task_key(fn, p) for p in params] if store is not None else None
     todo = list(range(len(params)))
@@ -313,7 +341,7 @@ def replicate(
         bar.close()
     return results
 
-# %% ../nbs/17_experiments.ipynb #61ae5d38
+# %% ../nbs/17_experiments.ipynb #4e0b6415
 def mean_se(
     x,  # replications along `axis`, at least two
     axis: int = 0,  # the replications' axis
@@ -325,7 +353,7 @@ def mean_se(
         raise ValueError(f"mean_se needs at least two replications along axis {axis}, got {n}")
     return x.mean(axis), x.std(axis, ddof=1) / math.sqrt(n)
 
-# %% ../nbs/17_experiments.ipynb #fcbb4c55
+# %% ../nbs/17_experiments.ipynb #58a78500
 def verdict(
     d: float,  # a mean difference
     se: float,  # its standard error
@@ -340,7 +368,7 @@ def verdict(
         return less
     return f"no difference beyond {z:g} SE"
 
-# %% ../nbs/17_experiments.ipynb #7018417b
+# %% ../nbs/17_experiments.ipynb #90921839
 def plus_minus(
     d: float,  # a mean difference
     se: float,  # its standard error
@@ -348,7 +376,7 @@ def plus_minus(
     "A signed difference and its standard error as the reproduction tables print them: +0.123 ± 0.045."
     return f"{d:+.3f} ± {se:.2g}"
 
-# %% ../nbs/17_experiments.ipynb #dfb82af6
+# %% ../nbs/17_experiments.ipynb #ed135436
 @contextmanager
 def recorded_warnings(
     category=None,  # the warning class recorded (None: scikit-learn's ConvergenceWarning)

@@ -84,6 +84,15 @@ def _two_groups(
     """`(A, B, est)`: both groups checked in one coding; a k-state learner gets the pooled data's `levels`
     (each column's largest code in either group + 1, unless it has its own)."""
     check_learner(est)
+    cols1, cols2 = (list(getattr(X, "columns", [])) for X in (X1, X2))
+    # columns are matched by name, never by position alone
+    if cols1 and cols2 and cols1 != cols2:
+        order = (
+            " (the same names in another order: reorder X2's columns as X1's)"
+            if set(cols1) == set(cols2)
+            else ""
+        )
+        raise ValueError(f"X1 and X2 must have the same columns: {cols1[:5]} … and {cols2[:5]} …{order}")
     if getattr(est, "_categorical_data", False):
         from mrflit.discrete_models import check_codes
 

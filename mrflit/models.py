@@ -447,7 +447,7 @@ def _interval(
         raise ValueError(f"{name} must satisfy low <= high, got {value}")
     return lo, hi
 
-
+# %% ../nbs/01_models.ipynb #874e42e0
 def _magnitudes(rng, k, weights, signs):
     lo, hi = _interval(weights, "weights")
     if lo < 0:
@@ -461,7 +461,7 @@ def _magnitudes(rng, k, weights, signs):
         raise ValueError(f"signs must be 'random', 'positive' or 'negative', got {signs!r}")
     return w
 
-# %% ../nbs/01_models.ipynb #6a72542e
+# %% ../nbs/01_models.ipynb #8d47c40e
 def random_mrf(
     p: int,  # number of variables
     edge_prob: float = 0.3,  # probability of each edge (Erdős–Rényi)
@@ -487,7 +487,7 @@ def random_mrf(
         np.fill_diagonal(t, lo if np.isscalar(fields) else rng.uniform(lo, hi, size=p))
     return BinaryMRF(t, domain)
 
-# %% ../nbs/01_models.ipynb #0d0545bc
+# %% ../nbs/01_models.ipynb #954f6358
 def geng_network(
     p: int = 10,  # the number of variables
     seed=None,  # None, int or np.random.Generator
@@ -496,7 +496,7 @@ def geng_network(
     "Geng et al. §7.1: edge prob 0.3, |θ_ij| ~ U[1, 2] with random sign, domain '01'."
     return random_mrf(p, 0.3, (1.0, 2.0), fields, "01", "random", seed)
 
-# %% ../nbs/01_models.ipynb #954f6358
+# %% ../nbs/01_models.ipynb #67e84da0
 def miasojedow_m1(
     d: int = 20,  # the number of variables (>= 6)
     seed=None,  # None, int or np.random.Generator
@@ -511,7 +511,7 @@ def miasojedow_m1(
     t[I, J] = 2.0 * rng.choice([-1.0, 1.0], size=I.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #92e1a0e6
+# %% ../nbs/01_models.ipynb #4ee67ca4
 def miasojedow_m2(
     d: int = 20,  # the number of variables (>= 20)
     seed=None,  # None, int or np.random.Generator
@@ -525,7 +525,7 @@ def miasojedow_m2(
     t[r - 1, r] = rng.choice([-1.0, 1.0], size=r.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #0f1eee80
+# %% ../nbs/01_models.ipynb #9af108b0
 def honorio_model(
     N: int = 15,  # the number of variables
     density: float = 0.5,  # the probability that a pair is coupled
@@ -545,7 +545,7 @@ def honorio_model(
     W = W + W.T
     return BinaryMRF.from_honorio(W, rng.uniform(-1, 1, size=N) if field else None)
 
-# %% ../nbs/01_models.ipynb #337f5c90
+# %% ../nbs/01_models.ipynb #9f1e7de4
 def grid_edges(
     rows: int,  # the grid's rows
     cols: int,  # the grid's columns
@@ -559,7 +559,7 @@ def grid_edges(
         (int(a), int(b)) for a, b in zip(idx[:-1].ravel(), idx[1:].ravel())
     ]
 
-# %% ../nbs/01_models.ipynb #9f1e7de4
+# %% ../nbs/01_models.ipynb #44bd207b
 def domke_grid(
     rows: int = 4,  # the grid's rows
     cols: int = 4,  # the grid's columns

@@ -404,6 +404,14 @@ def _refit_learner(
     return est
 
 # %% ../nbs/13_stability.ipynb #d5744161
+def _bootstrap_args(est, kind, n_boot, verbose, reselect) -> tuple:
+    "`bootstrap`'s arguments checked by name before any refit: `(n_boot, verbose, reselect)`."
+    check_learner(est)
+    if kind not in ("nonparametric", "case-drop"):
+        raise ValueError(f"kind must be 'nonparametric' or 'case-drop', got {kind!r}")
+    return check_int(n_boot, "n_boot", lo=2), check_bool(verbose, "verbose"), check_bool(reselect, "reselect")
+
+# %% ../nbs/13_stability.ipynb #8782a43c
 def bootstrap(
     est,  # a learner, with its λ set (e.g. by mrflit.select)
     X,  # (n, p) binary data
@@ -426,11 +434,7 @@ def bootstrap(
 ) -> Stability:
     """Refit `est` on resamples of X: edge inclusion frequencies and intervals, or centrality stability (see
     above)."""
-    check_learner(est)
-    if kind not in ("nonparametric", "case-drop"):
-        raise ValueError(f"kind must be 'nonparametric' or 'case-drop', got {kind!r}")
-    n_boot = check_int(n_boot, "n_boot", lo=2)
-    verbose, reselect = check_bool(verbose, "verbose"), check_bool(reselect, "reselect")
+    n_boot, verbose, reselect = _bootstrap_args(est, kind, n_boot, verbose, reselect)
     share = check_float(refit_tol_sampling, "refit_tol_sampling", lo=0)
     if names is None and hasattr(X, "columns"):
         names = [str(c) for c in X.columns]

@@ -1321,6 +1321,117 @@ def test_second_sweep_cases_are_refused_clearly(report):
     assert not bad, bad
 
 
+def _third_sweep(tmp):
+    """Issue 59's cases, each a call that must be refused by mrflit itself, with a ValueError/TypeError,
+    before any work: huge counts, leaked foreign exceptions and silently accepted bad input."""
+    import pandas as pd
+    import threading
+    from mrflit import models, select, stability, inference, metrics, discrete_models, datasets
+    from mrflit.experiments import replicate, grid
+    from mrflit.ising_lasso import IsingLasso
+    from mrflit.discrete import DiscreteLasso
+    from mrflit.discrete_tay import DiscreteTAY
+    from mrflit.baselines import PseudoLikelihood
+
+    rng = np.random.default_rng(0)
+    X = rng.integers(0, 2, (60, 4))
+    X[:2] = [[0, 0, 0, 0], [1, 1, 1, 1]]
+    est = PseudoLikelihood(0.05)
+    st = stability.bootstrap(est, X, 3, seed=0)
+    csv = tmp / "x.csv"
+    csv.write_text("a,b,c\n" + "\n".join(f"{i % 2},{i // 2 % 2},{i // 3 % 2}" for i in range(30)) + "\n")
+    store_file = tmp / "store.txt"
+    store_file.write_text("")
+    lock = threading.Lock()
+    named = lambda cols: pd.DataFrame(X, columns=cols)
+    return {
+        # huge counts, refused before the work
+        "bootstrap(n_boot=10**9)": lambda: stability.bootstrap(est, X, 10**9),
+        "network_comparison(n_perm=10**10)": lambda: inference.network_comparison(est, X, X, 10**10),
+        "select_lambda(n_lambdas=10**9)": lambda: select.select_lambda(est, X, n_lambdas=10**9),
+        "IsingLasso(n_chains=10**9)": lambda: IsingLasso(
+            0.1, solver="mcmc", n_chains=10**9, n_chains_max=10**9
+        ).fit(X),
+        "DiscreteLasso(mcmc, n_chains=10**9)": lambda: DiscreteLasso(
+            0.001, solver="mcmc", n_chains=10**9, n_chains_max=10**9
+        ).fit(X),
+        # leaked foreign exceptions
+        "lambda_max p=1": lambda: select.lambda_max(X[:, :1]),
+        "DiscreteMRF.block(9, 0)": lambda: discrete_models.random_discrete_mrf([3, 3], 1.0, seed=0).block(
+            9, 0
+        ),
+        "read_binary_csv(columns=[])": lambda: datasets.read_binary_csv(csv, columns=[]),
+        "random_mrf(fields='bogus')": lambda: models.random_mrf(5, fields="bogus"),
+        "random_mrf(fields=(nan, 1))": lambda: models.random_mrf(5, fields=(np.nan, 1)),
+        "geng_network(fields='bogus')": lambda: models.geng_network(5, fields="bogus"),
+        "select_lambda(None, X)": lambda: select.select_lambda(None, X),
+        "select_lambda(cv=1000)": lambda: select.select_lambda(est, X, criterion="cv", cv=1000),
+        "bootstrap(object())": lambda: stability.bootstrap(object(), X, 3),
+        "network_comparison(object())": lambda: inference.network_comparison(object(), X, X),
+        "predictability(object())": lambda: inference.predictability(object(), X),
+        "replicate(store=FILE)": lambda: replicate(dict, grid(a=[1]), store=store_file),
+        "replicate(unpicklable, n_jobs=2)": lambda: replicate(lambda a: lock, grid(a=[1, 2]), n_jobs=2),
+        "replicate(backend='bogus')": lambda: replicate(dict, grid(a=[1]), backend="bogus"),
+        "replicate(n_jobs=10**6)": lambda: replicate(dict, grid(a=[1]), n_jobs=10**6),
+        # silent acceptances
+        "network_comparison columns by position": lambda: inference.network_comparison(
+            est, named(list("abcd")), named(list("wxyz"))
+        ),
+        "DiscreteLasso duplicate names": lambda: DiscreteLasso(0.1).fit(named(list("aabc"))),
+        "DiscreteTAY('0.1')": lambda: DiscreteTAY("0.1").fit(X),
+        "bootstrap(n_jobs=-100)": lambda: stability.bootstrap(est, X, 3, n_jobs=-100),
+        "bootstrap(reselect='yes')": lambda: stability.bootstrap(est, X, 3, reselect="yes"),
+        "bootstrap(verbose='x')": lambda: stability.bootstrap(est, X, 3, verbose="x"),
+        "replicate(n_jobs=-100)": lambda: replicate(dict, grid(a=[1]), n_jobs=-100),
+        "replicate(progress='x')": lambda: replicate(dict, grid(a=[1]), progress="x"),
+        "selection_metrics(threshold=-1)": lambda: metrics.selection_metrics(X[:4], np.eye(4), threshold=-1),
+        "selection_metrics(threshold=nan)": lambda: metrics.selection_metrics(
+            X[:4], np.eye(4), threshold=np.nan
+        ),
+        "difference_test(('a', 'a'))": lambda: st.difference_test((0, 0), (0, 1)),
+    }
+
+
+def test_third_sweep_cases_are_refused_clearly(report, tmp_path):
+    "Issue 59's leaks, silent acceptances and huge counts, each one clear error from mrflit, in seconds."
+    outcomes, slow = {}, {}
+    for label, call in _third_sweep(tmp_path).items():
+        t = time.perf_counter()
+        outcomes[label] = _outcome(lambda: call(), {})
+        if time.perf_counter() - t > 10:
+            slow[label] = time.perf_counter() - t
+    bad = {k: v for k, v in outcomes.items() if v != "clear"}
+    report(f"issue 59 cases: {len(outcomes)} tried, {len(outcomes) - len(bad)} refused clearly")
+    assert not bad and not slow, (bad, slow)
+
+
+def test_cli_checks_its_options_and_out_before_the_work(tmp_path):
+    """`mrflit fit` refuses --out naming a file, an empty --columns, and --alpha, --tau or --chains out of
+    range (whatever the method), each with one error line and before fitting (a bootstrap of 200 would take
+    seconds)."""
+    good = tmp_path / "ok.csv"
+    good.write_text("a,b,c\n" + "\n".join(f"{i % 2},{i // 2 % 2},{i // 3 % 2}" for i in range(30)) + "\n")
+    (tmp_path / "file").write_text("")
+    fit = ["fit", str(good), "--method", "pl", "--lam", "0.05", "--bootstrap", "200", "--quiet"]
+    cases = {
+        "--out a file": ["--out", str(tmp_path / "file")],
+        "--columns ''": ["--columns", "", "--out", str(tmp_path / "o1")],
+        "--alpha -1": ["--alpha", "-1", "--out", str(tmp_path / "o2")],
+        "--tau 0": ["--tau", "0", "--out", str(tmp_path / "o3")],
+        "--chains 10**9": ["--chains", str(10**9), "--out", str(tmp_path / "o4")],
+    }
+    for label, extra in cases.items():
+        t = time.perf_counter()
+        r = subprocess.run([*MRFLIT_CMD, *fit, *extra], capture_output=True, text=True)
+        lines = r.stderr.strip().splitlines()
+        assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith("mrflit fit: error:"), (
+            label,
+            r.stderr,
+        )
+        # refused before the 200 refits
+        assert not (tmp_path / "o1").exists() and time.perf_counter() - t < 30, label
+
+
 def test_pandas_nullable_categorical_and_bool_columns_are_data():
     "Int8, boolean, category and mixed int8/bool columns without missing values fit as their numbers."
     import pandas as pd
