@@ -107,3 +107,36 @@ def test_dask_parameters_named_like_submit_keywords_are_the_tasks_own():
         out = replicate(_echo, params, backend="dask")
     assert out == list(params)
     assert replicate(_echo, params) == out  # the local backend agrees
+
+
+def test_store_keys_follow_the_code_a_task_reaches(tmp_path, monkeypatch, capsys):
+    """A task in a module file: editing a helper or a module constant in that file makes new keys (the store
+    computes afresh), an unchanged file reuses the store; a `functools.partial` of the task is reused on a
+    rerun (its key holds its arguments, not a memory address)."""
+    import functools
+    import importlib
+    import sys
+
+    source = (
+        "SCALE = {scale}\n\n\ndef helper(a):\n    return SCALE * a\n\n\ndef task(a, b=0):\n    return "
+        "[helper(a) + b]\n"
+    )
+    (tmp_path / "mytasks.py").write_text(source.format(scale=2))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import mytasks
+
+    store = tmp_path / "store"
+    assert replicate(mytasks.task, grid(a=[1, 2]), store=store) == [[2], [4]]
+    # the file unchanged: both results are read from the store
+    capsys.readouterr()
+    assert replicate(mytasks.task, grid(a=[1, 2]), store=store) == [[2], [4]]
+    assert "2 of 2 results read from the store" in capsys.readouterr().err
+    # the module constant its helper reads changed: computed afresh, nothing read
+    (tmp_path / "mytasks.py").write_text(source.format(scale=10))
+    importlib.reload(mytasks)
+    assert replicate(mytasks.task, grid(a=[1, 2]), store=store) == [[10], [20]]
+    assert "read from the store" not in capsys.readouterr().err
+    assert replicate(functools.partial(mytasks.task, b=5), grid(a=[1]), store=store) == [[15]]
+    assert replicate(functools.partial(mytasks.task, b=5), grid(a=[1]), store=store) == [[15]]
+    assert "1 of 1 results read from the store" in capsys.readouterr().err
+    sys.modules.pop("mytasks", None)

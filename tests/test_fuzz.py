@@ -1432,6 +1432,52 @@ def test_cli_checks_its_options_and_out_before_the_work(tmp_path):
         assert not (tmp_path / "o1").exists() and time.perf_counter() - t < 30, label
 
 
+def test_slow_calls_answer_or_show_progress(tmp_path):
+    """Issue 59's slow calls: each answers (or refuses) within seconds, or warns up front and shows progress:
+    IsingLasso on 12 × 40, PartitionedRatio at λ = 0 and 1e-300, FBS with λ by cross-validation, `mrflit
+    compare --jobs -1`, and a k-state model of 4 variables × 50 levels (whose fit takes minutes: it warns and
+    turns its progress bars on; 100 levels are refused)."""
+    import warnings
+    from mrflit.ising_lasso import IsingLasso
+    from mrflit.partitioned import PartitionedRatio
+    from mrflit.fbs import FBS
+    from mrflit.discrete import DiscreteLasso
+
+    rng = np.random.default_rng(0)
+    X = rng.integers(0, 2, (100, 5))
+    calls = {
+        "IsingLasso 12 x 40": lambda: IsingLasso().fit(rng.integers(0, 2, (12, 40))),
+        "PartitionedRatio lam=0": lambda: PartitionedRatio(([0, 1], [2, 3, 4]), lam=0).fit(X),
+        "PartitionedRatio lam=1e-300": lambda: PartitionedRatio(([0, 1], [2, 3, 4]), lam=1e-300).fit(X),
+        "FBS('cv')": lambda: FBS("cv").fit(2 * X - 1),
+    }
+    for label, call in calls.items():
+        t = time.perf_counter()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            call()
+        assert time.perf_counter() - t < 60, label
+    for name in ("g1", "g2"):
+        (tmp_path / f"{name}.csv").write_text(
+            "a,b,c,d,e\n" + "\n".join(",".join(map(str, r)) for r in rng.integers(0, 2, (150, 5))) + "\n"
+        )
+    cmd = [*MRFLIT_CMD, "compare", str(tmp_path / "g1.csv"), str(tmp_path / "g2.csv"), "--jobs", "-1"]
+    t = time.perf_counter()
+    r = subprocess.run([*cmd, "--out", str(tmp_path / "cmp"), "--quiet"], capture_output=True, text=True)
+    assert r.returncode == 0 and time.perf_counter() - t < 60, r.stderr
+    # a billion permutations are refused before the groups' fits
+    r = subprocess.run(
+        [*cmd, "--perm", str(10**9), "--out", str(tmp_path / "c2")], capture_output=True, text=True
+    )
+    assert r.returncode == 2 and "1000000000 permutations would take" in r.stderr, r.stderr
+    # 50 levels: the fit warns before it starts and shows its bars (the learner's run is marked large)
+    est = DiscreteLasso(0.1)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        est._begin_codes(rng.integers(0, 50, (300, 4)))
+    assert est._run.large and any("can take minutes" in str(w.message) for w in caught)
+
+
 def test_pandas_nullable_categorical_and_bool_columns_are_data():
     "Int8, boolean, category and mixed int8/bool columns without missing values fit as their numbers."
     import pandas as pd
