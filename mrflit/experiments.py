@@ -8,6 +8,7 @@ import hashlib
 import functools
 import inspect
 import itertools
+import sysconfig
 import json
 import math
 import operator
@@ -89,29 +90,30 @@ def _task_key(fn, p: dict) -> str:
 
 # %% ../nbs/17_experiments.ipynb #c82ea9ed
 def _code_id(fn) -> str:
-    """The SHA-1 of the code `fn` reaches: the whole source file of the module that defines it (an edited
-    helper or module constant there makes new keys), or, without a file (a notebook's or a shell's function),
-    its own source with the source of the functions and the values of the constants it names; and every
-    source file of mrflit itself. A changed code gets new task keys, so a store never returns what the old
-    code computed."""
+    """The SHA-1 of the code `fn` reaches: every source file of mrflit; the whole source file of each of the
+    user's modules it reaches (its own, and those of the functions and modules it names, followed in turn:
+    an edited helper or module constant there makes new keys); and, for a function without a file (a
+    notebook's or a shell's), its source with the values of the constants it names. A changed code gets
+    new task keys, so a store never returns what the old code computed."""
     h = hashlib.sha1(_package_sources().encode())
-    file = inspect.getsourcefile(fn) if inspect.isfunction(fn) else None
-    if file is not None and Path(file).is_file():
-        h.update(Path(file).read_bytes())
-        return h.hexdigest()
-    seen, todo = set(), [fn]
-    # the function, and what it names from its own module (functions, followed in turn, and constants)
+    seen, files, todo = set(), set(), [fn]
     while todo:
         f = todo.pop()
         if id(f) in seen:
             continue
         seen.add(id(f))
-        h.update(_function_source(f).encode())
-        for name in getattr(getattr(f, "__code__", None), "co_names", ()):
-            used = getattr(f, "__globals__", {}).get(name)
-            if inspect.isfunction(used) and used.__module__ == fn.__module__:
-                todo.append(used)
-            elif isinstance(used, (int, float, str, bytes, tuple, frozenset)):
+        file = _user_file(f)
+        if file is not None and file not in files:
+            files.add(file)
+            h.update(file.read_bytes())
+        if file is None and not inspect.ismodule(f):
+            h.update(_function_source(f).encode())
+        for name, used in _named(f):
+            if inspect.isfunction(used) or inspect.ismodule(used) or inspect.isclass(used):
+                # the user's code only: functions without a file (the same notebook's) or in the user's files
+                if _user_file(used) is not None or getattr(used, "__module__", None) == fn.__module__:
+                    todo.append(used)
+            elif file is None and isinstance(used, (int, float, str, bytes, tuple, frozenset)):
                 h.update(f"{name}={used!r}".encode())
     return h.hexdigest()
 
@@ -125,6 +127,30 @@ def _function_source(fn) -> str:
         return repr(fn) if c is None else repr(c.co_code) + repr(c.co_consts) + repr(c.co_names)
 
 # %% ../nbs/17_experiments.ipynb #a9940b88
+def _user_file(obj) -> Path | None:
+    """The source file of a function or module of the user's (not mrflit's, whose files are hashed apart,
+    nor the standard library's or an installed package's), or None."""
+    try:
+        file = inspect.getsourcefile(obj)
+    except (TypeError, OSError):
+        return None
+    if file is None or not Path(file).is_file():
+        return None
+    path = Path(file).resolve()
+    installed = [Path(sysconfig.get_paths()[k]).resolve() for k in ("stdlib", "purelib", "platlib")]
+    if path.parent == Path(mrflit.__file__).resolve().parent or any(p in path.parents for p in installed):
+        return None
+    return path
+
+# %% ../nbs/17_experiments.ipynb #85fa64f5
+def _named(f) -> list:
+    "`(name, object)` of each global name a function's code uses (a module: its functions' names, none)."
+    code = getattr(f, "__code__", None)
+    names = getattr(code, "co_names", ())
+    scope = getattr(f, "__globals__", {})
+    return [(n, scope[n]) for n in names if n in scope]
+
+# %% ../nbs/17_experiments.ipynb #decfb07b
 @functools.lru_cache(maxsize=1)
 def _package_sources() -> str:
     "The SHA-1 of every mrflit source file (read once a session)."
@@ -133,14 +159,14 @@ def _package_sources() -> str:
         h.update(f.read_bytes())
     return h.hexdigest()
 
-# %% ../nbs/17_experiments.ipynb #85fa64f5
+# %% ../nbs/17_experiments.ipynb #4e03dfeb
 def _plain(x):
     "NumPy scalars as Python numbers, for the task key."
     if isinstance(x, np.generic):
         return x.item()
     raise TypeError(f"{type(x).__name__} is not JSON-encodable")
 
-# %% ../nbs/17_experiments.ipynb #2ce73680
+# %% ../nbs/17_experiments.ipynb #f148d839
 def _json_text(x, what: str) -> str:
     "`x` as sorted JSON, or a ValueError naming `what` (a task key must not depend on memory addresses)."
     try:
@@ -148,7 +174,7 @@ def _json_text(x, what: str) -> str:
     except (TypeError, ValueError) as e:
         raise ValueError(f"store= needs JSON-encodable values in {what}: {e}") from None
 
-# %% ../nbs/17_experiments.ipynb #d0be5492
+# %% ../nbs/17_experiments.ipynb #6b342b4d
 def _callable_id(fn) -> tuple:
     """`(name, bound arguments, function)` of a task: a function's module and qualified name; a
     `functools.partial`'s function with its arguments; a callable instance's class with its attributes — as
@@ -163,7 +189,7 @@ def _callable_id(fn) -> tuple:
     name = f"{getattr(fn, '__module__', '')}.{getattr(fn, '__qualname__', type(fn).__name__)}"
     return name, bound, fn
 
-# %% ../nbs/17_experiments.ipynb #f148d839
+# %% ../nbs/17_experiments.ipynb #c7e7c0e1
 def _encode(x):
     "A result as JSON-ready data (no pickle): containers, scalars, arrays and traces."
     from mrflit.base import Trace
@@ -189,7 +215,7 @@ def _encode(x):
         f"{type(x).__name__}"
     )
 
-# %% ../nbs/17_experiments.ipynb #d0c9ed18
+# %% ../nbs/17_experiments.ipynb #fa69bf92
 def _decode(x):
     "The inverse of `_encode`."
     from mrflit.base import Trace
@@ -210,22 +236,22 @@ def _decode(x):
         return tuple(_decode(v) for v in x["__tuple__"])
     return [_decode(v) for v in x["__list__"]]
 
-# %% ../nbs/17_experiments.ipynb #6b342b4d
+# %% ../nbs/17_experiments.ipynb #9a11e864
 def _save(store, key, p, result):
     "One finished task, atomically: its parameters and its result."
     text = json.dumps({"params": _encode(p), "result": _encode(result)})
     atomic_write(Path(store) / f"{key}.json", lambda f: f.write(text.encode()))
 
-# %% ../nbs/17_experiments.ipynb #33468357
+# %% ../nbs/17_experiments.ipynb #61ae5d38
 def _indexed(fn, i, p):
     return i, fn(**p)
 
-# %% ../nbs/17_experiments.ipynb #c7e7c0e1
+# %% ../nbs/17_experiments.ipynb #eb446534
 def _call(fn, p):
     "`fn(**p)`: the parameters travel as one argument, so none is taken for a keyword of `Client.submit`."
     return fn(**p)
 
-# %% ../nbs/17_experiments.ipynb #fa69bf92
+# %% ../nbs/17_experiments.ipynb #fcbb4c55
 def _load_stored(store, keys, params) -> dict:
     """{index: result} for the tasks whose file is in `store`; a damaged file, or one holding other parameters
     than the task's, is refused by name (it was edited, swapped or written by another program)."""
@@ -252,7 +278,7 @@ def _load_stored(store, keys, params) -> dict:
         print(f"replicate: {len(found)} of {len(keys)} results read from the store {store}", file=sys.stderr)
     return found
 
-# %% ../nbs/17_experiments.ipynb #9a11e864
+# %% ../nbs/17_experiments.ipynb #bae5d122
 def _run_dask(fn, params, todo):
     "Yield `(i, result)` as tasks finish on the current dask.distributed client."
     try:
@@ -269,7 +295,7 @@ def _run_dask(fn, params, todo):
     for fut in as_completed(futures):
         yield futures[fut], fut.result()
 
-# %% ../nbs/17_experiments.ipynb #61ae5d38
+# %% ../nbs/17_experiments.ipynb #7018417b
 BACKENDS = (None, "dask", "loky", "threading", "multiprocessing", "sequential")
 
 
@@ -297,7 +323,7 @@ def _check_replicate(fn, n_jobs, backend, store, progress) -> tuple:
             raise ValueError(f"fn cannot be sent to other processes ({type(e).__name__}: {e})") from None
     return n_jobs, check_bool(progress, "progress")
 
-# %% ../nbs/17_experiments.ipynb #fcbb4c55
+# %% ../nbs/17_experiments.ipynb #dfb82af6
 def replicate(
     fn,  # a function of keyword arguments (importable, not a lambda, when it runs in other processes)
     params,  # the parameter dicts, e.g. `grid(...)`
@@ -341,7 +367,7 @@ def replicate(
         bar.close()
     return results
 
-# %% ../nbs/17_experiments.ipynb #4e0b6415
+# %% ../nbs/17_experiments.ipynb #90921839
 def mean_se(
     x,  # replications along `axis`, at least two
     axis: int = 0,  # the replications' axis
@@ -353,7 +379,7 @@ def mean_se(
         raise ValueError(f"mean_se needs at least two replications along axis {axis}, got {n}")
     return x.mean(axis), x.std(axis, ddof=1) / math.sqrt(n)
 
-# %% ../nbs/17_experiments.ipynb #58a78500
+# %% ../nbs/17_experiments.ipynb #ed135436
 def verdict(
     d: float,  # a mean difference
     se: float,  # its standard error
@@ -368,7 +394,7 @@ def verdict(
         return less
     return f"no difference beyond {z:g} SE"
 
-# %% ../nbs/17_experiments.ipynb #90921839
+# %% ../nbs/17_experiments.ipynb #a3ee2afd
 def plus_minus(
     d: float,  # a mean difference
     se: float,  # its standard error
@@ -376,7 +402,7 @@ def plus_minus(
     "A signed difference and its standard error as the reproduction tables print them: +0.123 ± 0.045."
     return f"{d:+.3f} ± {se:.2g}"
 
-# %% ../nbs/17_experiments.ipynb #ed135436
+# %% ../nbs/17_experiments.ipynb #427c9c12
 @contextmanager
 def recorded_warnings(
     category=None,  # the warning class recorded (None: scikit-learn's ConvergenceWarning)

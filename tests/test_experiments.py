@@ -140,3 +140,29 @@ def test_store_keys_follow_the_code_a_task_reaches(tmp_path, monkeypatch, capsys
     assert replicate(functools.partial(mytasks.task, b=5), grid(a=[1]), store=store) == [[15]]
     assert "1 of 1 results read from the store" in capsys.readouterr().err
     sys.modules.pop("mytasks", None)
+
+
+def test_store_keys_follow_helpers_in_other_files_of_the_user(tmp_path, monkeypatch, capsys):
+    "A task whose helper lives in another file of the user's: editing that file makes new keys."
+    import importlib
+    import sys
+
+    (tmp_path / "myhelpers.py").write_text("def helper(a):\n    return 2 * a\n")
+    (tmp_path / "mytasks2.py").write_text(
+        "from myhelpers import helper\n\n\ndef task(a):\n    return [helper(a)]\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import myhelpers
+    import mytasks2
+
+    store = tmp_path / "store"
+    assert replicate(mytasks2.task, grid(a=[1]), store=store) == [[2]]
+    # another size too: Python's bytecode cache checks a source's size and its mtime in whole seconds
+    (tmp_path / "myhelpers.py").write_text("def helper(a):\n    return 3 * a + 0\n")
+    importlib.reload(myhelpers)
+    importlib.reload(mytasks2)
+    capsys.readouterr()
+    assert replicate(mytasks2.task, grid(a=[1]), store=store) == [[3]]
+    assert "read from the store" not in capsys.readouterr().err
+    for name in ("mytasks2", "myhelpers"):
+        sys.modules.pop(name, None)
