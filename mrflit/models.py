@@ -156,14 +156,18 @@ def _split_point(
     num: np.ndarray,  # (n,) float64 a column's values
     split,  # 'median', 'mean' or a number
 ) -> tuple[float, str]:
-    "The value above which `binarize` codes 1, and how to name it."
+    """The value above which `binarize` codes 1, and how to name it. A skewed item whose median is its largest
+    value (nothing lies above it) is split at the largest value below the median: 1 at the median."""
     if split == "median":
-        return float(np.median(num)), "median"
+        m = float(np.median(num))
+        if m >= num.max():
+            return float(num[num < m].max()), f"largest value below the median {m:g}, that is"
+        return m, "median"
     if split == "mean":
         return float(np.mean(num)), "mean"
     return float(split), "threshold"
 
-# %% ../nbs/01_models.ipynb #8ba8ca4a
+# %% ../nbs/01_models.ipynb #2d1d47b5
 def _binary_column(values, name, split=None):
     """One column as 0/1 or ±1 ints, and a note if it had to be recoded: any two values → 0/1, in sorted
     order; with `split` ('median', 'mean' or a number), a numeric column of more than two values → 1 above the
@@ -207,7 +211,7 @@ def _binary_column(values, name, split=None):
     note = f"column '{name}': {levels[0]!r} → 0, {levels[1]!r} → 1"
     return np.array([code[x] for x in key], dtype=np.int64), note
 
-# %% ../nbs/01_models.ipynb #0aad81c7
+# %% ../nbs/01_models.ipynb #a84acdaa
 def _check_split(split):
     "`binarize` must be None, 'median', 'mean' or a finite number."
     ok = split is None or split in ("median", "mean")
@@ -215,7 +219,7 @@ def _check_split(split):
     if not ok or (not isinstance(split, str) and split is not None and not np.isfinite(split)):
         raise ValueError(f"binarize must be 'median', 'mean' or a number, got {split!r}")
 
-# %% ../nbs/01_models.ipynb #cf8e3c29
+# %% ../nbs/01_models.ipynb #402c7d9f
 def _binary_columns(columns, names, split, where):
     """`(X int8 (n, p), domain, notes)` from columns of values, one coding for all; every column that cannot
     be read is named in one error."""
@@ -238,7 +242,7 @@ def _binary_columns(columns, names, split, where):
             notes.append(f"column '{names[k]}': -1 → 0 (the other columns are 0/1)")
     return X.astype(np.int8), "pm1" if all(codings) else "01", notes
 
-# %% ../nbs/01_models.ipynb #08d6aa93
+# %% ../nbs/01_models.ipynb #8c481b1a
 def binarize(
     X,  # (n, p) table: a NumPy array or a pandas DataFrame
     split=None,  # columns of more than two numbers: 'median', 'mean' or a number, 1 above it (None: refused)
@@ -270,7 +274,7 @@ def binarize(
         return pd.DataFrame(X01, columns=X.columns, index=X.index), notes
     return X01, notes
 
-# %% ../nbs/01_models.ipynb #4abaf95c
+# %% ../nbs/01_models.ipynb #19d0bd94
 class BinaryMRF:
     "Binary pairwise MRF P(x) ∝ exp(Σ_i θ_ii x_i + Σ_{i<j} θ_ij x_i x_j) on x ∈ {0,1}^p or {-1,+1}^p."
 
@@ -370,7 +374,7 @@ class BinaryMRF:
         np.fill_diagonal(W, 0)
         return W, np.diag(t).copy()
 
-# %% ../nbs/01_models.ipynb #19d0bd94
+# %% ../nbs/01_models.ipynb #8e63f05d
 def edge_list(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     tol: float = 0.0,  # pairs with |θ_ij| > tol are edges
@@ -388,7 +392,7 @@ def edge_list(
         keep = keep[: check_int(top, "top", lo=1)]
     return I[keep], J[keep], W[keep]
 
-# %% ../nbs/01_models.ipynb #5f75943e
+# %% ../nbs/01_models.ipynb #71c7bb70
 def n_couplings(
     theta,  # a (p, p) θ (or a nodewise, asymmetric estimate): its upper triangle is read
 ) -> int:
@@ -398,7 +402,7 @@ def n_couplings(
         raise ValueError(f"theta must be a square (p, p) matrix, got shape {t.shape}")
     return int(np.count_nonzero(np.triu(t, 1)))
 
-# %% ../nbs/01_models.ipynb #e9a88bb2
+# %% ../nbs/01_models.ipynb #fc3675ff
 def theta_graph(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     names=None,  # variable names, one per column (None: 0..p−1)
@@ -415,13 +419,13 @@ def theta_graph(
     G.add_weighted_edges_from((names[i], names[j], float(w)) for i, j, w in zip(I, J, W))
     return G
 
-# %% ../nbs/01_models.ipynb #e11d8539
+# %% ../nbs/01_models.ipynb #6dbd4b18
 @patch_to(BinaryMRF)
 def file_arrays(self) -> dict:
     "The arrays a model file holds for this model (`datasets.save_model` writes them): θ and the domain."
     return dict(theta=self.theta, domain=np.array(self.domain))
 
-# %% ../nbs/01_models.ipynb #e30405dd
+# %% ../nbs/01_models.ipynb #ec6b70b5
 def check_model(
     model,  # the model, a `BinaryMRF`
     name="model",  # the argument's name, for error messages
@@ -431,7 +435,7 @@ def check_model(
         raise ValueError(f"{name} must be a BinaryMRF, got {type(model).__name__}")
     return model
 
-# %% ../nbs/01_models.ipynb #9269787e
+# %% ../nbs/01_models.ipynb #6a72542e
 def _interval(
     value,  # a number, or a pair (low, high)
     name: str,  # the argument's name, for error messages
@@ -447,7 +451,7 @@ def _interval(
         raise ValueError(f"{name} must satisfy low <= high, got {value}")
     return lo, hi
 
-# %% ../nbs/01_models.ipynb #874e42e0
+# %% ../nbs/01_models.ipynb #8d47c40e
 def _magnitudes(rng, k, weights, signs):
     lo, hi = _interval(weights, "weights")
     if lo < 0:
@@ -461,7 +465,7 @@ def _magnitudes(rng, k, weights, signs):
         raise ValueError(f"signs must be 'random', 'positive' or 'negative', got {signs!r}")
     return w
 
-# %% ../nbs/01_models.ipynb #8d47c40e
+# %% ../nbs/01_models.ipynb #0d0545bc
 def random_mrf(
     p: int,  # number of variables
     edge_prob: float = 0.3,  # probability of each edge (Erdős–Rényi)
@@ -487,7 +491,7 @@ def random_mrf(
         np.fill_diagonal(t, lo if np.isscalar(fields) else rng.uniform(lo, hi, size=p))
     return BinaryMRF(t, domain)
 
-# %% ../nbs/01_models.ipynb #954f6358
+# %% ../nbs/01_models.ipynb #b7e6df92
 def geng_network(
     p: int = 10,  # the number of variables
     seed=None,  # None, int or np.random.Generator
@@ -496,7 +500,7 @@ def geng_network(
     "Geng et al. §7.1: edge prob 0.3, |θ_ij| ~ U[1, 2] with random sign, domain '01'."
     return random_mrf(p, 0.3, (1.0, 2.0), fields, "01", "random", seed)
 
-# %% ../nbs/01_models.ipynb #67e84da0
+# %% ../nbs/01_models.ipynb #92e1a0e6
 def miasojedow_m1(
     d: int = 20,  # the number of variables (>= 6)
     seed=None,  # None, int or np.random.Generator
@@ -511,7 +515,7 @@ def miasojedow_m1(
     t[I, J] = 2.0 * rng.choice([-1.0, 1.0], size=I.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #4ee67ca4
+# %% ../nbs/01_models.ipynb #0f1eee80
 def miasojedow_m2(
     d: int = 20,  # the number of variables (>= 20)
     seed=None,  # None, int or np.random.Generator
@@ -525,7 +529,7 @@ def miasojedow_m2(
     t[r - 1, r] = rng.choice([-1.0, 1.0], size=r.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #9af108b0
+# %% ../nbs/01_models.ipynb #337f5c90
 def honorio_model(
     N: int = 15,  # the number of variables
     density: float = 0.5,  # the probability that a pair is coupled
@@ -545,7 +549,7 @@ def honorio_model(
     W = W + W.T
     return BinaryMRF.from_honorio(W, rng.uniform(-1, 1, size=N) if field else None)
 
-# %% ../nbs/01_models.ipynb #9f1e7de4
+# %% ../nbs/01_models.ipynb #7942ee32
 def grid_edges(
     rows: int,  # the grid's rows
     cols: int,  # the grid's columns
@@ -559,7 +563,7 @@ def grid_edges(
         (int(a), int(b)) for a, b in zip(idx[:-1].ravel(), idx[1:].ravel())
     ]
 
-# %% ../nbs/01_models.ipynb #44bd207b
+# %% ../nbs/01_models.ipynb #8d9a63ad
 def domke_grid(
     rows: int = 4,  # the grid's rows
     cols: int = 4,  # the grid's columns
