@@ -4,7 +4,7 @@
 
 # %% ../nbs/16_cli.ipynb #ef664586
 from __future__ import annotations
-import argparse, contextlib, csv, ctypes, glob, io, os, shutil, sys, tempfile, time, warnings
+import argparse, contextlib, csv, ctypes, glob, io, os, re, shutil, sys, tempfile, time, warnings
 from pathlib import Path
 import numpy as np
 from .core import atomic_write, check_float, check_int, check_memory, check_names, check_theta, clone
@@ -44,6 +44,28 @@ def _write_csv(path, header, rows):
     _write_text(path, buf.getvalue())
 
 # %% ../nbs/16_cli.ipynb #cfaa3fea
+def _data_lines(
+    notes,  # the reading and recoding notes, one string each
+) -> str:
+    """report.txt's `data:` lines: notes that differ only in their column ("column 'a': 'N' → 0, 'Y' → 1",
+    the same for 24 columns) are one line naming the columns, so a recoded survey takes one line, not one per
+    item; other notes as they are, in order."""
+    groups = {}
+    for note in notes:
+        m = re.match(r"^(.*?)column '(.+?)': (.*)$", note)
+        key = (m.group(1), m.group(3)) if m else (note, None)
+        groups.setdefault(key, []).append(m.group(2) if m else None)
+    lines = []
+    for (head, rest), cols in groups.items():
+        if rest is None:
+            lines.append(head)
+        elif len(cols) == 1:
+            lines.append(f"{head}column '{cols[0]}': {rest}")
+        else:
+            lines.append(f"{head}{len(cols)} columns: {rest} ({', '.join(cols)})")
+    return "".join(f"data: {line}\n" for line in lines)
+
+# %% ../nbs/16_cli.ipynb #47d33525
 def _write_figure(
     path,  # the file; its suffix is replaced by the format's
     fig,  # a Matplotlib figure
@@ -78,7 +100,7 @@ OUTPUT_FILES = {
     "codebook.csv",
 }  # what mrflit's commands write: an --out directory holding anything else is not replaced
 
-# %% ../nbs/16_cli.ipynb #0ccc28ab
+# %% ../nbs/16_cli.ipynb #670c7b7e
 @contextlib.contextmanager
 def output_set(
     out,  # the output directory (new, empty, or an earlier output set)
@@ -113,7 +135,7 @@ def output_set(
         finally:
             shutil.rmtree(new, ignore_errors=True)
 
-# %% ../nbs/16_cli.ipynb #47d33525
+# %% ../nbs/16_cli.ipynb #e68e6c6e
 def _swap_in(new: Path, out: Path):
     "Make `new` the directory `out`: one rename, or one atomic exchange (Linux renameat2) when `out` exists."
     if not out.exists():
@@ -134,7 +156,7 @@ def _swap_in(new: Path, out: Path):
     os.rename(new, out)
     shutil.rmtree(old, ignore_errors=True)
 
-# %% ../nbs/16_cli.ipynb #e68e6c6e
+# %% ../nbs/16_cli.ipynb #53997800
 @contextlib.contextmanager
 def _one_writer(
     out: Path,  # the output directory
@@ -158,7 +180,7 @@ def _one_writer(
     finally:
         os.close(fd)
 
-# %% ../nbs/16_cli.ipynb #53997800
+# %% ../nbs/16_cli.ipynb #860bd59e
 def write_network(
     theta,  # (p, p) couplings
     names,  # node names
@@ -177,7 +199,7 @@ def write_network(
     lines = nx.generate_graphml(G) if fmt == "graphml" else nx.generate_gexf(G)
     _write_text(path, "\n".join(lines) + "\n")
 
-# %% ../nbs/16_cli.ipynb #1099cd32
+# %% ../nbs/16_cli.ipynb #04cc0072
 def edge_rows(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     names,  # variable names, one per column (None: 0..p−1)
@@ -189,7 +211,7 @@ def edge_rows(
     I, J, W = edge_list(theta, tol)
     return [(names[i], names[j], f"{x:.6g}") for i, j, x in zip(I, J, W)]
 
-# %% ../nbs/16_cli.ipynb #860bd59e
+# %% ../nbs/16_cli.ipynb #5fe66599
 def network_figure(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     names,  # variable names, one per column (None: 0..p−1)
@@ -209,7 +231,7 @@ def network_figure(
     plot_graph(theta, names, colors, top=top, ax=ax, title=title, groups=groups)
     return fig
 
-# %% ../nbs/16_cli.ipynb #5fe66599
+# %% ../nbs/16_cli.ipynb #1afceccf
 def demo(
     out="mrflit-demo",  # the output directory
     target: int = 15,  # stop the λ path above this many links
@@ -256,7 +278,7 @@ def demo(
         print(report + f"\nwrote {out}/network.png, {out}/edges.csv, {out}/report.txt")
     return dict(passages=len(rows), seconds=secs, out=str(out), top=rows[0] if rows else None)
 
-# %% ../nbs/16_cli.ipynb #aca0bcd9
+# %% ../nbs/16_cli.ipynb #95d1608f
 def _write_demo_files(out, pr, s, g1, g2, rows, report):
     "The demo's report, links and bipartite picture."
     _write_text(out / "report.txt", report + "\n")
@@ -284,7 +306,7 @@ def _write_demo_files(out, pr, s, g1, g2, rows, report):
     _write_figure(out / "network.png", fig)
     plt.close(fig)
 
-# %% ../nbs/16_cli.ipynb #95d1608f
+# %% ../nbs/16_cli.ipynb #fb740db3
 def _alpha(text):
     "argparse type of --alpha: 'auto' or a positive number."
     if text == "auto":
@@ -294,7 +316,7 @@ def _alpha(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"--alpha must be 'auto' or a number, got {text!r}")
 
-# %% ../nbs/16_cli.ipynb #fb740db3
+# %% ../nbs/16_cli.ipynb #7d695166
 def _lambda_options(
     method: str,  # a key of METHODS
     lam,  # a number or a rule name
@@ -331,7 +353,7 @@ def _lambda_options(
         )
     return replace(base, gamma=base.gamma if gamma is None else gamma, lambdas=lambdas), {}
 
-# %% ../nbs/16_cli.ipynb #7d695166
+# %% ../nbs/16_cli.ipynb #41266eec
 def fit(
     data,  # CSV/TSV of binary columns (read by `datasets.read_binary_csv`)
     method="isinglasso",  # a key of METHODS
@@ -404,9 +426,7 @@ def fit(
         if hasattr(est, "certified_share_"):
             report += f"TAY certificate: held at {est.certified_share_:.0%} of iterations\n"
         report += "".join(f"{line}\n" for line in _moments_note(est))
-        report += "".join(
-            f"data: {n}\n" for n in list(notes) + list(est.trace_.notes) + _groups_note(group_of)
-        )
+        report += _data_lines(list(notes) + list(est.trace_.notes) + _groups_note(group_of))
         report += "".join(f"warning: {m}\n" for m in _distinct(caught))
         _write_fit_files(
             tmp, est, names, rows, f"{METHODS[method]} on {Path(data).name}, {short}", figure_format, group_of
@@ -424,7 +444,7 @@ def fit(
         print(report, end="")
     return dict(edges=len(rows), out=str(out))
 
-# %% ../nbs/16_cli.ipynb #a21bb10f
+# %% ../nbs/16_cli.ipynb #a8c45e7a
 def _check_fit_args(method, lam, figure_format):
     "Refuse an unknown method, λ rule or figure format before any data are read."
     if method not in METHODS:
@@ -434,7 +454,7 @@ def _check_fit_args(method, lam, figure_format):
     if figure_format not in ("png", "svg", "pdf"):
         raise ValueError(f"figure format must be 'png', 'svg' or 'pdf', got {figure_format!r}")
 
-# %% ../nbs/16_cli.ipynb #41266eec
+# %% ../nbs/16_cli.ipynb #392557e7
 def _check_tuning(alpha, chains, iters, tau, p: int):
     """Refuse a bad --alpha, --chains, --iters or --tau whatever the method: one the method ignores is still a
     mistake on the command line. --chains is refused when the chains of `p` variables would not fit in
@@ -448,7 +468,7 @@ def _check_tuning(alpha, chains, iters, tau, p: int):
     if tau is not None:
         check_int(tau, "--tau", lo=1)
 
-# %% ../nbs/16_cli.ipynb #392557e7
+# %% ../nbs/16_cli.ipynb #56b1426e
 def _learner(
     method: str,  # a name of `METHODS`
     lam,  # a number, a rule name or a `LambdaRule`
@@ -487,7 +507,7 @@ def _learner(
     )
     return cls(lam, **kw), fields
 
-# %% ../nbs/16_cli.ipynb #2e146686
+# %% ../nbs/16_cli.ipynb #689c7649
 def _path_place(
     path,  # (L,) the λ path, largest first
     lam: float,  # the chosen λ
@@ -501,7 +521,7 @@ def _path_place(
         return "the path's largest value" + (", where the graph is empty" if empty else "")
     return f"value {i + 1}, inside the path"
 
-# %% ../nbs/16_cli.ipynb #689c7649
+# %% ../nbs/16_cli.ipynb #a5bae624
 def _lambda_text(method, lam, est) -> str:
     "How λ was set, for report.txt and the figure's title."
     if method == "elasso":
@@ -526,7 +546,7 @@ def _lambda_text(method, lam, est) -> str:
         f"{cut}; the choice is {where}"
     )
 
-# %% ../nbs/16_cli.ipynb #a5bae624
+# %% ../nbs/16_cli.ipynb #d767a47f
 def _groups_note(
     group_of,  # a group label per variable, or None
 ) -> list:
@@ -538,7 +558,7 @@ def _groups_note(
         "groups: " + ", ".join(f"{g} ({k})" for g, k in sizes.items()) + " (the network figure's colours)"
     ]
 
-# %% ../nbs/16_cli.ipynb #d767a47f
+# %% ../nbs/16_cli.ipynb #765c727f
 # the undetermined couplings report.txt names at most
 UNDETERMINED_SHOWN = 20
 
@@ -575,7 +595,7 @@ def _moments_note(
         )
     return lines
 
-# %% ../nbs/16_cli.ipynb #765c727f
+# %% ../nbs/16_cli.ipynb #4a3137ff
 def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=None):
     """model.npz, edges.csv, trace.csv and the network figure (network.png, .svg or .pdf) of a fitted learner;
     edges.csv has an `undetermined` column (1: a seed may drop it) for a learner with `undetermined_`."""
@@ -594,7 +614,7 @@ def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=N
 
     plt.close(fig)
 
-# %% ../nbs/16_cli.ipynb #4a3137ff
+# %% ../nbs/16_cli.ipynb #3e7239ee
 def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png") -> str:
     """Nonparametric bootstrap at the fitted λ (mrflit.stability): stability.csv, stability.png,
     centrality.csv; returns report.txt's line."""
@@ -639,7 +659,7 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
     files = f"stability.csv, stability.{figure_format} and centrality.csv (95 % intervals)"
     return f"bootstrap: {n_boot} refits{fixed}{mc}; {files}\n{said}"
 
-# %% ../nbs/16_cli.ipynb #18199ae2
+# %% ../nbs/16_cli.ipynb #f51b510b
 def _at_chosen_lambda(est):
     """An unfitted copy of `est` for the refits: at the λ its rule chose, when it has one (choosing again
     in every refit costs about 12 fits each)."""
@@ -649,7 +669,7 @@ def _at_chosen_lambda(est):
         boot.set_params(**{rule[0]: est.lambda_})
     return boot
 
-# %% ../nbs/16_cli.ipynb #3e7239ee
+# %% ../nbs/16_cli.ipynb #b5597f5e
 def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
     """Case-drop bootstrap at the fitted λ (mrflit.stability): case_drop.csv, each refit's drop proportion
     and centrality correlations with the full sample; returns report.txt's line with the CS-coefficients."""
@@ -676,7 +696,7 @@ def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
         f"correlation >= 0.7 in 95 % of refits): {cs}; case_drop.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #f51b510b
+# %% ../nbs/16_cli.ipynb #b5434232
 def _write_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy from the others under the fitted model, the marginal
     accuracy and mgm's normalised nCC (`inference.predictability`) — and report.txt's line; nothing for a
@@ -694,7 +714,7 @@ def _write_predictability(out, est, X, names) -> str:
         f"node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #b5597f5e
+# %% ../nbs/16_cli.ipynb #77636f61
 def compare(
     data1,  # CSV/TSV of the first group
     data2,  # CSV/TSV of the second group: the same columns
@@ -713,11 +733,14 @@ def compare(
     n_jobs=-1,  # parallel splits (joblib; -1: every core)
     categorical=False,  # k-state columns (one codebook for both files) and `DiscreteLasso`
     missing_codes=None,  # with `categorical`: values that mean "missing" (their rows are dropped)
+    correction="holm",  # of the per-edge and per-node p-values: a method of `inference.p_adjust`
+    centrality=("strength", "expected_influence"),  # the node centralities tested (() for none)
 ) -> dict:
     """The network comparison test of two groups (NCT, `inference.network_comparison`): writes report.txt (M,
-    S and their permutation p-values), comparison.csv (each pair's edge weight in both groups and the
-    difference: couplings, or block norms with `categorical`) and permutations.csv (M and S of every split)
-    into `out`."""
+    S and their permutation p-values, how many edges and centralities differ), comparison.csv (each pair's
+    edge weight in both groups, the difference and its corrected and raw p-values: couplings, or block norms
+    with `categorical`), centrality.csv (each node's centralities in both groups and their tests) and
+    permutations.csv (M and S of every split) into `out`."""
     from mrflit.inference import network_comparison
 
     _check_fit_args(method, lam, "png")
@@ -750,7 +773,17 @@ def compare(
             )
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            res = network_comparison(est, X1, X2, n_perm, seed=seed, n_jobs=n_jobs, verbose=not quiet)
+            res = network_comparison(
+                est,
+                X1,
+                X2,
+                n_perm,
+                centrality=centrality,
+                correction=correction,
+                seed=seed,
+                n_jobs=n_jobs,
+                verbose=not quiet,
+            )
         weight = "block norm ||W_ij||_c" if categorical else "coupling"
         report = (
             f"mrflit compare: the network comparison test, {name} (lam = {lam}) on {data1} ({len(X1)} "
@@ -759,15 +792,16 @@ def compare(
             f"rows\nM (largest |difference| of a {weight}) = {res['M']:.4g}, p = {res['p_M']:.3g}\n"
             f"S (difference of global strength, sum of |{weight}s|) = {res['S']:.4g}, p = {res['p_S']:.3g}\n"
         )
-        report += "".join(f"data: {n}\n" for n in notes)
+        report += _tests_lines(res, correction, centrality)
+        report += _data_lines(notes)
         report += "".join(f"warning: {m}\n" for m in _distinct(caught))
-        _write_comparison(tmp, res, names)
+        _write_comparison(tmp, res, names, centrality)
         _write_text(tmp / "report.txt", report)
     if not quiet:
         print(report, end="")
     return dict(M=res["M"], p_M=res["p_M"], S=res["S"], p_S=res["p_S"], out=str(out))
 
-# %% ../nbs/16_cli.ipynb #b5434232
+# %% ../nbs/16_cli.ipynb #5ddbbd9e
 def _read_two(data1, data2, read) -> tuple:
     "`(X1, X2, names, notes)`: two groups' files with the same columns, the second in the first's coding."
     from mrflit.datasets import read_binary_csv
@@ -781,7 +815,7 @@ def _read_two(data1, data2, read) -> tuple:
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X1, X2, names, notes
 
-# %% ../nbs/16_cli.ipynb #77636f61
+# %% ../nbs/16_cli.ipynb #1bb39110
 def _read_two_categorical(
     data1,  # the first group's file
     data2,  # the second group's file, the same columns
@@ -806,7 +840,7 @@ def _read_two_categorical(
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X[:n1], X[n1:], names, notes
 
-# %% ../nbs/16_cli.ipynb #1bb39110
+# %% ../nbs/16_cli.ipynb #d3c21dff
 def _categorical_learner(
     lam,  # a number, or 'ebic', 'bic' or 'cv'
     seed,  # the learner's seed
@@ -819,28 +853,75 @@ def _categorical_learner(
     rule = "cv" if lam == "cv" else "ebic"
     return DiscreteLasso(rule if isinstance(lam, str) else float(lam), seed=seed, **kw)
 
-# %% ../nbs/16_cli.ipynb #d3c21dff
-def _write_comparison(out, res, names):
-    """comparison.csv (pairs with an edge in either group, largest |difference| first, the edge weights of
-    `network_comparison`) and permutations.csv."""
+# %% ../nbs/16_cli.ipynb #f4787a22
+def _tests_lines(
+    res,  # `network_comparison`'s result
+    correction,  # its correction
+    centrality,  # the centralities tested
+) -> str:
+    "report.txt's lines on the per-edge and per-node tests."
+    p = res["E"].shape[0]
+    m = p * (p - 1) // 2
+    below = int(np.sum(np.triu(res["p_edges"] < 0.05, 1)))
+    how = "uncorrected" if correction == "none" else f"{correction}-corrected over the {m} pairs"
+    lines = f"edges: {below} of {m} pairs differ at p < 0.05 ({how}; comparison.csv)\n"
+    if len(centrality):
+        k = int(np.sum(res["p_centrality"] < 0.05))
+        lines += (
+            f"centrality: {k} of {res['C'].size} node tests of {', '.join(centrality)} differ at p < 0.05 "
+            f"({correction if correction != 'none' else 'uncorrected'}; centrality.csv)\n"
+        )
+    return lines
+
+# %% ../nbs/16_cli.ipynb #130e5ae3
+def _write_comparison(
+    out,  # the output set's directory
+    res,  # `network_comparison`'s result
+    names,  # the variable names
+    centrality,  # the centralities tested
+):
+    """comparison.csv (pairs with an edge in either group, largest |difference| first: the edge weights of
+    `network_comparison`, the difference and its p-values, corrected and raw), centrality.csv (each node and
+    centrality tested: both groups' values, the difference and its p-values) and permutations.csv."""
     t1, t2 = res["weights1"], res["weights2"]
     I, J = np.triu_indices(len(names), 1)
     keep = (t1[I, J] != 0) | (t2[I, J] != 0)
     I, J = I[keep], J[keep]
     order = np.argsort(-np.abs(t1[I, J] - t2[I, J]), kind="stable")
     rows = [
-        (names[i], names[j], f"{t1[i, j]:.6g}", f"{t2[i, j]:.6g}", f"{t1[i, j] - t2[i, j]:.6g}")
+        (
+            names[i],
+            names[j],
+            f"{t1[i, j]:.6g}",
+            f"{t2[i, j]:.6g}",
+            f"{t1[i, j] - t2[i, j]:.6g}",
+            f"{res['p_edges'][i, j]:.4g}",
+            f"{res['p_edges_raw'][i, j]:.4g}",
+        )
         for i, j in zip(I[order], J[order])
     ]
-    _write_csv(out / "comparison.csv", ["source", "target", "weight_1", "weight_2", "difference"], rows)
+    header = ["source", "target", "weight_1", "weight_2", "difference", "p_value", "p_raw"]
+    _write_csv(out / "comparison.csv", header, rows)
+    if len(centrality):
+        from mrflit.stability import centralities
+
+        c1, c2 = centralities(t1), centralities(t2)
+        rows = [
+            (name, c, f"{c1[c][i]:.6g}", f"{c2[c][i]:.6g}", f"{res['C'][k, i]:.6g}")
+            + (f"{res['p_centrality'][k, i]:.4g}", f"{res['p_centrality_raw'][k, i]:.4g}")
+            for k, c in enumerate(centrality)
+            for i, name in enumerate(names)
+        ]
+        header = ["node", "centrality", "group_1", "group_2", "difference", "p_value", "p_raw"]
+        _write_csv(out / "centrality.csv", header, rows)
     _write_csv(out / "permutations.csv", ["M", "S"], zip(res["M_perm"].tolist(), res["S_perm"].tolist()))
 
-# %% ../nbs/16_cli.ipynb #43f8df97
+# %% ../nbs/16_cli.ipynb #2fec91cc
 def _distinct(caught) -> list:
     "The distinct messages of recorded warnings, in order."
     return list(dict.fromkeys(str(w.message) for w in caught))
 
-# %% ../nbs/16_cli.ipynb #130e5ae3
+# %% ../nbs/16_cli.ipynb #49c7c9d2
 def _check_categorical_args(
     lam,  # a number or a rule name
     binary_only: dict,  # {option: value given}: the binary learners' options
@@ -861,7 +942,7 @@ def _check_categorical_args(
         shown = ", ".join("--" + k.replace("_", "-").replace("n-drop", "case-drop") for k in given)
         raise ValueError(f"--categorical fits DiscreteLasso: {shown} apply to binary data only")
 
-# %% ../nbs/16_cli.ipynb #72119f9d
+# %% ../nbs/16_cli.ipynb #41255437
 def _categorical_report(data, est, X, names, book, secs, out) -> str:
     "report.txt of a `DiscreteLasso` fit: the data, λ, edges, moments, and each column's codebook."
     n, p = X.shape
@@ -899,7 +980,7 @@ def _categorical_report(data, est, X, names, book, secs, out) -> str:
         lines.append(f"codebook: {name}: {codes} (0 is the reference level)")
     return "".join(f"{line}\n" for line in lines)
 
-# %% ../nbs/16_cli.ipynb #49c7c9d2
+# %% ../nbs/16_cli.ipynb #75c14bb6
 def _categorical_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy (its most probable level given the others, under the fitted
     model) and the marginal accuracy (its most frequent level) — and report.txt's line."""
@@ -913,7 +994,7 @@ def _categorical_predictability(out, est, X, names) -> str:
         "each node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #bd27e0f2
+# %% ../nbs/16_cli.ipynb #84b811b1
 def _block_rows(
     model,  # a fitted `DiscreteMRF`
     names,  # (p,) the columns' names
@@ -928,7 +1009,7 @@ def _block_rows(
                 rows.append((names[i], names[j], label_a, label_b, float(C[a, b])))
     return rows
 
-# %% ../nbs/16_cli.ipynb #75c14bb6
+# %% ../nbs/16_cli.ipynb #69b48010
 def fit_categorical(
     data,  # CSV/TSV of categorical columns (read by `datasets.read_categorical_csv`)
     lam="ebic",  # the group-lasso weight λ, or 'ebic' / 'bic' / 'cv'
@@ -969,7 +1050,7 @@ def fit_categorical(
             warnings.simplefilter("always")
             est.fit(X)
         report = _categorical_report(data, est, X, names, book, time.perf_counter() - t0, out)
-        report += "".join(f"data: {n}\n" for n in list(notes) + _groups_note(group_of))
+        report += _data_lines(list(notes) + _groups_note(group_of))
         report += "".join(f"warning: {m}\n" for m in _distinct(caught))
         W = est.model_.edge_norms()
         title = f"DiscreteLasso on {Path(data).name}, λ = {est.lambda_:.3g} (edge: ‖W_ij‖_c)"
@@ -989,7 +1070,7 @@ def fit_categorical(
         print(report, end="")
     return dict(edges=int(np.count_nonzero(np.triu(W, 1))), out=str(out))
 
-# %% ../nbs/16_cli.ipynb #956cbb45
+# %% ../nbs/16_cli.ipynb #64949a6b
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -1016,7 +1097,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #69b48010
+# %% ../nbs/16_cli.ipynb #1782acae
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -1061,12 +1142,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #07565124
+# %% ../nbs/16_cli.ipynb #f3d70168
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #64949a6b
+# %% ../nbs/16_cli.ipynb #47257d0c
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -1076,7 +1157,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #1782acae
+# %% ../nbs/16_cli.ipynb #12954ea5
 def _lambdas_arg(text):
     "--lambdas: comma-separated positive numbers."
     try:
@@ -1084,7 +1165,7 @@ def _lambdas_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #47257d0c
+# %% ../nbs/16_cli.ipynb #ebc71d4e
 def _split_arg(text):
     "--binarize: 'median', 'mean' or a number."
     if text in ("median", "mean"):
@@ -1094,7 +1175,7 @@ def _split_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected 'median', 'mean' or a number, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #7e5f9720
+# %% ../nbs/16_cli.ipynb #fec206f5
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -1106,7 +1187,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #ebc71d4e
+# %% ../nbs/16_cli.ipynb #62b7c101
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -1202,7 +1283,7 @@ def _fit_parser(sub):
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #258979d2
+# %% ../nbs/16_cli.ipynb #8d291899
 def _add_run_options(
     f,  # the `fit` subparser
 ):
@@ -1264,7 +1345,7 @@ def _add_run_options(
         "(default: couplings only)",
     )
 
-# %% ../nbs/16_cli.ipynb #62b7c101
+# %% ../nbs/16_cli.ipynb #d0755529
 def _add_reading_options(p):
     "How `fit` and `compare` read a data file: --sep, --no-header, --columns, --missing (read by `_reading`)."
     p.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
@@ -1278,7 +1359,7 @@ def _add_reading_options(p):
         "(default: %(default)s)",
     )
 
-# %% ../nbs/16_cli.ipynb #b28f7006
+# %% ../nbs/16_cli.ipynb #8127a7b0
 def _reading(a) -> dict:
     "The parsed reading options (`_add_reading_options`) and --binarize, as `read_binary_csv`'s keywords."
     # --columns '' names no column: refused by the reader, not read as "all"
@@ -1287,7 +1368,22 @@ def _reading(a) -> dict:
         sep=_sep_arg(a.sep), header=not a.no_header, columns=columns, missing=a.missing, binarize=a.binarize
     )
 
-# %% ../nbs/16_cli.ipynb #76ab7396
+# %% ../nbs/16_cli.ipynb #9c2f3936
+def _centrality_arg(
+    text,  # --centrality's value
+) -> tuple:
+    "--centrality: comma-separated names of `stability.CENTRALITIES`, or 'none'."
+    from mrflit.stability import CENTRALITIES
+
+    names = () if text.strip() == "none" else tuple(s.strip() for s in text.split(","))
+    bad = [c for c in names if c not in CENTRALITIES]
+    if bad:
+        raise argparse.ArgumentTypeError(
+            f"unknown centrality {bad[0]!r}: choose from {', '.join(CENTRALITIES)}"
+        )
+    return names
+
+# %% ../nbs/16_cli.ipynb #839b9475
 def _compare_parser(sub):
     "The options of `mrflit compare`."
     c = sub.add_parser(
@@ -1314,6 +1410,20 @@ def _compare_parser(sub):
         default=-1,
         help="parallel workers for the splits (default: %(default)s, every core)",
     )
+    c.add_argument(
+        "--correction",
+        default="holm",
+        choices=["none", "holm", "hochberg", "bonferroni", "BH", "BY"],
+        help="multiple-test correction of the per-edge and per-node p-values, as R's p.adjust (default: "
+        "%(default)s)",
+    )
+    c.add_argument(
+        "--centrality",
+        type=_centrality_arg,
+        default=("strength", "expected_influence"),
+        help="comma-separated centralities to test per node (strength, expected_influence, closeness, "
+        "betweenness), or none (default: strength,expected_influence)",
+    )
     _add_reading_options(c)
     c.add_argument(
         "--binarize",
@@ -1336,7 +1446,7 @@ def _compare_parser(sub):
     c.add_argument("--out", default="mrflit-compare", help="output directory (default: %(default)s)")
     return c
 
-# %% ../nbs/16_cli.ipynb #8127a7b0
+# %% ../nbs/16_cli.ipynb #9532c20e
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -1352,7 +1462,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #bbb6a306
+# %% ../nbs/16_cli.ipynb #c8ba8c02
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -1371,7 +1481,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #9c2f3936
+# %% ../nbs/16_cli.ipynb #de2c4d8d
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: five subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -1388,7 +1498,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #839b9475
+# %% ../nbs/16_cli.ipynb #00fba82c
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -1445,6 +1555,8 @@ def _run(a):
             n_jobs=a.jobs,
             categorical=a.categorical,
             missing_codes=a.missing_codes.split(",") if a.missing_codes else None,
+            correction=a.correction,
+            centrality=a.centrality,
             **_reading(a),
         )
     elif a.cmd == "sample":
@@ -1452,7 +1564,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #9532c20e
+# %% ../nbs/16_cli.ipynb #a17877a7
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:

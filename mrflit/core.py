@@ -25,9 +25,10 @@ from numba import njit
 # %% auto #0
 __all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'CHUNK_WORK', 'kernel', 'one_blas_thread', 'check_domain', 'check_theta',
            'check_states', 'check_real', 'check_int', 'check_float', 'check_bool', 'check_array', 'byte_count',
-           'memory_limit', 'check_memory', 'check_n_jobs', 'check_names', 'infer_domain', 'check_data', 'chunk_length',
-           'chunks', 'as_rng', 'chain_states', 'atomic_write', 'warn', 'Estimator', 'clone', 'check_fitted',
-           'check_learner', 'context_flag', 'quiet_convergence', 'warn_not_converged']
+           'memory_limit', 'check_memory', 'check_n_jobs', 'dask_as_completed', 'run_tasks', 'check_names',
+           'infer_domain', 'check_data', 'chunk_length', 'chunks', 'as_rng', 'chain_states', 'atomic_write', 'warn',
+           'Estimator', 'clone', 'check_fitted', 'check_learner', 'context_flag', 'quiet_convergence',
+           'warn_not_converged']
 
 # %% ../nbs/00_core.ipynb #9cf2e53f
 NUMBA_OPTS = dict(cache=os.environ.get("MRFLIT_NUMBA_CACHE", "1") != "0", nogil=True)
@@ -480,7 +481,56 @@ def check_n_jobs(
         raise ValueError(f"{name} must be at most 4096 workers, got {n}")
     return n
 
-# %% ../nbs/00_core.ipynb #69b257e6
+# %% ../nbs/00_core.ipynb #01c7f192
+def dask_as_completed(
+    fn,  # a function of the tasks' arguments (importable by the workers, or sent by value)
+    tasks: list,  # one tuple of positional arguments per task
+):
+    "Yield `(k, fn(*tasks[k]))` as tasks finish on the current dask.distributed client."
+    try:
+        from dask.distributed import as_completed, get_client
+    except ImportError:
+        raise ValueError("backend='dask' needs dask[distributed] installed") from None
+    try:
+        client = get_client()
+    except ValueError:
+        raise ValueError(
+            "backend='dask' needs a running dask.distributed Client (Client(...) first)"
+        ) from None
+    futures = {client.submit(fn, *t, pure=False): k for k, t in enumerate(tasks)}
+    for fut in as_completed(futures):
+        yield futures[fut], fut.result()
+
+# %% ../nbs/00_core.ipynb #e82d8e8f
+def run_tasks(
+    fn,  # a function of the tasks' arguments (importable when other processes run it)
+    tasks: list,  # one tuple of positional arguments per task
+    *,
+    n_jobs: int = 1,  # local processes when backend is None (1: this process; -1: every core)
+    backend=None,  # None (this machine) or 'dask' (the current dask.distributed client)
+    progress=None,  # a progress bar's title, or None for no bar
+) -> list:
+    "`[fn(*t) for t in tasks]`, in the tasks' order, where `backend` and `n_jobs` say (see above)."
+    if backend not in (None, "dask"):
+        raise ValueError(f"backend must be None or 'dask', got {backend!r}")
+    n_jobs = check_n_jobs(n_jobs)
+    if backend == "dask":
+        done = dask_as_completed(fn, tasks)
+    else:
+        from joblib import Parallel, delayed
+
+        done = enumerate(Parallel(n_jobs=n_jobs, return_as="generator")(delayed(fn)(*t) for t in tasks))
+    if progress is not None:
+        from tqdm.auto import tqdm
+
+        # advances as tasks finish, not as they are sent
+        done = tqdm(done, total=len(tasks), desc=progress)
+    results = [None] * len(tasks)
+    for k, result in done:
+        results[k] = result
+    return results
+
+# %% ../nbs/00_core.ipynb #aa0f210b
 def check_names(
     names,  # variable names, one per column (None: 0..p−1)
     p: int,  # the number of variables
@@ -504,14 +554,14 @@ def check_names(
         raise ValueError(f"{name} must not contain NUL characters: {bad[0]!r}")
     return out
 
-# %% ../nbs/00_core.ipynb #249b1870
+# %% ../nbs/00_core.ipynb #9983fe7d
 def infer_domain(
     X,  # (n, p) binary data, 0/1 or ±1 rows
 ) -> str:
     "'01' if X holds only 0/1, 'pm1' if only ±1 (all ones: '01'); a clear error for anything else."
     return "pm1" if (check_states(X, None) == -1).any() else "01"
 
-# %% ../nbs/00_core.ipynb #db7cbf63
+# %% ../nbs/00_core.ipynb #5183bbf7
 def check_data(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     domain=None,  # the coding of the states: '01' or 'pm1'
@@ -534,7 +584,7 @@ def check_data(
             )
     return Xc, dom
 
-# %% ../nbs/00_core.ipynb #1702e864
+# %% ../nbs/00_core.ipynb #856de10d
 CHUNK_WORK = 2**25  # elementary steps (site updates, table entries) per compiled call; Ctrl-C acts in between
 
 
@@ -544,7 +594,7 @@ def chunk_length(
     "Iterations per compiled call: about `CHUNK_WORK` elementary steps, and at least one iteration."
     return max(1, int(CHUNK_WORK // max(check_float(cost, "cost", lo=0), 1)))
 
-# %% ../nbs/00_core.ipynb #5183bbf7
+# %% ../nbs/00_core.ipynb #c8c511ca
 def chunks(
     n: int,  # the loop's length (sweeps, steps)
     cost: float,  # elementary steps in one iteration of the loop
@@ -554,7 +604,7 @@ def chunks(
     for start in range(0, n, step):
         yield start, min(n, start + step)
 
-# %% ../nbs/00_core.ipynb #856de10d
+# %% ../nbs/00_core.ipynb #6856ad74
 def as_rng(
     seed=None,  # None, int or np.random.Generator
 ) -> np.random.Generator:
@@ -567,7 +617,7 @@ def as_rng(
         return np.random.default_rng(seed)
     raise ValueError(f"seed must be None, a non-negative int or a numpy Generator, got {type(seed).__name__}")
 
-# %% ../nbs/00_core.ipynb #f0713b9e
+# %% ../nbs/00_core.ipynb #3bb41689
 def chain_states(
     seed,  # None, int or np.random.Generator
     n_chains: int,  # the number of chains
@@ -579,7 +629,7 @@ def chain_states(
     S[0, (S == 0).all(axis=0)] = 1  # the all-zero state is the one fixed point of xoshiro
     return S
 
-# %% ../nbs/00_core.ipynb #72a9198a
+# %% ../nbs/00_core.ipynb #ca5de4f4
 @kernel(inline="always")
 def _xoshiro_step(
     s0,  # uint32, the state's first word
@@ -600,7 +650,7 @@ def _xoshiro_step(
     s3 = u32(u32(s3 << u32(11)) | u32(s3 >> u32(21)))
     return r, s0, s1, s2, s3
 
-# %% ../nbs/00_core.ipynb #63fef9ea
+# %% ../nbs/00_core.ipynb #662573fd
 @kernel(inline="always")
 def _to_unit_float32(
     r,  # uint32, a generator output
@@ -608,7 +658,7 @@ def _to_unit_float32(
     "Top 24 bits of a uint32 as a float32 uniform on [0, 1)."
     return np.float32(r >> np.uint32(8)) * np.float32(5.9604644775390625e-08)
 
-# %% ../nbs/00_core.ipynb #29525cd9
+# %% ../nbs/00_core.ipynb #df290109
 @kernel
 def _xoshiro_next(
     S,  # (4, n) uint32 xoshiro128** states, one stream a column
@@ -618,7 +668,7 @@ def _xoshiro_next(
     r, S[0, c], S[1, c], S[2, c], S[3, c] = _xoshiro_step(S[0, c], S[1, c], S[2, c], S[3, c])
     return r
 
-# %% ../nbs/00_core.ipynb #662573fd
+# %% ../nbs/00_core.ipynb #1fd52c3c
 @kernel
 def _xoshiro_uniform(
     S,  # (4, n) uint32 xoshiro128** states, one stream a column
@@ -627,7 +677,7 @@ def _xoshiro_uniform(
     "A float32 uniform on [0, 1) from stream `c` (top 24 bits)."
     return _to_unit_float32(_xoshiro_next(S, c))
 
-# %% ../nbs/00_core.ipynb #c9bedb6b
+# %% ../nbs/00_core.ipynb #856bcf1a
 def atomic_write(
     path,  # the file to create or replace
     write,  # called with the open binary file object; writes the content
@@ -660,7 +710,7 @@ def atomic_write(
             os.remove(tmp)
     return path
 
-# %% ../nbs/00_core.ipynb #4fbca008
+# %% ../nbs/00_core.ipynb #2180faed
 def warn(
     message: str,  # what to say
     category=UserWarning,  # the warning's class
@@ -675,7 +725,7 @@ def warn(
         level += 1
     warnings.warn(message, category, stacklevel=level)
 
-# %% ../nbs/00_core.ipynb #ebedd7b0
+# %% ../nbs/00_core.ipynb #ef81ebb9
 class Estimator:
     """scikit-learn's estimator protocol without importing scikit-learn: the parameters are the constructor's
     keyword arguments, stored unchanged under their names."""
@@ -747,7 +797,7 @@ class Estimator:
             classifier_tags=None,
         )
 
-# %% ../nbs/00_core.ipynb #cbf69edc
+# %% ../nbs/00_core.ipynb #9fddb0c7
 def clone(
     est,  # an estimator (anything with `get_params`)
 ):
@@ -759,7 +809,7 @@ def clone(
         params[key] = clone(value) if is_estimator else copy.deepcopy(value)
     return type(est)(**params)
 
-# %% ../nbs/00_core.ipynb #ef81ebb9
+# %% ../nbs/00_core.ipynb #a9582da6
 def check_fitted(
     est,  # an estimator
     attribute: str,  # an attribute that `fit` sets
@@ -773,7 +823,7 @@ def check_fitted(
             f"before using this estimator."
         )
 
-# %% ../nbs/00_core.ipynb #9fddb0c7
+# %% ../nbs/00_core.ipynb #97a0f4f5
 def check_learner(
     est,  # the learner
     name="est",  # the argument's name, for error messages
@@ -784,7 +834,7 @@ def check_learner(
         raise ValueError(f"{name} must be an mrflit learner (IsingLasso, DiscreteLasso, …), got {kind}")
     return est
 
-# %% ../nbs/00_core.ipynb #fae41d89
+# %% ../nbs/00_core.ipynb #c4f09225
 @contextlib.contextmanager
 def context_flag(
     var: contextvars.ContextVar,  # the flag, read by code deeper in the call
@@ -797,7 +847,7 @@ def context_flag(
     finally:
         var.reset(token)
 
-# %% ../nbs/00_core.ipynb #9296fa92
+# %% ../nbs/00_core.ipynb #f19d45c4
 _QUIET_CONVERGENCE = contextvars.ContextVar("quiet_convergence", default=False)
 
 
@@ -805,7 +855,7 @@ def quiet_convergence():
     "Within this context `warn_not_converged` says nothing."
     return context_flag(_QUIET_CONVERGENCE)
 
-# %% ../nbs/00_core.ipynb #2a679897
+# %% ../nbs/00_core.ipynb #44e9c29a
 def warn_not_converged(
     message: str,  # what did not converge, and why
 ):

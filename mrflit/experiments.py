@@ -20,7 +20,7 @@ from pathlib import Path
 import mrflit
 import numpy as np
 from joblib import Parallel, delayed
-from .core import atomic_write, check_bool, check_n_jobs
+from .core import atomic_write, check_bool, check_n_jobs, dask_as_completed
 
 # %% auto #0
 __all__ = ['BACKENDS', 'ParamGrid', 'grid', 'replicate', 'mean_se', 'verdict', 'plus_minus', 'recorded_warnings']
@@ -280,20 +280,9 @@ def _load_stored(store, keys, params) -> dict:
 
 # %% ../nbs/17_experiments.ipynb #bae5d122
 def _run_dask(fn, params, todo):
-    "Yield `(i, result)` as tasks finish on the current dask.distributed client."
-    try:
-        from dask.distributed import as_completed, get_client
-    except ImportError:
-        raise ValueError("backend='dask' needs dask[distributed] installed") from None
-    try:
-        client = get_client()
-    except ValueError:
-        raise ValueError(
-            "backend='dask' needs a running dask.distributed Client (Client(...) first)"
-        ) from None
-    futures = {client.submit(_call, fn, params[i], pure=False): i for i in todo}
-    for fut in as_completed(futures):
-        yield futures[fut], fut.result()
+    "Yield `(i, result)` as the tasks `todo` finish on the current dask.distributed client."
+    for k, result in dask_as_completed(_call, [(fn, params[i]) for i in todo]):
+        yield todo[k], result
 
 # %% ../nbs/17_experiments.ipynb #7018417b
 BACKENDS = (None, "dask", "loky", "threading", "multiprocessing", "sequential")

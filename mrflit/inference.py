@@ -12,13 +12,14 @@ from mrflit.core import (
     check_int,
     check_learner,
     check_memory,
-    check_n_jobs,
     clone,
+    run_tasks,
 )
+import warnings
 from .models import convert_states
 
 # %% auto #0
-__all__ = ['predictability_columns', 'predictability', 'network_comparison']
+__all__ = ['P_ADJUST', 'predictability_columns', 'predictability', 'p_adjust', 'network_comparison']
 
 # %% ../nbs/13a_inference.ipynb #6fbdc832
 def predictability_columns(
@@ -59,23 +60,83 @@ def predictability(
     return pd.DataFrame(predictability_columns(est, X))
 
 # %% ../nbs/13a_inference.ipynb #e100e393
-def _nct_statistics(t1, t2) -> tuple:
-    "(M, S): the maximum absolute coupling difference and the global strength difference (pairs i < j)."
-    iu = np.triu_indices(t1.shape[0], 1)
-    return float(np.abs(t1[iu] - t2[iu]).max()), float(abs(np.abs(t1[iu]).sum() - np.abs(t2[iu]).sum()))
+P_ADJUST = ("none", "holm", "hochberg", "bonferroni", "BH", "BY", "fdr")
 
-# %% ../nbs/13a_inference.ipynb #f5bbea37
-def _nct_split(est, X, n1, seed) -> tuple:
-    """(M, S, warnings) of one random split of the pooled rows X into n1 and the rest; each half is refitted
-    as a bootstrap refit is (`stability._refit`: the learner's own progress off, its warnings returned)."""
+
+def p_adjust(
+    p,  # p-values in [0, 1], any shape: one family of tests
+    method: str = "holm",  # 'none', 'holm', 'hochberg', 'bonferroni', 'BH' (= 'fdr') or 'BY'
+) -> np.ndarray:
+    """R's `p.adjust`: the p-values adjusted for the m tests of the family, in `p`'s shape. Holm and
+    Bonferroni control the family-wise error rate under any dependence (Holm is never less powerful),
+    Hochberg under positive dependence; BH controls the false discovery rate under positive dependence, BY
+    under any. Hommel's method is not offered."""
+    if method not in P_ADJUST:
+        raise ValueError(f"p_adjust must be one of {P_ADJUST}, got {method!r}")
+    p = np.array(p, dtype=np.float64)
+    flat = p.ravel()
+    if not np.all((flat >= 0) & (flat <= 1)):
+        raise ValueError("p must hold p-values in [0, 1] (no NaN)")
+    m = flat.size
+    if method == "none" or m == 0:
+        return p
+    if method == "bonferroni":
+        return np.minimum(1.0, m * p)
+    rank = np.arange(1, m + 1)
+    if method == "holm":
+        # step down from the smallest p-value: (m − i + 1) p_(i), never below an earlier one
+        order = np.argsort(flat, kind="stable")
+        adjusted = np.maximum.accumulate((m - rank + 1) * flat[order])
+    else:
+        # step up from the largest p-value (i = m, m − 1, …, 1): never above a later one
+        order = np.argsort(-flat, kind="stable")
+        i = m + 1 - rank
+        by = np.sum(1.0 / rank) if method == "BY" else 1.0
+        factor = m + 1.0 - i if method == "hochberg" else by * m / i
+        adjusted = np.minimum.accumulate(factor * flat[order])
+    out = np.empty(m)
+    out[order] = np.minimum(1.0, adjusted)
+    return out.reshape(p.shape)
+
+# %% ../nbs/13a_inference.ipynb #b464e1d7
+def _nct_statistics(
+    w1,  # (p, p) the first network's edge weights
+    w2,  # (p, p) the second network's
+    centrality=(),  # the node centralities compared (names in `stability.CENTRALITIES`)
+) -> dict:
+    """NetworkComparisonTest's statistics of two networks: `M` the largest |difference| of an edge weight,
+    `S` the difference of global strength (sums of |weights|), `E` ((p(p−1)/2,) each pair's |w1 − w2|, pairs
+    i < j row by row) and `C` ((len(centrality), p) each node's centrality in w1 minus in w2)."""
+    iu = np.triu_indices(w1.shape[0], 1)
+    E = np.abs(w1[iu] - w2[iu])
+    S = abs(np.abs(w1[iu]).sum() - np.abs(w2[iu]).sum())
+    C = np.zeros((len(centrality), w1.shape[0]))
+    if len(centrality):
+        from mrflit.stability import centralities
+
+        c1, c2 = centralities(w1), centralities(w2)
+        C = np.array([c1[c] - c2[c] for c in centrality])
+    return dict(M=float(E.max()), S=float(S), E=E, C=C)
+
+# %% ../nbs/13a_inference.ipynb #bfc4f621
+def _nct_split(
+    est,  # the learner
+    X,  # (n, p) the pooled rows
+    n1,  # rows of the first group
+    seed,  # np.random.SeedSequence of this split
+    centrality,  # the centralities compared
+) -> tuple:
+    """(statistics, warnings) of one random split of the pooled rows into n1 and the rest (`_nct_statistics`
+    of the halves' edge weights); each half is refitted as a bootstrap refit is (`stability._refit`: the
+    learner's own progress off, its warnings returned)."""
     from mrflit.stability import _refit
 
     rows = as_rng(seed).permutation(len(X))
     t1, w1 = _refit(est, X, rows[:n1], int(seed.generate_state(1)[0]), None)
     t2, w2 = _refit(est, X, rows[n1:], int(seed.generate_state(1)[0]), None)
-    return (*_nct_statistics(t1, t2), list(dict.fromkeys(w1 + w2)))
+    return _nct_statistics(t1, t2, centrality), list(dict.fromkeys(w1 + w2))
 
-# %% ../nbs/13a_inference.ipynb #b464e1d7
+# %% ../nbs/13a_inference.ipynb #c52aa363
 def _two_groups(
     est,  # the unfitted learner
     X1,  # the first group's data
@@ -110,54 +171,131 @@ def _two_groups(
         )
     return A, B, est
 
-# %% ../nbs/13a_inference.ipynb #bfc4f621
+# %% ../nbs/13a_inference.ipynb #43906812
 def network_comparison(
     est,  # an unfitted learner with its λ (a number, or a rule such as 'ebic'); binary or k-state
     X1,  # (n1, p) data of the first group: binary, or integer codes for a k-state learner
     X2,  # (n2, p) data of the second group, the same columns in the same coding
     n_perm: int = 100,  # random splits of the pooled rows
     *,
+    centrality=("strength", "expected_influence"),  # node centralities tested (() for none)
+    correction: str = "holm",  # of the edge and of the centrality p-values: a method of `p_adjust`
     seed=0,  # int: the splits' seeds
-    n_jobs: int = 1,  # parallel splits (joblib; -1: every core)
+    n_jobs: int = 1,  # parallel splits (local processes; -1: every core)
+    backend=None,  # None (this machine) or 'dask' (the current dask.distributed client)
     verbose: bool = False,  # one progress bar for the splits (the learners' own are off)
 ) -> dict:
-    """The network comparison test: observed `M` and `S`, their permutation p-values `p_M`, `p_S`, the
-    permutation draws `M_perm`, `S_perm` (each (n_perm,)), the two groups' fits `theta1`, `theta2` and edge
-    weights `weights1`, `weights2` ((p, p): the couplings, or the block norms of a k-state fit), and the
-    splits' warnings, one line per kind with its count (`warnings`)."""
+    """The network comparison test (see above), as a dict: the global tests (`M`, `S`, `p_M`, `p_S`, draws
+    `M_perm`, `S_perm` (n_perm,)); the edge tests (`E` (p, p) each pair's |difference|, `p_edges` its p-value
+    corrected by `correction` over the p(p−1)/2 pairs, `p_edges_raw` uncorrected, NaN on the diagonal; draws
+    `E_perm` (n_perm, p(p−1)/2)); the centrality tests (`C` (len(centrality), p) each node's centrality in the
+    first group minus the second, `p_centrality` corrected over all of them, `p_centrality_raw`, draws
+    `C_perm`); the groups' fits `theta1`, `theta2` and edge weights `weights1`, `weights2` ((p, p): the
+    couplings, or the block norms of a k-state fit); the splits' warnings, one line per kind with its count
+    (`warnings`)."""
     # loaded here, not with the module: `predictability` (on every `mrflit fit`) needs neither
-    from joblib import Parallel, delayed
     from mrflit.base import _edges
     from mrflit.stability import _summarise_warnings
 
     A, B, est = _two_groups(est, X1, X2)
     n_perm = check_int(n_perm, "n_perm", lo=1)
-    # each split's seed and statistics, refused before the groups' fits when they would not fit in memory
-    check_memory(256 * n_perm, f"{n_perm} permutations")
+    centrality = _check_centrality(centrality)
+    # an unknown correction fails now, not after the splits
+    p_adjust([0.5], correction)
+    p = A.shape[1]
+    _warn_unreachable(p * (p - 1) // 2, n_perm, correction)
+    # each split's statistics, refused before the groups' fits when they would not fit in memory
+    check_memory(8 * n_perm * (p * p + len(centrality) * p) + 256 * n_perm, f"{n_perm} permutations")
     fit1, fit2 = clone(est).fit(A), clone(est).fit(B)
     weights1, weights2 = _edges(fit1), _edges(fit2)
-    M, S = _nct_statistics(weights1, weights2)
-    pooled = np.vstack([A, B])
     seeds = np.random.SeedSequence(check_int(seed, "seed", lo=0)).spawn(n_perm)
-    jobs = (delayed(_nct_split)(est, pooled, len(A), s) for s in seeds)
-    done = Parallel(n_jobs=check_n_jobs(n_jobs), return_as="generator")(jobs)
-    if verbose:
-        from tqdm.auto import tqdm
-
-        done = tqdm(done, total=n_perm, desc="network comparison (splits)")
-    draws = list(done)
-    M_perm = np.array([d[0] for d in draws])
-    S_perm = np.array([d[1] for d in draws])
+    pooled = np.vstack([A, B])
+    tasks = [(est, pooled, len(A), s, centrality) for s in seeds]
+    progress = "network comparison (splits)" if verbose else None
+    draws = run_tasks(_nct_split, tasks, n_jobs=n_jobs, backend=backend, progress=progress)
+    res = _nct_result(_nct_statistics(weights1, weights2, centrality), [d[0] for d in draws], correction)
     return dict(
-        M=M,
-        S=S,
-        p_M=(1 + np.sum(M_perm >= M)) / (1 + n_perm),
-        p_S=(1 + np.sum(S_perm >= S)) / (1 + n_perm),
-        M_perm=M_perm,
-        S_perm=S_perm,
+        res,
         theta1=fit1.theta_,
         theta2=fit2.theta_,
         weights1=weights1,
         weights2=weights2,
-        warnings=_summarise_warnings([d[2] for d in draws]),
+        warnings=_summarise_warnings([d[1] for d in draws]),
+    )
+
+# %% ../nbs/13a_inference.ipynb #491fe4f4
+def _warn_unreachable(
+    m: int,  # the tests of the family (pairs)
+    n_perm: int,  # permutations
+    correction: str,  # a method of `p_adjust`
+):
+    """Warn when no test can reach p < 0.05 after the correction: the smallest permutation p-value is
+    1/(n_perm + 1), and Holm's and Bonferroni's smallest corrected one is m times that."""
+    if correction in ("holm", "bonferroni") and m / (n_perm + 1) > 0.05:
+        warnings.warn(
+            f"with {n_perm} permutations no edge can reach p < 0.05 after {correction}'s correction: the "
+            f"smallest p-value, 1/{n_perm + 1}, is multiplied by the {m} pairs; use n_perm >= {20 * m - 1}, "
+            f"or "
+            f"correction='BH'",
+            stacklevel=3,
+        )
+
+# %% ../nbs/13a_inference.ipynb #f820549b
+def _check_centrality(
+    centrality,  # names of node centralities
+) -> tuple:
+    "`centrality` as a tuple of distinct names from `stability.CENTRALITIES` (a single name is one)."
+    from mrflit.stability import CENTRALITIES
+
+    names = (centrality,) if isinstance(centrality, str) else tuple(centrality)
+    bad = [c for c in names if c not in CENTRALITIES]
+    if bad or len(set(names)) != len(names):
+        raise ValueError(f"centrality must name distinct centralities of {CENTRALITIES}, got {centrality!r}")
+    return names
+
+# %% ../nbs/13a_inference.ipynb #baa7cf69
+def _pair_matrix(
+    values,  # (p(p−1)/2,) one value per pair i < j, row by row
+    p: int,  # the number of nodes
+) -> np.ndarray:
+    "The (p, p) symmetric matrix of the pairs' values, NaN on the diagonal."
+    out = np.full((p, p), np.nan)
+    iu = np.triu_indices(p, 1)
+    out[iu] = values
+    out.T[iu] = values
+    return out
+
+# %% ../nbs/13a_inference.ipynb #e0a1f59e
+def _nct_result(
+    observed: dict,  # `_nct_statistics` of the two groups' networks
+    splits: list,  # `_nct_statistics` of each random split
+    correction: str,  # a method of `p_adjust`
+) -> dict:
+    """The tests' p-values, (1 + #{splits at least as extreme}) / (1 + n_perm): M, S and each pair's
+    |difference| as they are, a centrality difference by its absolute value (as NetworkComparisonTest
+    compares them); the edges' p-values corrected as one family, the centralities' as another."""
+    n_perm = len(splits)
+    p = observed["C"].shape[1]
+    draws = {k: np.array([s[k] for s in splits]) for k in ("M", "S", "E", "C")}
+
+    def pvalue(draws, value):
+        return (1 + np.sum(draws >= value, axis=0)) / (1 + n_perm)
+
+    p_edges = pvalue(draws["E"], observed["E"])
+    p_cent = pvalue(np.abs(draws["C"]), np.abs(observed["C"]))
+    return dict(
+        M=observed["M"],
+        S=observed["S"],
+        p_M=float(pvalue(draws["M"], observed["M"])),
+        p_S=float(pvalue(draws["S"], observed["S"])),
+        M_perm=draws["M"],
+        S_perm=draws["S"],
+        E=np.nan_to_num(_pair_matrix(observed["E"], p)),
+        p_edges=_pair_matrix(p_adjust(p_edges, correction), p),
+        p_edges_raw=_pair_matrix(p_edges, p),
+        E_perm=draws["E"],
+        C=observed["C"],
+        p_centrality=p_adjust(p_cent, correction),
+        p_centrality_raw=p_cent,
+        C_perm=draws["C"],
     )

@@ -12,7 +12,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 import numpy as np
-from joblib import Parallel, delayed
 from mrflit.core import (
     as_rng,
     check_bool,
@@ -21,12 +20,12 @@ from mrflit.core import (
     check_learner,
     check_memory,
     check_float,
-    check_n_jobs,
     check_names,
     check_theta,
     chunk_length,
     clone,
     kernel,
+    run_tasks,
 )
 from .base import _edges, _penalty_rule, _progress_bar, _quiet_progress
 from .discrete_models import check_codes
@@ -421,7 +420,8 @@ def bootstrap(
     kind: str = "nonparametric",
     drop=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7),  # case-drop: proportions of rows left out
     names=None,  # variable names (default: the DataFrame's columns, or x0, x1, ...)
-    n_jobs: int = 1,  # parallel refits (joblib; -1: every core)
+    n_jobs: int = 1,  # parallel refits in local processes (-1: every core)
+    backend=None,  # None (this machine) or 'dask' (the current dask.distributed client; `core.run_tasks`)
     seed=0,  # None, int or np.random.Generator: which rows each refit sees, and the refits' own seeds
     verbose: bool = False,  # one progress bar for the refits (the learners' own are off)
     reselect: bool = False,  # a learner with a λ rule (lam='ebic'): choose λ again in every refit
@@ -463,14 +463,9 @@ def bootstrap(
     est, rows = _at_levels(est, first, rows, X, kind, rng)
     seeds = rng.integers(0, 2**31, len(rows))
     start = None if reselect else first  # refits start from the full-data fit (learners with warm_start)
-    jobs = (delayed(_refit)(est, X, r, int(s), start) for r, s in zip(rows, seeds))
-    done = Parallel(n_jobs=check_n_jobs(n_jobs), return_as="generator")(jobs)
-    if verbose:
-        from tqdm.auto import tqdm
-
-        # advances as refits finish (not as they are sent to the workers)
-        done = tqdm(done, total=len(rows), desc=f"bootstrap ({kind})")
-    results = list(done)
+    tasks = [(est, X, r, int(s), start) for r, s in zip(rows, seeds)]
+    progress = f"bootstrap ({kind})" if verbose else None
+    results = run_tasks(_refit, tasks, n_jobs=n_jobs, backend=backend, progress=progress)
     theta = np.array([t for t, _ in results])
     out = Stability(kind, theta, full, names, warnings=_summarise_warnings([w for _, w in results]))
     if kind == "case-drop":
