@@ -377,6 +377,7 @@ def fit(
     lambdas=None,  # the λ path of a rule (None: from λ_max down, extended while the choice is its end)
     rule=None,  # elasso's edge rule: 'and' or 'or' (None: 'and')
     binarize=None,  # split columns of more than two numbers: 'median', 'mean' or a number (1 above it)
+    text_columns=None,  # names of two-valued text columns that are not yes/no answers, to code 0/1
     figure_format="png",  # the figures' format: 'png' (300 dpi), 'svg' or 'pdf'
     groups=None,  # a CSV of `name,group` rows (`datasets.read_groups`): node colours and a legend
 ) -> dict:
@@ -392,7 +393,13 @@ def fit(
     # --out is checked and claimed (its lock held) before the work, not after it
     with output_set(out) as tmp:
         X, names, dom, notes = read_binary_csv(
-            data, sep=sep, header=header, columns=columns, missing=missing, binarize=binarize
+            data,
+            sep=sep,
+            header=header,
+            columns=columns,
+            missing=missing,
+            binarize=binarize,
+            text_columns=text_columns or (),
         )
         group_of = None if groups is None else read_groups(groups, names)
         est, fields = _learner(method, lam, (alpha, chains, iters, tau), seed, penalize_fields, X.shape[1])
@@ -657,9 +664,28 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
         mc = f"; each refit's Monte-Carlo variance <= {100 * share:.0f} % of the resampling variance"
         mc += f" (intervals <= {100 * widen:.0f} % wider)"
     files = f"stability.csv, stability.{figure_format} and centrality.csv (95 % intervals)"
-    return f"bootstrap: {n_boot} refits{fixed}{mc}; {files}\n{said}"
+    return f"bootstrap: {n_boot} refits{fixed}{mc}; {files}\n{said}{_excluded_line(st.centrality_table())}"
 
 # %% ../nbs/16_cli.ipynb #f51b510b
+def _excluded_line(
+    table,  # `Stability.centrality_table()`
+) -> str:
+    "report.txt's line on centrality intervals that exclude their estimate, and why (none: no line)."
+    counts = []
+    for c in ("strength", "expected_influence", "closeness", "betweenness"):
+        out = int(((table[c] < table[f"{c}_low"]) | (table[c] > table[f"{c}_high"])).sum())
+        counts += [f"{out} of {len(table)} {c}"] if out else []
+    if not counts:
+        return ""
+    return (
+        f"centrality intervals: {', '.join(counts)} intervals exclude their estimate: the refits' "
+        f"centralities "
+        f"are shifted (the *_bias columns; |weights| do not average out), so read the intervals as the "
+        f"refits' "
+        f"spread, and a centrality's stability from --case-drop\n"
+    )
+
+# %% ../nbs/16_cli.ipynb #b5434232
 def _at_chosen_lambda(est):
     """An unfitted copy of `est` for the refits: at the λ its rule chose, when it has one (choosing again
     in every refit costs about 12 fits each)."""
@@ -669,7 +695,7 @@ def _at_chosen_lambda(est):
         boot.set_params(**{rule[0]: est.lambda_})
     return boot
 
-# %% ../nbs/16_cli.ipynb #b5597f5e
+# %% ../nbs/16_cli.ipynb #77636f61
 def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
     """Case-drop bootstrap at the fitted λ (mrflit.stability): case_drop.csv, each refit's drop proportion
     and centrality correlations with the full sample; returns report.txt's line with the CS-coefficients."""
@@ -696,7 +722,7 @@ def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
         f"correlation >= 0.7 in 95 % of refits): {cs}; case_drop.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #b5434232
+# %% ../nbs/16_cli.ipynb #5ddbbd9e
 def _write_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy from the others under the fitted model, the marginal
     accuracy and mgm's normalised nCC (`inference.predictability`) — and report.txt's line; nothing for a
@@ -714,7 +740,7 @@ def _write_predictability(out, est, X, names) -> str:
         f"node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #77636f61
+# %% ../nbs/16_cli.ipynb #1bb39110
 def compare(
     data1,  # CSV/TSV of the first group
     data2,  # CSV/TSV of the second group: the same columns
@@ -730,6 +756,7 @@ def compare(
     missing="error",  # rows with a missing value: 'error' or 'drop'
     # split columns of more than two numbers at this value (1 above it); one threshold for both
     binarize=None,
+    text_columns=None,  # names of two-valued text columns that are not yes/no answers, to code 0/1
     n_jobs=-1,  # parallel splits (joblib; -1: every core)
     categorical=False,  # k-state columns (one codebook for both files) and `DiscreteLasso`
     missing_codes=None,  # with `categorical`: values that mean "missing" (their rows are dropped)
@@ -755,11 +782,12 @@ def compare(
     # --out is checked and claimed (its lock held) before the work, not after it
     with output_set(out) as tmp:
         if categorical:
-            _check_categorical_args(lam, dict(method=method, binarize=binarize))
+            _check_categorical_args(lam, dict(method=method, binarize=binarize, text_columns=text_columns))
             X1, X2, names, notes = _read_two_categorical(data1, data2, read, missing_codes)
             est = _categorical_learner(lam, seed)
         else:
-            X1, X2, names, notes = _read_two(data1, data2, dict(read, binarize=binarize))
+            binary = dict(read, binarize=binarize, text_columns=text_columns or ())
+            X1, X2, names, notes = _read_two(data1, data2, binary)
             lam, nodewise = _lambda_options(method, lam, None, None, None)
             est = _learner(method, lam, ("auto", 2000, None, None), seed, False, len(names))[0]
             est.set_params(**nodewise)
@@ -801,7 +829,7 @@ def compare(
         print(report, end="")
     return dict(M=res["M"], p_M=res["p_M"], S=res["S"], p_S=res["p_S"], out=str(out))
 
-# %% ../nbs/16_cli.ipynb #5ddbbd9e
+# %% ../nbs/16_cli.ipynb #efdc1343
 def _read_two(data1, data2, read) -> tuple:
     "`(X1, X2, names, notes)`: two groups' files with the same columns, the second in the first's coding."
     from mrflit.datasets import read_binary_csv
@@ -815,7 +843,7 @@ def _read_two(data1, data2, read) -> tuple:
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X1, X2, names, notes
 
-# %% ../nbs/16_cli.ipynb #1bb39110
+# %% ../nbs/16_cli.ipynb #d3c21dff
 def _read_two_categorical(
     data1,  # the first group's file
     data2,  # the second group's file, the same columns
@@ -840,7 +868,7 @@ def _read_two_categorical(
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X[:n1], X[n1:], names, notes
 
-# %% ../nbs/16_cli.ipynb #d3c21dff
+# %% ../nbs/16_cli.ipynb #f4787a22
 def _categorical_learner(
     lam,  # a number, or 'ebic', 'bic' or 'cv'
     seed,  # the learner's seed
@@ -853,7 +881,7 @@ def _categorical_learner(
     rule = "cv" if lam == "cv" else "ebic"
     return DiscreteLasso(rule if isinstance(lam, str) else float(lam), seed=seed, **kw)
 
-# %% ../nbs/16_cli.ipynb #f4787a22
+# %% ../nbs/16_cli.ipynb #2fec91cc
 def _tests_lines(
     res,  # `network_comparison`'s result
     correction,  # its correction
@@ -873,7 +901,7 @@ def _tests_lines(
         )
     return lines
 
-# %% ../nbs/16_cli.ipynb #130e5ae3
+# %% ../nbs/16_cli.ipynb #72119f9d
 def _write_comparison(
     out,  # the output set's directory
     res,  # `network_comparison`'s result
@@ -916,12 +944,12 @@ def _write_comparison(
         _write_csv(out / "centrality.csv", header, rows)
     _write_csv(out / "permutations.csv", ["M", "S"], zip(res["M_perm"].tolist(), res["S_perm"].tolist()))
 
-# %% ../nbs/16_cli.ipynb #2fec91cc
+# %% ../nbs/16_cli.ipynb #49c7c9d2
 def _distinct(caught) -> list:
     "The distinct messages of recorded warnings, in order."
     return list(dict.fromkeys(str(w.message) for w in caught))
 
-# %% ../nbs/16_cli.ipynb #49c7c9d2
+# %% ../nbs/16_cli.ipynb #41255437
 def _check_categorical_args(
     lam,  # a number or a rule name
     binary_only: dict,  # {option: value given}: the binary learners' options
@@ -930,6 +958,7 @@ def _check_categorical_args(
     defaults = dict(
         method="isinglasso",
         binarize=None,
+        text_columns=None,
         n_drop=0,
         penalize_fields=False,
         lambdas=None,
@@ -942,7 +971,7 @@ def _check_categorical_args(
         shown = ", ".join("--" + k.replace("_", "-").replace("n-drop", "case-drop") for k in given)
         raise ValueError(f"--categorical fits DiscreteLasso: {shown} apply to binary data only")
 
-# %% ../nbs/16_cli.ipynb #41255437
+# %% ../nbs/16_cli.ipynb #84b811b1
 def _categorical_report(data, est, X, names, book, secs, out) -> str:
     "report.txt of a `DiscreteLasso` fit: the data, λ, edges, moments, and each column's codebook."
     n, p = X.shape
@@ -980,7 +1009,7 @@ def _categorical_report(data, est, X, names, book, secs, out) -> str:
         lines.append(f"codebook: {name}: {codes} (0 is the reference level)")
     return "".join(f"{line}\n" for line in lines)
 
-# %% ../nbs/16_cli.ipynb #75c14bb6
+# %% ../nbs/16_cli.ipynb #956cbb45
 def _categorical_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy (its most probable level given the others, under the fitted
     model) and the marginal accuracy (its most frequent level) — and report.txt's line."""
@@ -994,7 +1023,7 @@ def _categorical_predictability(out, est, X, names) -> str:
         "each node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #84b811b1
+# %% ../nbs/16_cli.ipynb #69b48010
 def _block_rows(
     model,  # a fitted `DiscreteMRF`
     names,  # (p,) the columns' names
@@ -1009,7 +1038,7 @@ def _block_rows(
                 rows.append((names[i], names[j], label_a, label_b, float(C[a, b])))
     return rows
 
-# %% ../nbs/16_cli.ipynb #69b48010
+# %% ../nbs/16_cli.ipynb #64949a6b
 def fit_categorical(
     data,  # CSV/TSV of categorical columns (read by `datasets.read_categorical_csv`)
     lam="ebic",  # the group-lasso weight λ, or 'ebic' / 'bic' / 'cv'
@@ -1070,7 +1099,7 @@ def fit_categorical(
         print(report, end="")
     return dict(edges=int(np.count_nonzero(np.triu(W, 1))), out=str(out))
 
-# %% ../nbs/16_cli.ipynb #64949a6b
+# %% ../nbs/16_cli.ipynb #f3d70168
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -1097,7 +1126,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #1782acae
+# %% ../nbs/16_cli.ipynb #47257d0c
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -1142,12 +1171,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #f3d70168
+# %% ../nbs/16_cli.ipynb #12954ea5
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #47257d0c
+# %% ../nbs/16_cli.ipynb #7e5f9720
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -1157,7 +1186,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #12954ea5
+# %% ../nbs/16_cli.ipynb #ebc71d4e
 def _lambdas_arg(text):
     "--lambdas: comma-separated positive numbers."
     try:
@@ -1165,7 +1194,7 @@ def _lambdas_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #ebc71d4e
+# %% ../nbs/16_cli.ipynb #fec206f5
 def _split_arg(text):
     "--binarize: 'median', 'mean' or a number."
     if text in ("median", "mean"):
@@ -1175,7 +1204,7 @@ def _split_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected 'median', 'mean' or a number, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #fec206f5
+# %% ../nbs/16_cli.ipynb #8d291899
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -1187,7 +1216,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #62b7c101
+# %% ../nbs/16_cli.ipynb #b28f7006
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -1283,7 +1312,7 @@ def _fit_parser(sub):
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #8d291899
+# %% ../nbs/16_cli.ipynb #d0755529
 def _add_run_options(
     f,  # the `fit` subparser
 ):
@@ -1345,7 +1374,7 @@ def _add_run_options(
         "(default: couplings only)",
     )
 
-# %% ../nbs/16_cli.ipynb #d0755529
+# %% ../nbs/16_cli.ipynb #8127a7b0
 def _add_reading_options(p):
     "How `fit` and `compare` read a data file: --sep, --no-header, --columns, --missing (read by `_reading`)."
     p.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
@@ -1355,20 +1384,32 @@ def _add_reading_options(p):
         "--missing",
         default="error",
         choices=["error", "drop"],
-        help="rows with a missing value (empty, NA, NaN, ., …): stop with an error, or drop them "
-        "(default: %(default)s)",
+        help="rows with a missing value (empty, NA, NaN, ., …, as pandas.read_csv reads them): stop with an "
+        "error, or drop them (default: %(default)s)",
+    )
+    p.add_argument(
+        "--text-columns",
+        default=None,
+        help="comma-separated two-valued text columns that are not yes/no answers (e.g. a sex column M/F), "
+        "coded 0/1 in sorted order; without it such a column is refused",
     )
 
-# %% ../nbs/16_cli.ipynb #8127a7b0
+# %% ../nbs/16_cli.ipynb #9c2f3936
 def _reading(a) -> dict:
     "The parsed reading options (`_add_reading_options`) and --binarize, as `read_binary_csv`'s keywords."
     # --columns '' names no column: refused by the reader, not read as "all"
     columns = None if a.columns is None else [c.strip() for c in a.columns.split(",") if c.strip()]
+    text = None if a.text_columns is None else [c.strip() for c in a.text_columns.split(",") if c.strip()]
     return dict(
-        sep=_sep_arg(a.sep), header=not a.no_header, columns=columns, missing=a.missing, binarize=a.binarize
+        sep=_sep_arg(a.sep),
+        header=not a.no_header,
+        columns=columns,
+        missing=a.missing,
+        binarize=a.binarize,
+        text_columns=text,
     )
 
-# %% ../nbs/16_cli.ipynb #9c2f3936
+# %% ../nbs/16_cli.ipynb #839b9475
 def _centrality_arg(
     text,  # --centrality's value
 ) -> tuple:
@@ -1383,7 +1424,7 @@ def _centrality_arg(
         )
     return names
 
-# %% ../nbs/16_cli.ipynb #839b9475
+# %% ../nbs/16_cli.ipynb #c8ba8c02
 def _compare_parser(sub):
     "The options of `mrflit compare`."
     c = sub.add_parser(
@@ -1446,7 +1487,7 @@ def _compare_parser(sub):
     c.add_argument("--out", default="mrflit-compare", help="output directory (default: %(default)s)")
     return c
 
-# %% ../nbs/16_cli.ipynb #9532c20e
+# %% ../nbs/16_cli.ipynb #de2c4d8d
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -1462,7 +1503,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #c8ba8c02
+# %% ../nbs/16_cli.ipynb #dbb3d409
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -1481,7 +1522,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #de2c4d8d
+# %% ../nbs/16_cli.ipynb #00fba82c
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: five subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -1498,14 +1539,18 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #00fba82c
+# %% ../nbs/16_cli.ipynb #f234fda4
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
         demo(a.out, a.target, a.quiet)
     elif a.cmd == "fit" and a.categorical:
         binary_only = dict(
-            method=a.method, binarize=a.binarize, n_drop=a.case_drop, penalize_fields=a.penalize_fields
+            method=a.method,
+            binarize=a.binarize,
+            text_columns=a.text_columns,
+            n_drop=a.case_drop,
+            penalize_fields=a.penalize_fields,
         )
         _check_categorical_args(
             a.lam, dict(binary_only, lambdas=a.lambdas, rule=a.rule, alpha=a.alpha, tau=a.tau)
@@ -1513,7 +1558,7 @@ def _run(a):
         kw = dict(
             chains=a.chains, iters=a.iters, seed=a.seed, quiet=a.quiet, n_boot=a.bootstrap, fmt=a.format
         )
-        reading = {k: v for k, v in _reading(a).items() if k != "binarize"}
+        reading = {k: v for k, v in _reading(a).items() if k not in ("binarize", "text_columns")}
         reading["missing_codes"] = a.missing_codes.split(",") if a.missing_codes else None
         kw.update(gamma=a.gamma, figure_format=a.figure_format, groups=a.groups, reading=reading)
         fit_categorical(a.data, a.lam, a.out, **kw)
@@ -1564,7 +1609,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #a17877a7
+# %% ../nbs/16_cli.ipynb #89b8630d
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:

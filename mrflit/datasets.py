@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from importlib.resources import files
 import numpy as np
 from .core import check_memory, warn, atomic_write, check_int, check_names
-from .models import BinaryMRF, check_model, _binary_columns, _check_split
+from .models import BinaryMRF, check_model, _binary_columns, _check_split, MISSING
 
 # %% auto #0
-__all__ = ['MISSING', 'MAX_LEVELS', 'CODE_LIKE', 'MAX_MODEL_BYTES', 'Senate', 'senate109', 'pax6_eyeless', 'read_binary_csv',
+__all__ = ['MAX_LEVELS', 'CODE_LIKE', 'MAX_MODEL_BYTES', 'Senate', 'senate109', 'pax6_eyeless', 'read_binary_csv',
            'suspect_codes', 'read_categorical_csv', 'read_groups', 'save_model', 'load_model']
 
 # %% ../nbs/14_datasets.ipynb #d23be2d8
@@ -140,9 +140,6 @@ def pax6_eyeless() -> dict:
     return _read_fasta("pax6_eyeless.fasta")
 
 # %% ../nbs/14_datasets.ipynb #fc722c10
-MISSING = ("", "na", "nan", "n/a", ".", "null", "none")  # missing-value tokens (case-insensitive)
-
-
 def _sniff_sep(line):
     "The separator of a header line: tab, then semicolon (if no comma), else comma."
     if "\t" in line:
@@ -205,13 +202,15 @@ def read_binary_csv(
     columns=None,  # the columns to keep, by name or 0-based index (None: all)
     missing="error",  # a row with a missing value ('', NA, NaN, '.', …): 'error' or 'drop' the row
     binarize=None,  # split columns of more than two numeric values: 'median', 'mean' or a number (1 above it)
+    text_columns=(),  # names of two-valued text columns that are not yes/no answers, to code 0/1 (sorted)
 ):
-    """`(X int8 (n, p), names, domain, notes)`: binary columns in one coding. Two-valued columns in any other
-    coding (1/2, yes/no) are recoded to 0/1, and so are ±1 columns when others are 0/1; `notes` says what was
+    """`(X int8 (n, p), names, domain, notes)`: binary columns in one coding, read as `models.binarize` reads
+    a table. Two-valued columns in any other coding (1/2, yes/no) are recoded to 0/1, and so are ±1 columns
+    when others are 0/1; other text columns only when named in `text_columns`; `notes` says what was
     recoded or dropped. Every column that cannot be read as binary is named in one error."""
     _check_split(binarize)
     cols, kept, notes = _read_columns(path, sep, header, columns, missing)
-    X, dom, more = _binary_columns(cols, kept, binarize, str(path))
+    X, dom, more = _binary_columns(cols, kept, binarize, str(path), list(text_columns))
     return X, kept, dom, notes + more
 
 # %% ../nbs/14_datasets.ipynb #33270223
@@ -241,7 +240,7 @@ def _read_text(path) -> str:
 # %% ../nbs/14_datasets.ipynb #b81246ce
 def _missing_rows(body, keep, names, path, missing):
     "The rows without a missing value in the kept columns, and a note; an error if `missing` is 'error'."
-    bad = [(t, j) for t, r in body for j in keep if r[j].strip().lower() in MISSING]
+    bad = [(t, j) for t, r in body for j in keep if r[j].strip() in MISSING]
     if not bad:
         return body, []
     if missing == "error":

@@ -25,9 +25,9 @@ from mrflit.core import (
 )
 
 # %% auto #0
-__all__ = ['n_stats', 'stat_index', 'to_vector', 'to_matrix', 'stats', 'mean_stats', 'convert_theta', 'convert_states',
-           'binarize', 'BinaryMRF', 'edge_list', 'theta_graph', 'check_model', 'random_mrf', 'geng_network',
-           'miasojedow_m1', 'miasojedow_m2', 'honorio_model', 'grid_edges', 'domke_grid']
+__all__ = ['MISSING', 'ANSWERS', 'n_stats', 'stat_index', 'to_vector', 'to_matrix', 'stats', 'mean_stats', 'convert_theta',
+           'convert_states', 'binarize', 'BinaryMRF', 'edge_list', 'theta_graph', 'check_model', 'random_mrf',
+           'geng_network', 'miasojedow_m1', 'miasojedow_m2', 'honorio_model', 'grid_edges', 'domke_grid']
 
 # %% ../nbs/01_models.ipynb #39c9a2c6
 def n_stats(
@@ -168,10 +168,57 @@ def _split_point(
     return float(split), "threshold"
 
 # %% ../nbs/01_models.ipynb #2d1d47b5
-def _binary_column(values, name, split=None):
-    """One column as 0/1 or ±1 ints, and a note if it had to be recoded: any two values → 0/1, in sorted
-    order; with `split` ('median', 'mean' or a number), a numeric column of more than two values → 1 above the
-    split, else 0."""
+# missing-value tokens, as pandas.read_csv reads them by default (case matters: 'NA' and 'n/a' are missing,
+# 'none' is an answer), and '.' (SAS, Stata and SPSS exports)
+MISSING = (
+    "", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN", "<NA>", "N/A",
+    "NA", "NULL", "NaN", "None", "n/a", "nan", "null", ".",
+)  # fmt: skip
+# two-valued answers read as items without being named, (answer coded 0, answer coded 1), in lower case
+ANSWERS = (
+    ("no", "yes"), ("n", "y"), ("false", "true"), ("f", "t"), ("absent", "present"), ("incorrect", "correct"),
+    ("wrong", "right"), ("fail", "pass"), ("negative", "positive"), ("off", "on"),
+)  # fmt: skip
+
+
+class _ColumnError(ValueError):
+    "A column that cannot be read as binary; `hint` says what to do, once for all such columns."
+
+    def __init__(self, message, hint=""):
+        super().__init__(message + hint)
+        self.message, self.hint = message, hint
+
+# %% ../nbs/01_models.ipynb #a84acdaa
+def _text_codes(
+    levels,  # the column's two distinct text values, sorted
+    name,  # the column's name
+    named: bool,  # the column was named as a text column to code (`text_columns`)
+) -> dict:
+    """{value: 0 or 1} of a two-valued text column: an answer pair of `ANSWERS` in its own order (no → 0,
+    yes → 1, in any case); a column named in `text_columns` in sorted order; any other is refused by name,
+    since a grouping or attribute column (M/F) read as an item would become a node of the network."""
+    lower = tuple(str(v).strip().lower() for v in levels)
+    for pair in ANSWERS:
+        if set(lower) == set(pair):
+            return {v: pair.index(low) for v, low in zip(levels, lower)}
+    if named:
+        return {levels[0]: 0, levels[1]: 1}
+    raise _ColumnError(
+        f"column '{name}' holds text ({levels[0]!r}, {levels[1]!r}) that is not a yes/no answer",
+        "; a grouping or attribute column would become a node: drop it (columns=…, --columns), or name it "
+        "in binarize(X, text_columns=[…]) (--text-columns) to code it 0/1 in sorted order",
+    )
+
+# %% ../nbs/01_models.ipynb #402c7d9f
+def _binary_column(
+    values,  # one column's values (strings from a file, or a table's entries)
+    name,  # the column's name
+    split=None,  # columns of more than two numbers: 'median', 'mean' or a number, 1 above it
+    named: bool = False,  # the column is named in `text_columns`: code two text values in sorted order
+):
+    """One column as 0/1 or ±1 ints, and a note if it had to be recoded: two numbers → 0/1 in sorted order;
+    two text values → 0/1 when they are a yes/no answer or the column is named (`_text_codes`); with `split`
+    ('median', 'mean' or a number), a numeric column of more than two values → 1 above the split, else 0."""
     num = None
     try:
         num = [float(v) for v in values]
@@ -181,7 +228,7 @@ def _binary_column(values, name, split=None):
         levels = sorted(set(values), key=str)
         key = values
     if len(levels) == 1:
-        raise ValueError(f"column '{name}' is constant ({levels[0]!r}): drop it")
+        raise _ColumnError(f"column '{name}' is constant ({levels[0]!r})", ": drop it")
     numeric = key is num
     if len(levels) > 2 and (split is None or not numeric):
         shown = ", ".join(repr(x) for x in levels[:4])
@@ -192,26 +239,25 @@ def _binary_column(values, name, split=None):
         hint += (
             "; to keep every level read them as categories (read_categorical_csv, mrflit fit --categorical)"
         )
-        raise ValueError(
-            f"column '{name}' has {len(levels)} distinct values ({shown}…): binary data need two{hint}"
-        )
+        raise _ColumnError(f"column '{name}' has {len(levels)} distinct values ({shown}…)", hint)
     if len(levels) > 2:
         point, how = _split_point(np.asarray(num), split)
         codes = (np.asarray(num) > point).astype(np.int64)
         if codes.min() == codes.max():
             side = "at or below" if codes[0] else "above"
-            raise ValueError(
-                f"column '{name}': no value lies {side} the {how} {point:g}: choose another split"
+            raise _ColumnError(
+                f"column '{name}': no value lies {side} the {how} {point:g}", ": choose another split"
             )
         note = f"column '{name}': {len(levels)} levels, 1 above the {how} {point:g} ({codes.mean():.0%} ones)"
         return codes, note
     if levels in ([0.0, 1.0], [-1.0, 1.0]):
         return np.array([int(x) for x in key], dtype=np.int64), None
-    code = {levels[0]: 0, levels[1]: 1}
-    note = f"column '{name}': {levels[0]!r} → 0, {levels[1]!r} → 1"
+    code = {levels[0]: 0, levels[1]: 1} if numeric else _text_codes(levels, name, named)
+    low, high = sorted(code, key=code.get)
+    note = f"column '{name}': {low!r} → 0, {high!r} → 1"
     return np.array([code[x] for x in key], dtype=np.int64), note
 
-# %% ../nbs/01_models.ipynb #a84acdaa
+# %% ../nbs/01_models.ipynb #08d6aa93
 def _check_split(split):
     "`binarize` must be None, 'median', 'mean' or a finite number."
     ok = split is None or split in ("median", "mean")
@@ -219,42 +265,74 @@ def _check_split(split):
     if not ok or (not isinstance(split, str) and split is not None and not np.isfinite(split)):
         raise ValueError(f"binarize must be 'median', 'mean' or a number, got {split!r}")
 
-# %% ../nbs/01_models.ipynb #402c7d9f
-def _binary_columns(columns, names, split, where):
+# %% ../nbs/01_models.ipynb #a37d86eb
+def _binary_columns(
+    columns,  # the columns' values
+    names,  # their names
+    split,  # `binarize`'s split
+    where,  # what the columns come from, for the error message (a file, or 'X')
+    text_columns=(),  # names of text columns to code 0/1 in sorted order (`_text_codes`)
+):
     """`(X int8 (n, p), domain, notes)` from columns of values, one coding for all; every column that cannot
-    be read is named in one error."""
-    cols, codings, notes, problems = [], [], [], []
+    be read is named in one error (up to 5, then a count), each kind of advice given once."""
+    unknown = sorted(set(text_columns) - set(names))
+    if unknown:
+        raise ValueError(f"text_columns names no column of {where}: {unknown}")
+    cols, codings, notes, problems, hints = [], [], [], [], []
     for values, name in zip(columns, names):
         try:
-            col, note = _binary_column(values, name, split)
-        except ValueError as e:
-            problems.append(str(e))
+            col, note = _binary_column(values, name, split, name in text_columns)
+        except _ColumnError as e:
+            problems.append(e.message)
+            hints += [e.hint] if e.hint not in hints else []
             continue
         cols.append(col)
         codings.append(note is None and -1 in col)
         notes += [note] if note else []
     if problems:
-        raise ValueError(f"{where}: " + "; ".join(problems))
+        more = f"; and {len(problems) - 5} more columns" if len(problems) > 5 else ""
+        raise ValueError(f"{where}: " + "; ".join(problems[:5]) + more + "".join(hints))
     X = np.column_stack(cols)
-    if any(codings) and not all(codings):  # ±1 columns among 0/1 ones: one coding, 0/1
+    # ±1 columns among 0/1 ones: one coding, 0/1
+    if any(codings) and not all(codings):
         for k in np.flatnonzero(codings):
             X[:, k] = (X[:, k] + 1) // 2
             notes.append(f"column '{names[k]}': -1 → 0 (the other columns are 0/1)")
     return X.astype(np.int8), "pm1" if all(codings) else "01", notes
 
-# %% ../nbs/01_models.ipynb #8c481b1a
+# %% ../nbs/01_models.ipynb #19d0bd94
+def _is_missing(
+    v,  # one entry of a table
+) -> bool:
+    "Whether a table's entry is missing: None, a float NaN (pandas' NA too), or a text token of `MISSING`."
+    if isinstance(v, str):
+        return v.strip() in MISSING
+    if v is None:
+        return True
+    try:
+        return bool(v != v)
+    except TypeError:
+        # pandas' NA: a comparison with it is NA, whose truth value is refused
+        return True
+    except ValueError:
+        return False
+
+# %% ../nbs/01_models.ipynb #71c7bb70
 def binarize(
     X,  # (n, p) table: a NumPy array or a pandas DataFrame
     split=None,  # columns of more than two numbers: 'median', 'mean' or a number, 1 above it (None: refused)
+    text_columns=(),  # names of two-valued text columns that are not yes/no answers, to code 0/1 (sorted)
 ):
     """`(X01, notes)`: the table in one binary coding, int8, as `read_binary_csv` reads a file; a DataFrame
-    keeps its columns and index. `notes` lists every recoding."""
+    keeps its columns and index. `notes` lists every recoding. Missing values (NaN, None, or a text entry of
+    `MISSING`) are refused by column."""
     _check_split(split)
     frame = _is_frame(X)
     if frame:
         names = [str(c) for c in X.columns]
-        missing = [f"'{c}' ({k})" for c, k in zip(names, X.isna().sum().tolist()) if k]
         columns = [X[c].tolist() for c in X.columns]
+        counts = [sum(_is_missing(v) for v in col) for col in columns]
+        missing = [f"'{c}' ({k})" for c, k in zip(names, counts) if k]
     else:
         a = np.asarray(X)
         if a.ndim != 2:
@@ -267,14 +345,15 @@ def binarize(
         raise ValueError(f"missing values in column {', '.join(missing)}: drop or fill those rows first")
     if not columns or len(columns[0]) < 2:
         raise ValueError("X must have at least 2 rows and 1 column")
-    X01, _, notes = _binary_columns(columns, names, split, "X")
+    text_columns = [text_columns] if isinstance(text_columns, str) else [str(c) for c in text_columns]
+    X01, _, notes = _binary_columns(columns, names, split, "X", text_columns)
     if frame:
         import pandas as pd
 
         return pd.DataFrame(X01, columns=X.columns, index=X.index), notes
     return X01, notes
 
-# %% ../nbs/01_models.ipynb #19d0bd94
+# %% ../nbs/01_models.ipynb #95014128
 class BinaryMRF:
     "Binary pairwise MRF P(x) ∝ exp(Σ_i θ_ii x_i + Σ_{i<j} θ_ij x_i x_j) on x ∈ {0,1}^p or {-1,+1}^p."
 
@@ -374,7 +453,7 @@ class BinaryMRF:
         np.fill_diagonal(W, 0)
         return W, np.diag(t).copy()
 
-# %% ../nbs/01_models.ipynb #8e63f05d
+# %% ../nbs/01_models.ipynb #b98eac24
 def edge_list(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     tol: float = 0.0,  # pairs with |θ_ij| > tol are edges
@@ -392,7 +471,7 @@ def edge_list(
         keep = keep[: check_int(top, "top", lo=1)]
     return I[keep], J[keep], W[keep]
 
-# %% ../nbs/01_models.ipynb #71c7bb70
+# %% ../nbs/01_models.ipynb #29f65bd5
 def n_couplings(
     theta,  # a (p, p) θ (or a nodewise, asymmetric estimate): its upper triangle is read
 ) -> int:
@@ -402,7 +481,7 @@ def n_couplings(
         raise ValueError(f"theta must be a square (p, p) matrix, got shape {t.shape}")
     return int(np.count_nonzero(np.triu(t, 1)))
 
-# %% ../nbs/01_models.ipynb #fc3675ff
+# %% ../nbs/01_models.ipynb #6dbd4b18
 def theta_graph(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     names=None,  # variable names, one per column (None: 0..p−1)
@@ -419,13 +498,13 @@ def theta_graph(
     G.add_weighted_edges_from((names[i], names[j], float(w)) for i, j, w in zip(I, J, W))
     return G
 
-# %% ../nbs/01_models.ipynb #6dbd4b18
+# %% ../nbs/01_models.ipynb #874e42e0
 @patch_to(BinaryMRF)
 def file_arrays(self) -> dict:
     "The arrays a model file holds for this model (`datasets.save_model` writes them): θ and the domain."
     return dict(theta=self.theta, domain=np.array(self.domain))
 
-# %% ../nbs/01_models.ipynb #ec6b70b5
+# %% ../nbs/01_models.ipynb #0d0545bc
 def check_model(
     model,  # the model, a `BinaryMRF`
     name="model",  # the argument's name, for error messages
@@ -435,7 +514,7 @@ def check_model(
         raise ValueError(f"{name} must be a BinaryMRF, got {type(model).__name__}")
     return model
 
-# %% ../nbs/01_models.ipynb #6a72542e
+# %% ../nbs/01_models.ipynb #b7e6df92
 def _interval(
     value,  # a number, or a pair (low, high)
     name: str,  # the argument's name, for error messages
@@ -451,7 +530,7 @@ def _interval(
         raise ValueError(f"{name} must satisfy low <= high, got {value}")
     return lo, hi
 
-# %% ../nbs/01_models.ipynb #8d47c40e
+# %% ../nbs/01_models.ipynb #92e1a0e6
 def _magnitudes(rng, k, weights, signs):
     lo, hi = _interval(weights, "weights")
     if lo < 0:
@@ -465,7 +544,7 @@ def _magnitudes(rng, k, weights, signs):
         raise ValueError(f"signs must be 'random', 'positive' or 'negative', got {signs!r}")
     return w
 
-# %% ../nbs/01_models.ipynb #0d0545bc
+# %% ../nbs/01_models.ipynb #4991c481
 def random_mrf(
     p: int,  # number of variables
     edge_prob: float = 0.3,  # probability of each edge (Erdős–Rényi)
@@ -491,7 +570,7 @@ def random_mrf(
         np.fill_diagonal(t, lo if np.isscalar(fields) else rng.uniform(lo, hi, size=p))
     return BinaryMRF(t, domain)
 
-# %% ../nbs/01_models.ipynb #b7e6df92
+# %% ../nbs/01_models.ipynb #dab2c22a
 def geng_network(
     p: int = 10,  # the number of variables
     seed=None,  # None, int or np.random.Generator
@@ -500,7 +579,7 @@ def geng_network(
     "Geng et al. §7.1: edge prob 0.3, |θ_ij| ~ U[1, 2] with random sign, domain '01'."
     return random_mrf(p, 0.3, (1.0, 2.0), fields, "01", "random", seed)
 
-# %% ../nbs/01_models.ipynb #92e1a0e6
+# %% ../nbs/01_models.ipynb #337f5c90
 def miasojedow_m1(
     d: int = 20,  # the number of variables (>= 6)
     seed=None,  # None, int or np.random.Generator
@@ -515,7 +594,7 @@ def miasojedow_m1(
     t[I, J] = 2.0 * rng.choice([-1.0, 1.0], size=I.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #0f1eee80
+# %% ../nbs/01_models.ipynb #7942ee32
 def miasojedow_m2(
     d: int = 20,  # the number of variables (>= 20)
     seed=None,  # None, int or np.random.Generator
@@ -529,7 +608,7 @@ def miasojedow_m2(
     t[r - 1, r] = rng.choice([-1.0, 1.0], size=r.size)
     return BinaryMRF(t + t.T, "pm1")
 
-# %% ../nbs/01_models.ipynb #337f5c90
+# %% ../nbs/01_models.ipynb #1d084b18
 def honorio_model(
     N: int = 15,  # the number of variables
     density: float = 0.5,  # the probability that a pair is coupled
@@ -549,7 +628,7 @@ def honorio_model(
     W = W + W.T
     return BinaryMRF.from_honorio(W, rng.uniform(-1, 1, size=N) if field else None)
 
-# %% ../nbs/01_models.ipynb #7942ee32
+# %% ../nbs/01_models.ipynb #c80ba2e6
 def grid_edges(
     rows: int,  # the grid's rows
     cols: int,  # the grid's columns
@@ -563,7 +642,7 @@ def grid_edges(
         (int(a), int(b)) for a, b in zip(idx[:-1].ravel(), idx[1:].ravel())
     ]
 
-# %% ../nbs/01_models.ipynb #8d9a63ad
+# %% ../nbs/01_models.ipynb #12762598
 def domke_grid(
     rows: int = 4,  # the grid's rows
     cols: int = 4,  # the grid's columns

@@ -83,15 +83,17 @@ class Stability:
         return self._percentiles(self._draws(centrality), level)
 
     def centrality_table(self, level: float = 0.95):
-        """A DataFrame, one row per node: each centrality on all rows and its percentile interval at `level`
-        (columns `strength`, `strength_low`, `strength_high`, …)."""
+        """A DataFrame, one row per node: each centrality on all rows, its percentile interval at `level` and
+        the refits' mean minus the estimate (columns `strength`, `strength_low`, `strength_high`,
+        `strength_bias`, …). An interval need not contain its estimate (see above)."""
         import pandas as pd
 
         full = centralities(self.full)
         columns = {"node": list(self.names)}
         for c in CENTRALITIES:
             lo, hi = self.centrality_interval(c, level)
-            columns.update({c: full[c], f"{c}_low": lo, f"{c}_high": hi})
+            bias = self._draws(c).mean(0) - full[c]
+            columns.update({c: full[c], f"{c}_low": lo, f"{c}_high": hi, f"{c}_bias": bias})
         return pd.DataFrame(columns)
 
     def _index(self, node) -> int:

@@ -98,8 +98,8 @@ def test_scikit_learn_checks(est):
 
 
 def test_learners_refuse_sparse_input_and_read_text_columns():
-    """A sparse matrix is refused with the way out; a DataFrame's two-valued text column is recoded as the
-    command line recodes it (sorted levels to 0/1, noted in trace_), and the fit equals the fit of the 0/1
+    """A sparse matrix is refused with the way out; a DataFrame's yes/no text column is recoded as the
+    command line recodes it (no → 0, yes → 1, noted in trace_), and the fit equals the fit of the 0/1
     table."""
     import scipy.sparse
 
@@ -107,11 +107,15 @@ def test_learners_refuse_sparse_input_and_read_text_columns():
     X = sample_exact(geng_network(4, seed=0), 400, seed=0)
     with pytest.raises(TypeError, match=r"sparse csr_matrix: mrflit takes dense data; pass X.toarray\(\)"):
         PseudoLikelihood(0.01).fit(scipy.sparse.csr_matrix(X))
-    df = pd.DataFrame(X, columns=list("abcd")).assign(d=np.where(X[:, 3] > 0, "Remote", "Not remote"))
+    df = pd.DataFrame(X, columns=list("abcd")).assign(d=np.where(X[:, 3] > 0, "yes", "no"))
     est = PseudoLikelihood(0.01).fit(df)
     np.testing.assert_array_equal(est.theta_, PseudoLikelihood(0.01).fit(X).theta_)
-    assert est.trace_.notes == ("column 'd': 'Not remote' → 0, 'Remote' → 1",)
-    assert est.names_ == list("abcd") and df["d"].iloc[0] in ("Remote", "Not remote")
+    assert est.trace_.notes == ("column 'd': 'no' → 0, 'yes' → 1",)
+    assert est.names_ == list("abcd") and df["d"].iloc[0] in ("yes", "no")
+    # a text column that is not a yes/no answer is refused unless binarize names it
+    other = df.assign(d=np.where(X[:, 3] > 0, "Remote", "Not remote"))
+    with pytest.raises(ValueError, match="column 'd' holds text"):
+        PseudoLikelihood(0.01).fit(other)
     ordinal = pd.DataFrame(np.random.default_rng(0).integers(1, 7, (50, 3)), columns=["n1", "n2", "n3"])
     with pytest.raises(ValueError, match=r"column 'n1': .*column 'n3': .*binarize\(X, 'median'\)"):
         PseudoLikelihood(0.01).fit(ordinal)
