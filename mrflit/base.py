@@ -306,6 +306,7 @@ class FitRun:
         large: bool = False,  # the fit can take minutes (`_check_shape` said so)
     ):
         self.log = {}
+        self.rows = 0
         self.notes = list(notes)
         self.truth = truth
         self.large = bool(large)
@@ -313,9 +314,16 @@ class FitRun:
         self.paused = 0.0
 
     def record(self, **values):
-        "Append each value to its column of the trace."
+        """Append one row to the trace: each value to its column. A column the row lacks gets NaN, and a
+        column first seen in this row NaN in the rows before, so every column has a value per row (a
+        verification's numbers, say, only in the rows where one ran)."""
+        rows = self.rows
         for k, v in values.items():
-            self.log.setdefault(k, []).append(v)
+            self.log.setdefault(k, [np.nan] * rows).append(v)
+        for column in self.log.values():
+            if len(column) == rows:
+                column.append(np.nan)
+        self.rows = rows + 1
 
     def elapsed(self) -> float:
         "Seconds since the start, less the time spent in `diagnostics`."
@@ -334,7 +342,7 @@ class FitRun:
         trace.notes = tuple(self.notes)
         return trace
 
-# %% ../nbs/06_base.ipynb #b8a93ca5
+# %% ../nbs/06_base.ipynb #4ff2b82c
 # What every `fit` does around its algorithm: check the data, keep the trace and the clock, settle the
 # verdict.
 @patch_to(MRFLearner)
@@ -357,7 +365,7 @@ def _begin(self, X, truth=None, domain=None, allow_constant=False, names=None):
     self._run = FitRun(notes, truth, large)
     return X
 
-# %% ../nbs/06_base.ipynb #d5412b1b
+# %% ../nbs/06_base.ipynb #df5bc7d3
 @patch_to(MRFLearner)
 def _truth_in(self, truth, data_domain, p):
     """The true θ in the learner's domain: a `BinaryMRF` is converted exactly; a matrix is read in the
@@ -370,7 +378,7 @@ def _truth_in(self, truth, data_domain, p):
         raise ValueError(f"truth must be ({p}, {p}), got {t.shape}")
     return t
 
-# %% ../nbs/06_base.ipynb #9bf27f69
+# %% ../nbs/06_base.ipynb #c3d83cb0
 @patch_to(MRFLearner)
 def _begin_real(self, X, names=None, min_rows: int = 3):
     "Start a fit on real-valued data (continuous or coded discrete): validated float64 copy, no domain."
@@ -382,7 +390,7 @@ def _begin_real(self, X, names=None, min_rows: int = 3):
     self._run = FitRun(large=large)
     return X
 
-# %% ../nbs/06_base.ipynb #86c6f7e2
+# %% ../nbs/06_base.ipynb #be385741
 @patch_to(MRFLearner)
 def _settle(self, converged: bool, n_iter: int, why: str = ""):
     "Record `converged_` and `n_iter_`; when not converged, one `ConvergenceWarning` that says why."
@@ -392,7 +400,7 @@ def _settle(self, converged: bool, n_iter: int, why: str = ""):
         warn_not_converged(f"{type(self).__name__} did not converge: {why}")
     return self.converged_
 
-# %% ../nbs/06_base.ipynb #d6f24f15
+# %% ../nbs/06_base.ipynb #8ebe0f26
 _QUIET = contextvars.ContextVar("mrflit_quiet_progress", default=False)
 
 
@@ -400,7 +408,7 @@ def _quiet_progress():
     "No learner's progress bar inside (a bootstrap's refits, which share one bar)."
     return context_flag(_QUIET)
 
-# %% ../nbs/06_base.ipynb #2a6c3d78
+# %% ../nbs/06_base.ipynb #bbb03b33
 def _progress_bar(
     steps,  # an iterable of the loop's steps
     desc: str,  # the bar's label
@@ -413,7 +421,7 @@ def _progress_bar(
 
     return tqdm(steps, desc=desc)
 
-# %% ../nbs/06_base.ipynb #311f6f17
+# %% ../nbs/06_base.ipynb #9495f98b
 @patch_to(MRFLearner)
 def _progress(self, steps, desc: str):
     """`steps`, behind a tqdm progress bar when the learner is `verbose` or the fit is large (`_check_shape`
@@ -422,14 +430,14 @@ def _progress(self, steps, desc: str):
     show = getattr(self, "verbose", False) or (run is not None and run.large)
     return _progress_bar(steps, desc, show)
 
-# %% ../nbs/06_base.ipynb #635f0733
+# %% ../nbs/06_base.ipynb #a5c9aac9
 @patch_to(MRFLearner)
 def _end(self, theta):
     self.theta_ = np.asarray(theta, dtype=np.float64)
     self.trace_ = self._run.trace()
     return self
 
-# %% ../nbs/06_base.ipynb #2569222a
+# %% ../nbs/06_base.ipynb #32aa2733
 # scikit-learn's checks that fit random continuous data (its names, as `check_estimator` reports them)
 CONTINUOUS_DATA_CHECKS = (
     "check_fit_score_takes_y check_estimators_overwrite_params check_dont_overwrite_parameters "
@@ -467,7 +475,7 @@ def expected_failed_checks(
     why = "fits random continuous data; a binary MRF takes 0/1 or ±1 data and refuses the rest (ValueError)"
     return dict.fromkeys(CONTINUOUS_DATA_CHECKS, why)
 
-# %% ../nbs/06_base.ipynb #446ed81f
+# %% ../nbs/06_base.ipynb #b13dd14e
 def lambda_path(
     lam_max: float,  # the largest λ (the path starts just below it)
     n_lambdas: int = 100,  # the number of λ values
@@ -478,7 +486,7 @@ def lambda_path(
     ratio = check_float(ratio, "ratio", lo=0, hi=1, lo_open=True)
     return lam_max * libm.geomspace(1, ratio, check_int(n_lambdas, "n_lambdas", lo=1) + 1)[1:]
 
-# %% ../nbs/06_base.ipynb #4aab6f83
+# %% ../nbs/06_base.ipynb #59a053ff
 def gap_tolerance(
     n_active: int,  # |A|, the nonzero parameters
     n: int,  # rows of the data
@@ -489,13 +497,13 @@ def gap_tolerance(
     gap |A|/2n if larger."""
     return max(0.0 if tol is None else float(tol), float(tol_sampling) * n_active / (2 * n))
 
-# %% ../nbs/06_base.ipynb #127db0c1
+# %% ../nbs/06_base.ipynb #c7d52f06
 def sampling_tol(n: int, fraction: float = 0.1) -> float:
     """Optimality tolerance for moment-matching residuals: `fraction` of the empirical moments' standard error
     1/√n (at most 0.5/√n for binary data)."""
     return float(fraction) / np.sqrt(n)
 
-# %% ../nbs/06_base.ipynb #9f02bd54
+# %% ../nbs/06_base.ipynb #d8e43ac7
 def two_stage(path, path_losses, gic_loss, n: int, d: int):
     """BIC over a λ path (ℓ per sample given), then GIC over thresholds (`gic_loss(θ, i_bic)`): `(i_bic, bic,
     thresholds, gic, θ_thresholded)`."""

@@ -621,7 +621,7 @@ def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=N
 
     plt.close(fig)
 
-# %% ../nbs/16_cli.ipynb #3e7239ee
+# %% ../nbs/16_cli.ipynb #f51b510b
 def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png") -> str:
     """Nonparametric bootstrap at the fitted λ (mrflit.stability): stability.csv, stability.png,
     centrality.csv; returns report.txt's line."""
@@ -666,7 +666,7 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
     files = f"stability.csv, stability.{figure_format} and centrality.csv (95 % intervals)"
     return f"bootstrap: {n_boot} refits{fixed}{mc}; {files}\n{said}{_excluded_line(st.centrality_table())}"
 
-# %% ../nbs/16_cli.ipynb #f51b510b
+# %% ../nbs/16_cli.ipynb #b5597f5e
 def _excluded_line(
     table,  # `Stability.centrality_table()`
 ) -> str:
@@ -685,7 +685,7 @@ def _excluded_line(
         f"spread, and a centrality's stability from --case-drop\n"
     )
 
-# %% ../nbs/16_cli.ipynb #b5434232
+# %% ../nbs/16_cli.ipynb #77636f61
 def _at_chosen_lambda(est):
     """An unfitted copy of `est` for the refits: at the λ its rule chose, when it has one (choosing again
     in every refit costs about 12 fits each)."""
@@ -695,7 +695,7 @@ def _at_chosen_lambda(est):
         boot.set_params(**{rule[0]: est.lambda_})
     return boot
 
-# %% ../nbs/16_cli.ipynb #77636f61
+# %% ../nbs/16_cli.ipynb #5ddbbd9e
 def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
     """Case-drop bootstrap at the fitted λ (mrflit.stability): case_drop.csv, each refit's drop proportion
     and centrality correlations with the full sample; returns report.txt's line with the CS-coefficients."""
@@ -722,7 +722,7 @@ def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
         f"correlation >= 0.7 in 95 % of refits): {cs}; case_drop.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #5ddbbd9e
+# %% ../nbs/16_cli.ipynb #1bb39110
 def _write_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy from the others under the fitted model, the marginal
     accuracy and mgm's normalised nCC (`inference.predictability`) — and report.txt's line; nothing for a
@@ -740,7 +740,7 @@ def _write_predictability(out, est, X, names) -> str:
         f"node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #1bb39110
+# %% ../nbs/16_cli.ipynb #efdc1343
 def compare(
     data1,  # CSV/TSV of the first group
     data2,  # CSV/TSV of the second group: the same columns
@@ -829,7 +829,7 @@ def compare(
         print(report, end="")
     return dict(M=res["M"], p_M=res["p_M"], S=res["S"], p_S=res["p_S"], out=str(out))
 
-# %% ../nbs/16_cli.ipynb #efdc1343
+# %% ../nbs/16_cli.ipynb #d3c21dff
 def _read_two(data1, data2, read) -> tuple:
     "`(X1, X2, names, notes)`: two groups' files with the same columns, the second in the first's coding."
     from mrflit.datasets import read_binary_csv
@@ -843,7 +843,7 @@ def _read_two(data1, data2, read) -> tuple:
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X1, X2, names, notes
 
-# %% ../nbs/16_cli.ipynb #d3c21dff
+# %% ../nbs/16_cli.ipynb #43f8df97
 def _read_two_categorical(
     data1,  # the first group's file
     data2,  # the second group's file, the same columns
@@ -868,7 +868,7 @@ def _read_two_categorical(
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X[:n1], X[n1:], names, notes
 
-# %% ../nbs/16_cli.ipynb #f4787a22
+# %% ../nbs/16_cli.ipynb #130e5ae3
 def _categorical_learner(
     lam,  # a number, or 'ebic', 'bic' or 'cv'
     seed,  # the learner's seed
@@ -881,7 +881,7 @@ def _categorical_learner(
     rule = "cv" if lam == "cv" else "ebic"
     return DiscreteLasso(rule if isinstance(lam, str) else float(lam), seed=seed, **kw)
 
-# %% ../nbs/16_cli.ipynb #2fec91cc
+# %% ../nbs/16_cli.ipynb #72119f9d
 def _tests_lines(
     res,  # `network_comparison`'s result
     correction,  # its correction
@@ -901,7 +901,7 @@ def _tests_lines(
         )
     return lines
 
-# %% ../nbs/16_cli.ipynb #72119f9d
+# %% ../nbs/16_cli.ipynb #49c7c9d2
 def _write_comparison(
     out,  # the output set's directory
     res,  # `network_comparison`'s result
@@ -944,12 +944,12 @@ def _write_comparison(
         _write_csv(out / "centrality.csv", header, rows)
     _write_csv(out / "permutations.csv", ["M", "S"], zip(res["M_perm"].tolist(), res["S_perm"].tolist()))
 
-# %% ../nbs/16_cli.ipynb #49c7c9d2
+# %% ../nbs/16_cli.ipynb #bd27e0f2
 def _distinct(caught) -> list:
     "The distinct messages of recorded warnings, in order."
     return list(dict.fromkeys(str(w.message) for w in caught))
 
-# %% ../nbs/16_cli.ipynb #41255437
+# %% ../nbs/16_cli.ipynb #75c14bb6
 def _check_categorical_args(
     lam,  # a number or a rule name
     binary_only: dict,  # {option: value given}: the binary learners' options
@@ -971,7 +971,7 @@ def _check_categorical_args(
         shown = ", ".join("--" + k.replace("_", "-").replace("n-drop", "case-drop") for k in given)
         raise ValueError(f"--categorical fits DiscreteLasso: {shown} apply to binary data only")
 
-# %% ../nbs/16_cli.ipynb #84b811b1
+# %% ../nbs/16_cli.ipynb #956cbb45
 def _categorical_report(data, est, X, names, book, secs, out) -> str:
     "report.txt of a `DiscreteLasso` fit: the data, λ, edges, moments, and each column's codebook."
     n, p = X.shape
@@ -1009,7 +1009,7 @@ def _categorical_report(data, est, X, names, book, secs, out) -> str:
         lines.append(f"codebook: {name}: {codes} (0 is the reference level)")
     return "".join(f"{line}\n" for line in lines)
 
-# %% ../nbs/16_cli.ipynb #956cbb45
+# %% ../nbs/16_cli.ipynb #69b48010
 def _categorical_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy (its most probable level given the others, under the fitted
     model) and the marginal accuracy (its most frequent level) — and report.txt's line."""
@@ -1023,7 +1023,7 @@ def _categorical_predictability(out, est, X, names) -> str:
         "each node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #69b48010
+# %% ../nbs/16_cli.ipynb #07565124
 def _block_rows(
     model,  # a fitted `DiscreteMRF`
     names,  # (p,) the columns' names
@@ -1038,7 +1038,7 @@ def _block_rows(
                 rows.append((names[i], names[j], label_a, label_b, float(C[a, b])))
     return rows
 
-# %% ../nbs/16_cli.ipynb #64949a6b
+# %% ../nbs/16_cli.ipynb #1782acae
 def fit_categorical(
     data,  # CSV/TSV of categorical columns (read by `datasets.read_categorical_csv`)
     lam="ebic",  # the group-lasso weight λ, or 'ebic' / 'bic' / 'cv'
@@ -1099,7 +1099,7 @@ def fit_categorical(
         print(report, end="")
     return dict(edges=int(np.count_nonzero(np.triu(W, 1))), out=str(out))
 
-# %% ../nbs/16_cli.ipynb #f3d70168
+# %% ../nbs/16_cli.ipynb #47257d0c
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -1126,7 +1126,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #47257d0c
+# %% ../nbs/16_cli.ipynb #12954ea5
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -1171,12 +1171,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #12954ea5
+# %% ../nbs/16_cli.ipynb #7e5f9720
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #7e5f9720
+# %% ../nbs/16_cli.ipynb #ebc71d4e
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -1186,7 +1186,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #ebc71d4e
+# %% ../nbs/16_cli.ipynb #258979d2
 def _lambdas_arg(text):
     "--lambdas: comma-separated positive numbers."
     try:
@@ -1194,7 +1194,7 @@ def _lambdas_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #fec206f5
+# %% ../nbs/16_cli.ipynb #62b7c101
 def _split_arg(text):
     "--binarize: 'median', 'mean' or a number."
     if text in ("median", "mean"):
@@ -1204,7 +1204,7 @@ def _split_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected 'median', 'mean' or a number, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #8d291899
+# %% ../nbs/16_cli.ipynb #b28f7006
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -1216,7 +1216,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #b28f7006
+# %% ../nbs/16_cli.ipynb #d0755529
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -1312,7 +1312,7 @@ def _fit_parser(sub):
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #d0755529
+# %% ../nbs/16_cli.ipynb #76ab7396
 def _add_run_options(
     f,  # the `fit` subparser
 ):
@@ -1374,7 +1374,7 @@ def _add_run_options(
         "(default: couplings only)",
     )
 
-# %% ../nbs/16_cli.ipynb #8127a7b0
+# %% ../nbs/16_cli.ipynb #bbb6a306
 def _add_reading_options(p):
     "How `fit` and `compare` read a data file: --sep, --no-header, --columns, --missing (read by `_reading`)."
     p.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
@@ -1394,7 +1394,7 @@ def _add_reading_options(p):
         "coded 0/1 in sorted order; without it such a column is refused",
     )
 
-# %% ../nbs/16_cli.ipynb #9c2f3936
+# %% ../nbs/16_cli.ipynb #25619ace
 def _reading(a) -> dict:
     "The parsed reading options (`_add_reading_options`) and --binarize, as `read_binary_csv`'s keywords."
     # --columns '' names no column: refused by the reader, not read as "all"
@@ -1409,7 +1409,7 @@ def _reading(a) -> dict:
         text_columns=text,
     )
 
-# %% ../nbs/16_cli.ipynb #839b9475
+# %% ../nbs/16_cli.ipynb #9532c20e
 def _centrality_arg(
     text,  # --centrality's value
 ) -> tuple:
@@ -1424,7 +1424,7 @@ def _centrality_arg(
         )
     return names
 
-# %% ../nbs/16_cli.ipynb #c8ba8c02
+# %% ../nbs/16_cli.ipynb #de2c4d8d
 def _compare_parser(sub):
     "The options of `mrflit compare`."
     c = sub.add_parser(
@@ -1487,7 +1487,7 @@ def _compare_parser(sub):
     c.add_argument("--out", default="mrflit-compare", help="output directory (default: %(default)s)")
     return c
 
-# %% ../nbs/16_cli.ipynb #de2c4d8d
+# %% ../nbs/16_cli.ipynb #dbb3d409
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -1503,7 +1503,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #dbb3d409
+# %% ../nbs/16_cli.ipynb #00fba82c
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -1522,7 +1522,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #00fba82c
+# %% ../nbs/16_cli.ipynb #a17877a7
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: five subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -1539,7 +1539,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #f234fda4
+# %% ../nbs/16_cli.ipynb #89b8630d
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -1609,7 +1609,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #89b8630d
+# %% ../nbs/16_cli.ipynb #353d1373
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:
