@@ -137,6 +137,99 @@ def _labels_beside(
         ax.text(tx, ty, str(node), ha=ha, va=va, fontsize=font_size, clip_on=False, zorder=4)
 
 # %% ../nbs/15_viz.ipynb #8c0e2b8c
+def _label_mode(
+    labels,  # `plot_graph`'s `labels`: None, True, False, 'inside' or 'beside'
+    p: int,  # the number of nodes
+):
+    "'inside', 'beside' or None (no labels); None chooses 'inside' up to 60 nodes, no labels beyond."
+    if labels is None:
+        return "inside" if p <= 60 else None
+    if isinstance(labels, bool):
+        return "inside" if labels else None
+    if labels not in ("inside", "beside"):
+        raise ValueError(f"labels must be None, True, False, 'inside' or 'beside', got {labels!r}")
+    return labels
+
+# %% ../nbs/15_viz.ipynb #779466e2
+def _spread(
+    pos: dict,  # node → (x, y)
+    gap: float,  # the least distance between two nodes' centres, in the layout's units
+    rounds: int = 200,  # the most passes
+) -> dict:
+    """The positions moved apart until no two nodes are closer than `gap`: each pass pushes the two nodes of
+    every pair that is too close apart along the line between them, by half the shortfall each (a spring
+    layout packs a dense cluster's nodes onto each other, and labels inside them would collide)."""
+    keys = list(pos)
+    xy = np.array([pos[k] for k in keys], dtype=float)
+    # a fixed tiny offset per node: two nodes at one point get a direction to part along
+    angle = np.arange(len(keys))
+    xy += 1e-6 * gap * np.c_[np.cos(angle), np.sin(angle)]
+    for _ in range(rounds):
+        d = xy[:, None, :] - xy[None, :, :]
+        dist = np.linalg.norm(d, axis=2)
+        np.fill_diagonal(dist, np.inf)
+        short = np.where(dist < gap, (gap - dist) / 2, 0.0)
+        if not short.any():
+            break
+        xy += (d / np.where(np.isfinite(dist), dist, 1.0)[..., None] * short[..., None]).sum(1)
+    return dict(zip(keys, xy))
+
+# %% ../nbs/15_viz.ipynb #405ef697
+def _node_gap(
+    ax,  # the axes
+    pos: dict,  # node → (x, y)
+    size: float,  # the nodes' marker area in points², as networkx draws them
+) -> float:
+    """The distance, in the layout's units, at which two nodes drawn on `ax` clear each other with a fifth of
+    a node to spare: their diameter √size points, over the axes' smaller side in points for the drawing's span
+    (less its margins)."""
+    box = ax.get_window_extent()
+    side = min(box.width, box.height) * 72 / ax.figure.dpi
+    xy = np.array(list(pos.values()))
+    span = max(np.ptp(xy, 0).max(), 1e-9)
+    return 1.2 * np.sqrt(size) / (0.7 * side) * span
+
+# %% ../nbs/15_viz.ipynb #e54b9291
+def _labels_inside(
+    ax,  # the axes
+    pos: dict,  # node → (x, y); the nodes are the names
+    font_size: float = 7,  # the labels' size in points
+) -> list:
+    """Each node's label on the node, as qgraph writes it: the name when every name has at most 3 characters,
+    else the node's number; returns the key's lines ("1  S1DoCurse", …) when numbers stand for names."""
+    short = all(len(str(n)) <= 3 for n in pos)
+    for k, (node, (x, y)) in enumerate(pos.items()):
+        text = str(node) if short else str(k + 1)
+        ax.text(x, y, text, ha="center", va="center", fontsize=font_size, zorder=4)
+    return [] if short else [f"{k + 1}  {n}" for k, n in enumerate(pos)]
+
+# %% ../nbs/15_viz.ipynb #0badc8b0
+def _name_key(
+    ax,  # the axes
+    lines: list,  # "number  name" per node (`_labels_inside`)
+    font_size: float = 6,  # the key's size in points
+):
+    "The key of the numbered nodes, under the axes in columns; kept when the couplings' legend is drawn."
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], ls="", marker="") for _ in lines]
+    ncol = 4 if len(lines) > 30 else 3 if len(lines) > 12 else 2
+    key = ax.legend(
+        handles,
+        lines,
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.0),
+        ncol=ncol,
+        fontsize=font_size,
+        frameon=False,
+        handlelength=0,
+        handletextpad=0,
+        columnspacing=1.5,
+    )
+    ax.add_artist(key)
+    key.set_clip_on(False)
+
+# %% ../nbs/15_viz.ipynb #0005cd75
 def plot_graph(
     obj,  # a (p, p) θ, a BinaryMRF or a fitted estimator
     names=None,  # node labels (default: the estimator's names_, else 0..p−1)
@@ -149,10 +242,11 @@ def plot_graph(
     title="",  # the axes title (default: the edges drawn; "the 30 strongest of 67 edges" is added when cut)
     legend: bool = True,  # a legend for sign (colour) and |θ| (width), and one for the groups
     groups=None,  # a group per node (a sequence, or a dict name → group): node colours and a legend
-    labels: bool = None,  # label the nodes, beside them (None: when p <= 60)
+    labels=None,  # 'inside' (qgraph's way), 'beside', True ('inside') or False (None: 'inside' when p <= 60)
 ):
     """Draw the couplings: grey positive, orange negative, width ∝ |θ_ij| (legend: sign and two reference
-    widths); nodes coloured by `groups` (legend), labelled beside them."""
+    widths); nodes coloured by `groups` (legend), labelled inside them (numbers and a key under the drawing
+    when a name is longer than 3 characters; nodes moved apart until they do not overlap) or beside them."""
     t = _theta_of(obj)
     p = t.shape[0]
     names = check_names(names, p) if names is not None else (getattr(obj, "names_", None) or list(range(p)))
@@ -168,11 +262,15 @@ def plot_graph(
     ax = ax or plt.subplots(figsize=(5.5, 4.5))[1]
     pos = _layout(G, layout, layout_seed)
     small = p <= 25
+    mode = _label_mode(labels, p)
+    size = (300 if small else 180) if mode == "inside" else (160 if small else 40)
+    if mode == "inside":
+        pos = _spread(pos, _node_gap(ax, pos, size))
     nx.draw_networkx_nodes(
         G,
         pos,
         ax=ax,
-        node_size=160 if small else 40,
+        node_size=size,
         node_color=node_colors,
         edgecolors="0.4",
         linewidths=0.6,
@@ -182,10 +280,13 @@ def plot_graph(
     width = lambda a: 0.5 + 2.5 * a / mx
     colours = ["0.3" if x > 0 else "tab:orange" for x in ws]
     nx.draw_networkx_edges(G, pos, ax=ax, width=width(np.abs(ws)), alpha=0.6, edge_color=colours)
-    if labels if labels is not None else p <= 60:
+    key = _labels_inside(ax, pos, 7 if small else 6) if mode == "inside" else []
+    if mode == "beside":
         _labels_beside(ax, pos, 7 if small else 6)
     if legend and group_handles:
         _group_legend(ax, group_handles)
+    if key:
+        _name_key(ax, key)
     if legend and ws.size:
         _coupling_legend(ax, mx, width, low=bool(group_handles))
     # room inside the axes for the labels beside the outermost nodes
@@ -197,7 +298,7 @@ def plot_graph(
     ax.axis("off")
     return ax
 
-# %% ../nbs/15_viz.ipynb #779466e2
+# %% ../nbs/15_viz.ipynb #dbc23327
 def plot_roc(
     estimates: dict,  # name → θ̂ or a fitted estimator
     truth,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)
@@ -213,7 +314,7 @@ def plot_roc(
     ax.legend(fontsize=7)
     return ax
 
-# %% ../nbs/15_viz.ipynb #405ef697
+# %% ../nbs/15_viz.ipynb #8d3f1b6b
 def plot_trace(
     trace,  # a learner's `trace_`
     keys=None,  # the columns to plot (None: all numeric ones)
@@ -224,7 +325,7 @@ def plot_trace(
     (`base.Trace.plot`)."""
     return Trace(trace).plot(keys, x, ax)
 
-# %% ../nbs/15_viz.ipynb #e54b9291
+# %% ../nbs/15_viz.ipynb #cd278526
 def plot_bipartite(
     theta,  # a (p, p) θ, a BinaryMRF or a fitted estimator
     group1,  # columns of the left group
@@ -271,7 +372,7 @@ def plot_bipartite(
     ax.set_title(title or f"{I.size} cross-group links", fontsize=9)
     return ax
 
-# %% ../nbs/15_viz.ipynb #b54cf780
+# %% ../nbs/15_viz.ipynb #926495d7
 class _Explorer:
     """Mixin: `update(**values)` re-renders into the Output widget; `static()` draws the same figure as a
     plain output."""
@@ -292,7 +393,7 @@ class _Explorer:
         self.figure = self._render(**self.values)
         return self.figure
 
-# %% ../nbs/15_viz.ipynb #8d3f1b6b
+# %% ../nbs/15_viz.ipynb #b6ad858c
 def _box(explorer, sliders):
     import ipywidgets as W
 
@@ -303,7 +404,7 @@ def _box(explorer, sliders):
     box.explorer, box.sliders, box.update, box.static = explorer, sliders, explorer.update, explorer.static
     return box
 
-# %% ../nbs/15_viz.ipynb #cd278526
+# %% ../nbs/15_viz.ipynb #754d618b
 class BoundExplorer(_Explorer):
     """State and rendering of `bound_explorer`: a Geng network with scaled couplings; `last` holds the curves
     drawn."""
@@ -362,7 +463,7 @@ class BoundExplorer(_Explorer):
         fig.tight_layout()
         return fig
 
-# %% ../nbs/15_viz.ipynb #10eafb9f
+# %% ../nbs/15_viz.ipynb #b0439f5b
 def bound_explorer(
     p: int = 8,  # the number of variables
     seed: int = 0,  # None, int or np.random.Generator
@@ -382,7 +483,7 @@ def bound_explorer(
     ex.update()
     return box
 
-# %% ../nbs/15_viz.ipynb #3443da6a
+# %% ../nbs/15_viz.ipynb #918e2e36
 def fit_path(
     make,  # make(lam) → an unfitted learner
     X,  # the data
@@ -392,7 +493,7 @@ def fit_path(
     "θ̂ for each λ: `make(lam)` builds an estimator, `fit(X, **fit_kw)` fits it."
     return [np.asarray(make(lam).fit(X, **fit_kw).theta_) for lam in lambdas]
 
-# %% ../nbs/15_viz.ipynb #926495d7
+# %% ../nbs/15_viz.ipynb #f017b403
 class PathExplorer(_Explorer):
     "State and rendering of `path_explorer`; `last` holds λ, the edge count and (with a truth) TPR/TNR."
 
@@ -435,7 +536,7 @@ class PathExplorer(_Explorer):
         fig.tight_layout()
         return fig
 
-# %% ../nbs/15_viz.ipynb #b6ad858c
+# %% ../nbs/15_viz.ipynb #86ac8aa5
 def path_explorer(
     thetas,  # θ̂ at each λ (from `fit_path`)
     lambdas,  # the λ values, largest first
@@ -450,7 +551,7 @@ def path_explorer(
     ex.update()
     return box
 
-# %% ../nbs/15_viz.ipynb #6d95e65e
+# %% ../nbs/15_viz.ipynb #de59bdb5
 class GraphViewer(_Explorer):
     "State and rendering of `graph_viewer`; `last` holds the threshold, top and the number of edges drawn."
 
@@ -475,7 +576,7 @@ class GraphViewer(_Explorer):
         fig.tight_layout()
         return fig
 
-# %% ../nbs/15_viz.ipynb #34f5aa77
+# %% ../nbs/15_viz.ipynb #7108104f
 def graph_viewer(
     est,  # a fitted learner, a `BinaryMRF` or a θ
     names=None,  # variable names, one per column (None: 0..p−1)
