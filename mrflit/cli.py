@@ -208,6 +208,20 @@ def write_network(
     _write_text(path, "\n".join(lines) + "\n")
 
 # %% ../nbs/16_cli.ipynb #04cc0072
+def _write_network_file(
+    out,  # the output set's directory
+    weights,  # (p, p) the edge weights
+    names,  # the node names
+    fmt,  # 'csv' (no file), 'graphml' or 'gexf'
+    nodes,  # the nodes' attributes (`_node_attributes`)
+) -> str:
+    "network.graphml / .gexf (`write_network`) and report.txt's line; nothing for 'csv'."
+    if fmt == "csv":
+        return ""
+    write_network(weights, names, out / f"network.{fmt}", fmt, nodes)
+    return f"network.{fmt}: the network for Gephi, Cytoscape or igraph, with node attributes\n"
+
+# %% ../nbs/16_cli.ipynb #5fe66599
 def _kth(
     nodes: dict,  # {attribute: one value per node}
     k: int,  # a node's index
@@ -215,7 +229,7 @@ def _kth(
     "`(attribute, value)` pairs of node k, without missing values (a node without a group)."
     return [(key, values[k]) for key, values in nodes.items() if values[k] is not None]
 
-# %% ../nbs/16_cli.ipynb #5fe66599
+# %% ../nbs/16_cli.ipynb #aca0bcd9
 def _node_attributes(
     weights,  # (p, p) the edge weights: couplings with the fields on the diagonal, or block norms
     group_of=None,  # one group label per node, from --groups (`datasets.read_groups`), or None
@@ -234,7 +248,7 @@ def _node_attributes(
         out.update(accuracy=predictability["accuracy"], nCC=predictability["normalized"])
     return out
 
-# %% ../nbs/16_cli.ipynb #aca0bcd9
+# %% ../nbs/16_cli.ipynb #1afceccf
 def edge_rows(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     names,  # variable names, one per column (None: 0..p−1)
@@ -246,7 +260,7 @@ def edge_rows(
     I, J, W = edge_list(theta, tol)
     return [(names[i], names[j], f"{x:.6g}") for i, j, x in zip(I, J, W)]
 
-# %% ../nbs/16_cli.ipynb #1afceccf
+# %% ../nbs/16_cli.ipynb #95d1608f
 def network_figure(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     names,  # variable names, one per column (None: 0..p−1)
@@ -266,7 +280,7 @@ def network_figure(
     plot_graph(theta, names, colors, top=top, ax=ax, title=title, groups=groups)
     return fig
 
-# %% ../nbs/16_cli.ipynb #cc66acfe
+# %% ../nbs/16_cli.ipynb #fb740db3
 def demo(
     out="mrflit-demo",  # the output directory
     target: int = 15,  # stop the λ path above this many links
@@ -313,7 +327,7 @@ def demo(
         print(report + f"\nwrote {out}/network.png, {out}/edges.csv, {out}/report.txt")
     return dict(passages=len(rows), seconds=secs, out=str(out), top=rows[0] if rows else None)
 
-# %% ../nbs/16_cli.ipynb #fb740db3
+# %% ../nbs/16_cli.ipynb #9768fad7
 def _write_demo_files(out, pr, s, g1, g2, rows, report):
     "The demo's report, links and bipartite picture."
     _write_text(out / "report.txt", report + "\n")
@@ -341,7 +355,7 @@ def _write_demo_files(out, pr, s, g1, g2, rows, report):
     _write_figure(out / "network.png", fig)
     plt.close(fig)
 
-# %% ../nbs/16_cli.ipynb #7d695166
+# %% ../nbs/16_cli.ipynb #a21bb10f
 def _alpha(text):
     "argparse type of --alpha: 'auto' or a positive number."
     if text == "auto":
@@ -351,7 +365,7 @@ def _alpha(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"--alpha must be 'auto' or a number, got {text!r}")
 
-# %% ../nbs/16_cli.ipynb #41266eec
+# %% ../nbs/16_cli.ipynb #a8c45e7a
 def _lambda_options(
     method: str,  # a key of METHODS
     lam,  # a number or a rule name
@@ -388,7 +402,7 @@ def _lambda_options(
         )
     return replace(base, gamma=base.gamma if gamma is None else gamma, lambdas=lambdas), {}
 
-# %% ../nbs/16_cli.ipynb #392557e7
+# %% ../nbs/16_cli.ipynb #2e146686
 def fit(
     data,  # CSV/TSV of binary columns (read by `datasets.read_binary_csv`)
     method="isinglasso",  # a key of METHODS
@@ -474,10 +488,9 @@ def fit(
             tmp, est, names, rows, f"{METHODS[method]} on {Path(data).name}, {short}", figure_format, group_of
         )
         predictability = _predictability(est, X, names)
-        if fmt != "csv":
-            nodes = _node_attributes(est.theta_, group_of, predictability)
-            write_network(est.theta_, names, tmp / f"network.{fmt}", fmt, nodes)
-            report += f"network.{fmt}: the network for Gephi, Cytoscape or igraph, with node attributes\n"
+        report += _write_network_file(
+            tmp, est.theta_, names, fmt, _node_attributes(est.theta_, group_of, predictability)
+        )
         if n_boot:
             report += _write_bootstrap(tmp, est, X, n_boot, names, seed, quiet, figure_format)
         if n_drop:
@@ -488,7 +501,7 @@ def fit(
         print(report, end="")
     return dict(edges=len(rows), out=str(out))
 
-# %% ../nbs/16_cli.ipynb #2e146686
+# %% ../nbs/16_cli.ipynb #56b1426e
 def _check_fit_args(method, lam, figure_format):
     "Refuse an unknown method, λ rule or figure format before any data are read."
     if method not in METHODS:
@@ -498,7 +511,7 @@ def _check_fit_args(method, lam, figure_format):
     if figure_format not in ("png", "svg", "pdf"):
         raise ValueError(f"figure format must be 'png', 'svg' or 'pdf', got {figure_format!r}")
 
-# %% ../nbs/16_cli.ipynb #56b1426e
+# %% ../nbs/16_cli.ipynb #689c7649
 def _check_tuning(alpha, chains, iters, tau, p: int):
     """Refuse a bad --alpha, --chains, --iters or --tau whatever the method: one the method ignores is still a
     mistake on the command line. --chains is refused when the chains of `p` variables would not fit in
@@ -512,7 +525,7 @@ def _check_tuning(alpha, chains, iters, tau, p: int):
     if tau is not None:
         check_int(tau, "--tau", lo=1)
 
-# %% ../nbs/16_cli.ipynb #7f847d7f
+# %% ../nbs/16_cli.ipynb #a5bae624
 def _learner(
     method: str,  # a name of `METHODS`
     lam,  # a number, a rule name or a `LambdaRule`
@@ -551,7 +564,7 @@ def _learner(
     )
     return cls(lam, **kw), fields
 
-# %% ../nbs/16_cli.ipynb #a5bae624
+# %% ../nbs/16_cli.ipynb #400f9714
 def _path_place(
     path,  # (L,) the λ path, largest first
     lam: float,  # the chosen λ
@@ -565,7 +578,7 @@ def _path_place(
         return "the path's largest value" + (", where the graph is empty" if empty else "")
     return f"value {i + 1}, inside the path"
 
-# %% ../nbs/16_cli.ipynb #d767a47f
+# %% ../nbs/16_cli.ipynb #a9b538f3
 def _lambda_text(method, lam, est) -> str:
     "How λ was set, for report.txt and the figure's title."
     if method == "elasso":
@@ -590,7 +603,7 @@ def _lambda_text(method, lam, est) -> str:
         f"{cut}; the choice is {where}"
     )
 
-# %% ../nbs/16_cli.ipynb #765c727f
+# %% ../nbs/16_cli.ipynb #cb32c4ad
 def _groups_note(
     group_of,  # a group label per variable, or None
 ) -> list:
@@ -602,7 +615,7 @@ def _groups_note(
         "groups: " + ", ".join(f"{g} ({k})" for g, k in sizes.items()) + " (the network figure's colours)"
     ]
 
-# %% ../nbs/16_cli.ipynb #4a3137ff
+# %% ../nbs/16_cli.ipynb #18199ae2
 # the undetermined couplings report.txt names at most
 UNDETERMINED_SHOWN = 20
 
@@ -639,7 +652,7 @@ def _moments_note(
         )
     return lines
 
-# %% ../nbs/16_cli.ipynb #3e7239ee
+# %% ../nbs/16_cli.ipynb #f51b510b
 def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=None):
     """model.npz, edges.csv, trace.csv and the network figure (network.png, .svg or .pdf) of a fitted learner;
     edges.csv has an `undetermined` column (1: a seed may drop it) for a learner with `undetermined_`."""
@@ -658,7 +671,7 @@ def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=N
 
     plt.close(fig)
 
-# %% ../nbs/16_cli.ipynb #b5434232
+# %% ../nbs/16_cli.ipynb #77636f61
 def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png") -> str:
     """Nonparametric bootstrap at the fitted λ (mrflit.stability): stability.csv, stability.png,
     centrality.csv; returns report.txt's line."""
@@ -703,7 +716,7 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
     files = f"stability.csv, stability.{figure_format} and centrality.csv (95 % intervals)"
     return f"bootstrap: {n_boot} refits{fixed}{mc}; {files}\n{said}{_excluded_line(st.centrality_table())}"
 
-# %% ../nbs/16_cli.ipynb #77636f61
+# %% ../nbs/16_cli.ipynb #5ddbbd9e
 def _excluded_line(
     table,  # `Stability.centrality_table()`
 ) -> str:
@@ -722,7 +735,7 @@ def _excluded_line(
         f"spread, and a centrality's stability from --case-drop\n"
     )
 
-# %% ../nbs/16_cli.ipynb #1bb39110
+# %% ../nbs/16_cli.ipynb #efdc1343
 def _at_chosen_lambda(est):
     """An unfitted copy of `est` for the refits: at the λ its rule chose, when it has one (choosing again
     in every refit costs about 12 fits each)."""
@@ -732,7 +745,7 @@ def _at_chosen_lambda(est):
         boot.set_params(**{rule[0]: est.lambda_})
     return boot
 
-# %% ../nbs/16_cli.ipynb #efdc1343
+# %% ../nbs/16_cli.ipynb #d3c21dff
 def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
     """Case-drop bootstrap at the fitted λ (mrflit.stability): case_drop.csv, each refit's drop proportion
     and centrality correlations with the full sample; returns report.txt's line with the CS-coefficients."""
@@ -759,7 +772,7 @@ def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
         f"correlation >= 0.7 in 95 % of refits): {cs}; case_drop.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #d3c21dff
+# %% ../nbs/16_cli.ipynb #43f8df97
 def _predictability(est, X, names):
     """Each node's accuracy from the others under the fitted model, the marginal accuracy and mgm's
     normalised nCC (`inference.predictability_columns`, with the node names); None for a learner of
@@ -772,7 +785,7 @@ def _predictability(est, X, names):
     table["node"] = names
     return table
 
-# %% ../nbs/16_cli.ipynb #43f8df97
+# %% ../nbs/16_cli.ipynb #f4787a22
 def _write_predictability(out, table) -> str:
     "predictability.csv (`_predictability`'s table) and report.txt's line; nothing without a table."
     if table is None:
@@ -784,7 +797,7 @@ def _write_predictability(out, table) -> str:
         f"node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #f4787a22
+# %% ../nbs/16_cli.ipynb #130e5ae3
 def compare(
     data1,  # CSV/TSV of the first group
     data2,  # CSV/TSV of the second group: the same columns
@@ -873,7 +886,7 @@ def compare(
         print(report, end="")
     return dict(M=res["M"], p_M=res["p_M"], S=res["S"], p_S=res["p_S"], out=str(out))
 
-# %% ../nbs/16_cli.ipynb #130e5ae3
+# %% ../nbs/16_cli.ipynb #2fec91cc
 def _read_two(data1, data2, read) -> tuple:
     "`(X1, X2, names, notes)`: two groups' files with the same columns, the second in the first's coding."
     from mrflit.datasets import read_binary_csv
@@ -887,7 +900,7 @@ def _read_two(data1, data2, read) -> tuple:
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X1, X2, names, notes
 
-# %% ../nbs/16_cli.ipynb #2fec91cc
+# %% ../nbs/16_cli.ipynb #72119f9d
 def _read_two_categorical(
     data1,  # the first group's file
     data2,  # the second group's file, the same columns
@@ -912,7 +925,7 @@ def _read_two_categorical(
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X[:n1], X[n1:], names, notes
 
-# %% ../nbs/16_cli.ipynb #49c7c9d2
+# %% ../nbs/16_cli.ipynb #bd27e0f2
 def _categorical_learner(
     lam,  # a number, or 'ebic', 'bic' or 'cv'
     seed,  # the learner's seed
@@ -925,7 +938,7 @@ def _categorical_learner(
     rule = "cv" if lam == "cv" else "ebic"
     return DiscreteLasso(rule if isinstance(lam, str) else float(lam), seed=seed, **kw)
 
-# %% ../nbs/16_cli.ipynb #41255437
+# %% ../nbs/16_cli.ipynb #75c14bb6
 def _tests_lines(
     res,  # `network_comparison`'s result
     correction,  # its correction
@@ -945,7 +958,7 @@ def _tests_lines(
         )
     return lines
 
-# %% ../nbs/16_cli.ipynb #75c14bb6
+# %% ../nbs/16_cli.ipynb #84b811b1
 def _write_comparison(
     out,  # the output set's directory
     res,  # `network_comparison`'s result
@@ -988,12 +1001,12 @@ def _write_comparison(
         _write_csv(out / "centrality.csv", header, rows)
     _write_csv(out / "permutations.csv", ["M", "S"], zip(res["M_perm"].tolist(), res["S_perm"].tolist()))
 
-# %% ../nbs/16_cli.ipynb #84b811b1
+# %% ../nbs/16_cli.ipynb #956cbb45
 def _distinct(caught) -> list:
     "The distinct messages of recorded warnings, in order."
     return list(dict.fromkeys(str(w.message) for w in caught))
 
-# %% ../nbs/16_cli.ipynb #69b48010
+# %% ../nbs/16_cli.ipynb #07565124
 def _check_categorical_args(
     lam,  # a number or a rule name
     binary_only: dict,  # {option: value given}: the binary learners' options
@@ -1015,7 +1028,7 @@ def _check_categorical_args(
         shown = ", ".join("--" + k.replace("_", "-").replace("n-drop", "case-drop") for k in given)
         raise ValueError(f"--categorical fits DiscreteLasso: {shown} apply to binary data only")
 
-# %% ../nbs/16_cli.ipynb #64949a6b
+# %% ../nbs/16_cli.ipynb #1782acae
 def _categorical_report(data, est, X, names, book, secs, out) -> str:
     "report.txt of a `DiscreteLasso` fit: the data, λ, edges, moments, and each column's codebook."
     n, p = X.shape
@@ -1053,7 +1066,7 @@ def _categorical_report(data, est, X, names, book, secs, out) -> str:
         lines.append(f"codebook: {name}: {codes} (0 is the reference level)")
     return "".join(f"{line}\n" for line in lines)
 
-# %% ../nbs/16_cli.ipynb #1782acae
+# %% ../nbs/16_cli.ipynb #f3d70168
 def _categorical_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy (its most probable level given the others, under the fitted
     model) and the marginal accuracy (its most frequent level) — and report.txt's line."""
@@ -1067,7 +1080,7 @@ def _categorical_predictability(out, est, X, names) -> str:
         "each node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #f3d70168
+# %% ../nbs/16_cli.ipynb #47257d0c
 def _block_rows(
     model,  # a fitted `DiscreteMRF`
     names,  # (p,) the columns' names
@@ -1082,7 +1095,7 @@ def _block_rows(
                 rows.append((names[i], names[j], label_a, label_b, float(C[a, b])))
     return rows
 
-# %% ../nbs/16_cli.ipynb #12954ea5
+# %% ../nbs/16_cli.ipynb #7e5f9720
 def fit_categorical(
     data,  # CSV/TSV of categorical columns (read by `datasets.read_categorical_csv`)
     lam="ebic",  # the group-lasso weight λ, or 'ebic' / 'bic' / 'cv'
@@ -1132,9 +1145,7 @@ def fit_categorical(
         _write_csv(tmp / "codebook.csv", ["column", "code", "label"], book_rows)
         block_header = ["source", "target", "source_level", "target_level", "weight"]
         _write_csv(tmp / "blocks.csv", block_header, _block_rows(est.model_, names, book))
-        if fmt != "csv":
-            write_network(W, names, tmp / f"network.{fmt}", fmt, _node_attributes(W, group_of))
-            report += f"network.{fmt}: the network for Gephi, Cytoscape or igraph, with node attributes\n"
+        report += _write_network_file(tmp, W, names, fmt, _node_attributes(W, group_of))
         if n_boot:
             report += _write_bootstrap(tmp, est, X, n_boot, names, seed, quiet, figure_format)
         report += _categorical_predictability(tmp, est, X, names)
@@ -1143,7 +1154,7 @@ def fit_categorical(
         print(report, end="")
     return dict(edges=int(np.count_nonzero(np.triu(W, 1))), out=str(out))
 
-# %% ../nbs/16_cli.ipynb #ebc71d4e
+# %% ../nbs/16_cli.ipynb #258979d2
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -1170,7 +1181,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #258979d2
+# %% ../nbs/16_cli.ipynb #fec206f5
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -1215,12 +1226,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #fec206f5
+# %% ../nbs/16_cli.ipynb #62b7c101
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #62b7c101
+# %% ../nbs/16_cli.ipynb #8d291899
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -1230,7 +1241,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #8d291899
+# %% ../nbs/16_cli.ipynb #b28f7006
 def _lambdas_arg(text):
     "--lambdas: comma-separated positive numbers."
     try:
@@ -1238,7 +1249,7 @@ def _lambdas_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #d0755529
+# %% ../nbs/16_cli.ipynb #76ab7396
 def _split_arg(text):
     "--binarize: 'median', 'mean' or a number."
     if text in ("median", "mean"):
@@ -1248,7 +1259,7 @@ def _split_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected 'median', 'mean' or a number, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #8127a7b0
+# %% ../nbs/16_cli.ipynb #bbb6a306
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -1260,7 +1271,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #bbb6a306
+# %% ../nbs/16_cli.ipynb #9c2f3936
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -1356,7 +1367,7 @@ def _fit_parser(sub):
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #9c2f3936
+# %% ../nbs/16_cli.ipynb #25619ace
 def _add_run_options(
     f,  # the `fit` subparser
 ):
@@ -1418,7 +1429,7 @@ def _add_run_options(
         "(default: couplings only)",
     )
 
-# %% ../nbs/16_cli.ipynb #839b9475
+# %% ../nbs/16_cli.ipynb #9532c20e
 def _add_reading_options(p):
     "How `fit` and `compare` read a data file: --sep, --no-header, --columns, --missing (read by `_reading`)."
     p.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
@@ -1438,7 +1449,7 @@ def _add_reading_options(p):
         "coded 0/1 in sorted order; without it such a column is refused",
     )
 
-# %% ../nbs/16_cli.ipynb #c8ba8c02
+# %% ../nbs/16_cli.ipynb #de2c4d8d
 def _reading(a) -> dict:
     "The parsed reading options (`_add_reading_options`) and --binarize, as `read_binary_csv`'s keywords."
     # --columns '' names no column: refused by the reader, not read as "all"
@@ -1453,7 +1464,7 @@ def _reading(a) -> dict:
         text_columns=text,
     )
 
-# %% ../nbs/16_cli.ipynb #dbb3d409
+# %% ../nbs/16_cli.ipynb #00fba82c
 def _centrality_arg(
     text,  # --centrality's value
 ) -> tuple:
@@ -1468,7 +1479,7 @@ def _centrality_arg(
         )
     return names
 
-# %% ../nbs/16_cli.ipynb #a17877a7
+# %% ../nbs/16_cli.ipynb #f234fda4
 def _compare_parser(sub):
     "The options of `mrflit compare`."
     c = sub.add_parser(
@@ -1531,7 +1542,7 @@ def _compare_parser(sub):
     c.add_argument("--out", default="mrflit-compare", help="output directory (default: %(default)s)")
     return c
 
-# %% ../nbs/16_cli.ipynb #f234fda4
+# %% ../nbs/16_cli.ipynb #89b8630d
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -1547,7 +1558,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #89b8630d
+# %% ../nbs/16_cli.ipynb #353d1373
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -1566,7 +1577,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #353d1373
+# %% ../nbs/16_cli.ipynb #8e3dcde3
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: five subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -1583,7 +1594,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #54bac861
+# %% ../nbs/16_cli.ipynb #4edc6a32
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -1653,7 +1664,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #4edc6a32
+# %% ../nbs/16_cli.ipynb #c98f5475
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:

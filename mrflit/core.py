@@ -31,6 +31,13 @@ __all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'CHUNK_WORK', 'kernel', 'on
            'warn_not_converged']
 
 # %% ../nbs/00_core.ipynb #9cf2e53f
+def _kernel_cache_root() -> str:
+    "The user's cache directory for mrflit's compiled kernels (`numba.misc.appdirs`)."
+    from numba.misc.appdirs import AppDirs
+
+    return os.path.join(AppDirs(appname="mrflit", appauthor=False).user_cache_dir, "kernels")
+
+# %% ../nbs/00_core.ipynb #845d43fc
 def _cache_kernels_in_user_dir(
     package_dir: str,  # the directory of mrflit's modules
     root: str,  # where their compiled kernels go
@@ -61,16 +68,9 @@ def _cache_kernels_in_user_dir(
     classes.insert(0, _UserDirLocator)
 
 
-def _kernel_cache_root() -> str:
-    "The user's cache directory for mrflit's compiled kernels (`numba.misc.appdirs`)."
-    from numba.misc.appdirs import AppDirs
-
-    return os.path.join(AppDirs(appname="mrflit", appauthor=False).user_cache_dir, "kernels")
-
-
 _cache_kernels_in_user_dir(os.path.dirname(os.path.abspath(mrflit.__file__)), _kernel_cache_root())
 
-# %% ../nbs/00_core.ipynb #37696ca3
+# %% ../nbs/00_core.ipynb #a458cf3c
 NUMBA_OPTS = dict(cache=os.environ.get("MRFLIT_NUMBA_CACHE", "1") != "0", nogil=True)
 _PARALLEL_LOCK = threading.RLock()
 _FORK = dict(openmp_in_parent=False, serial=False)
@@ -81,14 +81,14 @@ def _before_fork():
 
     _FORK["openmp_in_parent"] = bool(parallel._is_initialized) and numba.threading_layer() == "omp"
 
-# %% ../nbs/00_core.ipynb #a458cf3c
+# %% ../nbs/00_core.ipynb #9474c4e9
 def _after_fork_in_child():
     _FORK["serial"] = _FORK["openmp_in_parent"]
 
 
 os.register_at_fork(before=_before_fork, after_in_child=_after_fork_in_child)
 
-# %% ../nbs/00_core.ipynb #9474c4e9
+# %% ../nbs/00_core.ipynb #eef07edf
 def _twin(f):
     """A copy of `f` under another name, so that Numba caches its serial compilation apart from the parallel
     one."""
@@ -97,7 +97,7 @@ def _twin(f):
     g.__module__ = f.__module__
     return g
 
-# %% ../nbs/00_core.ipynb #eef07edf
+# %% ../nbs/00_core.ipynb #b2bac147
 def kernel(
     fn=None,  # the function to compile (None: used as `@kernel(...)`)
     **kw,  # options of `numba.njit`, over `NUMBA_OPTS`
@@ -126,19 +126,19 @@ def kernel(
 
     return compile_(fn) if fn is not None else compile_
 
-# %% ../nbs/00_core.ipynb #9aa86ada
+# %% ../nbs/00_core.ipynb #295ffa05
 @functools.lru_cache(maxsize=1)
 def _blas_controller():
     from threadpoolctl import ThreadpoolController
 
     return ThreadpoolController()
 
-# %% ../nbs/00_core.ipynb #5de58528
+# %% ../nbs/00_core.ipynb #7d7431fa
 def one_blas_thread():
     "A context manager in which BLAS runs on one thread (the previous setting is restored on exit)."
     return _blas_controller().limit(limits=1, user_api="blas")
 
-# %% ../nbs/00_core.ipynb #c1f539f0
+# %% ../nbs/00_core.ipynb #feec5cb6
 DOMAINS = {"01": 0, "pm1": -1}  # domain name -> the low state (the high state is always 1)
 MAX_ABS_THETA = 1e6  # larger parameters overflow float32 local fields
 
@@ -151,7 +151,7 @@ def check_domain(
         raise ValueError(f"domain must be '01' or 'pm1', got {domain!r}")
     return domain
 
-# %% ../nbs/00_core.ipynb #8372e4f1
+# %% ../nbs/00_core.ipynb #8e836ca5
 def _plain(X, name) -> np.ndarray:
     """`X` as an ndarray; a masked array with masked entries is refused (its mask would be lost), and so is a
     SciPy sparse matrix (mrflit's kernels read dense rows: the message says "sparse", as scikit-learn's
@@ -170,14 +170,14 @@ def _plain(X, name) -> np.ndarray:
         return _frame_values(X, name)
     return np.asarray(X)
 
-# %% ../nbs/00_core.ipynb #8e836ca5
+# %% ../nbs/00_core.ipynb #26764659
 def _is_frame(X) -> bool:
     "Whether `X` is a pandas DataFrame (duck-typed: core does not import pandas)."
     return (
         hasattr(X, "columns") and hasattr(X, "dtypes") and hasattr(X, "isna") and getattr(X, "ndim", 0) == 2
     )
 
-# %% ../nbs/00_core.ipynb #26764659
+# %% ../nbs/00_core.ipynb #7ba296ec
 def _frame_values(X, name) -> np.ndarray:
     """A DataFrame's values. Plain NumPy numeric columns pass as they are. Nullable (`Int8`, `boolean`, …) and
     categorical columns without missing values become their numbers; a column with missing values, or one
@@ -203,7 +203,7 @@ def _frame_values(X, name) -> np.ndarray:
         raise ValueError(f"{name}: column {'; column '.join(problems)}; drop, fill or recode these columns")
     return np.column_stack(cols) if cols else np.zeros((len(X), 0))
 
-# %% ../nbs/00_core.ipynb #a91deaef
+# %% ../nbs/00_core.ipynb #ed2fd7fa
 def check_theta(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     name="theta",  # the argument's name, for error messages
@@ -230,7 +230,7 @@ def check_theta(
     _symmetrize(t, name)
     return t
 
-# %% ../nbs/00_core.ipynb #ed2fd7fa
+# %% ../nbs/00_core.ipynb #bdcb5e73
 def _symmetrize(
     t,  # (p, p) float64, C-contiguous: made (t + tᵀ)/2 in place
     name,  # the argument's name, for error messages
@@ -256,7 +256,7 @@ def _symmetrize(
         t[a:b, a:] = mean
         t[a:, a:b] = mean.T
 
-# %% ../nbs/00_core.ipynb #878224f7
+# %% ../nbs/00_core.ipynb #b2435c00
 def check_states(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     domain: str | None = "01",  # '01', 'pm1', or None: whichever coding the values are in
@@ -303,7 +303,7 @@ def check_states(
         )
     return np.ascontiguousarray(a, dtype=np.int8).copy()
 
-# %% ../nbs/00_core.ipynb #b2435c00
+# %% ../nbs/00_core.ipynb #667ac44c
 def _numeric(
     a,  # an ndarray (from `_plain`)
     name,  # the argument's name, for error messages
@@ -326,7 +326,7 @@ def _numeric(
         raise ValueError(f"{name} must be a numeric array, got dtype {a.dtype}")
     return a
 
-# %% ../nbs/00_core.ipynb #53fced97
+# %% ../nbs/00_core.ipynb #a535a386
 def _check_2d(
     a,  # an ndarray
     name,  # the argument's name, for error messages
@@ -347,7 +347,7 @@ def _check_2d(
             f"(one column per variable of the network)"
         )
 
-# %% ../nbs/00_core.ipynb #8574efaa
+# %% ../nbs/00_core.ipynb #65a6141d
 def _split_hint(
     bad,  # the values found that are neither state
 ) -> str:
@@ -361,7 +361,7 @@ def _split_hint(
         "; continuous values: split them in two with mrflit.binarize(X, 'median') (or 'mean', or a threshold)"
     )
 
-# %% ../nbs/00_core.ipynb #e4ea630e
+# %% ../nbs/00_core.ipynb #72d2a63c
 def _bad_columns(
     bad,  # (n, p) bool: the offending entries
     a,  # (n, p) the data
@@ -374,7 +374,7 @@ def _bad_columns(
     more = f"; and {cols.size - most} more columns" if cols.size > most else ""
     return "; column ".join(parts) + more
 
-# %% ../nbs/00_core.ipynb #72d2a63c
+# %% ../nbs/00_core.ipynb #b2ec2c13
 def check_real(
     X,  # (n, p) real-valued data
     min_rows: int = 2,  # the fewest rows accepted
@@ -394,7 +394,7 @@ def check_real(
             raise ValueError(f"{name} has constant columns {const[:10].tolist()}: drop them")
     return a
 
-# %% ../nbs/00_core.ipynb #f57d75a4
+# %% ../nbs/00_core.ipynb #d9ff5b5b
 def check_int(
     v,  # the value
     name,  # the argument's name, for error messages
@@ -408,7 +408,7 @@ def check_int(
         raise ValueError(f"{name} must be in [{lo}, {hi if hi is not None else 'inf'}], got {v}")
     return int(v)
 
-# %% ../nbs/00_core.ipynb #50a2e787
+# %% ../nbs/00_core.ipynb #99867d33
 def check_float(
     v,  # the value
     name,  # the argument's name, for error messages
@@ -433,7 +433,7 @@ def check_float(
         raise ValueError(f"{name} must be {'<' if hi_open else '<='} {hi}, got {v}")
     return f
 
-# %% ../nbs/00_core.ipynb #93312680
+# %% ../nbs/00_core.ipynb #918adba6
 def check_bool(
     v,  # the value
     name,  # the argument's name, for error messages
@@ -443,7 +443,7 @@ def check_bool(
         raise ValueError(f"{name} must be True or False, got {v!r}")
     return bool(v)
 
-# %% ../nbs/00_core.ipynb #61edcaef
+# %% ../nbs/00_core.ipynb #fd1bfe3f
 def check_array(
     a,  # an array or a scalar
     name,  # the argument's name, for error messages
@@ -462,7 +462,7 @@ def check_array(
         raise ValueError(f"{name} must be >= {lo}, got {v.min():g}")
     return v
 
-# %% ../nbs/00_core.ipynb #751e94aa
+# %% ../nbs/00_core.ipynb #7999e2ee
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
 
@@ -479,7 +479,7 @@ def byte_count(
         raise ValueError(f"{name} must be at least 1 byte and below 8 EiB, got {text!r}")
     return int(size)
 
-# %% ../nbs/00_core.ipynb #b558db05
+# %% ../nbs/00_core.ipynb #dadc1eca
 def memory_limit() -> int:
     """Bytes one mrflit array may take: `$MRFLIT_MAX_BYTES` (e.g. `8G`, `512M`, `1e9`; see `byte_count`), else
     half of this machine's physical memory."""
@@ -490,7 +490,7 @@ def memory_limit() -> int:
     except (ValueError, OSError, AttributeError):  # no sysconf (Windows): 8 GiB
         return 8 * 2**30
 
-# %% ../nbs/00_core.ipynb #dadc1eca
+# %% ../nbs/00_core.ipynb #69b257e6
 def check_memory(
     nbytes,  # the size of the array about to be allocated, in bytes
     what: str,  # what would be allocated, for the message
@@ -504,7 +504,7 @@ def check_memory(
         )
     return int(nbytes)
 
-# %% ../nbs/00_core.ipynb #69b257e6
+# %% ../nbs/00_core.ipynb #01c7f192
 def check_n_jobs(
     n_jobs,  # the number of workers
     name="n_jobs",  # the argument's name, for error messages
@@ -521,7 +521,7 @@ def check_n_jobs(
         raise ValueError(f"{name} must be at most 4096 workers, got {n}")
     return n
 
-# %% ../nbs/00_core.ipynb #249b1870
+# %% ../nbs/00_core.ipynb #aa0f210b
 def dask_as_completed(
     fn,  # a function of the tasks' arguments (importable by the workers, or sent by value)
     tasks: list,  # one tuple of positional arguments per task
@@ -541,7 +541,7 @@ def dask_as_completed(
     for fut in as_completed(futures):
         yield futures[fut], fut.result()
 
-# %% ../nbs/00_core.ipynb #aa0f210b
+# %% ../nbs/00_core.ipynb #db7cbf63
 def run_tasks(
     fn,  # a function of the tasks' arguments (importable when other processes run it)
     tasks: list,  # one tuple of positional arguments per task
@@ -570,7 +570,7 @@ def run_tasks(
         results[k] = result
     return results
 
-# %% ../nbs/00_core.ipynb #6abfb3d6
+# %% ../nbs/00_core.ipynb #9983fe7d
 def check_names(
     names,  # variable names, one per column (None: 0..p−1)
     p: int,  # the number of variables
@@ -594,14 +594,14 @@ def check_names(
         raise ValueError(f"{name} must not contain NUL characters: {bad[0]!r}")
     return out
 
-# %% ../nbs/00_core.ipynb #5183bbf7
+# %% ../nbs/00_core.ipynb #4da127b9
 def infer_domain(
     X,  # (n, p) binary data, 0/1 or ±1 rows
 ) -> str:
     "'01' if X holds only 0/1, 'pm1' if only ±1 (all ones: '01'); a clear error for anything else."
     return "pm1" if (check_states(X, None) == -1).any() else "01"
 
-# %% ../nbs/00_core.ipynb #6ba68f1a
+# %% ../nbs/00_core.ipynb #856de10d
 def check_data(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     domain=None,  # the coding of the states: '01' or 'pm1'
@@ -624,7 +624,7 @@ def check_data(
             )
     return Xc, dom
 
-# %% ../nbs/00_core.ipynb #f0713b9e
+# %% ../nbs/00_core.ipynb #add181fa
 CHUNK_WORK = 2**25  # elementary steps (site updates, table entries) per compiled call; Ctrl-C acts in between
 
 
@@ -634,7 +634,7 @@ def chunk_length(
     "Iterations per compiled call: about `CHUNK_WORK` elementary steps, and at least one iteration."
     return max(1, int(CHUNK_WORK // max(check_float(cost, "cost", lo=0), 1)))
 
-# %% ../nbs/00_core.ipynb #add181fa
+# %% ../nbs/00_core.ipynb #6856ad74
 def chunks(
     n: int,  # the loop's length (sweeps, steps)
     cost: float,  # elementary steps in one iteration of the loop
@@ -644,7 +644,7 @@ def chunks(
     for start in range(0, n, step):
         yield start, min(n, start + step)
 
-# %% ../nbs/00_core.ipynb #3bb41689
+# %% ../nbs/00_core.ipynb #8fe5315d
 def as_rng(
     seed=None,  # None, int or np.random.Generator
 ) -> np.random.Generator:
@@ -657,7 +657,7 @@ def as_rng(
         return np.random.default_rng(seed)
     raise ValueError(f"seed must be None, a non-negative int or a numpy Generator, got {type(seed).__name__}")
 
-# %% ../nbs/00_core.ipynb #63fef9ea
+# %% ../nbs/00_core.ipynb #ca5de4f4
 def chain_states(
     seed,  # None, int or np.random.Generator
     n_chains: int,  # the number of chains
@@ -669,7 +669,7 @@ def chain_states(
     S[0, (S == 0).all(axis=0)] = 1  # the all-zero state is the one fixed point of xoshiro
     return S
 
-# %% ../nbs/00_core.ipynb #1a0160ae
+# %% ../nbs/00_core.ipynb #662573fd
 @kernel(inline="always")
 def _xoshiro_step(
     s0,  # uint32, the state's first word
@@ -690,7 +690,7 @@ def _xoshiro_step(
     s3 = u32(u32(s3 << u32(11)) | u32(s3 >> u32(21)))
     return r, s0, s1, s2, s3
 
-# %% ../nbs/00_core.ipynb #df290109
+# %% ../nbs/00_core.ipynb #c9bedb6b
 @kernel(inline="always")
 def _to_unit_float32(
     r,  # uint32, a generator output
@@ -698,7 +698,7 @@ def _to_unit_float32(
     "Top 24 bits of a uint32 as a float32 uniform on [0, 1)."
     return np.float32(r >> np.uint32(8)) * np.float32(5.9604644775390625e-08)
 
-# %% ../nbs/00_core.ipynb #1fd52c3c
+# %% ../nbs/00_core.ipynb #f3871718
 @kernel
 def _xoshiro_next(
     S,  # (4, n) uint32 xoshiro128** states, one stream a column
@@ -708,7 +708,7 @@ def _xoshiro_next(
     r, S[0, c], S[1, c], S[2, c], S[3, c] = _xoshiro_step(S[0, c], S[1, c], S[2, c], S[3, c])
     return r
 
-# %% ../nbs/00_core.ipynb #4fbca008
+# %% ../nbs/00_core.ipynb #856bcf1a
 @kernel
 def _xoshiro_uniform(
     S,  # (4, n) uint32 xoshiro128** states, one stream a column
@@ -717,7 +717,7 @@ def _xoshiro_uniform(
     "A float32 uniform on [0, 1) from stream `c` (top 24 bits)."
     return _to_unit_float32(_xoshiro_next(S, c))
 
-# %% ../nbs/00_core.ipynb #ebedd7b0
+# %% ../nbs/00_core.ipynb #2180faed
 def atomic_write(
     path,  # the file to create or replace
     write,  # called with the open binary file object; writes the content
@@ -750,7 +750,7 @@ def atomic_write(
             os.remove(tmp)
     return path
 
-# %% ../nbs/00_core.ipynb #7a6784cb
+# %% ../nbs/00_core.ipynb #ef81ebb9
 def warn(
     message: str,  # what to say
     category=UserWarning,  # the warning's class
@@ -765,7 +765,7 @@ def warn(
         level += 1
     warnings.warn(message, category, stacklevel=level)
 
-# %% ../nbs/00_core.ipynb #9fddb0c7
+# %% ../nbs/00_core.ipynb #0776c51d
 class Estimator:
     """scikit-learn's estimator protocol without importing scikit-learn: the parameters are the constructor's
     keyword arguments, stored unchanged under their names."""
@@ -837,7 +837,7 @@ class Estimator:
             classifier_tags=None,
         )
 
-# %% ../nbs/00_core.ipynb #a9582da6
+# %% ../nbs/00_core.ipynb #fae41d89
 def clone(
     est,  # an estimator (anything with `get_params`)
 ):
@@ -849,7 +849,7 @@ def clone(
         params[key] = clone(value) if is_estimator else copy.deepcopy(value)
     return type(est)(**params)
 
-# %% ../nbs/00_core.ipynb #97a0f4f5
+# %% ../nbs/00_core.ipynb #9296fa92
 def check_fitted(
     est,  # an estimator
     attribute: str,  # an attribute that `fit` sets
@@ -863,7 +863,7 @@ def check_fitted(
             f"before using this estimator."
         )
 
-# %% ../nbs/00_core.ipynb #2a679897
+# %% ../nbs/00_core.ipynb #c4f09225
 def check_learner(
     est,  # the learner
     name="est",  # the argument's name, for error messages
@@ -874,7 +874,7 @@ def check_learner(
         raise ValueError(f"{name} must be an mrflit learner (IsingLasso, DiscreteLasso, …), got {kind}")
     return est
 
-# %% ../nbs/00_core.ipynb #f19d45c4
+# %% ../nbs/00_core.ipynb #44e9c29a
 @contextlib.contextmanager
 def context_flag(
     var: contextvars.ContextVar,  # the flag, read by code deeper in the call
@@ -887,7 +887,7 @@ def context_flag(
     finally:
         var.reset(token)
 
-# %% ../nbs/00_core.ipynb #673fa81a
+# %% ../nbs/00_core.ipynb #e5d35c56
 _QUIET_CONVERGENCE = contextvars.ContextVar("quiet_convergence", default=False)
 
 
@@ -895,7 +895,7 @@ def quiet_convergence():
     "Within this context `warn_not_converged` says nothing."
     return context_flag(_QUIET_CONVERGENCE)
 
-# %% ../nbs/00_core.ipynb #e5d35c56
+# %% ../nbs/00_core.ipynb #3ba12bec
 def warn_not_converged(
     message: str,  # what did not converge, and why
 ):
