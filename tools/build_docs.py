@@ -50,7 +50,8 @@ def param_table(obj) -> str:
         anno = "" if anno is inspect._empty else getattr(anno, "__name__", str(anno))
         default = info["default"]
         default = "" if default is inspect._empty else f"`{default!r}`"
-        details = (info["docment"] or "").replace("|", "\\|")
+        # a docment over several comment lines is one cell (its line breaks would end the table's row)
+        details = " ".join((info["docment"] or "").split()).replace("|", "\\|")
         rows.append(f"| **{name}** | {anno} | {default} | {details} |")
     if not rows or not any(d[n]["docment"] for n in d if n not in ("self", "return")):
         return ""
@@ -233,6 +234,7 @@ extensions = ["myst_nb"]
 html_theme = "sphinx_book_theme"
 html_title = "mrflit"
 html_static_path = ["_static"]
+html_css_files = ["mrflit.css"]
 html_theme_options = {{"show_toc_level": 2, "home_page_in_toc": True}}
 myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence"]
 myst_heading_anchors = 3
@@ -250,6 +252,15 @@ nb_mime_priority_overrides = [
 mathjax_path = "mathjax/tex-chtml.js"
 exclude_patterns = ["_build", "**.ipynb_checkpoints"]
 suppress_warnings = ["mystnb.unknown_mime_type"]
+"""
+
+# API signatures (a show_doc block right after an entry's heading): long parameter lines wrap instead of hiding
+# behind a scroll bar; a display equation wider than the page scrolls from its left edge instead of being cut
+# on both sides (MathJax centres it in a box narrower than itself)
+CSS = """
+hr[id^="api-"] + section > h3 + div.highlight-python pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+div.math { overflow-x: auto; }
+div.math mjx-container[display="true"] { display: block; min-width: max-content; }
 """
 
 
@@ -328,6 +339,7 @@ def build(out: Path, execute: bool = True, jobs: str = "1"):
     )
     (src / "index.ipynb").write_text(json.dumps(index, indent=1, ensure_ascii=False))
     shutil.copytree(mathjax_dir(), src / "_static" / "mathjax")
+    (src / "_static" / "mrflit.css").write_text(CSS)
     (src / "conf.py").write_text(CONF.format(exec_mode="off"))
     cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html", "-j", jobs, str(src), str(out)]
     print(" ".join(cmd), flush=True)

@@ -108,3 +108,26 @@ def test_search_finds_a_function(browser, base_url):
     ART.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(ART / "search.png"))
     assert any("Gibbs sampling" in h for h in hits), hits
+
+
+def test_api_tables_signatures_and_equations_are_whole(browser, base_url):
+    """On an API page: no parameter-table row holds only a stray line of a description, no signature box
+    hides part of its lines behind a scroll bar, no display equation is cut at its left edge."""
+    _open(browser, f"{base_url}/ising_lasso.html")
+    stray = browser.execute_script(
+        "return [...document.querySelectorAll('article table tbody tr')].filter(r => {"
+        " const c = [...r.cells].map(x => x.textContent.trim());"
+        " return c.length > 1 && c[0] && c.slice(1).every(x => !x); }).map(r => r.textContent.trim())"
+    )
+    assert not stray, stray
+    cut = browser.execute_script(
+        "return [...document.querySelectorAll('hr[id^=\"api-\"] + section > h3 + div.highlight-python pre')]"
+        ".filter(p => p.scrollWidth > p.clientWidth + 1).map(p => p.textContent.slice(0, 60))"
+    )
+    assert not cut, cut
+    left = browser.execute_script(
+        "return [...document.querySelectorAll('div.math mjx-container')].filter(m =>"
+        " m.getBoundingClientRect().left < m.parentElement.getBoundingClientRect().left - 1)"
+        ".map(m => m.textContent.slice(0, 40))"
+    )
+    assert not left, left
