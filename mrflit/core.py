@@ -25,10 +25,10 @@ from numba import njit
 # %% auto #0
 __all__ = ['NUMBA_OPTS', 'DOMAINS', 'MAX_ABS_THETA', 'CHUNK_WORK', 'kernel', 'one_blas_thread', 'check_domain', 'check_theta',
            'check_states', 'check_real', 'check_int', 'check_float', 'check_bool', 'check_array', 'byte_count',
-           'memory_limit', 'check_memory', 'check_n_jobs', 'dask_as_completed', 'run_tasks', 'check_names',
-           'infer_domain', 'check_data', 'chunk_length', 'chunks', 'as_rng', 'chain_states', 'atomic_write', 'warn',
-           'Estimator', 'clone', 'check_fitted', 'check_learner', 'context_flag', 'quiet_convergence',
-           'warn_not_converged']
+           'memory_limit', 'check_memory', 'check_n_jobs', 'dask_as_completed', 'check_backend', 'run_tasks',
+           'check_names', 'infer_domain', 'check_data', 'chunk_length', 'chunks', 'as_rng', 'chain_states',
+           'atomic_write', 'warn', 'Estimator', 'clone', 'check_fitted', 'check_learner', 'context_flag',
+           'quiet_convergence', 'criterion_fits', 'in_criterion_fit', 'warn_not_converged']
 
 # %% ../nbs/00_core.ipynb #9cf2e53f
 def _kernel_cache_root() -> str:
@@ -542,6 +542,15 @@ def dask_as_completed(
         yield futures[fut], fut.result()
 
 # %% ../nbs/00_core.ipynb #db7cbf63
+def check_backend(
+    backend,  # where tasks run: None (this machine) or 'dask'
+):
+    "Return `backend` if it is None or 'dask'."
+    if backend not in (None, "dask"):
+        raise ValueError(f"backend must be None or 'dask', got {backend!r}")
+    return backend
+
+# %% ../nbs/00_core.ipynb #9983fe7d
 def run_tasks(
     fn,  # a function of the tasks' arguments (importable when other processes run it)
     tasks: list,  # one tuple of positional arguments per task
@@ -551,10 +560,8 @@ def run_tasks(
     progress=None,  # a progress bar's title, or None for no bar
 ) -> list:
     "`[fn(*t) for t in tasks]`, in the tasks' order, where `backend` and `n_jobs` say (see above)."
-    if backend not in (None, "dask"):
-        raise ValueError(f"backend must be None or 'dask', got {backend!r}")
     n_jobs = check_n_jobs(n_jobs)
-    if backend == "dask":
+    if check_backend(backend) == "dask":
         done = dask_as_completed(fn, tasks)
     else:
         from joblib import Parallel, delayed
@@ -570,7 +577,7 @@ def run_tasks(
         results[k] = result
     return results
 
-# %% ../nbs/00_core.ipynb #9983fe7d
+# %% ../nbs/00_core.ipynb #5183bbf7
 def check_names(
     names,  # variable names, one per column (None: 0..p−1)
     p: int,  # the number of variables
@@ -594,14 +601,14 @@ def check_names(
         raise ValueError(f"{name} must not contain NUL characters: {bad[0]!r}")
     return out
 
-# %% ../nbs/00_core.ipynb #4da127b9
+# %% ../nbs/00_core.ipynb #856de10d
 def infer_domain(
     X,  # (n, p) binary data, 0/1 or ±1 rows
 ) -> str:
     "'01' if X holds only 0/1, 'pm1' if only ±1 (all ones: '01'); a clear error for anything else."
     return "pm1" if (check_states(X, None) == -1).any() else "01"
 
-# %% ../nbs/00_core.ipynb #856de10d
+# %% ../nbs/00_core.ipynb #f0713b9e
 def check_data(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     domain=None,  # the coding of the states: '01' or 'pm1'
@@ -624,7 +631,7 @@ def check_data(
             )
     return Xc, dom
 
-# %% ../nbs/00_core.ipynb #add181fa
+# %% ../nbs/00_core.ipynb #72a9198a
 CHUNK_WORK = 2**25  # elementary steps (site updates, table entries) per compiled call; Ctrl-C acts in between
 
 
@@ -634,7 +641,7 @@ def chunk_length(
     "Iterations per compiled call: about `CHUNK_WORK` elementary steps, and at least one iteration."
     return max(1, int(CHUNK_WORK // max(check_float(cost, "cost", lo=0), 1)))
 
-# %% ../nbs/00_core.ipynb #6856ad74
+# %% ../nbs/00_core.ipynb #3bb41689
 def chunks(
     n: int,  # the loop's length (sweeps, steps)
     cost: float,  # elementary steps in one iteration of the loop
@@ -644,7 +651,7 @@ def chunks(
     for start in range(0, n, step):
         yield start, min(n, start + step)
 
-# %% ../nbs/00_core.ipynb #8fe5315d
+# %% ../nbs/00_core.ipynb #ca5de4f4
 def as_rng(
     seed=None,  # None, int or np.random.Generator
 ) -> np.random.Generator:
@@ -657,7 +664,7 @@ def as_rng(
         return np.random.default_rng(seed)
     raise ValueError(f"seed must be None, a non-negative int or a numpy Generator, got {type(seed).__name__}")
 
-# %% ../nbs/00_core.ipynb #ca5de4f4
+# %% ../nbs/00_core.ipynb #1a0160ae
 def chain_states(
     seed,  # None, int or np.random.Generator
     n_chains: int,  # the number of chains
@@ -669,7 +676,7 @@ def chain_states(
     S[0, (S == 0).all(axis=0)] = 1  # the all-zero state is the one fixed point of xoshiro
     return S
 
-# %% ../nbs/00_core.ipynb #662573fd
+# %% ../nbs/00_core.ipynb #df290109
 @kernel(inline="always")
 def _xoshiro_step(
     s0,  # uint32, the state's first word
@@ -690,7 +697,7 @@ def _xoshiro_step(
     s3 = u32(u32(s3 << u32(11)) | u32(s3 >> u32(21)))
     return r, s0, s1, s2, s3
 
-# %% ../nbs/00_core.ipynb #c9bedb6b
+# %% ../nbs/00_core.ipynb #f3871718
 @kernel(inline="always")
 def _to_unit_float32(
     r,  # uint32, a generator output
@@ -698,7 +705,7 @@ def _to_unit_float32(
     "Top 24 bits of a uint32 as a float32 uniform on [0, 1)."
     return np.float32(r >> np.uint32(8)) * np.float32(5.9604644775390625e-08)
 
-# %% ../nbs/00_core.ipynb #f3871718
+# %% ../nbs/00_core.ipynb #856bcf1a
 @kernel
 def _xoshiro_next(
     S,  # (4, n) uint32 xoshiro128** states, one stream a column
@@ -708,7 +715,7 @@ def _xoshiro_next(
     r, S[0, c], S[1, c], S[2, c], S[3, c] = _xoshiro_step(S[0, c], S[1, c], S[2, c], S[3, c])
     return r
 
-# %% ../nbs/00_core.ipynb #856bcf1a
+# %% ../nbs/00_core.ipynb #ebedd7b0
 @kernel
 def _xoshiro_uniform(
     S,  # (4, n) uint32 xoshiro128** states, one stream a column
@@ -717,7 +724,7 @@ def _xoshiro_uniform(
     "A float32 uniform on [0, 1) from stream `c` (top 24 bits)."
     return _to_unit_float32(_xoshiro_next(S, c))
 
-# %% ../nbs/00_core.ipynb #2180faed
+# %% ../nbs/00_core.ipynb #7a6784cb
 def atomic_write(
     path,  # the file to create or replace
     write,  # called with the open binary file object; writes the content
@@ -750,7 +757,7 @@ def atomic_write(
             os.remove(tmp)
     return path
 
-# %% ../nbs/00_core.ipynb #ef81ebb9
+# %% ../nbs/00_core.ipynb #9fddb0c7
 def warn(
     message: str,  # what to say
     category=UserWarning,  # the warning's class
@@ -765,7 +772,7 @@ def warn(
         level += 1
     warnings.warn(message, category, stacklevel=level)
 
-# %% ../nbs/00_core.ipynb #0776c51d
+# %% ../nbs/00_core.ipynb #fae41d89
 class Estimator:
     """scikit-learn's estimator protocol without importing scikit-learn: the parameters are the constructor's
     keyword arguments, stored unchanged under their names."""
@@ -837,7 +844,7 @@ class Estimator:
             classifier_tags=None,
         )
 
-# %% ../nbs/00_core.ipynb #fae41d89
+# %% ../nbs/00_core.ipynb #9296fa92
 def clone(
     est,  # an estimator (anything with `get_params`)
 ):
@@ -849,7 +856,7 @@ def clone(
         params[key] = clone(value) if is_estimator else copy.deepcopy(value)
     return type(est)(**params)
 
-# %% ../nbs/00_core.ipynb #9296fa92
+# %% ../nbs/00_core.ipynb #c4f09225
 def check_fitted(
     est,  # an estimator
     attribute: str,  # an attribute that `fit` sets
@@ -863,7 +870,7 @@ def check_fitted(
             f"before using this estimator."
         )
 
-# %% ../nbs/00_core.ipynb #c4f09225
+# %% ../nbs/00_core.ipynb #f19d45c4
 def check_learner(
     est,  # the learner
     name="est",  # the argument's name, for error messages
@@ -874,7 +881,7 @@ def check_learner(
         raise ValueError(f"{name} must be an mrflit learner (IsingLasso, DiscreteLasso, …), got {kind}")
     return est
 
-# %% ../nbs/00_core.ipynb #44e9c29a
+# %% ../nbs/00_core.ipynb #e5d35c56
 @contextlib.contextmanager
 def context_flag(
     var: contextvars.ContextVar,  # the flag, read by code deeper in the call
@@ -887,7 +894,7 @@ def context_flag(
     finally:
         var.reset(token)
 
-# %% ../nbs/00_core.ipynb #e5d35c56
+# %% ../nbs/00_core.ipynb #4df23354
 _QUIET_CONVERGENCE = contextvars.ContextVar("quiet_convergence", default=False)
 
 
@@ -895,7 +902,22 @@ def quiet_convergence():
     "Within this context `warn_not_converged` says nothing."
     return context_flag(_QUIET_CONVERGENCE)
 
-# %% ../nbs/00_core.ipynb #3ba12bec
+# %% ../nbs/00_core.ipynb #4278cc2d
+_CRITERION_FIT = contextvars.ContextVar("criterion_fit", default=False)
+
+
+def criterion_fits():
+    """Within this context a fit only supplies a λ path's criterion (its graph, for EBIC): a Monte-Carlo
+    learner may stop at its estimated tolerance without the independent verification (`IsingLasso`); the
+    chosen λ's own fit, made outside the context, is verified."""
+    return context_flag(_CRITERION_FIT)
+
+# %% ../nbs/00_core.ipynb #831950cd
+def in_criterion_fit() -> bool:
+    "Whether a `criterion_fits()` context is active."
+    return _CRITERION_FIT.get()
+
+# %% ../nbs/00_core.ipynb #f5b65fab
 def warn_not_converged(
     message: str,  # what did not converge, and why
 ):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from mrflit.core import (
     as_rng,
+    check_backend,
     check_data,
     check_fitted,
     check_int,
@@ -72,7 +73,7 @@ def p_adjust(
     Hochberg under positive dependence; BH controls the false discovery rate under positive dependence, BY
     under any. Hommel's method is not offered."""
     if method not in P_ADJUST:
-        raise ValueError(f"p_adjust must be one of {P_ADJUST}, got {method!r}")
+        raise ValueError(f"method must be one of {P_ADJUST}, got {method!r}")
     p = np.array(p, dtype=np.float64)
     flat = p.ravel()
     if not np.all((flat >= 0) & (flat <= 1)):
@@ -200,8 +201,10 @@ def network_comparison(
     A, B, est = _two_groups(est, X1, X2)
     n_perm = check_int(n_perm, "n_perm", lo=1)
     centrality = _check_centrality(centrality)
-    # an unknown correction fails now, not after the splits
-    p_adjust([0.5], correction)
+    # an unknown correction or backend fails now, not after the fits
+    if correction not in P_ADJUST:
+        raise ValueError(f"correction must be one of {P_ADJUST}, got {correction!r}")
+    check_backend(backend)
     p = A.shape[1]
     _warn_unreachable(p * (p - 1) // 2, n_perm, correction)
     # each split's statistics, refused before the groups' fits when they would not fit in memory

@@ -15,6 +15,7 @@ from mrflit.core import (
     check_fitted,
     clone,
     quiet_convergence,
+    criterion_fits,
     warn,
 )
 from .models import convert_states, n_couplings, stat_index
@@ -256,7 +257,8 @@ def _ebic_path(
     (assumed: what its paths do, not a theorem)."""
     n, p = np.shape(X)
     values, scored, refit = [], {}, None
-    with quiet_convergence():
+    # the path's fits only supply its graphs: Monte-Carlo learners skip their final verification there
+    with quiet_convergence(), criterion_fits():
         for lam in lambdas:
             path_est.set_params(**{key: float(lam)}).fit(X)
             # EBIC is a function of the graph: one graph, one value (a tie goes to the larger λ, `_best`)

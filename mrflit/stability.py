@@ -14,6 +14,7 @@ from functools import cached_property
 import numpy as np
 from mrflit.core import (
     as_rng,
+    check_backend,
     check_bool,
     check_data,
     check_int,
@@ -405,9 +406,10 @@ def _refit_learner(
     return est
 
 # %% ../nbs/13_stability.ipynb #d5744161
-def _bootstrap_args(est, kind, n_boot, verbose, reselect) -> tuple:
-    "`bootstrap`'s arguments checked by name before any refit: `(n_boot, verbose, reselect)`."
+def _bootstrap_args(est, kind, n_boot, verbose, reselect, backend=None) -> tuple:
+    "`bootstrap`'s arguments checked by name before any fit: `(n_boot, verbose, reselect)`."
     check_learner(est)
+    check_backend(backend)
     if kind not in ("nonparametric", "case-drop"):
         raise ValueError(f"kind must be 'nonparametric' or 'case-drop', got {kind!r}")
     return check_int(n_boot, "n_boot", lo=2), check_bool(verbose, "verbose"), check_bool(reselect, "reselect")
@@ -436,7 +438,7 @@ def bootstrap(
 ) -> Stability:
     """Refit `est` on resamples of X: edge inclusion frequencies and intervals, or centrality stability (see
     above)."""
-    n_boot, verbose, reselect = _bootstrap_args(est, kind, n_boot, verbose, reselect)
+    n_boot, verbose, reselect = _bootstrap_args(est, kind, n_boot, verbose, reselect, backend)
     share = check_float(refit_tol_sampling, "refit_tol_sampling", lo=0)
     if names is None and hasattr(X, "columns"):
         names = [str(c) for c in X.columns]

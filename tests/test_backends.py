@@ -80,6 +80,11 @@ def test_network_comparison_on_dask_survives_a_lost_worker_with_the_local_result
 
 
 def test_unknown_backend_is_refused_before_any_fit():
+    "A learner whose fit would fail (λ < 0) shows that the backend is checked first."
     X = sample_exact(geng_network(4, seed=1), 50, seed=1)
+    with pytest.raises(ValueError, match="lam"):
+        IsingLasso(-1.0).fit(X)
     with pytest.raises(ValueError, match="backend must be None or 'dask'"):
-        bootstrap(IsingLasso(0.1), X, 10, backend="ray")
+        bootstrap(IsingLasso(-1.0), X, 10, backend="ray")
+    with pytest.raises(ValueError, match="backend must be None or 'dask'"):
+        network_comparison(IsingLasso(-1.0), X, X, 10, backend="ray")
