@@ -66,6 +66,20 @@ def test_bootstrap_on_dask_survives_a_lost_worker_with_the_local_results():
     np.testing.assert_array_equal(remote.full, local.full)
 
 
+def test_case_drop_on_dask_has_the_local_results():
+    truth = geng_network(8, seed=2)
+    X = sample_exact(truth, 400, seed=3)
+    local = bootstrap(IsingLasso(0.05), X, 20, kind="case-drop", seed=5)
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    with cluster, distributed.Client(cluster):
+        remote = bootstrap(IsingLasso(0.05), X, 20, kind="case-drop", seed=5, backend="dask")
+    np.testing.assert_array_equal(remote.theta, local.theta)
+    for c, r in local.correlation.items():
+        np.testing.assert_array_equal(remote.correlation[c], r)
+
+
 def test_network_comparison_on_dask_survives_a_lost_worker_with_the_local_results():
     truth = geng_network(8, seed=2)
     A, B = sample_exact(truth, 300, seed=3), sample_exact(truth, 300, seed=4)
