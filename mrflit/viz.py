@@ -238,16 +238,16 @@ def _placed(
     small: bool,  # at most 25 nodes: larger nodes
 ) -> tuple:
     """`(pos, mode, size)`: the nodes' positions, the labels' mode (`_label_mode`) and the nodes' marker area
-    in points²; with labels inside, nodes large enough to hold them and moved apart until none overlaps
-    another (`_spread`)."""
+    in points²; with labels inside, nodes large enough to hold them and, unless the user placed them (a dict
+    layout), moved apart until none overlaps another (`_spread`)."""
     pos = _layout(G, *layout)
     mode = _label_mode(labels, G.number_of_nodes())
     size = (300 if small else 180) if mode == "inside" else (160 if small else 40)
-    if mode == "inside":
+    if mode == "inside" and not isinstance(layout[0], dict):
         pos = _spread(pos, _node_gap(ax, pos, size))
     return pos, mode, size
 
-# %% ../nbs/15_viz.ipynb #28c66b6a
+# %% ../nbs/15_viz.ipynb #dbc23327
 def plot_graph(
     obj,  # a (p, p) θ, a BinaryMRF or a fitted estimator
     names=None,  # node labels (default: the estimator's names_, else 0..p−1)
@@ -312,7 +312,7 @@ def plot_graph(
     ax.axis("off")
     return ax
 
-# %% ../nbs/15_viz.ipynb #b54cf780
+# %% ../nbs/15_viz.ipynb #8d3f1b6b
 def plot_roc(
     estimates: dict,  # name → θ̂ or a fitted estimator
     truth,  # the true θ, (p, p) (a `BinaryMRF` or a matrix)
@@ -328,7 +328,7 @@ def plot_roc(
     ax.legend(fontsize=7)
     return ax
 
-# %% ../nbs/15_viz.ipynb #cd278526
+# %% ../nbs/15_viz.ipynb #10eafb9f
 def plot_trace(
     trace,  # a learner's `trace_`
     keys=None,  # the columns to plot (None: all numeric ones)
@@ -339,7 +339,7 @@ def plot_trace(
     (`base.Trace.plot`)."""
     return Trace(trace).plot(keys, x, ax)
 
-# %% ../nbs/15_viz.ipynb #10eafb9f
+# %% ../nbs/15_viz.ipynb #7ad2682b
 def plot_bipartite(
     theta,  # a (p, p) θ, a BinaryMRF or a fitted estimator
     group1,  # columns of the left group
@@ -386,7 +386,7 @@ def plot_bipartite(
     ax.set_title(title or f"{I.size} cross-group links", fontsize=9)
     return ax
 
-# %% ../nbs/15_viz.ipynb #b6ad858c
+# %% ../nbs/15_viz.ipynb #754d618b
 class _Explorer:
     """Mixin: `update(**values)` re-renders into the Output widget; `static()` draws the same figure as a
     plain output."""
@@ -407,7 +407,7 @@ class _Explorer:
         self.figure = self._render(**self.values)
         return self.figure
 
-# %% ../nbs/15_viz.ipynb #754d618b
+# %% ../nbs/15_viz.ipynb #b0439f5b
 def _box(explorer, sliders):
     import ipywidgets as W
 
@@ -418,7 +418,7 @@ def _box(explorer, sliders):
     box.explorer, box.sliders, box.update, box.static = explorer, sliders, explorer.update, explorer.static
     return box
 
-# %% ../nbs/15_viz.ipynb #b0439f5b
+# %% ../nbs/15_viz.ipynb #6d95e65e
 class BoundExplorer(_Explorer):
     """State and rendering of `bound_explorer`: a Geng network with scaled couplings; `last` holds the curves
     drawn."""
@@ -477,7 +477,7 @@ class BoundExplorer(_Explorer):
         fig.tight_layout()
         return fig
 
-# %% ../nbs/15_viz.ipynb #6d95e65e
+# %% ../nbs/15_viz.ipynb #34f5aa77
 def bound_explorer(
     p: int = 8,  # the number of variables
     seed: int = 0,  # None, int or np.random.Generator
@@ -497,7 +497,7 @@ def bound_explorer(
     ex.update()
     return box
 
-# %% ../nbs/15_viz.ipynb #2e17d870
+# %% ../nbs/15_viz.ipynb #f017b403
 def fit_path(
     make,  # make(lam) → an unfitted learner
     X,  # the data
@@ -507,7 +507,7 @@ def fit_path(
     "θ̂ for each λ: `make(lam)` builds an estimator, `fit(X, **fit_kw)` fits it."
     return [np.asarray(make(lam).fit(X, **fit_kw).theta_) for lam in lambdas]
 
-# %% ../nbs/15_viz.ipynb #86ac8aa5
+# %% ../nbs/15_viz.ipynb #48904516
 class PathExplorer(_Explorer):
     "State and rendering of `path_explorer`; `last` holds λ, the edge count and (with a truth) TPR/TNR."
 
@@ -550,7 +550,7 @@ class PathExplorer(_Explorer):
         fig.tight_layout()
         return fig
 
-# %% ../nbs/15_viz.ipynb #48904516
+# %% ../nbs/15_viz.ipynb #e346d2c3
 def path_explorer(
     thetas,  # θ̂ at each λ (from `fit_path`)
     lambdas,  # the λ values, largest first
@@ -565,7 +565,7 @@ def path_explorer(
     ex.update()
     return box
 
-# %% ../nbs/15_viz.ipynb #7108104f
+# %% ../nbs/15_viz.ipynb #e3004abb
 class GraphViewer(_Explorer):
     "State and rendering of `graph_viewer`; `last` holds the threshold, top and the number of edges drawn."
 
@@ -590,7 +590,7 @@ class GraphViewer(_Explorer):
         fig.tight_layout()
         return fig
 
-# %% ../nbs/15_viz.ipynb #e3004abb
+# %% ../nbs/15_viz.ipynb #3f409ff4
 def graph_viewer(
     est,  # a fitted learner, a `BinaryMRF` or a θ
     names=None,  # variable names, one per column (None: 0..p−1)
