@@ -101,18 +101,6 @@ def _numeric(folder: Path, path: Path) -> Path:
     return out
 
 
-def _p_values(path: Path, names) -> dict:
-    "{(i, j): p} of a p-value table keyed by the two names (R's einv.pvals or mrflit's comparison.csv)."
-    at = {n: k for k, n in enumerate(names)}
-    out = {}
-    with path.open() as f:
-        for r in csv.DictReader(f):
-            a, b = r.get("Var1", r.get("source")), r.get("Var2", r.get("target"))
-            i, j = sorted((at[a], at[b]))
-            out[(i, j)] = float(r.get("p", r.get("p_raw")))
-    return out
-
-
 def main(nct_dir: str, isingfit_r: str, repeats: int = 3):
     folder = Path(tempfile.mkdtemp())
     f_csv, m_csv, n1, n2 = groups(folder)
@@ -131,8 +119,8 @@ def main(nct_dir: str, isingfit_r: str, repeats: int = 3):
         el = ours + [str(folder / f"el{k}"), "--method", "elasso"]
         times["mrflit compare --method elasso"].append(_wall(el)[0])
         print({key: round(v[-1], 1) for key, v in times.items()}, flush=True)
-    r_p = _p_values(r_table, names)
-    el_p = _p_values(folder / "el0" / "comparison.csv", names)
+    r_p = _statistics(r_table, names, "p")
+    el_p = _statistics(folder / "el0" / "comparison.csv", names, "p_raw")
     both = sorted(set(r_p) & set(el_p))
     r_e, el_e = (
         _statistics(r_table, names, "E"),
