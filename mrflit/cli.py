@@ -721,8 +721,10 @@ def _excluded_line(
     table,  # `Stability.centrality_table()`
 ) -> str:
     "report.txt's line on centrality intervals that exclude their estimate, and why (none: no line)."
+    from mrflit.stability import CENTRALITIES
+
     counts = []
-    for c in ("strength", "expected_influence", "closeness", "betweenness"):
+    for c in CENTRALITIES:
         out = int(((table[c] < table[f"{c}_low"]) | (table[c] > table[f"{c}_high"])).sum())
         counts += [f"{out} of {len(table)} {c}"] if out else []
     if not counts:
@@ -1468,16 +1470,15 @@ def _reading(a) -> dict:
 def _centrality_arg(
     text,  # --centrality's value
 ) -> tuple:
-    "--centrality: comma-separated names of `stability.CENTRALITIES`, or 'none'."
-    from mrflit.stability import CENTRALITIES
+    """--centrality: comma-separated names of `stability.CENTRALITIES` (checked by `inference`'s own check),
+    or 'none'."""
+    from mrflit.inference import _check_centrality
 
     names = () if text.strip() == "none" else tuple(s.strip() for s in text.split(","))
-    bad = [c for c in names if c not in CENTRALITIES]
-    if bad:
-        raise argparse.ArgumentTypeError(
-            f"unknown centrality {bad[0]!r}: choose from {', '.join(CENTRALITIES)}"
-        )
-    return names
+    try:
+        return _check_centrality(names)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 # %% ../nbs/16_cli.ipynb #f234fda4
 def _compare_parser(sub):
