@@ -1,0 +1,243 @@
+"""Potts models of real sequence families (issue 62): mrflit's `PottsLasso` against plmc (pseudo-likelihood,
+C) and adabmDCA (Boltzmann machine learning, Python), each run for real on the same alignments.
+
+Per family and method: the wall time of the fit, and the generative fidelity, the Pearson r between the
+connected two-site correlations C_ij(a, b) of model samples and of the reweighted alignment (adabmDCA's
+"Pearson"), every model sampled by mrflit's Gibbs sampler from the same start (`CHAINS` chains from uniform
+random states, `SWEEPS` sweeps); also the agreement of the top-L contact pairs (|i − j| >= 4) between methods.
+Results in benchmarks/data/potts_families.json (and the contact scores in potts_families_scores.npz), read by
+nbs/07c_potts.ipynb.
+
+python benchmarks/study_potts_families.py PLMC_BIN [--work DIR] [--families RF00162 RF00379]
+
+PLMC_BIN: plmc built from its sources (github.com/debbiemarkslab/plmc, `make all-openmp`); adabmDCA from
+PyPI (`pip install adabmDCA`, the `adabmDCA` command on PATH or --adabmdca). An adabmDCA run found finished
+in --work is read, not re-run: its time is then the one its own log records (`Elapsed_s`)."""
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import time
+from pathlib import Path
+import numpy as np
+import _report
+from mrflit.discrete_gibbs import gibbs_sample
+from mrflit.potts import (
+    PottsLasso,
+    connected_correlations,
+    contact_scores,
+    potts_model,
+    read_alignment,
+    sequence_weights,
+)
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "data" / "potts_families.json"
+SCORES = HERE / "data" / "potts_families_scores.npz"
+FAMILIES = {
+    "RF00162": dict(file="RF00162.fasta", alphabet="rna", plmc_alphabet=".ACGU", adabmdca_alphabet=".ACGU"),
+    "RF00379": dict(file="RF00379.fasta", alphabet="rna", plmc_alphabet="-ACGU", adabmdca_alphabet="rna"),
+}
+# plmc's README settings for its RNA example (L2 λ_e = 20, λ_h = 0.01, 50 iterations)
+PLMC_ARGS = ["-le", "20.0", "-lh", "0.01", "-m", "50"]
+# 300 sweeps: on RF00162 (λ = 0.005) the fidelity after 100 and 1,000 sweeps differs in the third decimal
+SWEEPS = 300
+CHAINS = 10_000
+
+
+def read_plmc(path):
+    "`(h, J)` of plmc's binary parameter file (float32 on disk; layout of its scripts/read_params.m)."
+    raw = Path(path).read_bytes()
+    L, q, n_valid, n_invalid, _ = (int(v) for v in np.frombuffer(raw, np.int32, 5))
+    pos = 20 + 5 * 4 + q + (n_valid + n_invalid) * 4 + L + 4 * L + 4 * L * q
+    h = np.frombuffer(raw, np.float32, L * q, pos).reshape(L, q).astype(np.float64)
+    n_pair = L * (L - 1) // 2 * q * q
+    pos += 4 * L * q + 4 * n_pair
+    blocks = np.frombuffer(raw, np.float32, n_pair, pos).reshape(-1, q, q).astype(np.float64)
+    if pos + 4 * n_pair != len(raw):
+        raise ValueError(f"{path}: {len(raw)} bytes, the layout needs {pos + 4 * n_pair}")
+    J = np.zeros((L, L, q, q))
+    i, j = np.triu_indices(L, 1)
+    J[i, j] = blocks
+    J[j, i] = blocks.transpose(0, 2, 1)
+    return h, J
+
+
+def read_adabmdca(path, letters, L):
+    "`(h, J)` of adabmDCA's text parameters: lines 'J i j a b value' (one triangle) and 'h i a value'."
+    q = len(letters)
+    h, J = np.zeros((L, q)), np.zeros((L, L, q, q))
+    state = {c: n for n, c in enumerate(letters)}
+    for line in Path(path).read_text().splitlines():
+        f = line.split()
+        if f[0] == "J":
+            i, j, a, b = int(f[1]), int(f[2]), state[f[3]], state[f[4]]
+            J[i, j, a, b] = J[j, i, b, a] = float(f[5])
+        elif f[0] == "h":
+            h[int(f[1]), state[f[2]]] = float(f[3])
+    return h, J
+
+
+def fidelity(model, data_cc, k, seed):
+    "Pearson r of the connected correlations of `CHAINS` Gibbs samples (`SWEEPS` sweeps) with the data's."
+    samples = gibbs_sample(model, CHAINS, SWEEPS, seed=seed)
+    return float(np.corrcoef(data_cc, connected_correlations(samples, k))[0, 1])
+
+
+def top_pairs(model, L):
+    "The L pairs with the largest APC scores among |i − j| >= 4, as a set of (i, j)."
+    S = contact_scores(model)
+    i, j = np.triu_indices(S.shape[0], 4)
+    order = np.argsort(S[i, j])[::-1][:L]
+    return {(int(i[t]), int(j[t])) for t in order}
+
+
+def run_plmc(plmc, fasta, letters, work):
+    params = work / "plmc.params"
+    t = time.perf_counter()
+    run = subprocess.run(
+        [plmc, "-o", str(params), "-a", letters, *PLMC_ARGS, str(fasta)], capture_output=True, text=True
+    )
+    seconds = time.perf_counter() - t
+    if run.returncode != 0:
+        raise RuntimeError(f"plmc failed: {run.stderr[-2000:]}")
+    m_eff = float(re.search(r"Effective number of samples: ([0-9.]+)", run.stderr).group(1))
+    return read_plmc(params), seconds, m_eff
+
+
+def run_adabmdca(adabmdca, fasta, alphabet, work):
+    """adabmDCA's bmDCA with its defaults (to its target Pearson 0.95, or stopped): `(params, seconds, its
+    own Pearson, gradient steps, target reached)` at its last saved parameters (every 50 steps, and at the
+    end)."""
+    out = work / "adabmDCA"
+    log = out / "adabmDCA.log"
+    if not (log.exists() and (out / "params.dat").exists()):
+        shutil.rmtree(out, ignore_errors=True)
+        cmd = [adabmdca, "train", "-d", str(fasta), "-o", str(out), "--alphabet", alphabet, "--device", "cpu"]
+        subprocess.run(cmd, check=True, capture_output=True)
+    lines = log.read_text().splitlines()
+    header = next(r.split() for r in lines if r.startswith("Step"))
+    rows = [dict(zip(header, r.split())) for r in lines if re.match(r"^\d+\s+optimization", r)]
+    reached = float(rows[-1]["Pearson"]) >= 0.95
+    # the parameters on disk are those of the last checkpoint (every 50 gradient steps) unless the run ended
+    saved = rows[-1] if reached else [r for r in rows if int(r["Grad_steps"]) % 50 == 0][-1]
+    steps = int(saved["Grad_steps"])
+    return out / "params.dat", float(saved["Elapsed_s"]), float(saved["Pearson"]), steps, reached
+
+
+def study(name, spec, plmc, adabmdca, work, lam, max_iter, with_adabmdca):
+    "One family: `(results, contact scores)` of mrflit, plmc and (when asked) adabmDCA."
+    fasta = HERE / "data" / "families" / spec["file"]
+    family = read_alignment(fasta, spec["alphabet"])
+    codes, k = family.codes, len(family.alphabet)
+    L = codes.shape[1]
+    weights = sequence_weights(codes)
+    data_cc = connected_correlations(codes, k, weights)
+    work = work / name
+    work.mkdir(parents=True, exist_ok=True)
+    res = {"sequences": int(codes.shape[0]), "columns": L, "states": k, "m_eff": float(weights.sum())}
+    t = time.perf_counter()
+    fit = PottsLasso(lam, max_iter=max_iter, verbose=True).fit(family)
+    seconds = time.perf_counter() - t
+    models = {"mrflit": fit.model_}
+    res["mrflit"] = dict(
+        seconds=seconds,
+        fidelity=fidelity(fit.model_, data_cc, k, 1),
+        lam=lam,
+        converged=fit.converged_,
+        kkt_se=float(fit.trace_["kkt_se"][-1]) if np.isnan(fit.kkt_se_) else float(fit.kkt_se_),
+        edges=int(np.count_nonzero(np.triu(fit.model_.edge_norms(), 1))),
+        newton_steps=int(fit.n_iter_),
+        chains=int(fit.trace_["n_chains"][-1]),
+    )
+    (h, J), seconds, m_eff = run_plmc(plmc, fasta, spec["plmc_alphabet"], work)
+    models["plmc"] = potts_model(h, J)
+    fid = fidelity(models["plmc"], data_cc, k, 1)
+    res["plmc"] = dict(seconds=seconds, fidelity=fid, m_eff=m_eff, args=" ".join(PLMC_ARGS))
+    if with_adabmdca:
+        params, seconds, pearson, steps, reached = run_adabmdca(
+            adabmdca, fasta, spec["adabmdca_alphabet"], work
+        )
+        letters = spec["adabmdca_alphabet"] if spec["adabmdca_alphabet"] != "rna" else "-ACGU"
+        models["adabmDCA"] = potts_model(*read_adabmdca(params, letters, L))
+        fid = fidelity(models["adabmDCA"], data_cc, k, 1)
+        res["adabmDCA"] = dict(
+            seconds=seconds, fidelity=fid, own_pearson=pearson, steps=steps, reached=reached
+        )
+    scores = {f"{name}/{m}": contact_scores(model).astype(np.float32) for m, model in models.items()}
+    tops = {m: top_pairs(model, L) for m, model in models.items()}
+    pairs = [
+        (a, b) for a, b in (("mrflit", "plmc"), ("mrflit", "adabmDCA"), ("plmc", "adabmDCA")) if b in tops
+    ]
+    res["top_L_agreement"] = {f"{a}/{b}": len(tops[a] & tops[b]) / L for a, b in pairs}
+    return res, scores
+
+
+def write_report(data):
+    "The BENCHMARKS.md section: one row per family and method, from the stored results."
+    rows = []
+    for fam, r in data["families"].items():
+        for method in ("mrflit", "plmc", "adabmDCA"):
+            if method in r:
+                m = r[method]
+                note = {
+                    "mrflit": f"λ = {m.get('lam')}, {m.get('edges')} blocks, converged {m.get('converged')}",
+                    "plmc": f"`{m.get('args')}`",
+                    "adabmDCA": f"{m.get('steps')} steps, own Pearson {m.get('own_pearson')}, "
+                    f"target reached {m.get('reached')}",
+                }[method]
+                rows.append(f"| {fam} | {method} | {m['seconds']:.0f} | {m['fidelity']:.3f} | {note} |")
+    _report.write_section(
+        "potts-families",
+        "\n".join(
+            [
+                "## Potts models of sequence families against plmc and adabmDCA (`study_potts_families.py`)",
+                "",
+                f"Fidelity: Pearson r of the connected two-site correlations of {data['chains']:,} Gibbs "
+                f"samples ({data['sweeps']} sweeps, mrflit's sampler for every model) with the reweighted "
+                "family's. Times: wall seconds; adabmDCA's from its own log, at its last saved parameters.",
+                "",
+                "| family | method | seconds | fidelity | notes |",
+                "|---|---|---|---|---|",
+                *rows,
+            ]
+        ),
+    )
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("plmc")
+    ap.add_argument("--adabmdca", default=shutil.which("adabmDCA") or "adabmDCA")
+    ap.add_argument("--work", default="/tmp/potts_families")
+    ap.add_argument("--families", nargs="+", default=list(FAMILIES))
+    ap.add_argument("--lam", type=float, default=PottsLasso().lam)
+    ap.add_argument("--max-iter", type=int, default=PottsLasso().max_iter)
+    ap.add_argument("--adabmdca-families", nargs="*", default=None, help="run adabmDCA on these only (all)")
+    ap.add_argument(
+        "--report", action="store_true", help="only write BENCHMARKS.md's section from the results"
+    )
+    args = ap.parse_args()
+    if args.report:
+        write_report(json.loads(OUT.read_text()))
+        return
+    old = json.loads(OUT.read_text()) if OUT.exists() else {}
+    results = old.get("families", {})
+    scores = dict(np.load(SCORES)) if SCORES.exists() else {}
+    for name in args.families:
+        with_dca = args.adabmdca_families is None or name in args.adabmdca_families
+        settings = (args.lam, args.max_iter, with_dca)
+        results[name], new = study(name, FAMILIES[name], args.plmc, args.adabmdca, Path(args.work), *settings)
+        scores.update(new)
+        print(name, json.dumps(results[name], indent=1), flush=True)
+    np.savez_compressed(SCORES, **scores)
+    machine = dict(cpu=_report.machine(), date=time.strftime("%Y-%m-%d"))
+    text = json.dumps(dict(machine=machine, sweeps=SWEEPS, chains=CHAINS, families=results), indent=1)
+    OUT.write_text(text + "\n")
+    write_report(json.loads(text))
+
+
+if __name__ == "__main__":
+    main()
