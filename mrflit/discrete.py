@@ -589,30 +589,10 @@ class GroupNewtonSolver:
     def _block(self, v, k):
         return v[self._gidx[self._gptr[k] : self._gptr[k + 1]]]
 
-    def penalty(
-        self,
-        theta,  # (m,) float64 a point
-    ) -> float:
-        "λ Σ √s_ij ‖W_ij‖_c."
-        return float(
-            sum(
-                w * np.linalg.norm(self._R[k] @ self._block(theta, k))
-                for k, w in enumerate(self.weights)
-                if w
-            )
-        )
-
     def _probabilities(self, theta):
         E = self._psi @ theta
         P = libm.exp(E - E.max())
         return P / P.sum(), float(E.max() + libm.log(libm.exp(E - E.max()).sum()))
-
-    def objective(
-        self,
-        theta,  # (m,) float64 a point
-    ) -> float:
-        "g(θ) of (D3), by enumeration."
-        return float(-theta @ self.EX + self._probabilities(theta)[1] + self.penalty(theta))
 
     def step(self) -> dict:
         "One proximal Newton step from `theta`: the iteration's record, with its `verdict`."
@@ -621,6 +601,26 @@ class GroupNewtonSolver:
         return dict(iteration=self.n_iter, **rec)
 
 # %% ../nbs/07b_discrete.ipynb #f0408b98
+@patch_to(GroupNewtonSolver)
+def penalty(
+    self,
+    theta,  # (m,) float64 a point
+) -> float:
+    "λ Σ √s_ij ‖W_ij‖_c."
+    return float(
+        sum(w * np.linalg.norm(self._R[k] @ self._block(theta, k)) for k, w in enumerate(self.weights) if w)
+    )
+
+# %% ../nbs/07b_discrete.ipynb #3a9a82fd
+@patch_to(GroupNewtonSolver)
+def objective(
+    self,
+    theta,  # (m,) float64 a point
+) -> float:
+    "g(θ) of (D3), by enumeration."
+    return float(-theta @ self.EX + self._probabilities(theta)[1] + self.penalty(theta))
+
+# %% ../nbs/07b_discrete.ipynb #e56391e1
 @patch_to(GroupNewtonSolver)
 def kkt_residual(
     self,
@@ -634,7 +634,7 @@ def kkt_residual(
     g = np.concatenate([self._Rinv[k].T @ self._block(grad, k) for k in range(G)])
     return _group_kkt(v, g, self.weights, np.repeat(np.arange(G), np.diff(self._gptr)))
 
-# %% ../nbs/07b_discrete.ipynb #3a9a82fd
+# %% ../nbs/07b_discrete.ipynb #47e64fc7
 @patch_to(GroupNewtonSolver)
 def _step_exact(self) -> dict:
     "Exact moments and Hessian, the direction, a backtracking line search on g (LSS eq. 2.19)."
@@ -661,7 +661,7 @@ def _step_exact(self) -> dict:
         t /= 2
     return dict(rec, verdict="stalled")
 
-# %% ../nbs/07b_discrete.ipynb #e378f240
+# %% ../nbs/07b_discrete.ipynb #345f402e
 @patch_to(GroupNewtonSolver)
 def _run(
     self,
@@ -683,7 +683,7 @@ def _run(
         _gibbs_sweeps(self.chains, model.theta, model.offsets, self.streams, b - a, False)
     return self.chains
 
-# %% ../nbs/07b_discrete.ipynb #7112535e
+# %% ../nbs/07b_discrete.ipynb #caa29c08
 @patch_to(GroupNewtonSolver)
 def _chain_moments(
     self,
@@ -696,7 +696,7 @@ def _chain_moments(
         M = z.T @ z
     return M[self._I, self._J].astype(np.float64) / X.shape[0], z
 
-# %% ../nbs/07b_discrete.ipynb #8a2cecb5
+# %% ../nbs/07b_discrete.ipynb #8996db20
 @patch_to(GroupNewtonSolver)
 def _working_groups(
     self,
@@ -718,7 +718,7 @@ def _working_groups(
         new = [new[i] for i in np.argsort(excess)[::-1][:max_new]]
     return np.array(sorted(keep + new), dtype=np.int64)
 
-# %% ../nbs/07b_discrete.ipynb #8996db20
+# %% ../nbs/07b_discrete.ipynb #9c170319
 @kernel(parallel=True)
 def _pair_sums(
     X,  # (q, p) int8 the chains' levels
@@ -739,7 +739,7 @@ def _pair_sums(
             acc += T[tptr[g] + X[c, gi[g]] * kj[g] + b]
         s[c] = acc
 
-# %% ../nbs/07b_discrete.ipynb #6241da0c
+# %% ../nbs/07b_discrete.ipynb #1bcaa321
 @kernel(parallel=True)
 def _pair_counts(
     Xt,  # (p, q) int8 the chains' levels, by variable
@@ -763,7 +763,7 @@ def _pair_counts(
             for c in range(xi.size):
                 out[base + xi[c] * k + xj[c]] += r[c]
 
-# %% ../nbs/07b_discrete.ipynb #35ecd8a4
+# %% ../nbs/07b_discrete.ipynb #11bec9a0
 # working sets with more statistics than this keep Ĥ as products (`ChainHessian`): 4,096² float64 is 134 MB
 MATRIX_FREE = 4096
 
@@ -821,7 +821,7 @@ class ChainHessian:
 
     __rmatmul__ = __matmul__
 
-# %% ../nbs/07b_discrete.ipynb #9c4728fd
+# %% ../nbs/07b_discrete.ipynb #a00a7935
 def _fista_direction(
     grad,  # (|W|,) float64 the gradient on the working set
     H,  # a `ChainHessian` on the working set
@@ -862,7 +862,7 @@ def _fista_direction(
             break
     return Rinv @ v - theta, it + 1
 
-# %% ../nbs/07b_discrete.ipynb #b97c7269
+# %% ../nbs/07b_discrete.ipynb #3d3edee5
 @patch_to(GroupNewtonSolver)
 def _working_hessian(
     self,
@@ -892,7 +892,7 @@ def _working_hessian(
     H[np.diag_indices(idx.size)] += ridge * max(np.mean(np.diag(H)), 1e-12)
     return groups, idx, H
 
-# %% ../nbs/07b_discrete.ipynb #6be189ba
+# %% ../nbs/07b_discrete.ipynb #921aad1e
 @patch_to(GroupNewtonSolver)
 def _chain_direction(
     self,
@@ -929,7 +929,7 @@ def _chain_direction(
     _group_cd(grad[idx], H, self.theta[idx], *args)
     return idx, d, float(d @ H @ d)
 
-# %% ../nbs/07b_discrete.ipynb #125dff99
+# %% ../nbs/07b_discrete.ipynb #7c7ae23a
 @patch_to(GroupNewtonSolver)
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
@@ -963,7 +963,7 @@ def _step_mcmc(self) -> dict:
         return dict(rec, kkt_se=self.kkt_se, verdict="continue")
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
-# %% ../nbs/07b_discrete.ipynb #d0aa36dd
+# %% ../nbs/07b_discrete.ipynb #36db2d97
 @patch_to(GroupNewtonSolver)
 def _kkt_se(
     self,
@@ -985,7 +985,7 @@ def _kkt_se(
     self.kkt_se = float((np.where(nv > 0, on, off) / unit).max())
     return self.kkt_se
 
-# %% ../nbs/07b_discrete.ipynb #022e43c6
+# %% ../nbs/07b_discrete.ipynb #8a8e3a25
 @patch_to(GroupNewtonSolver)
 def _kkt_verdict(self) -> str:
     """The per-group rule measured afresh: copies of the chains with new streams run 10 × `n_sweeps` sweeps
@@ -1003,7 +1003,7 @@ def _kkt_verdict(self) -> str:
     self.window = []
     return "longer runs"
 
-# %% ../nbs/07b_discrete.ipynb #36db2d97
+# %% ../nbs/07b_discrete.ipynb #234514ed
 @patch_to(GroupNewtonSolver)
 def _verdict(
     self,
@@ -1026,7 +1026,7 @@ def _verdict(
     self.window = []
     return "more chains"
 
-# %% ../nbs/07b_discrete.ipynb #62479e88
+# %% ../nbs/07b_discrete.ipynb #3ccdc18b
 @patch_to(GroupNewtonSolver)
 def _model_decrease(
     self,
@@ -1044,7 +1044,7 @@ def _model_decrease(
     step[idx] = d
     return float(-(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2)), step
 
-# %% ../nbs/07b_discrete.ipynb #8a8e3a25
+# %% ../nbs/07b_discrete.ipynb #a9a56ee3
 @patch_to(GroupNewtonSolver)
 def _model_gap(
     self,
@@ -1070,7 +1070,7 @@ def _model_gap(
     noise = np.mean([self._model_decrease(g, hessian, step)[0] for g in grads[1:]]) - pooled
     return float(pooled - noise), float(noise)
 
-# %% ../nbs/07b_discrete.ipynb #a9a56ee3
+# %% ../nbs/07b_discrete.ipynb #d1004c9e
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
     """The objective gap at θ measured afresh, as `IsingLasso` measures it; the persistent chains stay as they
@@ -1105,7 +1105,7 @@ def _verify(self) -> float:
         if noise <= self.tol_eff / 4 or used + 2 * size > q:
             return gap
 
-# %% ../nbs/07b_discrete.ipynb #c2bec399
+# %% ../nbs/07b_discrete.ipynb #c8f87df5
 @kernel(inline="always")
 def _softmax_levels(
     eta,  # (D,) float64 the logits of the levels >= 1, overwritten by their probabilities
@@ -1127,7 +1127,7 @@ def _softmax_levels(
         total += top + np.log(s)
     return total
 
-# %% ../nbs/07b_discrete.ipynb #0087d162
+# %% ../nbs/07b_discrete.ipynb #d870a299
 @kernel
 def _pl_rows(
     rows,  # (u, p) int8 the distinct rows' codes
@@ -1179,7 +1179,7 @@ def _pl_rows(
                 G[col, b] += eta[b]
     return total
 
-# %% ../nbs/07b_discrete.ipynb #7b3a74ab
+# %% ../nbs/07b_discrete.ipynb #a5d1122c
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
@@ -1278,7 +1278,7 @@ class GroupPseudoLikelihood:
         shrink = np.where(nv > t * self.weights, 1 - t * self.weights / np.maximum(nv, 1e-300), 0.0)
         return v * shrink[self._gid]
 
-# %% ../nbs/07b_discrete.ipynb #d870a299
+# %% ../nbs/07b_discrete.ipynb #53d036ba
 @patch_to(GroupPseudoLikelihood)
 def solve(
     self,
@@ -1315,7 +1315,7 @@ def solve(
         fy, gy = (fn, gn) if restart else self.parts(y)
     return x, max_iter, kkt
 
-# %% ../nbs/07b_discrete.ipynb #7187bf34
+# %% ../nbs/07b_discrete.ipynb #b949cd1f
 # the refit's KKT residual, × 1/√n: FISTA's default (0.1/√n) stops short of the optimum by more than the
 # binary test below allows (0.05 deviance units)
 PL_EBIC_TOL = 1e-3
@@ -1344,7 +1344,7 @@ def pl_ebic(
     charge = df * (libm.log(n) + 2 * gamma * libm.log(max(p - 1, 1)))
     return float(2 * n * pl.parts(refit)[0] + charge), refit
 
-# %% ../nbs/07b_discrete.ipynb #49013eb3
+# %% ../nbs/07b_discrete.ipynb #5a3586e3
 def _d3_lambda_max(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> float:
@@ -1357,7 +1357,7 @@ def _d3_lambda_max(
     norms = pl.group_norms(grad) / np.sqrt(np.diff(pl.gptr))
     return float(norms[pl.pair[:, 0] >= 0].max(initial=0.0))
 
-# %% ../nbs/07b_discrete.ipynb #b7b0c5aa
+# %% ../nbs/07b_discrete.ipynb #f54487ed
 def _likelihood_lambda(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem
     lams,  # (L,) the (D4) path, largest first
@@ -1370,7 +1370,7 @@ def _likelihood_lambda(
         return max(float(lams[0] / 2), 1.01 * _d3_lambda_max(pl))
     return float(lams[best] / 2)
 
-# %% ../nbs/07b_discrete.ipynb #cef4d06d
+# %% ../nbs/07b_discrete.ipynb #226c5325
 def _independence_theta(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> np.ndarray | None:
@@ -1387,7 +1387,7 @@ def _independence_theta(
     theta[node] = libm.log(mean[pl.I[node]] / ref[var[pl.I[node]]])
     return theta
 
-# %% ../nbs/07b_discrete.ipynb #d0a6ceef
+# %% ../nbs/07b_discrete.ipynb #353d2e81
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1404,7 +1404,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #54f7fc6d
+# %% ../nbs/07b_discrete.ipynb #158b1c9a
 @patch_to(DiscreteLasso)
 def _solve(self, solver, lam, log):
     "Newton steps at λ until the verdict is not 'continue'; the last record."
@@ -1417,7 +1417,7 @@ def _solve(self, solver, lam, log):
             return rec
     return rec
 
-# %% ../nbs/07b_discrete.ipynb #68afb157
+# %% ../nbs/07b_discrete.ipynb #803a395a
 @patch_to(DiscreteLasso)
 def _new_solver(self, codes, levels):
     "The solver for these data: exact moments where `solver` and the number of states allow, else Gibbs."
@@ -1437,7 +1437,7 @@ def _new_solver(self, codes, levels):
     kw.update(tol_sampling=self.tol_sampling, seed=self.seed, kkt_tol=self.kkt_tol)
     return GroupNewtonSolver(EX, levels, 0.0, exact=exact, starts=codes, n_rows=codes.shape[0], **kw)
 
-# %% ../nbs/07b_discrete.ipynb #76acd143
+# %% ../nbs/07b_discrete.ipynb #a0da8e47
 @patch_to(DiscreteLasso)
 def _why(self, solver, rec) -> str:
     "What kept the fit from converging (empty when it converged)."
@@ -1454,7 +1454,7 @@ def _why(self, solver, rec) -> str:
         f"q = {solver.n_chains:,}): raise max_iter or n_chains_max"
     )
 
-# %% ../nbs/07b_discrete.ipynb #158b1c9a
+# %% ../nbs/07b_discrete.ipynb #66f22909
 @patch_to(DiscreteLasso)
 def _pl_lambdas(self, pl, n_lambdas=20):
     """The (D4) path: `(v, λs)`, the fields-only estimate (in v) and `n_lambdas` values from the path's
@@ -1464,7 +1464,7 @@ def _pl_lambdas(self, pl, n_lambdas=20):
     top = (pl.group_norms(pl.parts(v)[1]) / np.sqrt(np.diff(pl.gptr)))[pair].max(initial=0.0)
     return v, libm.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, n_lambdas)
 
-# %% ../nbs/07b_discrete.ipynb #803a395a
+# %% ../nbs/07b_discrete.ipynb #f87c2bcd
 @patch_to(DiscreteLasso)
 def _pl_path(self, pl):
     """λ by EBIC over the (D4) path, warm-started: `(λ/2, v)`, the likelihood's λ and the
@@ -1486,7 +1486,7 @@ def _pl_path(self, pl):
     _warn_edge(best, lams / 2, lams[0] / 2, "ebic", True)
     return _likelihood_lambda(pl, lams, best), fits[best]
 
-# %% ../nbs/07b_discrete.ipynb #9a159cd8
+# %% ../nbs/07b_discrete.ipynb #a01f33ca
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1520,7 +1520,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #a01f33ca
+# %% ../nbs/07b_discrete.ipynb #5f40f14d
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,
