@@ -147,7 +147,7 @@ def study(name, spec, plmc, adabmdca, work, lam, max_iter, with_adabmdca):
         fidelity=fidelity(fit.model_, data_cc, k, 1),
         lam=lam,
         converged=fit.converged_,
-        kkt_se=float(fit.trace_["kkt_se"][-1]) if np.isnan(fit.kkt_se_) else float(fit.kkt_se_),
+        kkt_se=float(fit.kkt_se_),
         edges=int(np.count_nonzero(np.triu(fit.model_.edge_norms(), 1))),
         newton_steps=int(fit.n_iter_),
         chains=int(fit.trace_["n_chains"][-1]),

@@ -212,7 +212,7 @@ class PottsLasso(_DiscreteLearner):
         lam: float = 0.005,  # the group-lasso weight λ of (D3)
         *,
         identity: float = 0.8,  # the sequence weights' identity threshold (`sequence_weights`)
-        pseudocount=None,  # α of the moments, in [0, 1) (None: 1/M_eff, adabmDCA's default)
+        pseudocount=None,  # α of the moments, in [0, 1) (None: 1/M_eff, adabmDCA's default, at most 0.5)
         tol_sampling: float = 0.1,  # the Monte-Carlo gap accepted, as a share of the sampling gap |A|/2M_eff
         n_chains=None,  # chains at the start (None: 1.25 M_eff/`tol_sampling`, at most `n_chains_max`)
         n_chains_max: int = 256_000,  # the most chains
@@ -332,7 +332,9 @@ def fit(
             **{k: r.get(k, np.nan) for k in ("iteration", "n_chains", "n_sweeps", "decrement", "kkt_se")}
         )
     self.lambda_, self.levels_, self.weights_ = float(self.lam), levels, weights
-    self.kkt_se_, self.moments_ = solver.verified_kkt, "mcmc"
+    # the largest group residual in σ_k: the fresh chains' when they were run, else the last step's
+    self.kkt_se_ = solver.kkt_se if np.isnan(solver.verified_kkt) else solver.verified_kkt
+    self.moments_ = "mcmc"
     why = (
         f"a group's KKT residual not verified within its data standard error ({log[-1]['verdict']} after "
         f"{solver.n_iter} steps, last {solver.kkt_se:.2f} σ, q = {solver.n_chains:,}): raise max_iter"
