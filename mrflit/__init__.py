@@ -11,7 +11,7 @@ __all__ = ['IsingLasso', 'TAY', 'SPG', 'SPGInc', 'FBS', 'PG', 'MCMCLasso', 'Fast
            'select_lambda', 'lambda_max', 'LambdaRule', 'ebic', 'bootstrap', 'centralities', 'Stability',
            'predictability', 'network_comparison', 'read_binary_csv', 'binarize', 'senate109', 'plot_graph', 'grid',
            'replicate', 'roc_auc', 'selection_metrics', 'DiscreteMRF', 'DiscreteLasso', 'DiscreteTAY',
-           'read_categorical_csv']
+           'read_categorical_csv', 'PottsLasso', 'read_alignment']
 
 # %% ../nbs/19_package.ipynb #ed7d8e7b
 import importlib
@@ -25,7 +25,7 @@ _all_ = [
     "marginals", "select_lambda", "lambda_max", "LambdaRule", "ebic", "bootstrap", "centralities",
     "Stability", "predictability", "network_comparison", "read_binary_csv", "binarize", "senate109",
     "plot_graph", "grid", "replicate", "roc_auc", "selection_metrics", "DiscreteMRF", "DiscreteLasso",
-    "DiscreteTAY", "read_categorical_csv",
+    "DiscreteTAY", "read_categorical_csv", "PottsLasso", "read_alignment",
 ]  # fmt: skip
 
 _HOME = {
@@ -52,6 +52,7 @@ _HOME = {
     "discrete_models": ("DiscreteMRF",),
     "discrete": ("DiscreteLasso",),
     "discrete_tay": ("DiscreteTAY",),
+    "potts": ("PottsLasso", "read_alignment"),
 }  # fmt: skip
 _MODULE_OF = {name: module for module, names in _HOME.items() for name in names}
 
