@@ -1,5 +1,6 @@
 """Issue 62's sampler rule: the k-state Gibbs sweep at k = 21 (a protein alphabet), p = 100, against the
-binary sweep on the same graph in the same run; site updates per second, 5,000 chains, 10 sweeps, medians of 3.
+binary sweep on the same graph in the same run; site updates per second, 5,000 chains, 10 sweeps, medians
+of 3.
 
 python benchmarks/bench_potts_sampler.py  # ≈ 2 min: a section of BENCHMARKS.md"""
 
