@@ -4,7 +4,10 @@ C) and adabmDCA (Boltzmann machine learning, Python), each run for real on the s
 Per family and method: the wall time of the fit, and the generative fidelity, the Pearson r between the
 connected two-site correlations C_ij(a, b) of model samples and of the reweighted alignment (adabmDCA's
 "Pearson"), every model sampled by mrflit's Gibbs sampler from the same start (`CHAINS` chains from uniform
-random states, `SWEEPS` sweeps); also the agreement of the top-L contact pairs (|i − j| >= 4) between methods.
+random states, `SWEEPS` sweeps); beside it the fidelity's ceiling at that sample size, that of `CHAINS` rows
+drawn from the family itself by their weights; also the agreement of the top-L contact pairs (|i − j| >= 4)
+between methods. mrflit fits at `--lam` (PottsLasso's default) and, as a sparser comparison, at `--extra-lam`
+(stored as "mrflit λ=…").
 Results in benchmarks/data/potts_families.json (and the contact scores in potts_families_scores.npz), read by
 nbs/07c_potts.ipynb.
 
@@ -42,7 +45,8 @@ FAMILIES = {
 }
 # plmc's README settings for its RNA example (L2 λ_e = 20, λ_h = 0.01, 50 iterations)
 PLMC_ARGS = ["-le", "20.0", "-lh", "0.01", "-m", "50"]
-# 300 sweeps: on RF00162 (λ = 0.005) the fidelity after 100 and 1,000 sweeps differs in the third decimal
+# sweeps from the uniform start; each model's fidelity after a third of them is stored beside it
+# (`fidelity_early`): when the two agree, the samples no longer remember the start
 SWEEPS = 300
 CHAINS = 10_000
 
@@ -80,9 +84,9 @@ def read_adabmdca(path, letters, L):
     return h, J
 
 
-def fidelity(model, data_cc, k, seed):
-    "Pearson r of the connected correlations of `CHAINS` Gibbs samples (`SWEEPS` sweeps) with the data's."
-    samples = gibbs_sample(model, CHAINS, SWEEPS, seed=seed)
+def fidelity(model, data_cc, k, seed, sweeps=SWEEPS):
+    "Pearson r of the connected correlations of `CHAINS` Gibbs samples (`sweeps` sweeps) with the data's."
+    samples = gibbs_sample(model, CHAINS, sweeps, seed=seed)
     return float(np.corrcoef(data_cc, connected_correlations(samples, k))[0, 1])
 
 
@@ -121,13 +125,35 @@ def run_adabmdca(adabmdca, fasta, alphabet, work):
     header = next(r.split() for r in lines if r.startswith("Step"))
     rows = [dict(zip(header, r.split())) for r in lines if re.match(r"^\d+\s+optimization", r)]
     reached = float(rows[-1]["Pearson"]) >= 0.95
-    # the parameters on disk are those of the last checkpoint (every 50 gradient steps) unless the run ended
-    saved = rows[-1] if reached else [r for r in rows if int(r["Grad_steps"]) % 50 == 0][-1]
+    # the parameters on disk are those of the last checkpoint (every `checkpoint_interval` gradient steps, as
+    # its log's header says) unless the run ended
+    every = int(next(r.split()[1] for r in lines if r.startswith("checkpoint_interval:")))
+    saved = rows[-1] if reached else [r for r in rows if int(r["Grad_steps"]) % every == 0][-1]
     steps = int(saved["Grad_steps"])
     return out / "params.dat", float(saved["Elapsed_s"]), float(saved["Pearson"]), steps, reached
 
 
-def study(name, spec, plmc, adabmdca, work, lam, max_iter, with_adabmdca):
+def fit_mrflit(family, lam, max_iter, data_cc):
+    "PottsLasso at `lam`: `(model, its results)`."
+    t = time.perf_counter()
+    fit = PottsLasso(lam, max_iter=max_iter, verbose=True).fit(family)
+    seconds = time.perf_counter() - t
+    k = len(family.alphabet)
+    res = dict(
+        seconds=seconds,
+        fidelity=fidelity(fit.model_, data_cc, k, 1),
+        fidelity_early=fidelity(fit.model_, data_cc, k, 1, SWEEPS // 3),
+        lam=lam,
+        converged=fit.converged_,
+        kkt_se=float(fit.kkt_se_),
+        edges=int(np.count_nonzero(np.triu(fit.model_.edge_norms(), 1))),
+        newton_steps=int(fit.n_iter_),
+        chains=int(fit.trace_["n_chains"][-1]),
+    )
+    return fit.model_, res
+
+
+def study(name, spec, plmc, adabmdca, work, lam, extra_lam, max_iter, with_adabmdca):
     "One family: `(results, contact scores)` of mrflit, plmc and (when asked) adabmDCA."
     fasta = HERE / "data" / "families" / spec["file"]
     family = read_alignment(fasta, spec["alphabet"])
@@ -138,24 +164,19 @@ def study(name, spec, plmc, adabmdca, work, lam, max_iter, with_adabmdca):
     work = work / name
     work.mkdir(parents=True, exist_ok=True)
     res = {"sequences": int(codes.shape[0]), "columns": L, "states": k, "m_eff": float(weights.sum())}
-    t = time.perf_counter()
-    fit = PottsLasso(lam, max_iter=max_iter, verbose=True).fit(family)
-    seconds = time.perf_counter() - t
-    models = {"mrflit": fit.model_}
-    res["mrflit"] = dict(
-        seconds=seconds,
-        fidelity=fidelity(fit.model_, data_cc, k, 1),
-        lam=lam,
-        converged=fit.converged_,
-        kkt_se=float(fit.kkt_se_),
-        edges=int(np.count_nonzero(np.triu(fit.model_.edge_norms(), 1))),
-        newton_steps=int(fit.n_iter_),
-        chains=int(fit.trace_["n_chains"][-1]),
-    )
+    rows = np.random.default_rng(0).choice(len(codes), CHAINS, p=weights / weights.sum())
+    res["ceiling"] = float(np.corrcoef(data_cc, connected_correlations(codes[rows], k))[0, 1])
+    models = {}
+    models["mrflit"], res["mrflit"] = fit_mrflit(family, lam, max_iter, data_cc)
+    if extra_lam is not None:
+        _, res[f"mrflit λ={extra_lam:g}"] = fit_mrflit(family, extra_lam, max_iter, data_cc)
     (h, J), seconds, m_eff = run_plmc(plmc, fasta, spec["plmc_alphabet"], work)
     models["plmc"] = potts_model(h, J)
     fid = fidelity(models["plmc"], data_cc, k, 1)
-    res["plmc"] = dict(seconds=seconds, fidelity=fid, m_eff=m_eff, args=" ".join(PLMC_ARGS))
+    early = fidelity(models["plmc"], data_cc, k, 1, SWEEPS // 3)
+    res["plmc"] = dict(
+        seconds=seconds, fidelity=fid, fidelity_early=early, m_eff=m_eff, args=" ".join(PLMC_ARGS)
+    )
     if with_adabmdca:
         params, seconds, pearson, steps, reached = run_adabmdca(
             adabmdca, fasta, spec["adabmdca_alphabet"], work
@@ -164,7 +185,12 @@ def study(name, spec, plmc, adabmdca, work, lam, max_iter, with_adabmdca):
         models["adabmDCA"] = potts_model(*read_adabmdca(params, letters, L))
         fid = fidelity(models["adabmDCA"], data_cc, k, 1)
         res["adabmDCA"] = dict(
-            seconds=seconds, fidelity=fid, own_pearson=pearson, steps=steps, reached=reached
+            seconds=seconds,
+            fidelity=fid,
+            fidelity_early=fidelity(models["adabmDCA"], data_cc, k, 1, SWEEPS // 3),
+            own_pearson=pearson,
+            steps=steps,
+            reached=reached,
         )
     scores = {f"{name}/{m}": contact_scores(model).astype(np.float32) for m, model in models.items()}
     tops = {m: top_pairs(model, L) for m, model in models.items()}
@@ -179,16 +205,17 @@ def write_report(data):
     "The BENCHMARKS.md section: one row per family and method, from the stored results."
     rows = []
     for fam, r in data["families"].items():
-        for method in ("mrflit", "plmc", "adabmDCA"):
-            if method in r:
-                m = r[method]
-                note = {
-                    "mrflit": f"λ = {m.get('lam')}, {m.get('edges')} blocks, converged {m.get('converged')}",
-                    "plmc": f"`{m.get('args')}`",
-                    "adabmDCA": f"{m.get('steps')} steps, own Pearson {m.get('own_pearson')}, "
-                    f"target reached {m.get('reached')}",
-                }[method]
-                rows.append(f"| {fam} | {method} | {m['seconds']:.0f} | {m['fidelity']:.3f} | {note} |")
+        for method in [k for k, v in r.items() if isinstance(v, dict) and "fidelity" in v]:
+            m = r[method]
+            kind = "mrflit" if method.startswith("mrflit") else method
+            note = {
+                "mrflit": f"λ = {m.get('lam')}, {m.get('edges')} blocks, converged {m.get('converged')}, "
+                f"largest group KKT {m.get('kkt_se', float('nan')):.2f} σ",
+                "plmc": f"`{m.get('args')}`",
+                "adabmDCA": f"{m.get('steps')} steps, own Pearson {m.get('own_pearson')}, "
+                f"target reached {m.get('reached')}",
+            }[kind]
+            rows.append(f"| {fam} | {method} | {m['seconds']:.0f} | {m['fidelity']:.3f} | {note} |")
     _report.write_section(
         "potts-families",
         "\n".join(
@@ -197,7 +224,9 @@ def write_report(data):
                 "",
                 f"Fidelity: Pearson r of the connected two-site correlations of {data['chains']:,} Gibbs "
                 f"samples ({data['sweeps']} sweeps, mrflit's sampler for every model) with the reweighted "
-                "family's. Times: wall seconds; adabmDCA's from its own log, at its last saved parameters.",
+                "family's (its ceiling at that sample size, rows drawn from the family itself: "
+                + ", ".join(f"{f} {r['ceiling']:.3f}" for f, r in data["families"].items() if "ceiling" in r)
+                + "). Times: wall seconds; adabmDCA's from its own log, at its last saved parameters.",
                 "",
                 "| family | method | seconds | fidelity | notes |",
                 "|---|---|---|---|---|",
@@ -214,6 +243,7 @@ def main():
     ap.add_argument("--work", default="/tmp/potts_families")
     ap.add_argument("--families", nargs="+", default=list(FAMILIES))
     ap.add_argument("--lam", type=float, default=PottsLasso().lam)
+    ap.add_argument("--extra-lam", type=float, default=0.005, help="a second, sparser mrflit fit")
     ap.add_argument("--max-iter", type=int, default=PottsLasso().max_iter)
     ap.add_argument("--adabmdca-families", nargs="*", default=None, help="run adabmDCA on these only (all)")
     ap.add_argument(
@@ -228,7 +258,7 @@ def main():
     scores = dict(np.load(SCORES)) if SCORES.exists() else {}
     for name in args.families:
         with_dca = args.adabmdca_families is None or name in args.adabmdca_families
-        settings = (args.lam, args.max_iter, with_dca)
+        settings = (args.lam, args.extra_lam, args.max_iter, with_dca)
         results[name], new = study(name, FAMILIES[name], args.plmc, args.adabmdca, Path(args.work), *settings)
         scores.update(new)
         print(name, json.dumps(results[name], indent=1), flush=True)

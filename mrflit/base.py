@@ -41,8 +41,8 @@ from .select import LambdaRule
 from .pseudolikelihood import unique_rows, _pl_parts
 
 # %% auto #0
-__all__ = ['LAMBDA_RULES', 'CONTINUOUS_DATA_CHECKS', 'SCORE_CHECKS', 'pseudo_likelihood', 'Trace', 'fit_chosen_lambda',
-           'MRFLearner', 'FitRun', 'expected_failed_checks', 'lambda_path']
+__all__ = ['LAMBDA_RULES', 'CONTINUOUS_DATA_CHECKS', 'SCORE_CHECKS', 'SAMPLE_WEIGHT_CHECKS', 'pseudo_likelihood', 'Trace',
+           'fit_chosen_lambda', 'MRFLearner', 'FitRun', 'expected_failed_checks', 'lambda_path']
 
 # %% ../nbs/06_base.ipynb #a1208410
 def pseudo_likelihood(
@@ -450,6 +450,12 @@ CONTINUOUS_DATA_CHECKS = (
 ).split()
 # the checks that call `score`: the pseudo-likelihood of a binary model
 SCORE_CHECKS = ("check_fit_score_takes_y", "check_n_features_in_after_fitting", "check_pipeline_consistency")
+# the checks of a `fit(X, y, sample_weight)`, again on random continuous data
+SAMPLE_WEIGHT_CHECKS = (
+    "check_sample_weights_list",
+    "check_all_zero_sample_weights_error",
+    "check_sample_weight_equivalence_on_dense_data",
+)
 
 
 def expected_failed_checks(
@@ -463,7 +469,8 @@ def expected_failed_checks(
             "fits random continuous data; a k-state MRF takes integer codes 0..k-1 and refuses the rest "
             "(ValueError)"
         )
-        return dict.fromkeys(CONTINUOUS_DATA_CHECKS, why)
+        weighted = "sample_weight" in inspect.signature(estimator.fit).parameters
+        return dict.fromkeys([*CONTINUOUS_DATA_CHECKS, *(SAMPLE_WEIGHT_CHECKS if weighted else ())], why)
     if not isinstance(estimator, MRFLearner):
         raise ValueError(f"estimator must be an mrflit learner, got {type(estimator).__name__}")
     if "groups" in estimator.get_params():

@@ -31,8 +31,8 @@ from .discrete_gibbs import _gibbs_sweeps
 from .discrete_exact import all_states, log_partition
 
 # %% auto #0
-__all__ = ['MAX_BLOCK', 'NEWTON_AFTER', 'NEWTON_MAX', 'MATRIX_FREE', 'PL_EBIC_TOL', 'PL_EBIC_ITER', 'DiscreteLasso',
-           'GroupNewtonSolver', 'ChainHessian', 'GroupPseudoLikelihood', 'pl_ebic']
+__all__ = ['MAX_BLOCK', 'NEWTON_AFTER', 'NEWTON_MAX', 'MATRIX_FREE', 'WORST_MAX', 'SE_RIDGE', 'PL_EBIC_TOL', 'PL_EBIC_ITER',
+           'DiscreteLasso', 'GroupNewtonSolver', 'ChainHessian', 'GroupPseudoLikelihood', 'pl_ebic']
 
 # %% ../nbs/07b_discrete.ipynb #6a895db1
 # the most parameters of one pair's block (k_i − 1)(k_j − 1) a k-state learner accepts: two variables of 51
@@ -521,7 +521,8 @@ class GroupNewtonSolver:
     states; `n_chains` q; `n_sweeps`; `window` the (decrement, floor) pairs since q last changed; `gap` the
     Monte-Carlo gap |A|/2q, `tol_eff` the gap accepted and `verified_gap` the last verification's measure.
     With `se` (the data's standard errors of ψ) the rule is per group instead (`_kkt_verdict`): `kkt_se` the
-    largest KKT residual in those units at the last step's start, `verified_kkt` the last verification's."""
+    largest KKT residual in those units at the last step's start, `verified_kkt` the last verification's, and
+    `kkt_units` (R, R⁻¹ over all groups, each statistic's group, each group's σ_k) what measures them."""
 
     def __init__(
         self,
@@ -575,6 +576,7 @@ class GroupNewtonSolver:
             np.inf,
             np.nan,
         )
+        self.kkt_units = None if se is None else self._units()
         self.set_lambda(lam)
 
     def set_lambda(
@@ -933,17 +935,38 @@ def _chain_direction(
 @patch_to(GroupNewtonSolver)
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
-    floor rule; with `se`, the per-group rule first (`_kkt_verdict`, at the step's start point)."""
+    floor rule; with `se`, the per-group rule first (`_kkt_verdict`, at the step's start point), then a step
+    on the worst groups alone when they fit (`_worst_groups`), else on the working set with a quarter of the
+    ridge (`SE_RIDGE`)."""
     mu, z = self._chain_moments(self._run(self.n_sweeps))
-    if self.se is not None and self._kkt_se(mu - self.EX) <= 1.0 and self._kkt_verdict() == "converged":
-        return dict(n_chains=self.n_chains, n_sweeps=self.n_sweeps, kkt_se=self.kkt_se, verdict="converged")
-    # the working set grows by at most as many blocks as it holds (and 20): Ĥ stays small far from the optimum
-    n_blocks = int(np.count_nonzero([np.any(self._block(self.theta, k)) for k in range(self.weights.size)]))
-    idx, d, nu2 = self._chain_direction(mu - self.EX, z, max_new=max(20, n_blocks))
+    grad, worst = mu - self.EX, None
+    if self.se is not None:
+        r = self._group_kkt_se(grad)
+        if self.kkt_se <= 1.0 and self._kkt_verdict() == "converged":
+            return dict(
+                n_chains=self.n_chains, n_sweeps=self.n_sweeps, kkt_se=self.kkt_se, verdict="converged"
+            )
+        worst = self._worst_groups(r)
+    if worst is not None:
+        # Ĥ on the worst groups from max(4,096, 10|W|) chains (all, at most), the ridge |W| over them
+        hessian = self._working_hessian(z, worst, None)
+    else:
+        # the working set grows by at most as many blocks as it holds (and 20): Ĥ stays small far from the
+        # optimum
+        n_blocks = int(
+            np.count_nonzero([np.any(self._block(self.theta, k)) for k in range(self.weights.size)])
+        )
+        groups = self._working_groups(grad, max(20, n_blocks))
+        n_h = min(4096, z.shape[0])
+        share = 1.0 if self.se is None else SE_RIDGE
+        size = int(np.diff(self._gptr)[groups].sum())
+        hessian = self._working_hessian(z, groups, n_h, max(1e-3, share * size / n_h))
+    idx, d, nu2 = self._chain_direction(grad, None, hessian=hessian)
     # the trust region: ν <= 1; under the per-group rule ν² <= max(1, |A|/n), a step as large as the data's
-    # own
-    # sampling gap (with |A| ≫ n, moving every block by a standard error has ν² ≈ |A|/n)
-    radius2 = 1.0 if self.se is None else max(1.0, np.count_nonzero(self.theta) / self.n_rows)
+    # own sampling gap (with |A| ≫ n, moving every block by a standard error has ν² ≈ |A|/n); on the worst
+    # groups alone, |W| in place of |A|
+    moved = idx.size if worst is not None else np.count_nonzero(self.theta)
+    radius2 = 1.0 if self.se is None else max(1.0, moved / self.n_rows)
     if nu2 > radius2:
         d = d * np.sqrt(radius2 / nu2)
     self.theta = self.theta.copy()
@@ -960,32 +983,71 @@ def _step_mcmc(self) -> dict:
         # the per-group rule decides at the step's start; the chains (q >= n/tol_sampling) already measure
         # each
         # group to a fraction of its σ_k, so a step below the noise floor is no reason for more of them
-        return dict(rec, kkt_se=self.kkt_se, verdict="continue")
+        return dict(rec, kkt_se=self.kkt_se, worst=worst is not None, verdict="continue")
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
 # %% ../nbs/07b_discrete.ipynb #36db2d97
 @patch_to(GroupNewtonSolver)
-def _kkt_se(
+def _units(self) -> tuple:
+    """`(R, R⁻¹, gid, σ)`: the factors over all groups (sparse block-diagonal), each statistic's group, and
+    each group's unit σ_k = (Σ_t [(R_k⁻ᵀ)² σ²]_t)^½ (needs `se`)."""
+    Rinv = sp.block_diag(self._Rinv, format="csr")
+    gid = np.repeat(np.arange(self._gptr.size - 1), np.diff(self._gptr))
+    unit = np.sqrt(np.bincount(gid, Rinv.T.multiply(Rinv.T) @ self.se[self._gidx] ** 2))
+    return sp.block_diag(self._R, format="csr"), Rinv, gid, np.maximum(unit, 1e-300)
+
+# %% ../nbs/07b_discrete.ipynb #62479e88
+@patch_to(GroupNewtonSolver)
+def _group_kkt_se(
     self,
     grad,  # (m,) float64 a gradient estimate at `theta`
-) -> float:
-    """The largest KKT residual of (D3) over the groups, each in units of its data standard error σ_k (needs
-    `se`); kept as `kkt_se`."""
-    if not hasattr(self, "_kkt_parts"):
-        Rinv = sp.block_diag(self._Rinv, format="csr")
-        gid = np.repeat(np.arange(self.weights.size), np.diff(self._gptr))
-        unit = np.sqrt(np.bincount(gid, Rinv.T.multiply(Rinv.T) @ self.se[self._gidx] ** 2))
-        self._kkt_parts = (sp.block_diag(self._R, format="csr"), Rinv, gid, np.maximum(unit, 1e-300))
-    R, Rinv, gid, unit = self._kkt_parts
+) -> np.ndarray:
+    """(G,) float64 each group's KKT residual of (D3) in units of its data standard error σ_k (needs `se`);
+    their largest is kept as `kkt_se`."""
+    R, Rinv, gid, unit = self.kkt_units
     norms = lambda x: np.sqrt(np.bincount(gid, x * x, minlength=self.weights.size))
     v, gv = R @ self.theta[self._gidx], Rinv.T @ grad[self._gidx]
     nv = norms(v)
     on = norms(gv + self.weights[gid] * np.divide(v, nv[gid], out=np.zeros_like(v), where=nv[gid] > 0))
     off = np.maximum(norms(gv) - self.weights, 0.0)
-    self.kkt_se = float((np.where(nv > 0, on, off) / unit).max())
-    return self.kkt_se
+    r = np.where(nv > 0, on, off) / unit
+    self.kkt_se = float(r.max())
+    return r
 
-# %% ../nbs/07b_discrete.ipynb #8a8e3a25
+# %% ../nbs/07b_discrete.ipynb #234514ed
+# the worst groups' step: at most this many statistics (a dense Ĥ of 2,048² from the chains, about a second)
+WORST_MAX = 2048
+# under the per-group rule, the working set's ridge is this share of |W|/n_hessian (see the text above)
+SE_RIDGE = 0.25
+
+
+@patch_to(GroupNewtonSolver)
+def _worst_groups(
+    self,
+    r,  # (G,) float64 the groups' KKT residuals in σ_k (`_group_kkt_se`)
+    limit: int = WORST_MAX,  # the most statistics
+) -> np.ndarray | None:
+    """The groups of a step on the worst residuals, ascending: those above ½ σ_k from the largest down, each
+    pair with its two variables' node groups, while their statistics fit in `limit`; None when one above 1 σ_k
+    does not fit, or none is above ½ (the step then takes the whole working set)."""
+    sizes = np.diff(self._gptr)
+    chosen, total = set(), 0
+    for k in np.argsort(r)[::-1]:
+        if r[k] <= 0.5:
+            break
+        # node groups come first, group v is variable v's
+        new = {int(k)} | {int(v) for v in self._pair[k] if v >= 0}
+        new -= chosen
+        add = int(sizes[list(new)].sum())
+        if total + add > limit:
+            if r[k] > 1.0:
+                return None
+            break
+        chosen |= new
+        total += add
+    return np.array(sorted(chosen), dtype=np.int64) if chosen else None
+
+# %% ../nbs/07b_discrete.ipynb #a9a56ee3
 @patch_to(GroupNewtonSolver)
 def _kkt_verdict(self) -> str:
     """The per-group rule measured afresh: copies of the chains with new streams run 10 × `n_sweeps` sweeps
@@ -996,14 +1058,14 @@ def _kkt_verdict(self) -> str:
     S = chain_states(self._rng, X.shape[0])
     for a, b in chunks(10 * self.n_sweeps, X.shape[0] * model.p * model.D):
         _gibbs_sweeps(X, model.theta, model.offsets, S, b - a, False)
-    self.verified_kkt = self._kkt_se(self._chain_moments(X)[0] - self.EX)
+    self.verified_kkt = float(self._group_kkt_se(self._chain_moments(X)[0] - self.EX).max())
     if self.verified_kkt <= 1.0:
         return "converged"
     self.n_sweeps *= 2
     self.window = []
     return "longer runs"
 
-# %% ../nbs/07b_discrete.ipynb #234514ed
+# %% ../nbs/07b_discrete.ipynb #a5b6bbac
 @patch_to(GroupNewtonSolver)
 def _verdict(
     self,
@@ -1026,7 +1088,7 @@ def _verdict(
     self.window = []
     return "more chains"
 
-# %% ../nbs/07b_discrete.ipynb #3ccdc18b
+# %% ../nbs/07b_discrete.ipynb #2a017fa8
 @patch_to(GroupNewtonSolver)
 def _model_decrease(
     self,
@@ -1044,7 +1106,7 @@ def _model_decrease(
     step[idx] = d
     return float(-(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2)), step
 
-# %% ../nbs/07b_discrete.ipynb #a9a56ee3
+# %% ../nbs/07b_discrete.ipynb #d1004c9e
 @patch_to(GroupNewtonSolver)
 def _model_gap(
     self,
@@ -1070,7 +1132,7 @@ def _model_gap(
     noise = np.mean([self._model_decrease(g, hessian, step)[0] for g in grads[1:]]) - pooled
     return float(pooled - noise), float(noise)
 
-# %% ../nbs/07b_discrete.ipynb #d1004c9e
+# %% ../nbs/07b_discrete.ipynb #0087d162
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
     """The objective gap at θ measured afresh, as `IsingLasso` measures it; the persistent chains stay as they
@@ -1105,7 +1167,7 @@ def _verify(self) -> float:
         if noise <= self.tol_eff / 4 or used + 2 * size > q:
             return gap
 
-# %% ../nbs/07b_discrete.ipynb #c8f87df5
+# %% ../nbs/07b_discrete.ipynb #2542ae2d
 @kernel(inline="always")
 def _softmax_levels(
     eta,  # (D,) float64 the logits of the levels >= 1, overwritten by their probabilities
@@ -1127,7 +1189,7 @@ def _softmax_levels(
         total += top + np.log(s)
     return total
 
-# %% ../nbs/07b_discrete.ipynb #d870a299
+# %% ../nbs/07b_discrete.ipynb #53d036ba
 @kernel
 def _pl_rows(
     rows,  # (u, p) int8 the distinct rows' codes
@@ -1179,7 +1241,7 @@ def _pl_rows(
                 G[col, b] += eta[b]
     return total
 
-# %% ../nbs/07b_discrete.ipynb #a5d1122c
+# %% ../nbs/07b_discrete.ipynb #7187bf34
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
@@ -1278,7 +1340,7 @@ class GroupPseudoLikelihood:
         shrink = np.where(nv > t * self.weights, 1 - t * self.weights / np.maximum(nv, 1e-300), 0.0)
         return v * shrink[self._gid]
 
-# %% ../nbs/07b_discrete.ipynb #53d036ba
+# %% ../nbs/07b_discrete.ipynb #47d0a644
 @patch_to(GroupPseudoLikelihood)
 def solve(
     self,
@@ -1315,7 +1377,7 @@ def solve(
         fy, gy = (fn, gn) if restart else self.parts(y)
     return x, max_iter, kkt
 
-# %% ../nbs/07b_discrete.ipynb #b949cd1f
+# %% ../nbs/07b_discrete.ipynb #cef4d06d
 # the refit's KKT residual, × 1/√n: FISTA's default (0.1/√n) stops short of the optimum by more than the
 # binary test below allows (0.05 deviance units)
 PL_EBIC_TOL = 1e-3
@@ -1344,7 +1406,7 @@ def pl_ebic(
     charge = df * (libm.log(n) + 2 * gamma * libm.log(max(p - 1, 1)))
     return float(2 * n * pl.parts(refit)[0] + charge), refit
 
-# %% ../nbs/07b_discrete.ipynb #5a3586e3
+# %% ../nbs/07b_discrete.ipynb #d0a6ceef
 def _d3_lambda_max(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> float:
@@ -1357,7 +1419,7 @@ def _d3_lambda_max(
     norms = pl.group_norms(grad) / np.sqrt(np.diff(pl.gptr))
     return float(norms[pl.pair[:, 0] >= 0].max(initial=0.0))
 
-# %% ../nbs/07b_discrete.ipynb #f54487ed
+# %% ../nbs/07b_discrete.ipynb #ac0d1994
 def _likelihood_lambda(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem
     lams,  # (L,) the (D4) path, largest first
@@ -1370,7 +1432,7 @@ def _likelihood_lambda(
         return max(float(lams[0] / 2), 1.01 * _d3_lambda_max(pl))
     return float(lams[best] / 2)
 
-# %% ../nbs/07b_discrete.ipynb #226c5325
+# %% ../nbs/07b_discrete.ipynb #54f7fc6d
 def _independence_theta(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> np.ndarray | None:
@@ -1387,7 +1449,7 @@ def _independence_theta(
     theta[node] = libm.log(mean[pl.I[node]] / ref[var[pl.I[node]]])
     return theta
 
-# %% ../nbs/07b_discrete.ipynb #353d2e81
+# %% ../nbs/07b_discrete.ipynb #76acd143
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1404,7 +1466,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #158b1c9a
+# %% ../nbs/07b_discrete.ipynb #66f22909
 @patch_to(DiscreteLasso)
 def _solve(self, solver, lam, log):
     "Newton steps at λ until the verdict is not 'continue'; the last record."
@@ -1417,7 +1479,7 @@ def _solve(self, solver, lam, log):
             return rec
     return rec
 
-# %% ../nbs/07b_discrete.ipynb #803a395a
+# %% ../nbs/07b_discrete.ipynb #f87c2bcd
 @patch_to(DiscreteLasso)
 def _new_solver(self, codes, levels):
     "The solver for these data: exact moments where `solver` and the number of states allow, else Gibbs."
@@ -1437,7 +1499,7 @@ def _new_solver(self, codes, levels):
     kw.update(tol_sampling=self.tol_sampling, seed=self.seed, kkt_tol=self.kkt_tol)
     return GroupNewtonSolver(EX, levels, 0.0, exact=exact, starts=codes, n_rows=codes.shape[0], **kw)
 
-# %% ../nbs/07b_discrete.ipynb #a0da8e47
+# %% ../nbs/07b_discrete.ipynb #fd4bbe6a
 @patch_to(DiscreteLasso)
 def _why(self, solver, rec) -> str:
     "What kept the fit from converging (empty when it converged)."
@@ -1454,7 +1516,7 @@ def _why(self, solver, rec) -> str:
         f"q = {solver.n_chains:,}): raise max_iter or n_chains_max"
     )
 
-# %% ../nbs/07b_discrete.ipynb #66f22909
+# %% ../nbs/07b_discrete.ipynb #3f0180f2
 @patch_to(DiscreteLasso)
 def _pl_lambdas(self, pl, n_lambdas=20):
     """The (D4) path: `(v, λs)`, the fields-only estimate (in v) and `n_lambdas` values from the path's
@@ -1464,7 +1526,7 @@ def _pl_lambdas(self, pl, n_lambdas=20):
     top = (pl.group_norms(pl.parts(v)[1]) / np.sqrt(np.diff(pl.gptr)))[pair].max(initial=0.0)
     return v, libm.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, n_lambdas)
 
-# %% ../nbs/07b_discrete.ipynb #f87c2bcd
+# %% ../nbs/07b_discrete.ipynb #a941f1bd
 @patch_to(DiscreteLasso)
 def _pl_path(self, pl):
     """λ by EBIC over the (D4) path, warm-started: `(λ/2, v)`, the likelihood's λ and the
@@ -1486,7 +1548,7 @@ def _pl_path(self, pl):
     _warn_edge(best, lams / 2, lams[0] / 2, "ebic", True)
     return _likelihood_lambda(pl, lams, best), fits[best]
 
-# %% ../nbs/07b_discrete.ipynb #a01f33ca
+# %% ../nbs/07b_discrete.ipynb #5f40f14d
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1520,7 +1582,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #5f40f14d
+# %% ../nbs/07b_discrete.ipynb #4255cd71
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,

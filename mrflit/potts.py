@@ -209,7 +209,7 @@ class PottsLasso(_DiscreteLearner):
 
     def __init__(
         self,
-        lam: float = 0.005,  # the group-lasso weight λ of (D3)
+        lam: float = 0.001,  # the group-lasso weight λ of (D3)
         *,
         identity: float = 0.8,  # the sequence weights' identity threshold (`sequence_weights`)
         pseudocount=None,  # α of the moments, in [0, 1) (None: 1/M_eff, adabmDCA's default, at most 0.5)

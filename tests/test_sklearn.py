@@ -31,6 +31,7 @@ from mrflit.fast_mixing import FastMixingML
 from mrflit.partitioned import PartitionedRatio
 from mrflit.discrete import DiscreteLasso
 from mrflit.discrete_tay import DiscreteTAY
+from mrflit.potts import PottsLasso
 
 LEARNERS = [
     IsingLasso(0.05),
@@ -51,6 +52,7 @@ LEARNERS = [
     PartitionedRatio(([0, 1], [2, 3])),
     DiscreteLasso(0.05),
     DiscreteTAY(0.05, max_iter=20),
+    PottsLasso(0.05, max_iter=20),
 ]
 ids = [type(e).__name__ for e in LEARNERS]
 
