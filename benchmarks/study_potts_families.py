@@ -14,8 +14,11 @@ nbs/07c_potts.ipynb.
 python benchmarks/study_potts_families.py PLMC_BIN [--work DIR] [--families RF00162 RF00379]
 
 PLMC_BIN: plmc built from its sources (github.com/debbiemarkslab/plmc, `make all-openmp`); adabmDCA from
-PyPI (`pip install adabmDCA`, the `adabmDCA` command on PATH or --adabmdca). An adabmDCA run found finished
-in --work is read, not re-run: its time is then the one its own log records (`Elapsed_s`)."""
+PyPI (`pip install adabmDCA`, the `adabmDCA` command on PATH or --adabmdca). An adabmDCA run found in --work
+(finished, or still running and checkpointed) is read, not re-run: its time is then the one its own log
+records (`Elapsed_s`) at its last saved parameters. adabmDCA takes hours on two cores: start it first (the
+command line of `run_adabmdca`), fit the rest while it runs (--adabmdca-families with no family), and read it
+last (--adabmdca-only)."""
 
 import argparse
 import json
@@ -49,6 +52,7 @@ PLMC_ARGS = ["-le", "20.0", "-lh", "0.01", "-m", "50"]
 # (`fidelity_early`): when the two agree, the samples no longer remember the start
 SWEEPS = 300
 CHAINS = 10_000
+METHODS = ("mrflit", "plmc", "adabmDCA")
 
 
 def read_plmc(path):
@@ -90,9 +94,8 @@ def fidelity(model, data_cc, k, seed, sweeps=SWEEPS):
     return float(np.corrcoef(data_cc, connected_correlations(samples, k))[0, 1])
 
 
-def top_pairs(model, L):
-    "The L pairs with the largest APC scores among |i − j| >= 4, as a set of (i, j)."
-    S = contact_scores(model)
+def top_pairs(S, L):
+    "The L pairs with the largest of the APC scores S among |i − j| >= 4, as a set of (i, j)."
     i, j = np.triu_indices(S.shape[0], 4)
     order = np.argsort(S[i, j])[::-1][:L]
     return {(int(i[t]), int(j[t])) for t in order}
@@ -153,20 +156,17 @@ def fit_mrflit(family, lam, max_iter, data_cc):
     return fit.model_, res
 
 
-def study(name, spec, plmc, adabmdca, work, lam, extra_lam, max_iter, with_adabmdca):
-    "One family: `(results, contact scores)` of mrflit, plmc and (when asked) adabmDCA."
-    fasta = HERE / "data" / "families" / spec["file"]
-    family = read_alignment(fasta, spec["alphabet"])
-    codes, k = family.codes, len(family.alphabet)
-    L = codes.shape[1]
-    weights = sequence_weights(codes)
-    data_cc = connected_correlations(codes, k, weights)
-    work = work / name
-    work.mkdir(parents=True, exist_ok=True)
-    res = {"sequences": int(codes.shape[0]), "columns": L, "states": k, "m_eff": float(weights.sum())}
-    rows = np.random.default_rng(0).choice(len(codes), CHAINS, p=weights / weights.sum())
-    res["ceiling"] = float(np.corrcoef(data_cc, connected_correlations(codes[rows], k))[0, 1])
-    models = {}
+def agreement(scores, name, L):
+    "The share of top-L pairs two methods share, for each pair of methods with scores for family `name`."
+    tops = {m: top_pairs(scores[f"{name}/{m}"], L) for m in METHODS if f"{name}/{m}" in scores}
+    pairs = [(a, b) for n, a in enumerate(METHODS) for b in METHODS[n + 1 :] if a in tops and b in tops]
+    return {f"{a}/{b}": len(tops[a] & tops[b]) / L for a, b in pairs}
+
+
+def mrflit_and_plmc(family, fasta, spec, plmc, work, lam, extra_lam, max_iter, data_cc, models):
+    "mrflit's fits and plmc's: their results by method; their models added to `models`."
+    k = len(family.alphabet)
+    res = {}
     models["mrflit"], res["mrflit"] = fit_mrflit(family, lam, max_iter, data_cc)
     if extra_lam is not None:
         _, res[f"mrflit λ={extra_lam:g}"] = fit_mrflit(family, extra_lam, max_iter, data_cc)
@@ -177,6 +177,30 @@ def study(name, spec, plmc, adabmdca, work, lam, extra_lam, max_iter, with_adabm
     res["plmc"] = dict(
         seconds=seconds, fidelity=fid, fidelity_early=early, m_eff=m_eff, args=" ".join(PLMC_ARGS)
     )
+    return res
+
+
+def study(name, spec, plmc, adabmdca, work, lam, extra_lam, max_iter, with_adabmdca, previous=None):
+    """One family: `(results, contact scores)` of mrflit, plmc and (when asked) adabmDCA; with `previous`
+    (its stored results), mrflit's and plmc's are kept and adabmDCA alone is read anew."""
+    fasta = HERE / "data" / "families" / spec["file"]
+    family = read_alignment(fasta, spec["alphabet"])
+    codes, k = family.codes, len(family.alphabet)
+    L = codes.shape[1]
+    weights = sequence_weights(codes)
+    data_cc = connected_correlations(codes, k, weights)
+    work = work / name
+    work.mkdir(parents=True, exist_ok=True)
+    models = {}
+    if previous is not None:
+        res = {key: v for key, v in previous.items() if key != "adabmDCA"}
+    else:
+        res = {"sequences": int(codes.shape[0]), "columns": L, "states": k, "m_eff": float(weights.sum())}
+        rows = np.random.default_rng(0).choice(len(codes), CHAINS, p=weights / weights.sum())
+        res["ceiling"] = float(np.corrcoef(data_cc, connected_correlations(codes[rows], k))[0, 1])
+        res.update(
+            mrflit_and_plmc(family, fasta, spec, plmc, work, lam, extra_lam, max_iter, data_cc, models)
+        )
     if with_adabmdca:
         params, seconds, pearson, steps, reached = run_adabmdca(
             adabmdca, fasta, spec["adabmdca_alphabet"], work
@@ -193,11 +217,6 @@ def study(name, spec, plmc, adabmdca, work, lam, extra_lam, max_iter, with_adabm
             reached=reached,
         )
     scores = {f"{name}/{m}": contact_scores(model).astype(np.float32) for m, model in models.items()}
-    tops = {m: top_pairs(model, L) for m, model in models.items()}
-    pairs = [
-        (a, b) for a, b in (("mrflit", "plmc"), ("mrflit", "adabmDCA"), ("plmc", "adabmDCA")) if b in tops
-    ]
-    res["top_L_agreement"] = {f"{a}/{b}": len(tops[a] & tops[b]) / L for a, b in pairs}
     return res, scores
 
 
@@ -247,6 +266,11 @@ def main():
     ap.add_argument("--max-iter", type=int, default=PottsLasso().max_iter)
     ap.add_argument("--adabmdca-families", nargs="*", default=None, help="run adabmDCA on these only (all)")
     ap.add_argument(
+        "--adabmdca-only",
+        action="store_true",
+        help="keep the stored mrflit and plmc results; read adabmDCA's run (finished or checkpointed) anew",
+    )
+    ap.add_argument(
         "--report", action="store_true", help="only write BENCHMARKS.md's section from the results"
     )
     args = ap.parse_args()
@@ -259,8 +283,15 @@ def main():
     for name in args.families:
         with_dca = args.adabmdca_families is None or name in args.adabmdca_families
         settings = (args.lam, args.extra_lam, args.max_iter, with_dca)
-        results[name], new = study(name, FAMILIES[name], args.plmc, args.adabmdca, Path(args.work), *settings)
+        previous = results[name] if args.adabmdca_only else None
+        if previous is None:
+            # a family fitted anew: no stale scores of its previous run stay beside the new ones
+            scores = {key: v for key, v in scores.items() if not key.startswith(f"{name}/")}
+        results[name], new = study(
+            name, FAMILIES[name], args.plmc, args.adabmdca, Path(args.work), *settings, previous=previous
+        )
         scores.update(new)
+        results[name]["top_L_agreement"] = agreement(scores, name, results[name]["columns"])
         print(name, json.dumps(results[name], indent=1), flush=True)
     np.savez_compressed(SCORES, **scores)
     machine = dict(cpu=_report.machine(), date=time.strftime("%Y-%m-%d"))
