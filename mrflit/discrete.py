@@ -518,11 +518,12 @@ class GroupNewtonSolver:
     residual of (D3) at the point the last step started from (exact); `weights` (G,) λ√s per group (0 for node
     groups); the groups and their factors R (‖R θ_g‖ = ‖W_ij‖_c), fixed by the levels. Gibbs moments (as
     `IsingLasso`'s `NewtonSolver`): `chains` (q, p) int8 persistent chain states and `streams` their xoshiro
-    states; `n_chains` q; `n_sweeps`; `window` the (decrement, floor) pairs since q last changed; `gap` the
-    Monte-Carlo gap |A|/2q, `tol_eff` the gap accepted and `verified_gap` the last verification's measure.
-    With `se` (the data's standard errors of ψ) the rule is per group instead (`_kkt_verdict`): `kkt_se` the
-    largest KKT residual in those units at the last step's start, `verified_kkt` the last verification's, and
-    `kkt_units` (R, R⁻¹ over all groups, each statistic's group, each group's σ_k) what measures them."""
+    states; `n_chains` q; `n_sweeps` (`first_sweeps` at the start); `window` the (decrement, floor) pairs
+    since q last changed; `gap` the Monte-Carlo gap |A|/2q, `tol_eff` the gap accepted and `verified_gap` the
+    last verification's measure. With `se` (the data's standard errors of ψ) the rule is per group instead
+    (`_kkt_verdict`): `kkt_se` the largest KKT residual in those units at the last step's start,
+    `verified_kkt` the last verification's, and `kkt_units` (R, R⁻¹ over all groups, each statistic's group,
+    each group's σ_k) what measures them."""
 
     def __init__(
         self,
@@ -566,6 +567,7 @@ class GroupNewtonSolver:
         self.chains, self.streams, self._starts, self._rng = None, None, starts, as_rng(seed)
         self.n_rows, self.n_chains, self.n_chains_max = int(n_rows), int(n_chains), int(n_chains_max)
         self.n_sweeps, self.tol_sampling, self.window_size = int(n_sweeps), float(tol_sampling), int(window)
+        self.first_sweeps = self.n_sweeps
         if not self.exact:
             # the chains' codes, indicators (float32) and streams, refused before the first is drawn
             q, p, D = self.n_chains, self.levels.size, int(self.levels.sum())
@@ -942,10 +944,9 @@ def _step_mcmc(self) -> dict:
     grad, worst = mu - self.EX, None
     if self.se is not None:
         r = self._group_kkt_se(grad)
-        if self.kkt_se <= 1.0 and self._kkt_verdict() == "converged":
-            return dict(
-                n_chains=self.n_chains, n_sweeps=self.n_sweeps, kkt_se=self.kkt_se, verdict="converged"
-            )
+        verdict = self._kkt_verdict() if self.kkt_se <= 1.0 else "continue"
+        if verdict in ("converged", "stalled"):
+            return dict(n_chains=self.n_chains, n_sweeps=self.n_sweeps, kkt_se=self.kkt_se, verdict=verdict)
         worst = self._worst_groups(r)
     if worst is not None:
         # Ĥ on the worst groups from max(4,096, 10|W|) chains (all, at most), the ridge |W| over them
@@ -1052,7 +1053,8 @@ def _worst_groups(
 def _kkt_verdict(self) -> str:
     """The per-group rule measured afresh: copies of the chains with new streams run 10 × `n_sweeps` sweeps
     at θ; 'converged' when every group's residual on their gradient is within its σ_k (`verified_kkt`), else
-    the sweeps double ('longer runs')."""
+    the sweeps double ('longer runs'), four times at most: then 'stalled' (a verification runs 160 × the first
+    sweeps by then; the chains that still disagree with the step's need more than the solver should guess)."""
     model = DiscreteMRF.from_vector(self.theta, self.levels)
     X = self.chains.copy()
     S = chain_states(self._rng, X.shape[0])
@@ -1061,11 +1063,13 @@ def _kkt_verdict(self) -> str:
     self.verified_kkt = float(self._group_kkt_se(self._chain_moments(X)[0] - self.EX).max())
     if self.verified_kkt <= 1.0:
         return "converged"
+    if self.n_sweeps >= 16 * self.first_sweeps:
+        return "stalled"
     self.n_sweeps *= 2
     self.window = []
     return "longer runs"
 
-# %% ../nbs/07b_discrete.ipynb #a5b6bbac
+# %% ../nbs/07b_discrete.ipynb #2a017fa8
 @patch_to(GroupNewtonSolver)
 def _verdict(
     self,
@@ -1088,7 +1092,7 @@ def _verdict(
     self.window = []
     return "more chains"
 
-# %% ../nbs/07b_discrete.ipynb #2a017fa8
+# %% ../nbs/07b_discrete.ipynb #d1004c9e
 @patch_to(GroupNewtonSolver)
 def _model_decrease(
     self,
@@ -1106,7 +1110,7 @@ def _model_decrease(
     step[idx] = d
     return float(-(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2)), step
 
-# %% ../nbs/07b_discrete.ipynb #d1004c9e
+# %% ../nbs/07b_discrete.ipynb #c2bec399
 @patch_to(GroupNewtonSolver)
 def _model_gap(
     self,
@@ -1132,7 +1136,7 @@ def _model_gap(
     noise = np.mean([self._model_decrease(g, hessian, step)[0] for g in grads[1:]]) - pooled
     return float(pooled - noise), float(noise)
 
-# %% ../nbs/07b_discrete.ipynb #0087d162
+# %% ../nbs/07b_discrete.ipynb #c8f87df5
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
     """The objective gap at θ measured afresh, as `IsingLasso` measures it; the persistent chains stay as they
@@ -1167,7 +1171,7 @@ def _verify(self) -> float:
         if noise <= self.tol_eff / 4 or used + 2 * size > q:
             return gap
 
-# %% ../nbs/07b_discrete.ipynb #2542ae2d
+# %% ../nbs/07b_discrete.ipynb #a5d1122c
 @kernel(inline="always")
 def _softmax_levels(
     eta,  # (D,) float64 the logits of the levels >= 1, overwritten by their probabilities
@@ -1189,7 +1193,7 @@ def _softmax_levels(
         total += top + np.log(s)
     return total
 
-# %% ../nbs/07b_discrete.ipynb #53d036ba
+# %% ../nbs/07b_discrete.ipynb #f06b6834
 @kernel
 def _pl_rows(
     rows,  # (u, p) int8 the distinct rows' codes
@@ -1241,7 +1245,7 @@ def _pl_rows(
                 G[col, b] += eta[b]
     return total
 
-# %% ../nbs/07b_discrete.ipynb #7187bf34
+# %% ../nbs/07b_discrete.ipynb #47d0a644
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
@@ -1340,7 +1344,7 @@ class GroupPseudoLikelihood:
         shrink = np.where(nv > t * self.weights, 1 - t * self.weights / np.maximum(nv, 1e-300), 0.0)
         return v * shrink[self._gid]
 
-# %% ../nbs/07b_discrete.ipynb #47d0a644
+# %% ../nbs/07b_discrete.ipynb #49013eb3
 @patch_to(GroupPseudoLikelihood)
 def solve(
     self,
@@ -1377,7 +1381,7 @@ def solve(
         fy, gy = (fn, gn) if restart else self.parts(y)
     return x, max_iter, kkt
 
-# %% ../nbs/07b_discrete.ipynb #cef4d06d
+# %% ../nbs/07b_discrete.ipynb #f54487ed
 # the refit's KKT residual, × 1/√n: FISTA's default (0.1/√n) stops short of the optimum by more than the
 # binary test below allows (0.05 deviance units)
 PL_EBIC_TOL = 1e-3
@@ -1406,7 +1410,7 @@ def pl_ebic(
     charge = df * (libm.log(n) + 2 * gamma * libm.log(max(p - 1, 1)))
     return float(2 * n * pl.parts(refit)[0] + charge), refit
 
-# %% ../nbs/07b_discrete.ipynb #d0a6ceef
+# %% ../nbs/07b_discrete.ipynb #226c5325
 def _d3_lambda_max(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> float:
@@ -1419,7 +1423,7 @@ def _d3_lambda_max(
     norms = pl.group_norms(grad) / np.sqrt(np.diff(pl.gptr))
     return float(norms[pl.pair[:, 0] >= 0].max(initial=0.0))
 
-# %% ../nbs/07b_discrete.ipynb #ac0d1994
+# %% ../nbs/07b_discrete.ipynb #353d2e81
 def _likelihood_lambda(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem
     lams,  # (L,) the (D4) path, largest first
@@ -1432,7 +1436,7 @@ def _likelihood_lambda(
         return max(float(lams[0] / 2), 1.01 * _d3_lambda_max(pl))
     return float(lams[best] / 2)
 
-# %% ../nbs/07b_discrete.ipynb #54f7fc6d
+# %% ../nbs/07b_discrete.ipynb #68afb157
 def _independence_theta(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> np.ndarray | None:
@@ -1449,7 +1453,7 @@ def _independence_theta(
     theta[node] = libm.log(mean[pl.I[node]] / ref[var[pl.I[node]]])
     return theta
 
-# %% ../nbs/07b_discrete.ipynb #76acd143
+# %% ../nbs/07b_discrete.ipynb #158b1c9a
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1466,7 +1470,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #66f22909
+# %% ../nbs/07b_discrete.ipynb #f87c2bcd
 @patch_to(DiscreteLasso)
 def _solve(self, solver, lam, log):
     "Newton steps at λ until the verdict is not 'continue'; the last record."
@@ -1479,7 +1483,7 @@ def _solve(self, solver, lam, log):
             return rec
     return rec
 
-# %% ../nbs/07b_discrete.ipynb #f87c2bcd
+# %% ../nbs/07b_discrete.ipynb #fd4bbe6a
 @patch_to(DiscreteLasso)
 def _new_solver(self, codes, levels):
     "The solver for these data: exact moments where `solver` and the number of states allow, else Gibbs."
@@ -1499,7 +1503,7 @@ def _new_solver(self, codes, levels):
     kw.update(tol_sampling=self.tol_sampling, seed=self.seed, kkt_tol=self.kkt_tol)
     return GroupNewtonSolver(EX, levels, 0.0, exact=exact, starts=codes, n_rows=codes.shape[0], **kw)
 
-# %% ../nbs/07b_discrete.ipynb #fd4bbe6a
+# %% ../nbs/07b_discrete.ipynb #3f0180f2
 @patch_to(DiscreteLasso)
 def _why(self, solver, rec) -> str:
     "What kept the fit from converging (empty when it converged)."
@@ -1516,7 +1520,7 @@ def _why(self, solver, rec) -> str:
         f"q = {solver.n_chains:,}): raise max_iter or n_chains_max"
     )
 
-# %% ../nbs/07b_discrete.ipynb #3f0180f2
+# %% ../nbs/07b_discrete.ipynb #a941f1bd
 @patch_to(DiscreteLasso)
 def _pl_lambdas(self, pl, n_lambdas=20):
     """The (D4) path: `(v, λs)`, the fields-only estimate (in v) and `n_lambdas` values from the path's
@@ -1526,7 +1530,7 @@ def _pl_lambdas(self, pl, n_lambdas=20):
     top = (pl.group_norms(pl.parts(v)[1]) / np.sqrt(np.diff(pl.gptr)))[pair].max(initial=0.0)
     return v, libm.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, n_lambdas)
 
-# %% ../nbs/07b_discrete.ipynb #a941f1bd
+# %% ../nbs/07b_discrete.ipynb #9a523bc1
 @patch_to(DiscreteLasso)
 def _pl_path(self, pl):
     """λ by EBIC over the (D4) path, warm-started: `(λ/2, v)`, the likelihood's λ and the
@@ -1548,7 +1552,7 @@ def _pl_path(self, pl):
     _warn_edge(best, lams / 2, lams[0] / 2, "ebic", True)
     return _likelihood_lambda(pl, lams, best), fits[best]
 
-# %% ../nbs/07b_discrete.ipynb #5f40f14d
+# %% ../nbs/07b_discrete.ipynb #e6920b5f
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1582,7 +1586,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #4255cd71
+# %% ../nbs/07b_discrete.ipynb #1a1a5eed
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,

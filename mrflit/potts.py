@@ -335,9 +335,12 @@ def fit(
     # the largest group residual in σ_k: the fresh chains' when they were run, else the last step's
     self.kkt_se_ = solver.kkt_se if np.isnan(solver.verified_kkt) else solver.verified_kkt
     self.moments_ = "mcmc"
+    advice = "raise max_iter"
+    if log[-1]["verdict"] == "stalled":
+        advice = f"fresh chains disagreed after {10 * solver.n_sweeps} sweeps: raise n_sweeps, or λ"
     why = (
         f"a group's KKT residual not verified within its data standard error ({log[-1]['verdict']} after "
-        f"{solver.n_iter} steps, last {solver.kkt_se:.2f} σ, q = {solver.n_chains:,}): raise max_iter"
+        f"{solver.n_iter} steps, last {solver.kkt_se:.2f} σ, q = {solver.n_chains:,}): {advice}"
     )
     self._settle(log[-1]["verdict"] == "converged", len(log), why)
     return self._end(DiscreteMRF.from_vector(solver.theta, levels).theta)
