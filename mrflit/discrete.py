@@ -952,8 +952,7 @@ def _step_mcmc(self) -> dict:
         # Ĥ on the worst groups from max(4,096, 10|W|) chains (all, at most), the ridge |W| over them
         hessian = self._working_hessian(z, worst, None)
     else:
-        # the working set grows by at most as many blocks as it holds (and 20): Ĥ stays small far from the
-        # optimum
+        # the working set grows by at most as many blocks as it holds (and 20): Ĥ stays small far off
         n_blocks = int(
             np.count_nonzero([np.any(self._block(self.theta, k)) for k in range(self.weights.size)])
         )
@@ -982,8 +981,7 @@ def _step_mcmc(self) -> dict:
     rec = dict(n_chains=q, n_sweeps=self.n_sweeps, decrement=nu2, mc_gap=self.gap, tol=self.tol_eff)
     if self.se is not None:
         # the per-group rule decides at the step's start; the chains (q >= n/tol_sampling) already measure
-        # each
-        # group to a fraction of its σ_k, so a step below the noise floor is no reason for more of them
+        # each group to a fraction of its σ_k, so a step below the noise floor is no reason for more of them
         return dict(rec, kkt_se=self.kkt_se, worst=worst is not None, verdict="continue")
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
