@@ -124,6 +124,27 @@ def dashes(fasta, work):
     return out
 
 
+def energy_spread(adabmdca, params, fasta, alphabet, model, codes, work, n=200):
+    """The spread (max − min) over the first `n` sequences (the distinct ones) of mrflit's energy of them
+    under `model` (read from adabmDCA's `params`) plus adabmDCA's own energy of them (its `energies`
+    command): a constant, spread 0, when the reader is right, as adabmDCA's energy is −log P + const."""
+    first = work / "energy_check.fasta"
+    lines = Path(fasta).read_text().splitlines()
+    heads = [i for i, r in enumerate(lines) if r.startswith(">")]
+    first.write_text("\n".join(lines[: heads[n]]) + "\n")
+    out = work / "energy_check"
+    cmd = [adabmdca, "energies", "-d", str(first), "-p", str(params), "-o", str(out), "--alphabet", alphabet]
+    subprocess.run([*cmd, "--device", "cpu"], check=True, capture_output=True)
+    # adabmDCA scores each distinct sequence once: matched by name
+    names = [lines[i][1:].strip() for i in heads[:n]]
+    rows = [r.split(",") for r in (out / "energy_check_energies.csv").read_text().splitlines()[1:]]
+    which = np.array([names.index(r[0]) for r in rows])
+    if which.size < n // 2:
+        raise RuntimeError(f"adabmDCA scored {which.size} of the first {n} sequences")
+    total = model.energy(codes[which]) + np.array([float(r[-1]) for r in rows])
+    return float(total.max() - total.min())
+
+
 def run_adabmdca(adabmdca, fasta, alphabet, work):
     """adabmDCA's bmDCA with its defaults (to its target Pearson 0.95, or stopped): `(params, seconds, its
     own Pearson, gradient steps, target reached)` at its last saved parameters (every checkpoint interval,
@@ -216,7 +237,12 @@ def study(name, spec, plmc, adabmdca, work, lam, extra_lam, max_iter, with_adabm
             adabmdca, dashes(fasta, work), spec["adabmdca_alphabet"], work
         )
         letters = spec["adabmdca_alphabet"] if spec["adabmdca_alphabet"] != "rna" else "-ACGU"
+        # a copy: the running adabmDCA rewrites its parameters at each checkpoint
+        params = Path(shutil.copy(params, work / "adabmDCA_params_read.dat"))
         models["adabmDCA"] = potts_model(*read_adabmdca(params, letters, L))
+        spread = energy_spread(
+            adabmdca, params, dashes(fasta, work), spec["adabmdca_alphabet"], models["adabmDCA"], codes, work
+        )
         fid = fidelity(models["adabmDCA"], data_cc, k, 1)
         res["adabmDCA"] = dict(
             seconds=seconds,
@@ -225,6 +251,7 @@ def study(name, spec, plmc, adabmdca, work, lam, extra_lam, max_iter, with_adabm
             own_pearson=pearson,
             steps=steps,
             reached=reached,
+            energy_spread=spread,
         )
     scores = {f"{name}/{m}": contact_scores(model).astype(np.float32) for m, model in models.items()}
     return res, scores
