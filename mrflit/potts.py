@@ -213,7 +213,8 @@ class PottsLasso(_DiscreteLearner):
         *,
         identity: float = 0.8,  # the sequence weights' identity threshold (`sequence_weights`)
         pseudocount=None,  # α of the moments, in [0, 1) (None: 1/M_eff, adabmDCA's default, at most 0.5)
-        tol_sampling: float = 0.1,  # the Monte-Carlo gap accepted, as a share of the sampling gap |A|/2M_eff
+        # the chains' variance as a share of the data's: q = 1.25 M_eff/tol_sampling
+        tol_sampling: float = 0.1,
         n_chains=None,  # chains at the start (None: 1.25 M_eff/`tol_sampling`, at most `n_chains_max`)
         n_chains_max: int = 256_000,  # the most chains
         n_sweeps: int = 10,  # Gibbs sweeps per Newton step (doubled when the verification finds them lagging)
