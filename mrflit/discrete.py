@@ -11,7 +11,7 @@ from .core import _is_frame
 from .models import theta_graph
 from .base import gap_tolerance
 from .base import FitRun, MRFLearner, _check_shape, fit_chosen_lambda
-from .core import warn, one_blas_thread
+from .core import warn
 from fastcore.basics import patch_to
 from .core import check_fitted, check_memory, check_names
 from .select import EXTEND_BY, EXTEND_TO, _best, _warn_edge
@@ -32,7 +32,7 @@ from .discrete_exact import all_states, log_partition
 
 # %% auto #0
 __all__ = ['MAX_BLOCK', 'NEWTON_AFTER', 'NEWTON_MAX', 'MATRIX_FREE', 'WORST_MAX', 'SE_RIDGE', 'PL_EBIC_TOL', 'PL_EBIC_ITER',
-           'DiscreteLasso', 'GroupNewtonSolver', 'ChainHessian', 'GroupPseudoLikelihood', 'pl_ebic']
+           'DiscreteLasso', 'GroupFactors', 'GroupNewtonSolver', 'ChainHessian', 'GroupPseudoLikelihood', 'pl_ebic']
 
 # %% ../nbs/07b_discrete.ipynb #6a895db1
 # the most parameters of one pair's block (k_i − 1)(k_j − 1) a k-state learner accepts: two variables of 51
@@ -470,28 +470,120 @@ def _groups(
     return gptr, order.astype(np.int64), pair
 
 # %% ../nbs/07b_discrete.ipynb #fa1c1a1d
+class GroupFactors:
+    """A block-diagonal (m, m) operator in group order, one block per group: the identity on a node group,
+    c_ij (F_{k_i} ⊗ F_{k_j}) on a pair (i, j), kept as its (k − 1)-sized factors F_k: applied to a pair's
+    block U ((k_i − 1) × (k_j − 1), row-major) as c_ij F_{k_i} U F_{k_j}ᵀ, all pairs of one shape at once.
+    At k = 21 a dense block is 400 × 400 (1.3 MB; 18.6 GB over the 14,535 pairs of 171 columns), its factors
+    two 20 × 20. State: `levels`, `pair` (g, 2) and `sizes` (g,) of its groups, `factor` {k: F_k}, `scale`
+    (g,) c per group (1 on node groups), `transposed`; `ptr` (g + 1,) the groups' places."""
+
+    # numpy defers `x @ R` to `__rmatmul__`
+    __array_ufunc__ = None
+
+    def __init__(
+        self,
+        levels,  # (p,) int64 the numbers of states k_i
+        pair,  # (g, 2) int64 each group's pair ((-1, -1): a node group)
+        sizes,  # (g,) int64 each group's statistics ((k_i − 1)(k_j − 1) for a pair)
+        factor: dict,  # {k: (k − 1, k − 1) float64 F_k} for every k of a pair's variable
+        scale,  # (g,) float64 c per group (read on pairs only)
+        transposed: bool = False,  # the operator's transpose (factors F_kᵀ)
+    ):
+        self.levels, self.pair = np.asarray(levels), np.asarray(pair)
+        self.sizes, self.factor = np.asarray(sizes, np.int64), factor
+        self.scale, self.transposed = np.where(self.pair[:, 0] < 0, 1.0, scale), transposed
+        self.ptr = np.concatenate([[0], np.cumsum(self.sizes)]).astype(np.int64)
+        self.shape = (int(self.ptr[-1]), int(self.ptr[-1]))
+        # the pairs by shape (k_i, k_j): their groups and their statistics' places, (n, s)
+        self._shapes = {}
+        on = np.flatnonzero(self.pair[:, 0] >= 0)
+        ki, kj = self.levels[self.pair[on, 0]], self.levels[self.pair[on, 1]]
+        for a, b in set(zip(ki.tolist(), kj.tolist())):
+            groups = on[(ki == a) & (kj == b)]
+            self._shapes[a, b] = groups, self.ptr[groups][:, None] + np.arange((a - 1) * (b - 1))
+
+    def _factors(self, a, b):
+        A, B = self.factor[a], self.factor[b]
+        return (A.T, B.T) if self.transposed else (A, B)
+
+    @property
+    def T(self):
+        "The transpose."
+        return GroupFactors(self.levels, self.pair, self.sizes, self.factor, self.scale, not self.transposed)
+
+    def squared(self):
+        "The operator whose blocks are these blocks' entries squared: (F ⊗ G)∘(F ⊗ G) = (F∘F) ⊗ (G∘G)."
+        factor = {k: F * F for k, F in self.factor.items()}
+        return GroupFactors(self.levels, self.pair, self.sizes, factor, self.scale**2, self.transposed)
+
+    def subset(
+        self,
+        groups,  # (g',) int64 groups of this operator
+    ):
+        "The operator on these groups alone, in their order."
+        groups = np.asarray(groups, np.int64)
+        pair, sizes, scale = self.pair[groups], self.sizes[groups], self.scale[groups]
+        return GroupFactors(self.levels, pair, sizes, self.factor, scale, self.transposed)
+
+    def __matmul__(
+        self,
+        x,  # (m,) or (m, c) float64 in group order
+    ) -> np.ndarray:
+        "The product, the shape of x."
+        x = np.asarray(x, np.float64)
+        out = x.copy()
+        for (a, b), (groups, pos) in self._shapes.items():
+            A, B = self._factors(a, b)
+            U = x[pos].reshape(len(groups), a - 1, b - 1, -1)
+            V = np.einsum("ab,nbdc,ed->naec", A, U, B, optimize=True)
+            out[pos] = (V * self.scale[groups, None, None, None]).reshape(pos.shape + x.shape[1:])
+        return out
+
+    def __rmatmul__(self, x):
+        return self.T @ x
+
+    def __len__(self):
+        return self.pair.shape[0]
+
+    def __getitem__(
+        self,
+        g: int,  # a group
+    ) -> np.ndarray:
+        "Group g's block as a dense (s, s) matrix."
+        if self.pair[g, 0] < 0:
+            return np.eye(self.sizes[g])
+        return self.scale[g] * np.kron(*self._factors(*self.levels[self.pair[g]]))
+
+    def packed(self) -> tuple:
+        "`(blocks, ptr)`: the dense blocks row-major one after the other, and where each starts (g + 1,)."
+        blocks = np.concatenate([self[g].ravel() for g in range(len(self))])
+        return blocks, np.concatenate([[0], np.cumsum(self.sizes**2)]).astype(np.int64)
+
+    def toarray(self) -> np.ndarray:
+        "The dense (m, m) matrix (small operators: tests)."
+        return sp.block_diag([self[g] for g in range(len(self))]).toarray()
+
+# %% ../nbs/07b_discrete.ipynb #3a7c8920
 def _centred_factors(
     levels,  # the numbers of states k_i
     gptr,  # (G + 1,) int64 group pointers, from `_groups`
     pair,  # (G, 2) int64 each group's pair (-1, -1 for a node group), from `_groups`
 ):
-    """`(R, Rinv)`: per group, R with ‖R u‖ = ‖W_ij‖_c of (D3) for the block's entries u in `stat_pairs`
-    order, and its inverse (identity for the node groups)."""
+    """`(R, Rinv)`, two `GroupFactors`: per group, R with ‖R u‖ = ‖W_ij‖_c of (D3) for the block's entries u
+    in `stat_pairs` order, and its inverse (identity for the node groups)."""
     k = check_levels(levels)
-    R, Rinv = [], []
-    for g in range(len(gptr) - 1):
-        if pair[g, 0] < 0:
-            R.append(np.eye(gptr[g + 1] - gptr[g]))
-            Rinv.append(R[-1])
-            continue
-        f = [np.linalg.cholesky(np.eye(k[v] - 1) - 1.0 / k[v]).T for v in pair[g]]
-        scale = np.sqrt((1 - 1 / k[pair[g, 0]]) * (1 - 1 / k[pair[g, 1]]))
-        R.append(np.kron(f[0], f[1]) / scale)
-        # (A ⊗ B)⁻¹ = A⁻¹ ⊗ B⁻¹: two (k − 1)-sized inverses, not one of (k_i − 1)(k_j − 1) (100 levels: 9,801)
-        Rinv.append(np.kron(np.linalg.inv(f[0]), np.linalg.inv(f[1])) * scale)
-    return R, Rinv
+    pair = np.asarray(pair)
+    on = pair[:, 0] >= 0
+    f = {int(a): np.linalg.cholesky(np.eye(a - 1) - 1.0 / a).T for a in np.unique(k[pair[on]])}
+    c = np.ones(len(pair))
+    c[on] = np.sqrt((1 - 1 / k[pair[on, 0]]) * (1 - 1 / k[pair[on, 1]]))
+    sizes = np.diff(gptr)
+    # (A ⊗ B)⁻¹ = A⁻¹ ⊗ B⁻¹: two (k − 1)-sized inverses, not one of (k_i − 1)(k_j − 1) (100 levels: 9,801)
+    finv = {a: np.linalg.inv(F) for a, F in f.items()}
+    return GroupFactors(k, pair, sizes, f, 1 / c), GroupFactors(k, pair, sizes, finv, c)
 
-# %% ../nbs/07b_discrete.ipynb #3a7c8920
+# %% ../nbs/07b_discrete.ipynb #18f5e679
 def _group_kkt(
     v,  # (m,) float64 a point in v = R θ (group order)
     grad,  # (m,) float64 the smooth part's gradient there, in v
@@ -509,7 +601,7 @@ def _group_kkt(
     off = np.where(np.isfinite(weights), np.maximum(norms(grad) - w, 0.0), 0.0)
     return float(np.where(nv > 0, on, off).max())
 
-# %% ../nbs/07b_discrete.ipynb #18f5e679
+# %% ../nbs/07b_discrete.ipynb #3a9a82fd
 class GroupNewtonSolver:
     """Proximal Newton steps on (D3), exact or Gibbs moments; `step()` returns the iteration's record and
     verdict.
@@ -523,7 +615,8 @@ class GroupNewtonSolver:
     last verification's measure. With `se` (the data's standard errors of ψ) the rule is per group instead
     (`_kkt_verdict`): `kkt_se` the largest KKT residual in those units at the last step's start,
     `verified_kkt` the last verification's, and `kkt_units` (R, R⁻¹ over all groups, each statistic's group,
-    each group's σ_k) what measures them."""
+    each group's σ_k) what measures them; `_tables` the count tables of
+    every statistic (`_pair_tables`), made at the chains' first count."""
 
     def __init__(
         self,
@@ -552,8 +645,7 @@ class GroupNewtonSolver:
         self.exact = bool(exact)
         self._gptr, self._gidx, self._pair = _groups(self.levels)
         self._R, self._Rinv = _centred_factors(self.levels, self._gptr, self._pair)
-        self._rinv = np.concatenate([r.ravel() for r in self._Rinv])
-        self._rptr = np.concatenate([[0], np.cumsum([r.size for r in self._Rinv])]).astype(np.int64)
+        self._gid = np.repeat(np.arange(self._gptr.size - 1), np.diff(self._gptr))
         self._I, self._J = stat_pairs(self.levels)
         n_states = int(np.prod(self.levels.astype(float)))
         if self.exact and n_states > 2**16:
@@ -561,6 +653,10 @@ class GroupNewtonSolver:
                 f"exact moments enumerate Π k_i states, at most 65,536; these levels have {n_states:,}"
             )
         self._psi = discrete_stats(all_states(self.levels), self.levels) if self.exact else None
+        # the dense R⁻¹ blocks `_group_cd` reads (exact moments: few statistics); the count tables of every
+        # statistic, by which the chains' means are counted (Gibbs: made at the first count)
+        self._rinv, self._rptr = self._Rinv.packed() if self.exact else (None, None)
+        self._tables = None
         self.EX = np.asarray(EX, np.float64)
         self.theta = np.zeros(self._I.size) if theta0 is None else np.array(theta0, np.float64)
         self.kkt_tol, self.n_iter, self.kkt = float(kkt_tol), 0, np.inf
@@ -569,9 +665,10 @@ class GroupNewtonSolver:
         self.n_sweeps, self.tol_sampling, self.window_size = int(n_sweeps), float(tol_sampling), int(window)
         self.first_sweeps = self.n_sweeps
         if not self.exact:
-            # the chains' codes, indicators (float32) and streams, refused before the first is drawn
+            # the chains' codes and streams, and the indicators (float32) of the chains behind a dense Ĥ
+            # (at most 10 × `MATRIX_FREE` = 40,960), refused before the first is drawn
             q, p, D = self.n_chains, self.levels.size, int(self.levels.sum())
-            check_memory(q * (p + 4 * D + 16), f"{q} chains of {p} variables")
+            check_memory(q * (p + 16) + 4 * D * min(q, 40_960), f"{q} chains of {p} variables")
         self.window, self.gap, self.tol_eff, self.verified_gap = [], np.inf, np.inf, np.nan
         self.se, self.kkt_se, self.verified_kkt = (
             None if se is None else np.asarray(se, np.float64),
@@ -604,18 +701,17 @@ class GroupNewtonSolver:
         rec = self._step_exact() if self.exact else self._step_mcmc()
         return dict(iteration=self.n_iter, **rec)
 
-# %% ../nbs/07b_discrete.ipynb #f0408b98
+# %% ../nbs/07b_discrete.ipynb #2878c87d
 @patch_to(GroupNewtonSolver)
 def penalty(
     self,
     theta,  # (m,) float64 a point
 ) -> float:
     "λ Σ √s_ij ‖W_ij‖_c."
-    return float(
-        sum(w * np.linalg.norm(self._R[k] @ self._block(theta, k)) for k, w in enumerate(self.weights) if w)
-    )
+    v = self._R @ np.asarray(theta, np.float64)[self._gidx]
+    return float(self.weights @ np.sqrt(np.bincount(self._gid, v * v, minlength=self.weights.size)))
 
-# %% ../nbs/07b_discrete.ipynb #3a9a82fd
+# %% ../nbs/07b_discrete.ipynb #e56391e1
 @patch_to(GroupNewtonSolver)
 def objective(
     self,
@@ -624,7 +720,7 @@ def objective(
     "g(θ) of (D3), by enumeration."
     return float(-theta @ self.EX + self._probabilities(theta)[1] + self.penalty(theta))
 
-# %% ../nbs/07b_discrete.ipynb #e56391e1
+# %% ../nbs/07b_discrete.ipynb #e378f240
 @patch_to(GroupNewtonSolver)
 def kkt_residual(
     self,
@@ -633,12 +729,11 @@ def kkt_residual(
 ) -> float:
     """The largest violation of (D3)'s optimality conditions over the groups, in v = R θ_g with gradient
     R⁻ᵀ∇_g (`_group_kkt`). Binary: the ℓ₁ residual."""
-    G = self.weights.size
-    v = np.concatenate([self._R[k] @ self._block(theta, k) for k in range(G)])
-    g = np.concatenate([self._Rinv[k].T @ self._block(grad, k) for k in range(G)])
-    return _group_kkt(v, g, self.weights, np.repeat(np.arange(G), np.diff(self._gptr)))
+    v = self._R @ np.asarray(theta, np.float64)[self._gidx]
+    g = self._Rinv.T @ np.asarray(grad, np.float64)[self._gidx]
+    return _group_kkt(v, g, self.weights, self._gid)
 
-# %% ../nbs/07b_discrete.ipynb #47e64fc7
+# %% ../nbs/07b_discrete.ipynb #f9ef8324
 @patch_to(GroupNewtonSolver)
 def _step_exact(self) -> dict:
     "Exact moments and Hessian, the direction, a backtracking line search on g (LSS eq. 2.19)."
@@ -665,7 +760,7 @@ def _step_exact(self) -> dict:
         t /= 2
     return dict(rec, verdict="stalled")
 
-# %% ../nbs/07b_discrete.ipynb #345f402e
+# %% ../nbs/07b_discrete.ipynb #caa29c08
 @patch_to(GroupNewtonSolver)
 def _run(
     self,
@@ -687,19 +782,6 @@ def _run(
         _gibbs_sweeps(self.chains, model.theta, model.offsets, self.streams, b - a, False)
     return self.chains
 
-# %% ../nbs/07b_discrete.ipynb #caa29c08
-@patch_to(GroupNewtonSolver)
-def _chain_moments(
-    self,
-    X,  # (q, p) int8 chain codes
-):
-    """`(mean, z)`: the chains' mean of ψ (m,) by one float32 product zᵀz (exact counts), and the (q, D)
-    indicators."""
-    z = one_hot(X, self.levels).astype(np.float32)
-    with one_blas_thread():
-        M = z.T @ z
-    return M[self._I, self._J].astype(np.float64) / X.shape[0], z
-
 # %% ../nbs/07b_discrete.ipynb #8996db20
 @patch_to(GroupNewtonSolver)
 def _working_groups(
@@ -709,18 +791,14 @@ def _working_groups(
 ) -> np.ndarray:
     """The groups of the working set: node groups, nonzero blocks, and zero blocks that violate their KKT
     condition (the `max_new` largest violations when given: the Hessian is formed on the working set)."""
-    keep, excess, new = [], [], []
-    for k, w in enumerate(self.weights):
-        if w == 0 or np.any(self._block(self.theta, k)):
-            keep.append(k)
-            continue
-        v = np.linalg.norm(self._Rinv[k].T @ self._block(grad, k)) - w
-        if v > 0:
-            new.append(k)
-            excess.append(v)
-    if max_new is not None and len(new) > max_new:
-        new = [new[i] for i in np.argsort(excess)[::-1][:max_new]]
-    return np.array(sorted(keep + new), dtype=np.int64)
+    G = self.weights.size
+    keep = (self.weights == 0) | (np.bincount(self._gid, self.theta[self._gidx] != 0, minlength=G) > 0)
+    gv = self._Rinv.T @ grad[self._gidx]
+    excess = np.sqrt(np.bincount(self._gid, gv * gv, minlength=G)) - self.weights
+    new = np.flatnonzero(~keep & (excess > 0))
+    if max_new is not None and new.size > max_new:
+        new = new[np.argsort(excess[new])[::-1][:max_new]]
+    return np.sort(np.concatenate([np.flatnonzero(keep), new])).astype(np.int64)
 
 # %% ../nbs/07b_discrete.ipynb #9c170319
 @kernel(parallel=True)
@@ -768,6 +846,42 @@ def _pair_counts(
                 out[base + xi[c] * k + xj[c]] += r[c]
 
 # %% ../nbs/07b_discrete.ipynb #11bec9a0
+def _pair_tables(
+    levels,  # (p,) int64 the numbers of levels
+    I,  # (m,) int64 statistics' first indicator columns (`stat_pairs`)
+    J,  # (m,) int64 their second
+) -> tuple:
+    """`(gi, gj, kj, tptr, pos)`: the count tables of `_pair_sums`/`_pair_counts` behind these statistics, one
+    per variable or pair of variables they touch (in the order of (i, j)), and `pos` (m,) each statistic's
+    entry in them."""
+    var, lev, _ = level_columns(levels)
+    k, p = np.asarray(levels), len(levels)
+    node = I == J
+    keys = var[I] * (p + 1) + np.where(node, p, var[J])
+    uniq, inv = np.unique(keys, return_inverse=True)
+    gi = (uniq // (p + 1)).astype(np.int64)
+    gj = np.where(uniq % (p + 1) == p, -1, uniq % (p + 1)).astype(np.int64)
+    kj = np.where(gj < 0, 1, k[np.maximum(gj, 0)]).astype(np.int64)
+    tptr = np.concatenate([[0], np.cumsum(k[gi] * kj)]).astype(np.int64)
+    return gi, gj, kj, tptr, tptr[inv] + lev[I] * kj[inv] + np.where(node, 0, lev[J])
+
+# %% ../nbs/07b_discrete.ipynb #a00a7935
+@patch_to(GroupNewtonSolver)
+def _chain_moments(
+    self,
+    X,  # (q, p) int8 chain codes
+) -> np.ndarray:
+    """The chains' mean of ψ (m,), counted pair by pair (`_pair_counts` on `_tables`): no (q, D) indicators
+    (at k = 21 and 171 columns, D = 3,591)."""
+    if self._tables is None:
+        self._tables = _pair_tables(self.levels, self._I, self._J)
+    gi, gj, kj, tptr, pos = self._tables
+    counts = np.zeros(tptr[-1])
+    Xt = np.ascontiguousarray(np.asarray(X, np.int8).T)
+    _pair_counts(Xt, gi, gj, kj, tptr, np.ones(Xt.shape[1]), counts)
+    return counts[pos] / Xt.shape[1]
+
+# %% ../nbs/07b_discrete.ipynb #3d3edee5
 # working sets with more statistics than this keep Ĥ as products (`ChainHessian`): 4,096² float64 is 134 MB
 MATRIX_FREE = 4096
 
@@ -791,17 +905,7 @@ class ChainHessian:
         idx,  # (|W|,) int64 the working set's statistics
         ridge: float,  # Levenberg damping relative to Ĥ's mean diagonal
     ):
-        var, lev, _ = level_columns(levels)
-        k, p = np.asarray(levels), len(levels)
-        d, e = I[idx], J[idx]
-        node = d == e
-        keys = var[d] * (p + 1) + np.where(node, p, var[e])
-        uniq, inv = np.unique(keys, return_inverse=True)
-        self.gi = (uniq // (p + 1)).astype(np.int64)
-        self.gj = np.where(uniq % (p + 1) == p, -1, uniq % (p + 1)).astype(np.int64)
-        self.kj = np.where(self.gj < 0, 1, k[np.maximum(self.gj, 0)]).astype(np.int64)
-        self.tptr = np.concatenate([[0], np.cumsum(k[self.gi] * self.kj)]).astype(np.int64)
-        self.pos = self.tptr[inv] + lev[d] * self.kj[inv] + np.where(node, 0, lev[e])
+        self.gi, self.gj, self.kj, self.tptr, self.pos = _pair_tables(levels, I[idx], J[idx])
         self.X = np.ascontiguousarray(X, dtype=np.int8)
         self.Xt = np.ascontiguousarray(self.X.T)
         counts = np.zeros(self.tptr[-1])
@@ -825,7 +929,7 @@ class ChainHessian:
 
     __rmatmul__ = __matmul__
 
-# %% ../nbs/07b_discrete.ipynb #a00a7935
+# %% ../nbs/07b_discrete.ipynb #921aad1e
 def _fista_direction(
     grad,  # (|W|,) float64 the gradient on the working set
     H,  # a `ChainHessian` on the working set
@@ -866,11 +970,11 @@ def _fista_direction(
             break
     return Rinv @ v - theta, it + 1
 
-# %% ../nbs/07b_discrete.ipynb #3d3edee5
+# %% ../nbs/07b_discrete.ipynb #7c7ae23a
 @patch_to(GroupNewtonSolver)
 def _working_hessian(
     self,
-    z,  # (q, D) float32 the chains' indicators
+    X,  # (q, p) int8 the chains' levels
     groups,  # (g,) int64 the working set's groups, ascending
     n_hessian: int | None = 4096,  # the first chains, behind Ĥ (None: max(4,096, 10 × the working set))
     # Levenberg damping relative to Ĥ's mean diagonal (None: max(1e-3, |W|/n_hessian), the step's)
@@ -879,14 +983,12 @@ def _working_hessian(
     """`(groups, idx, Ĥ)`: the working set's statistics idx (group by group) and Ĥ, the chains' covariance
     of ψ there: a matrix, or above `MATRIX_FREE` statistics a `ChainHessian` on the same chains."""
     idx = np.concatenate([self._gidx[self._gptr[k] : self._gptr[k + 1]] for k in groups])
-    z = z[: gap_hessian_chains(idx.size) if n_hessian is None else n_hessian]
+    X = X[: gap_hessian_chains(idx.size) if n_hessian is None else n_hessian]
     if idx.size > MATRIX_FREE:
-        # the chains' levels from their indicators: each variable's level is its columns' Σ a z_a
-        var, lev, off = level_columns(self.levels)
-        X = np.add.reduceat(z * lev.astype(np.float32), off[:-1], axis=1).astype(np.int8)
         ridge = max(1e-3, idx.size / X.shape[0]) if ridge is None else ridge
         return groups, idx, ChainHessian(X, self.levels, self._I, self._J, idx, ridge)
-    zt = np.ascontiguousarray(z.T)
+    # the indicators (float32) of these chains alone
+    zt = np.ascontiguousarray(one_hot(X, self.levels).astype(np.float32).T)
     if ridge is None:
         ridge = max(1e-3, idx.size / zt.shape[1])
     psi = zt[self._I[idx]] * zt[self._J[idx]]
@@ -896,12 +998,12 @@ def _working_hessian(
     H[np.diag_indices(idx.size)] += ridge * max(np.mean(np.diag(H)), 1e-12)
     return groups, idx, H
 
-# %% ../nbs/07b_discrete.ipynb #921aad1e
+# %% ../nbs/07b_discrete.ipynb #36db2d97
 @patch_to(GroupNewtonSolver)
 def _chain_direction(
     self,
     grad,  # (m,) float64 the gradient estimate
-    z,  # (q, D) float32 the chains' indicators (unused when `hessian` is given)
+    X,  # (q, p) int8 the chains' levels (unused when `hessian` is given)
     n_hessian: int | None = 4096,  # the first chains, behind Ĥ (None: max(4,096, 10 × the working set))
     max_new: int | None = None,  # zero blocks the working set may add (None: every violating one)
     tol: float = 1e-6,  # the subproblem's tolerance: a pass moves no block by more than this
@@ -915,33 +1017,31 @@ def _chain_direction(
 ):
     "The Newton direction on the working set with Ĥ the chains' covariance of ψ there: `(idx, d, ν²)`."
     if hessian is None:
-        hessian = self._working_hessian(z, self._working_groups(grad, max_new), n_hessian, ridge)
+        hessian = self._working_hessian(X, self._working_groups(grad, max_new), n_hessian, ridge)
     groups, idx, H = hessian
     sizes = np.diff(self._gptr)[groups]
     d = np.zeros(idx.size) if start is None else np.array(start, np.float64)[idx]
     if isinstance(H, ChainHessian):
-        R = sp.block_diag([self._R[k] for k in groups], format="csr")
-        Rinv = sp.block_diag([self._Rinv[k] for k in groups], format="csr")
+        R, Rinv = self._R.subset(groups), self._Rinv.subset(groups)
         gid = np.repeat(np.arange(groups.size), sizes)
         args = (self.weights[groups], R, Rinv, gid, d, tol, max_iter)
         d = _fista_direction(grad[idx], H, self.theta[idx], *args)[0]
         return idx, d, float(d @ (H @ d))
     gptr = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-    rinv = np.concatenate([self._Rinv[k].ravel() for k in groups])
-    rptr = np.concatenate([[0], np.cumsum(sizes**2)]).astype(np.int64)
+    rinv, rptr = self._Rinv.subset(groups).packed()
     args = (self.weights[groups], gptr, np.arange(idx.size, dtype=np.int64), rinv, rptr, d, 500, tol)
     _group_cd(grad[idx], H, self.theta[idx], *args)
     return idx, d, float(d @ H @ d)
 
-# %% ../nbs/07b_discrete.ipynb #7c7ae23a
+# %% ../nbs/07b_discrete.ipynb #8a8e3a25
 @patch_to(GroupNewtonSolver)
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
     floor rule; with `se`, the per-group rule first (`_kkt_verdict`, at the step's start point), then a step
     on the worst groups alone when they fit (`_worst_groups`), else on the working set with a quarter of the
     ridge (`SE_RIDGE`)."""
-    mu, z = self._chain_moments(self._run(self.n_sweeps))
-    grad, worst = mu - self.EX, None
+    X = self._run(self.n_sweeps)
+    grad, worst = self._chain_moments(X) - self.EX, None
     if self.se is not None:
         r = self._group_kkt_se(grad)
         verdict = self._kkt_verdict() if self.kkt_se <= 1.0 else "continue"
@@ -950,17 +1050,17 @@ def _step_mcmc(self) -> dict:
         worst = self._worst_groups(r)
     if worst is not None:
         # Ĥ on the worst groups from max(4,096, 10|W|) chains (all, at most), the ridge |W| over them
-        hessian = self._working_hessian(z, worst, None)
+        hessian = self._working_hessian(X, worst, None)
     else:
         # the working set grows by at most as many blocks as it holds (and 20): Ĥ stays small far off
         n_blocks = int(
             np.count_nonzero([np.any(self._block(self.theta, k)) for k in range(self.weights.size)])
         )
         groups = self._working_groups(grad, max(20, n_blocks))
-        n_h = min(4096, z.shape[0])
+        n_h = min(4096, X.shape[0])
         share = 1.0 if self.se is None else SE_RIDGE
         size = int(np.diff(self._gptr)[groups].sum())
-        hessian = self._working_hessian(z, groups, n_h, max(1e-3, share * size / n_h))
+        hessian = self._working_hessian(X, groups, n_h, max(1e-3, share * size / n_h))
     idx, d, nu2 = self._chain_direction(grad, None, hessian=hessian)
     # the trust region: ν <= 1; under the per-group rule ν² <= max(1, |A|/n), a step as large as the data's
     # own sampling gap (with |A| ≫ n, moving every block by a standard error has ν² ≈ |A|/n); on the worst
@@ -985,17 +1085,15 @@ def _step_mcmc(self) -> dict:
         return dict(rec, kkt_se=self.kkt_se, worst=worst is not None, verdict="continue")
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
-# %% ../nbs/07b_discrete.ipynb #36db2d97
+# %% ../nbs/07b_discrete.ipynb #3ccdc18b
 @patch_to(GroupNewtonSolver)
 def _units(self) -> tuple:
-    """`(R, R⁻¹, gid, σ)`: the factors over all groups (sparse block-diagonal), each statistic's group, and
-    each group's unit σ_k = (Σ_t [(R_k⁻ᵀ)² σ²]_t)^½ (needs `se`)."""
-    Rinv = sp.block_diag(self._Rinv, format="csr")
-    gid = np.repeat(np.arange(self._gptr.size - 1), np.diff(self._gptr))
-    unit = np.sqrt(np.bincount(gid, Rinv.T.multiply(Rinv.T) @ self.se[self._gidx] ** 2))
-    return sp.block_diag(self._R, format="csr"), Rinv, gid, np.maximum(unit, 1e-300)
+    """`(R, R⁻¹, gid, σ)`: the factors over all groups (`GroupFactors`), each statistic's group, and each
+    group's unit σ_k = (Σ_t [(R_k⁻ᵀ)² σ²]_t)^½ (needs `se`)."""
+    unit = np.sqrt(np.bincount(self._gid, self._Rinv.T.squared() @ self.se[self._gidx] ** 2))
+    return self._R, self._Rinv, self._gid, np.maximum(unit, 1e-300)
 
-# %% ../nbs/07b_discrete.ipynb #62479e88
+# %% ../nbs/07b_discrete.ipynb #a9a56ee3
 @patch_to(GroupNewtonSolver)
 def _group_kkt_se(
     self,
@@ -1013,7 +1111,7 @@ def _group_kkt_se(
     self.kkt_se = float(r.max())
     return r
 
-# %% ../nbs/07b_discrete.ipynb #234514ed
+# %% ../nbs/07b_discrete.ipynb #2a017fa8
 # the worst groups' step: at most this many statistics (a dense Ĥ of 2,048² from the chains, about a second)
 WORST_MAX = 2048
 # under the per-group rule, the working set's ridge is this share of |W|/n_hessian (see the text above)
@@ -1046,7 +1144,7 @@ def _worst_groups(
         total += add
     return np.array(sorted(chosen), dtype=np.int64) if chosen else None
 
-# %% ../nbs/07b_discrete.ipynb #a9a56ee3
+# %% ../nbs/07b_discrete.ipynb #c2bec399
 @patch_to(GroupNewtonSolver)
 def _kkt_verdict(self) -> str:
     """The per-group rule measured afresh: copies of the chains with new streams run 10 × `n_sweeps` sweeps
@@ -1058,7 +1156,7 @@ def _kkt_verdict(self) -> str:
     S = chain_states(self._rng, X.shape[0])
     for a, b in chunks(10 * self.n_sweeps, X.shape[0] * model.p * model.D):
         _gibbs_sweeps(X, model.theta, model.offsets, S, b - a, False)
-    self.verified_kkt = float(self._group_kkt_se(self._chain_moments(X)[0] - self.EX).max())
+    self.verified_kkt = float(self._group_kkt_se(self._chain_moments(X) - self.EX).max())
     if self.verified_kkt <= 1.0:
         return "converged"
     if self.n_sweeps >= 16 * self.first_sweeps:
@@ -1067,7 +1165,7 @@ def _kkt_verdict(self) -> str:
     self.window = []
     return "longer runs"
 
-# %% ../nbs/07b_discrete.ipynb #2a017fa8
+# %% ../nbs/07b_discrete.ipynb #0087d162
 @patch_to(GroupNewtonSolver)
 def _verdict(
     self,
@@ -1090,7 +1188,7 @@ def _verdict(
     self.window = []
     return "more chains"
 
-# %% ../nbs/07b_discrete.ipynb #d1004c9e
+# %% ../nbs/07b_discrete.ipynb #c8f87df5
 @patch_to(GroupNewtonSolver)
 def _model_decrease(
     self,
@@ -1108,33 +1206,29 @@ def _model_decrease(
     step[idx] = d
     return float(-(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2)), step
 
-# %% ../nbs/07b_discrete.ipynb #c2bec399
+# %% ../nbs/07b_discrete.ipynb #7b3a74ab
 @patch_to(GroupNewtonSolver)
 def _model_gap(
     self,
-    z,  # (q, D) float32 the chains' indicators, q >= 2 (the gap's Hessian; the halves' means when not given)
-    halves=None,  # (2, m) float64 two independent estimates of the mean of ψ at θ (None: z's two halves)
+    X,  # (q, p) int8 the chains' levels, q >= 2 (the gap's Hessian; the halves' means when not given)
+    halves=None,  # (2, m) float64 two independent estimates of the mean of ψ at θ (None: X's two halves)
 ) -> tuple:
     """`(gap, noise)`: the objective gap of (D3) at `theta` estimated on the chains, `_model_decrease` at the
     halves' pooled gradient less its Monte-Carlo part `noise`, the two halves' mean decrease less the pooled
     one (as `ising_lasso.halves_gap`). The three subproblems share one working set (the union of theirs) and
     one Ĥ."""
     if halves is None:
-        h = z.shape[0] // 2
-        halves = []
-        for rows in (z[:h], z[h : 2 * h]):
-            with one_blas_thread():
-                M = rows.T @ rows
-            halves.append(M[self._I, self._J].astype(np.float64) / h)
+        h = X.shape[0] // 2
+        halves = [self._chain_moments(X[:h]), self._chain_moments(X[h : 2 * h])]
     grads = [np.mean(halves, 0) - self.EX] + [mu - self.EX for mu in halves]
     groups = np.unique(np.concatenate([self._working_groups(g) for g in grads]))
-    hessian = self._working_hessian(z, groups, None, GAP_RIDGE)
+    hessian = self._working_hessian(X, groups, None, GAP_RIDGE)
     pooled, step = self._model_decrease(grads[0], hessian)
     # each half's subproblem starts at the pooled one's solution, near its own (as `ising_lasso.halves_gap`)
     noise = np.mean([self._model_decrease(g, hessian, step)[0] for g in grads[1:]]) - pooled
     return float(pooled - noise), float(noise)
 
-# %% ../nbs/07b_discrete.ipynb #c8f87df5
+# %% ../nbs/07b_discrete.ipynb #a5d1122c
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
     """The objective gap at θ measured afresh, as `IsingLasso` measures it; the persistent chains stay as they
@@ -1160,16 +1254,15 @@ def _verify(self) -> float:
                 states = np.empty((b - a, model.p, X.shape[0]), np.int8)
                 _gibbs_sweeps(X, model.theta, model.offsets, S, b - a, False, states)
                 rows = states.transpose(0, 2, 1).reshape(-1, model.p)
-                sums[half] += rows.shape[0] * self._chain_moments(rows)[0] / kept
+                sums[half] += rows.shape[0] * self._chain_moments(rows) / kept
             runs.append(X)
             used += X.shape[0]
-        z = one_hot(np.concatenate(runs + [self.chains[used:]]), self.levels).astype(np.float32)
-        gap, noise = self._model_gap(z, 2 * sums / used)
+        gap, noise = self._model_gap(np.concatenate(runs + [self.chains[used:]]), 2 * sums / used)
         size = used // 2
         if noise <= self.tol_eff / 4 or used + 2 * size > q:
             return gap
 
-# %% ../nbs/07b_discrete.ipynb #a5d1122c
+# %% ../nbs/07b_discrete.ipynb #47d0a644
 @kernel(inline="always")
 def _softmax_levels(
     eta,  # (D,) float64 the logits of the levels >= 1, overwritten by their probabilities
@@ -1191,7 +1284,7 @@ def _softmax_levels(
         total += top + np.log(s)
     return total
 
-# %% ../nbs/07b_discrete.ipynb #f06b6834
+# %% ../nbs/07b_discrete.ipynb #b949cd1f
 @kernel
 def _pl_rows(
     rows,  # (u, p) int8 the distinct rows' codes
@@ -1243,15 +1336,15 @@ def _pl_rows(
                 G[col, b] += eta[b]
     return total
 
-# %% ../nbs/07b_discrete.ipynb #47d0a644
+# %% ../nbs/07b_discrete.ipynb #5a3586e3
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
     State, all of it: `rows` (u, p) int8 the u distinct rows, `Z` (u, D) float64 their indicators, `counts`
     (u,) float64 how often each occurs, `n` the rows; `levels`, `off` (columns per variable) and `I, J` the
-    statistics (`stat_pairs` order); the groups `gptr, gidx, pair` of `_groups`; `R`, `Rinv` block-diagonal
-    sparse (m, m) factors in group order; `weights` (G,) λ√s per group (0 for node groups, ∞ for groups held
-    at zero)."""
+    statistics (`stat_pairs` order); the groups `gptr, gidx, pair` of `_groups`; `R`, `Rinv` the (m, m)
+    factors in group order (`GroupFactors`); `weights` (G,) λ√s per group (0 for node groups, ∞ for groups
+    held at zero)."""
 
     def __init__(
         self,
@@ -1268,10 +1361,8 @@ class GroupPseudoLikelihood:
         self.Z = one_hot(distinct, self.levels).astype(np.float64)
         self.I, self.J = stat_pairs(self.levels)
         self.gptr, self.gidx, self.pair = _groups(self.levels)
-        R, Rinv = _centred_factors(self.levels, self.gptr, self.pair)
-        self.R = sp.block_diag(R, format="csr")
-        self.Rinv = sp.block_diag(Rinv, format="csr")
-        self._gid = np.repeat(np.arange(len(R)), np.diff(self.gptr))
+        self.R, self.Rinv = _centred_factors(self.levels, self.gptr, self.pair)
+        self._gid = np.repeat(np.arange(len(self.R)), np.diff(self.gptr))
         self.set_lambda(0.0)
 
     def set_lambda(
@@ -1342,7 +1433,7 @@ class GroupPseudoLikelihood:
         shrink = np.where(nv > t * self.weights, 1 - t * self.weights / np.maximum(nv, 1e-300), 0.0)
         return v * shrink[self._gid]
 
-# %% ../nbs/07b_discrete.ipynb #49013eb3
+# %% ../nbs/07b_discrete.ipynb #cef4d06d
 @patch_to(GroupPseudoLikelihood)
 def solve(
     self,
@@ -1379,7 +1470,7 @@ def solve(
         fy, gy = (fn, gn) if restart else self.parts(y)
     return x, max_iter, kkt
 
-# %% ../nbs/07b_discrete.ipynb #f54487ed
+# %% ../nbs/07b_discrete.ipynb #353d2e81
 # the refit's KKT residual, × 1/√n: FISTA's default (0.1/√n) stops short of the optimum by more than the
 # binary test below allows (0.05 deviance units)
 PL_EBIC_TOL = 1e-3
@@ -1408,7 +1499,7 @@ def pl_ebic(
     charge = df * (libm.log(n) + 2 * gamma * libm.log(max(p - 1, 1)))
     return float(2 * n * pl.parts(refit)[0] + charge), refit
 
-# %% ../nbs/07b_discrete.ipynb #226c5325
+# %% ../nbs/07b_discrete.ipynb #68afb157
 def _d3_lambda_max(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> float:
@@ -1421,7 +1512,7 @@ def _d3_lambda_max(
     norms = pl.group_norms(grad) / np.sqrt(np.diff(pl.gptr))
     return float(norms[pl.pair[:, 0] >= 0].max(initial=0.0))
 
-# %% ../nbs/07b_discrete.ipynb #353d2e81
+# %% ../nbs/07b_discrete.ipynb #158b1c9a
 def _likelihood_lambda(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem
     lams,  # (L,) the (D4) path, largest first
@@ -1434,7 +1525,7 @@ def _likelihood_lambda(
         return max(float(lams[0] / 2), 1.01 * _d3_lambda_max(pl))
     return float(lams[best] / 2)
 
-# %% ../nbs/07b_discrete.ipynb #68afb157
+# %% ../nbs/07b_discrete.ipynb #a0da8e47
 def _independence_theta(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> np.ndarray | None:
@@ -1451,7 +1542,7 @@ def _independence_theta(
     theta[node] = libm.log(mean[pl.I[node]] / ref[var[pl.I[node]]])
     return theta
 
-# %% ../nbs/07b_discrete.ipynb #158b1c9a
+# %% ../nbs/07b_discrete.ipynb #f87c2bcd
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1468,7 +1559,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #f87c2bcd
+# %% ../nbs/07b_discrete.ipynb #9a523bc1
 @patch_to(DiscreteLasso)
 def _solve(self, solver, lam, log):
     "Newton steps at λ until the verdict is not 'continue'; the last record."
@@ -1481,7 +1572,7 @@ def _solve(self, solver, lam, log):
             return rec
     return rec
 
-# %% ../nbs/07b_discrete.ipynb #fd4bbe6a
+# %% ../nbs/07b_discrete.ipynb #50948eb5
 @patch_to(DiscreteLasso)
 def _new_solver(self, codes, levels):
     "The solver for these data: exact moments where `solver` and the number of states allow, else Gibbs."
@@ -1501,7 +1592,7 @@ def _new_solver(self, codes, levels):
     kw.update(tol_sampling=self.tol_sampling, seed=self.seed, kkt_tol=self.kkt_tol)
     return GroupNewtonSolver(EX, levels, 0.0, exact=exact, starts=codes, n_rows=codes.shape[0], **kw)
 
-# %% ../nbs/07b_discrete.ipynb #3f0180f2
+# %% ../nbs/07b_discrete.ipynb #8d75b5c7
 @patch_to(DiscreteLasso)
 def _why(self, solver, rec) -> str:
     "What kept the fit from converging (empty when it converged)."
@@ -1518,7 +1609,7 @@ def _why(self, solver, rec) -> str:
         f"q = {solver.n_chains:,}): raise max_iter or n_chains_max"
     )
 
-# %% ../nbs/07b_discrete.ipynb #a941f1bd
+# %% ../nbs/07b_discrete.ipynb #66797204
 @patch_to(DiscreteLasso)
 def _pl_lambdas(self, pl, n_lambdas=20):
     """The (D4) path: `(v, λs)`, the fields-only estimate (in v) and `n_lambdas` values from the path's
@@ -1528,7 +1619,7 @@ def _pl_lambdas(self, pl, n_lambdas=20):
     top = (pl.group_norms(pl.parts(v)[1]) / np.sqrt(np.diff(pl.gptr)))[pair].max(initial=0.0)
     return v, libm.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, n_lambdas)
 
-# %% ../nbs/07b_discrete.ipynb #9a523bc1
+# %% ../nbs/07b_discrete.ipynb #9a159cd8
 @patch_to(DiscreteLasso)
 def _pl_path(self, pl):
     """λ by EBIC over the (D4) path, warm-started: `(λ/2, v)`, the likelihood's λ and the
@@ -1550,7 +1641,7 @@ def _pl_path(self, pl):
     _warn_edge(best, lams / 2, lams[0] / 2, "ebic", True)
     return _likelihood_lambda(pl, lams, best), fits[best]
 
-# %% ../nbs/07b_discrete.ipynb #e6920b5f
+# %% ../nbs/07b_discrete.ipynb #dd555072
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1584,7 +1675,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #1a1a5eed
+# %% ../nbs/07b_discrete.ipynb #cc6a0516
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,

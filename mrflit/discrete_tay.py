@@ -10,8 +10,8 @@ from .base import fit_chosen_lambda, gap_tolerance
 from .core import warn
 from fastcore.basics import patch_to
 from .spg import CertificateWarning
-from .discrete_models import DiscreteMRF, discrete_stats
-from .discrete import GroupNewtonSolver, GroupPseudoLikelihood, _DiscreteLearner, _centred_factors
+from .discrete_models import DiscreteMRF, discrete_stats, one_hot
+from .discrete import GroupNewtonSolver, GroupPseudoLikelihood, _DiscreteLearner
 from .discrete_gibbs import _gibbs_sweeps
 from .discrete_dobrushin import gradient_bias_bound, thm4_bound
 
@@ -40,7 +40,8 @@ def _chain_gradient(
 ):
     """`(mean, z, psi, Y)`: the chains' mean of ψ (m,) in `stat_pairs` order, their indicators (q, D) float32,
     ψ (q, m) float32 and the centred rows of ψ in v = R θ, (q, m) float32 (row r ↦ R⁻ᵀ r in group order)."""
-    mean, z = solver._chain_moments(X)
+    mean = solver._chain_moments(X)
+    z = one_hot(X, solver.levels).astype(np.float32)
     psi = z[:, solver._I] * z[:, solver._J]
     centred = (psi - mean.astype(np.float32))[:, pl.gidx]
     Y = np.asarray((pl.Rinv.T @ centred.T).T, dtype=np.float32)
@@ -194,7 +195,7 @@ class DiscreteTAYSolver:
         self.win = int(window)
         pl = self.pl
         # R⁻¹ is block-diagonal: its norm is the largest block's
-        self.scale = max(np.linalg.norm(b, 2) for b in _centred_factors(pl.levels, pl.gptr, pl.pair)[1])
+        self.scale = max(np.linalg.norm(pl.Rinv[g], 2) for g in range(len(pl.Rinv)))
 
     def step(self) -> dict:
         "One TAY iteration from `v`: its record, with a `verdict` ('converged' or 'continue')."
@@ -270,7 +271,7 @@ def _iterate(
     measured = np.nan
     if at_floor:
         solver.theta = pl.theta(v)
-        measured, _ = solver._model_gap(z)
+        measured, _ = solver._model_gap(chains)
     rec = dict(tau=tau, n_chains=q, bound=bound, grad_map_norm=G, certified=bool(bound < 0.5 * G))
     rec.update(alpha=alpha, L_hat=st.L, noise_floor=floor, at_floor=bool(at_floor), mc_gap=n_active / (2 * q))
     return new, dict(rec, tol=tol, measured_gap=measured)
