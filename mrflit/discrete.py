@@ -495,13 +495,16 @@ class GroupFactors:
         self.scale, self.transposed = np.where(self.pair[:, 0] < 0, 1.0, scale), transposed
         self.ptr = np.concatenate([[0], np.cumsum(self.sizes)]).astype(np.int64)
         self.shape = (int(self.ptr[-1]), int(self.ptr[-1]))
-        # the pairs by shape (k_i, k_j): their groups and their statistics' places, (n, s)
+        # the pairs by shape (k_i, k_j): their groups and their statistics' places, (n, s), or a slice when
+        # those are one run (one shape, as in an alignment: no copies in or out)
         self._shapes = {}
         on = np.flatnonzero(self.pair[:, 0] >= 0)
         ki, kj = self.levels[self.pair[on, 0]], self.levels[self.pair[on, 1]]
         for a, b in set(zip(ki.tolist(), kj.tolist())):
             groups = on[(ki == a) & (kj == b)]
-            self._shapes[a, b] = groups, self.ptr[groups][:, None] + np.arange((a - 1) * (b - 1))
+            pos = self.ptr[groups][:, None] + np.arange((a - 1) * (b - 1))
+            run = pos.size == pos[-1, -1] + 1 - pos[0, 0] and np.all(np.diff(pos.ravel()) == 1)
+            self._shapes[a, b] = groups, slice(pos[0, 0], pos[-1, -1] + 1) if run else pos
 
     def _factors(self, a, b):
         A, B = self.factor[a], self.factor[b]
@@ -535,9 +538,20 @@ class GroupFactors:
         out = x.copy()
         for (a, b), (groups, pos) in self._shapes.items():
             A, B = self._factors(a, b)
-            U = x[pos].reshape(len(groups), a - 1, b - 1, -1)
-            V = np.einsum("ab,nbdc,ed->naec", A, U, B, optimize=True)
-            out[pos] = (V * self.scale[groups, None, None, None]).reshape(pos.shape + x.shape[1:])
+            n, c = len(groups), int(np.prod(x.shape[1:]))
+            # (n, a − 1, b − 1, c): the blocks U, a column of x at a time in the last axis
+            U = x[pos].reshape(n, a - 1, b - 1, c)
+            if c == 1:
+                # U Bᵀ as one matrix product (BLAS), then A (U Bᵀ) block by block
+                V = np.matmul(A, (U.reshape(-1, b - 1) @ B.T).reshape(n, a - 1, b - 1))[..., None]
+            else:
+                # (a − 1, n, c, b − 1), then (n, a − 1, b − 1, c)
+                V = np.tensordot(A, np.tensordot(U, B, axes=([2], [1])), axes=([1], [1])).transpose(
+                    1, 0, 3, 2
+                )
+            V *= self.scale[groups, None, None, None]
+            shape = (-1,) if isinstance(pos, slice) else pos.shape
+            out[pos] = V.reshape(shape + x.shape[1:])
         return out
 
     def __rmatmul__(self, x):
@@ -955,20 +969,26 @@ def _fista_direction(
         H.lipschitz = 1.1 * top
     L = H.lipschitz
     v = R @ (theta + d)
-    y, t = v.copy(), 1.0
+    # u = R⁻¹v and uy = R⁻¹y kept beside v and y (R⁻¹ is linear): two products with the factors an
+    # iteration, not three
+    u = Rinv @ v
+    y, uy, t = v.copy(), u.copy(), 1.0
     for it in range(max_iter):
-        x = y - Rinv.T @ (grad + H @ (Rinv @ y - theta)) / L
+        x = y - Rinv.T @ (grad + H @ (uy - theta)) / L
         norms = np.sqrt(np.bincount(gid, x * x, minlength=w.size))
         shrink = np.where(norms > w / L, 1 - (w / L) / np.maximum(norms, 1e-300), 0.0)
         step = x * shrink[gid] - v
         if (y - v - step) @ step > 0:
             t = 1.0
         t_next = (1 + np.sqrt(1 + 4 * t * t)) / 2
-        y = v + step + ((t - 1) / t_next) * step
-        v, t = v + step, t_next
-        if np.abs(Rinv @ step).max() <= tol:
+        ustep = Rinv @ step
+        beta = (t - 1) / t_next
+        y = v + step + beta * step
+        uy = u + ustep + beta * ustep
+        v, u, t = v + step, u + ustep, t_next
+        if np.abs(ustep).max() <= tol:
             break
-    return Rinv @ v - theta, it + 1
+    return u - theta, it + 1
 
 # %% ../nbs/07b_discrete.ipynb #7c7ae23a
 @patch_to(GroupNewtonSolver)
