@@ -988,7 +988,8 @@ def _fista_direction(
         v, u, t = v + step, u + ustep, t_next
         if np.abs(ustep).max() <= tol:
             break
-    return u - theta, it + 1
+    # R⁻¹v afresh: a block v shrank to zero is zero in θ + d exactly (u, a running sum, keeps roundoff there)
+    return Rinv @ v - theta, it + 1
 
 # %% ../nbs/07b_discrete.ipynb #7c7ae23a
 @patch_to(GroupNewtonSolver)
@@ -1132,8 +1133,14 @@ def _group_kkt_se(
     return r
 
 # %% ../nbs/07b_discrete.ipynb #2a017fa8
-# the worst groups' step: at most this many statistics (a dense Ĥ of 2,048² from the chains, about a second)
-WORST_MAX = 2048
+# the worst groups' step: at most this many pair groups (with their node groups; above `MATRIX_FREE`
+# statistics
+# its Ĥ is kept as products, `ChainHessian`). 128 pairs of 16 statistics (k = 5) is the 2,048 statistics of a
+# dense Ĥ that the RNA fits were first run with; a limit in statistics failed at k = 21, where a pair holds
+# 400:
+# 2,048 fitted five pairs, the 54 above 1 σ_k of a fit to DHFR never fitted, and 40,960 let the first step on
+# RF00162 take thousands of pairs (session notes of 2026-12-06, third)
+WORST_MAX = 128
 # under the per-group rule, the working set's ridge is this share of |W|/n_hessian (see the text above)
 SE_RIDGE = 0.25
 
@@ -1142,26 +1149,23 @@ SE_RIDGE = 0.25
 def _worst_groups(
     self,
     r,  # (G,) float64 the groups' KKT residuals in σ_k (`_group_kkt_se`)
-    limit: int = WORST_MAX,  # the most statistics
+    limit: int = WORST_MAX,  # the most pair groups
 ) -> np.ndarray | None:
     """The groups of a step on the worst residuals, ascending: those above ½ σ_k from the largest down, each
-    pair with its two variables' node groups, while their statistics fit in `limit`; None when one above 1 σ_k
-    does not fit, or none is above ½ (the step then takes the whole working set)."""
-    sizes = np.diff(self._gptr)
-    chosen, total = set(), 0
+    pair with its two variables' node groups, while the pairs number at most `limit`; None when one above
+    1 σ_k does not fit, or none is above ½ (the step then takes the whole working set)."""
+    chosen, pairs = set(), 0
     for k in np.argsort(r)[::-1]:
         if r[k] <= 0.5:
             break
-        # node groups come first, group v is variable v's
-        new = {int(k)} | {int(v) for v in self._pair[k] if v >= 0}
-        new -= chosen
-        add = int(sizes[list(new)].sum())
-        if total + add > limit:
+        is_pair = int(self._pair[k, 0] >= 0)
+        if pairs + is_pair > limit:
             if r[k] > 1.0:
                 return None
             break
-        chosen |= new
-        total += add
+        # node groups come first, group v is variable v's
+        chosen |= {int(k)} | {int(v) for v in self._pair[k] if v >= 0}
+        pairs += is_pair
     return np.array(sorted(chosen), dtype=np.int64) if chosen else None
 
 # %% ../nbs/07b_discrete.ipynb #c2bec399
