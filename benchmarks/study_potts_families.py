@@ -7,7 +7,9 @@ connected two-site correlations C_ij(a, b) of model samples and of the reweighte
 random states, `SWEEPS` sweeps); beside it the fidelity's ceiling at that sample size, that of `CHAINS` rows
 drawn from the family itself by their weights; also the agreement of the top-L contact pairs (|i − j| >= 4)
 between methods. mrflit fits at `--lam` (PottsLasso's default) and, as a sparser comparison, at `--extra-lam`
-(stored as "mrflit λ=…").
+(stored as "mrflit λ=…"), unless a family's entry in `FAMILIES` sets its own (the protein DHFR, k = 21: λ =
+0.005 alone). adabmDCA runs on the two RNA families only: there (k = 5) it took hours on the two cores without
+reaching its target; a protein's model has (21/5)² ≈ 18 times the parameters per pair.
 Results in benchmarks/data/potts_families.json (and the contact scores in potts_families_scores.npz), read by
 nbs/07c_potts.ipynb.
 
@@ -47,8 +49,23 @@ FAMILIES = {
     # 4,757): it gets a copy of the alignment with '-' for '.', the same gaps
     "RF00162": dict(file="RF00162.fasta", alphabet="rna", plmc_alphabet=".ACGU", adabmdca_alphabet="rna"),
     "RF00379": dict(file="RF00379.fasta", alphabet="rna", plmc_alphabet="-ACGU", adabmdca_alphabet="rna"),
+    # a protein (k = 21): plmc gets the alignment as mrflit reads it (`plain_copy`: A2M's insertions removed,
+    # the 13 sequences with an 'X' dropped; plmc's focus mode would also drop the 12 columns where its focus
+    # sequence DYR_ECOLI has a gap); mrflit fits at λ = 0.005 (at 0.001 nearly every block enters, and a
+    # step on 3.5 million statistics took minutes); adabmDCA is not run on it (see the docstring)
+    "DHFR": dict(
+        file="DHFR.a2m",
+        alphabet="protein",
+        plmc_alphabet="-ACDEFGHIKLMNPQRSTVWY",
+        plmc_args=["-le", "16.0", "-lh", "0.01", "-m", "100"],
+        plain_copy=True,
+        lam=0.005,
+        extra_lam=None,
+        adabmdca=False,
+    ),
 }
-# plmc's README settings for its RNA example (L2 λ_e = 20, λ_h = 0.01, 50 iterations)
+# plmc's README settings for its RNA example (L2 λ_e = 20, λ_h = 0.01, 50 iterations); for its protein example
+# (DHFR) λ_e = 16, 100 iterations (the spec's `plmc_args`)
 PLMC_ARGS = ["-le", "20.0", "-lh", "0.01", "-m", "50"]
 # sweeps from the uniform start; each model's fidelity after a third of them is stored beside it
 # (`fidelity_early`): when the two agree, the samples no longer remember the start
@@ -103,17 +120,36 @@ def top_pairs(S, L):
     return {(int(i[t]), int(j[t])) for t in order}
 
 
-def run_plmc(plmc, fasta, letters, work):
-    params = work / "plmc.params"
+def run_plmc(plmc, fasta, letters, work, args=PLMC_ARGS):
+    """`((h, J), seconds, M_eff, S)`: plmc's parameters as `read_plmc` reads them, and its own APC scores S
+    (L, L) from its couplings file (`-c`), the check of the reader."""
+    params, couplings = work / "plmc.params", work / "plmc.couplings"
     t = time.perf_counter()
     run = subprocess.run(
-        [plmc, "-o", str(params), "-a", letters, *PLMC_ARGS, str(fasta)], capture_output=True, text=True
+        [plmc, "-o", str(params), "-c", str(couplings), "-a", letters, *args, str(fasta)],
+        capture_output=True,
+        text=True,
     )
     seconds = time.perf_counter() - t
     if run.returncode != 0:
         raise RuntimeError(f"plmc failed: {run.stderr[-2000:]}")
     m_eff = float(re.search(r"Effective number of samples: ([0-9.]+)", run.stderr).group(1))
-    return read_plmc(params), seconds, m_eff
+    h, J = read_plmc(params)
+    # its couplings file: lines "i - j - 0 score", 1-based
+    rows = np.loadtxt(couplings, usecols=(0, 2, 5))
+    own = np.zeros((len(h), len(h)))
+    i, j = rows[:, 0].astype(int) - 1, rows[:, 1].astype(int) - 1
+    own[i, j] = own[j, i] = rows[:, 2]
+    return (h, J), seconds, m_eff, own
+
+
+def plain_copy(family, work):
+    "The family as mrflit reads it, written as an aligned FASTA file in `work` (one letter a column)."
+    out = work / "plain.fasta"
+    letters = np.array(list(family.alphabet))
+    rows = [f">{name}\n{''.join(letters[code])}" for name, code in zip(family.names, family.codes)]
+    out.write_text("\n".join(rows) + "\n")
+    return out
 
 
 def dashes(fasta, work):
@@ -201,12 +237,24 @@ def mrflit_and_plmc(family, fasta, spec, plmc, work, lam, extra_lam, max_iter, d
     models["mrflit"], res["mrflit"] = fit_mrflit(family, lam, max_iter, data_cc)
     if extra_lam is not None:
         _, res[f"mrflit λ={extra_lam:g}"] = fit_mrflit(family, extra_lam, max_iter, data_cc)
-    (h, J), seconds, m_eff = run_plmc(plmc, fasta, spec["plmc_alphabet"], work)
+    args = spec.get("plmc_args", PLMC_ARGS)
+    source = plain_copy(family, work) if spec.get("plain_copy") else fasta
+    (h, J), seconds, m_eff, own = run_plmc(plmc, source, spec["plmc_alphabet"], work, args)
     models["plmc"] = potts_model(h, J)
+    # the reader's check: the APC scores of the model as read against plmc's own (its parameters are in the
+    # zero-sum gauge its L2 penalty picks, where our centring changes nothing): the largest difference,
+    # relative to the largest score
+    ours = contact_scores(models["plmc"])
+    score_error = float(np.abs(ours - own).max() / np.abs(own).max())
     fid = fidelity(models["plmc"], data_cc, k, 1)
     early = fidelity(models["plmc"], data_cc, k, 1, SWEEPS // 3)
     res["plmc"] = dict(
-        seconds=seconds, fidelity=fid, fidelity_early=early, m_eff=m_eff, args=" ".join(PLMC_ARGS)
+        seconds=seconds,
+        fidelity=fid,
+        fidelity_early=early,
+        m_eff=m_eff,
+        args=" ".join(args),
+        score_error=score_error,
     )
     return res
 
@@ -216,6 +264,8 @@ def study(name, spec, plmc, adabmdca, work, lam, extra_lam, max_iter, with_adabm
     (its stored results), mrflit's and plmc's are kept and adabmDCA alone is read anew."""
     fasta = HERE / "data" / "families" / spec["file"]
     family = read_alignment(fasta, spec["alphabet"])
+    lam, extra_lam = spec.get("lam", lam), spec.get("extra_lam", extra_lam)
+    with_adabmdca = with_adabmdca and spec.get("adabmdca", True)
     codes, k = family.codes, len(family.alphabet)
     L = codes.shape[1]
     weights = sequence_weights(codes)
@@ -297,7 +347,7 @@ def main():
     ap.add_argument("plmc")
     ap.add_argument("--adabmdca", default=shutil.which("adabmDCA") or "adabmDCA")
     ap.add_argument("--work", default="/tmp/potts_families")
-    ap.add_argument("--families", nargs="+", default=list(FAMILIES))
+    ap.add_argument("--families", nargs="+", default=list(FAMILIES), choices=list(FAMILIES))
     ap.add_argument("--lam", type=float, default=PottsLasso().lam)
     ap.add_argument("--extra-lam", type=float, default=0.005, help="a second, sparser mrflit fit")
     ap.add_argument("--max-iter", type=int, default=PottsLasso().max_iter)
