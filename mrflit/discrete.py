@@ -1148,7 +1148,7 @@ def _group_kkt_se(
 # statistics its Ĥ is kept as products, `ChainHessian`). 128 pairs of 16 statistics (k = 5) is the 2,048
 # statistics of a dense Ĥ that the RNA fits were first run with; a limit in statistics failed at k = 21, where
 # a pair holds 400: 2,048 fitted five pairs, the 54 above 1 σ_k of a fit to DHFR never fitted, and 40,960 let
-# the first step on RF00162 take thousands of pairs (session notes of 2026-12-06, third)
+# the first step on RF00162 diverge (38–90 σ for 20 steps) (session notes of 2026-12-06, third)
 WORST_MAX = 128
 # under the per-group rule, the working set's ridge is this share of |W|/n_hessian (see the text above)
 SE_RIDGE = 0.25
