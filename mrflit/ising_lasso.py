@@ -6,7 +6,6 @@
 from __future__ import annotations
 from fastcore.basics import patch_to
 import copy
-import functools
 import numpy as np
 from . import libm
 from numba import prange
@@ -22,7 +21,7 @@ from mrflit.core import (
 )
 from .models import BinaryMRF, to_matrix, stat_index, mean_stats
 from .gibbs import GibbsChains
-from .exact import log_partition, probabilities, all_states
+from .exact import MAX_EXACT_P, _moments_from_table, _probability_table, _table_covariance
 from .base import MRFLearner, fit_chosen_lambda, gap_tolerance, sampling_tol
 from .pseudolikelihood import kkt_residual, _pl_newton, unique_rows
 from statistics import NormalDist
@@ -31,7 +30,7 @@ from statistics import NormalDist
 __all__ = ['EXACT_MAX_P', 'IsingLasso']
 
 # %% ../nbs/07a_ising_lasso.ipynb #bf62e3b0
-EXACT_MAX_P = 16  # solver="auto" enumerates up to this many variables
+EXACT_MAX_P = 20  # solver="auto" enumerates up to this many variables
 
 
 class IsingLasso(MRFLearner):
@@ -43,7 +42,8 @@ class IsingLasso(MRFLearner):
         *,
         domain="data",  # the model's coding: 'data' (the data's own), '01' or 'pm1'
         penalize_fields=False,  # penalise the fields θ_ii too (Geng et al.'s eq. 1 does)
-        solver="auto",  # moments: 'exact' (p <= 16), 'mcmc' (Gibbs chains) or 'auto' (exact for p <= 16)
+        # moments: 'exact' (p <= 24, by enumeration), 'mcmc' (Gibbs chains) or 'auto' (exact for p <= 20)
+        solver="auto",
         tol=None,  # an absolute Monte-Carlo objective gap accepted (mcmc; None: none)...
         # ...or this fraction of the data's own sampling gap |A|/2n, if larger: the Monte-Carlo variance at
         # most this share of the sampling variance (0.1: standard errors at most 5 % wider)
@@ -88,8 +88,8 @@ class IsingLasso(MRFLearner):
         self._check_params()
         X = self._begin(X, truth, domain=None if self.domain == "data" else self.domain, names=names)
         n, p = X.shape
-        if self.solver == "exact" and p > EXACT_MAX_P:
-            raise ValueError(f"solver='exact' needs p <= {EXACT_MAX_P}; got p = {p} (use 'mcmc' or 'auto')")
+        if self.solver == "exact" and p > MAX_EXACT_P:
+            raise ValueError(f"solver='exact' needs p <= {MAX_EXACT_P}; got p = {p} (use 'mcmc' or 'auto')")
         exact = self.solver == "exact" or (self.solver == "auto" and p <= EXACT_MAX_P)
         I, J = stat_index(p)
         lam = np.where((I == J) & (not self.penalize_fields), 0.0, float(self.lam))
@@ -220,7 +220,8 @@ class NewtonSolver:
     State, all of it: `theta` (m,) the iterate in stats order; `n_iter` steps taken; `exact` whether the
     moments are exact; `chains` the persistent `GibbsChains` (None when exact); `n_chains` q (never below the
     first, `n_chains0`); `n_sweeps` the sweeps per iteration (back to `n_sweeps0` at each `set_problem`);
-    `window` the (decrement, floor) pairs since q last changed; `gap` and `tol_eff` the iterate's Monte-Carlo
+    `table` the last enumeration (θ, P, log Z) (exact moments; None before the first); `window` the
+    (decrement, floor) pairs since q last changed; `gap` and `tol_eff` the iterate's Monte-Carlo
     objective gap and the gap accepted; `verified_gap` the gap measured at the last verification; `failed`
     whether a verification failed since q or the sweeps last changed; `kkt` the KKT residual (exact);
     `samples` the (θ, states) of the chains' last `POOL_RUNS` runs, which later steps reweight (empty: the
@@ -235,7 +236,7 @@ class NewtonSolver:
         p: int,  # the number of variables
         domain: str,  # '01' or 'pm1'
         *,
-        exact: bool,  # exact moments by enumeration (p <= 16), else Gibbs chains
+        exact: bool,  # exact moments by enumeration (p <= MAX_EXACT_P), else Gibbs chains
         starts=None,  # (n, p) int8 data rows the chains start from (None: uniform states)
         n_rows: int = 1,  # rows of the data, for the sampling gap |A|/2n
         n_chains: int = 2000,  # chains q at the start
@@ -266,11 +267,12 @@ class NewtonSolver:
         self.verify_sweeps = None if verify_sweeps is None else int(verify_sweeps)
         self.min_ess, self.samples, self.ess, self.runs, self.reuse = float(min_ess), [], np.nan, 0, True
         self.moved = np.inf
-        self._states = None
+        self.table = None
         if self.exact:
-            # the states (float64) and, at most, every statistic's column of the Hessian's factor (float32)
-            check_memory(2**self.p * (8 * self.p + 4 * self._I.size), f"exact moments of {self.p} variables")
-            self._states = _state_table(self.p, domain)
+            if self.p > MAX_EXACT_P:
+                raise ValueError(f"exact moments need p <= {MAX_EXACT_P}; got p = {self.p}")
+            # the energies, the probabilities and the kept table (float64)
+            check_memory(3 * 8 * 2**self.p, f"exact moments of {self.p} variables")
         else:
             # the chains' states and streams, refused before the first is drawn
             check_memory(self.n_chains * (8 * self.p + 48), f"{self.n_chains} chains of {self.p} variables")
@@ -289,8 +291,8 @@ class NewtonSolver:
         self,
         theta,  # (m,) float64 point in stats order
     ) -> float:
-        "g(θ) of (1), by enumeration (p <= 16)."
-        return float(-theta @ self.EX + log_partition(self._model(theta)) + np.sum(self.lam * np.abs(theta)))
+        "g(θ) of (1), by enumeration (p <= MAX_EXACT_P)."
+        return float(-theta @ self.EX + self._enumerate(theta)[1] + np.sum(self.lam * np.abs(theta)))
 
 # %% ../nbs/07a_ising_lasso.ipynb #118e9c5f
 @patch_to(NewtonSolver)
@@ -347,11 +349,25 @@ def reseed(
 
 # %% ../nbs/07a_ising_lasso.ipynb #9c342930
 @patch_to(NewtonSolver)
+def _enumerate(
+    self,
+    theta,  # (m,) float64 point in stats order
+) -> tuple:
+    """`(P, log Z)` at θ by enumeration, P `(2^H, 2^L)` float64 in `exact.energy_table`'s layout; kept in
+    `table`, so that a line search's accepted point is not enumerated again as the next step's start."""
+    if self.table is not None and np.array_equal(self.table[0], theta):
+        return self.table[1:]
+    self.table = (np.array(theta, np.float64), *_probability_table(self._model(theta)))
+    return self.table[1:]
+
+# %% ../nbs/07a_ising_lasso.ipynb #cf745db9
+@patch_to(NewtonSolver)
 def _step_exact(self) -> dict:
     """Exact gradient and Hessian, the Newton direction, and a backtracking line search on g (LSS eq.
     2.19)."""
-    P = probabilities(self._model(self.theta))
-    mu = _exact_moments(self._states, P, self._I, self._J)
+    P, _ = self._enumerate(self.theta)
+    model = self._model(self.theta)
+    mu = _moments_from_table(model, P)
     grad = mu - self.EX
     self.kkt = kkt_residual(self.theta, grad, self.lam)
     self.gap, self.tol_eff = 0.0, self.kkt_tol
@@ -360,10 +376,9 @@ def _step_exact(self) -> dict:
     if self.kkt <= self.kkt_tol:
         return dict(rec, verdict="converged")
     work = working_set(self.theta, grad, self.lam, self.p)
-    # the Hessian on the working set only: the covariance of ψ_W as AᵀA in float32, centred first, in
-    # 2^p |W|² multiply-adds (not 2^p m²)
-    A = _centred_columns(self._states, self._I[work], self._J[work], mu[work], np.sqrt(P))
-    H = (A.T @ A).astype(np.float64)
+    # the Hessian on the working set only, from the same table: 2^p work per distinct monomial of the
+    # products ψ_s ψ_t (`_table_covariance`), not 2^p |W|²
+    H = _table_covariance(model, P, mu, work)
     d_w, nu2 = newton_direction(grad[work], H, self.theta[work], self.lam[work], ridge=1e-9, max_step=np.inf)
     d = np.zeros_like(self.theta)
     d[work] = d_w
@@ -377,7 +392,7 @@ def _step_exact(self) -> dict:
         t /= 2
     return dict(rec, decrement=nu2, verdict="stalled")
 
-# %% ../nbs/07a_ising_lasso.ipynb #cf745db9
+# %% ../nbs/07a_ising_lasso.ipynb #3aba08f2
 @patch_to(NewtonSolver)
 def _chains_for(self, model):
     "The persistent chains, created (at data rows) or grown to q, sampling `model`."
@@ -396,7 +411,7 @@ def _chains_for(self, model):
         self.chains.set_model(model)
     return self.chains
 
-# %% ../nbs/07a_ising_lasso.ipynb #3aba08f2
+# %% ../nbs/07a_ising_lasso.ipynb #fa54d0f5
 @patch_to(NewtonSolver)
 def _gradient(self) -> tuple:
     """`(gradient, ESS, resampled)` at θ. Pooling (`min_ess` < 1 and `reuse`): from the chains'
@@ -426,7 +441,7 @@ def _gradient(self) -> tuple:
     means, ess = pooled_moments(self.samples, self.theta)
     return means - self.EX, ess, True
 
-# %% ../nbs/07a_ising_lasso.ipynb #fa54d0f5
+# %% ../nbs/07a_ising_lasso.ipynb #66b5c03e
 @patch_to(NewtonSolver)
 def _step_mcmc(self) -> dict:
     """The gradient (`_gradient`), the Newton step with the covariance of the chains' states, and the
@@ -457,7 +472,7 @@ def _step_mcmc(self) -> dict:
         verdict = self._at_floor(chains, n_active, rec)
     return dict(rec, tol=self.tol_eff, at_floor=at_floor, verdict=verdict)
 
-# %% ../nbs/07a_ising_lasso.ipynb #66b5c03e
+# %% ../nbs/07a_ising_lasso.ipynb #90b3233a
 @patch_to(NewtonSolver)
 def _at_floor(
     self,
@@ -496,7 +511,7 @@ def _at_floor(
     self.failed = False
     return "more chains"
 
-# %% ../nbs/07a_ising_lasso.ipynb #90b3233a
+# %% ../nbs/07a_ising_lasso.ipynb #ef9bbb33
 @patch_to(NewtonSolver)
 def _verify(self, chains) -> tuple:
     """The objective gap at θ measured afresh, by new runs from the chains' states (the chains stay as
@@ -524,7 +539,7 @@ def _verify(self, chains) -> tuple:
         if noise <= self.tol_eff / 4 or used + 2 * size > q:
             return gap, noise, used
 
-# %% ../nbs/07a_ising_lasso.ipynb #ef9bbb33
+# %% ../nbs/07a_ising_lasso.ipynb #fff59b02
 @patch_to(NewtonSolver)
 def fresh_gap(
     self,
@@ -547,7 +562,7 @@ def fresh_gap(
     other.chains = None
     return other._verify(other._chains_for(other._model(other.theta)))[0]
 
-# %% ../nbs/07a_ising_lasso.ipynb #017069bf
+# %% ../nbs/07a_ising_lasso.ipynb #8d16bafa
 @kernel
 def _psi_dot(
     S,  # (q, p) float64 chain states
@@ -565,7 +580,7 @@ def _psi_dot(
             acc += v[k] * S[s, I[k]] * S[s, J[k]]
         e[s] = acc
 
-# %% ../nbs/07a_ising_lasso.ipynb #5fe2d04b
+# %% ../nbs/07a_ising_lasso.ipynb #9cfd1e60
 @kernel
 def _psi_tdot(
     S,  # (q, p) float64 chain states
@@ -581,7 +596,7 @@ def _psi_tdot(
         for k in range(out.size):
             out[k] += w[s] * S[s, I[k]] * S[s, J[k]]
 
-# %% ../nbs/07a_ising_lasso.ipynb #f1ce9c50
+# %% ../nbs/07a_ising_lasso.ipynb #6d9bbd67
 def _cov_matvec(
     S,  # (q, p) float64 chain states
     v,  # (m,) float64 a vector in stats order
@@ -601,7 +616,7 @@ def _cov_matvec(
     for first in range(0, q, step):
         _psi_tdot(S, w, I, J, out, first, min(first + step, q))
 
-# %% ../nbs/07a_ising_lasso.ipynb #44581511
+# %% ../nbs/07a_ising_lasso.ipynb #ec9310b7
 def power_curvature(
     S,  # (q, p) chain states (0/1 or ±1)
     v=None,  # warm start: the previous call's vector (stats order)
@@ -627,7 +642,7 @@ def power_curvature(
         v = out / L
     return L, v
 
-# %% ../nbs/07a_ising_lasso.ipynb #75c28caa
+# %% ../nbs/07a_ising_lasso.ipynb #dae04383
 @kernel
 def _newton_cd(
     g,  # (m,) float64 the gradient at θ
@@ -661,7 +676,7 @@ def _newton_cd(
             break
     return d
 
-# %% ../nbs/07a_ising_lasso.ipynb #e5d4d439
+# %% ../nbs/07a_ising_lasso.ipynb #c3322a71
 def _refine_direction(
     g,  # (k,) float64 gradient on the working set
     H,  # (k, k) float64 positive definite Hessian (damped)
@@ -688,7 +703,7 @@ def _refine_direction(
     off_ok = np.all(np.abs(g[Z] + H[Z] @ out) <= lam[Z] * (1 + 1e-9))
     return out if same_signs and off_ok else d
 
-# %% ../nbs/07a_ising_lasso.ipynb #23e4f2c7
+# %% ../nbs/07a_ising_lasso.ipynb #6bda5693
 def newton_direction(
     g,  # gradient of f at θ (working set)
     H,  # Hessian (working set × working set)
@@ -709,7 +724,7 @@ def newton_direction(
     big = float(np.abs(d).max(initial=0.0))
     return (d * (max_step / big) if big > max_step else d), nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #28245d56
+# %% ../nbs/07a_ising_lasso.ipynb #2c41ff31
 @kernel(fastmath={"reassoc", "contract"})
 def _cd_sweep(
     g,  # (k,) float64 the gradient on the working set
@@ -767,7 +782,7 @@ def _cd_sweep(
             biggest = max(biggest, abs(z))
     return biggest
 
-# %% ../nbs/07a_ising_lasso.ipynb #96b7fd14
+# %% ../nbs/07a_ising_lasso.ipynb #2f4d9220
 @kernel
 def _states_moments(
     X,  # (p, q) int8 chain states
@@ -793,7 +808,7 @@ def _states_moments(
         var[t] = s2 / q - mu[t] * mu[t]
     return mu, var
 
-# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
+# %% ../nbs/07a_ising_lasso.ipynb #a368b102
 @kernel
 def _centred_product(
     X,  # (p, q) int8 chain states
@@ -816,7 +831,7 @@ def _centred_product(
                 r[s] += (v - m) * z32
     return r
 
-# %% ../nbs/07a_ising_lasso.ipynb #a1a82c28
+# %% ../nbs/07a_ising_lasso.ipynb #0ebbfdf1
 @kernel
 def _newton_cd_states(
     g,  # (k,) float64 the gradient on the working set
@@ -859,7 +874,7 @@ def _newton_cd_states(
         nu2 += r[s] * r[s]
     return nu2 / X.shape[1] + ridge * np.sum(d * d)
 
-# %% ../nbs/07a_ising_lasso.ipynb #465a7d24
+# %% ../nbs/07a_ising_lasso.ipynb #108a6e4e
 @kernel(parallel=True)
 def _newton_cd_batch(
     G,  # (b, k) float64 the gradients, one subproblem per row
@@ -880,7 +895,7 @@ def _newton_cd_batch(
         nu2[b] = _newton_cd_states(G[b], X, I, J, work, theta, lam, ridge, n_pass, tol, D[b])
     return nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #4684a723
+# %% ../nbs/07a_ising_lasso.ipynb #e7bc9950
 def newton_direction_states(
     g,  # gradient of f at θ (working set), (k,) or (b, k): b subproblems, solved in parallel
     X,  # (p, q) chain states (0/1 or ±1, read as int8), one column per chain
@@ -920,7 +935,7 @@ def newton_direction_states(
     D *= np.minimum(1.0, max_step / np.maximum(big, 1e-300))[:, None]
     return (D[0], float(nu2[0])) if np.ndim(g) == 1 else (D, nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #26c306f0
+# %% ../nbs/07a_ising_lasso.ipynb #79557598
 def states_cov(
     X,  # (p, q) chain states, one column per chain
     work,  # (k,) int64 statistics in stats order
@@ -936,7 +951,7 @@ def states_cov(
     Psi -= Psi.mean(axis=1, keepdims=True)
     return (Psi @ Psi.T).astype(np.float64) / S.shape[1]
 
-# %% ../nbs/07a_ising_lasso.ipynb #90266ce3
+# %% ../nbs/07a_ising_lasso.ipynb #5eb96b6c
 # the chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |working set|)
 HESSIAN_CHAINS = 4096
 # the largest working set whose Hessian is formed (above: coordinate descent on the chains' residual)
@@ -959,7 +974,7 @@ def working_set(
     violated = np.any(np.abs(np.atleast_2d(grad)) > lam, axis=0)
     return np.flatnonzero((I == J) | (theta != 0) | violated)
 
-# %% ../nbs/07a_ising_lasso.ipynb #c48bc28d
+# %% ../nbs/07a_ising_lasso.ipynb #ea59bea6
 def chain_newton_step(
     grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ, or (b, m): b steps on one working set
     theta,  # (m,) float64 current θ in stats order
@@ -1003,7 +1018,7 @@ def chain_newton_step(
         return work, *steps[0]
     return work, np.array([d for d, _ in steps]), np.array([nu2 for _, nu2 in steps])
 
-# %% ../nbs/07a_ising_lasso.ipynb #39949bd2
+# %% ../nbs/07a_ising_lasso.ipynb #d660b1d2
 def gap_hessian_chains(
     n_work: int,  # |W|, the working set's size
 ) -> int:
@@ -1011,7 +1026,7 @@ def gap_hessian_chains(
     rank is far above |W| (07b's group solver uses the same rule)."""
     return max(HESSIAN_CHAINS, 10 * int(n_work))
 
-# %% ../nbs/07a_ising_lasso.ipynb #c441ac7d
+# %% ../nbs/07a_ising_lasso.ipynb #03239335
 # the ridge of the Hessian behind an objective-gap estimate, relative to its mean diagonal
 GAP_RIDGE = 1e-4
 
@@ -1047,7 +1062,7 @@ def chain_model_decrease(
         decrease, nu2, steps = float(decrease[0]), float(nu2[0]), steps[0]
     return (decrease, nu2, steps) if return_step else (decrease, nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #e24a8431
+# %% ../nbs/07a_ising_lasso.ipynb #6796ab20
 # coordinate-descent passes of the pooled step, and then of each of the three continued from it
 GAP_PASSES = 100
 HALVES_PASSES = 25
@@ -1069,7 +1084,7 @@ def halves_gap(
     noise = float(np.mean(each)) - pooled
     return pooled - noise, noise
 
-# %% ../nbs/07a_ising_lasso.ipynb #f1648967
+# %% ../nbs/07a_ising_lasso.ipynb #4c212fff
 @kernel
 def _log_weights(
     X,  # (p, q) float32 states, one column per chain
@@ -1094,7 +1109,7 @@ def _log_weights(
             out[c] += d[k] * (xi[c] * xj[c])
     return out
 
-# %% ../nbs/07a_ising_lasso.ipynb #7fb4c942
+# %% ../nbs/07a_ising_lasso.ipynb #abe53243
 def reweighted_moments(
     X,  # (p, q) float32 or int8 states drawn at θ_ref, one column per chain
     delta,  # (m,) float64 θ − θ_ref in stats order
@@ -1116,7 +1131,7 @@ def reweighted_moments(
     np.fill_diagonal(G, Xw.sum(axis=1, dtype=np.float64))
     return G[I, J], float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #88c6a786
+# %% ../nbs/07a_ising_lasso.ipynb #137a9e41
 def pooled_moments(
     samples,  # [(θ_ref (m,) float64, states (p, q) float32 or int8)]: draws at several θ_ref
     theta,  # (m,) float64 the point, stats order
@@ -1130,56 +1145,7 @@ def pooled_moments(
         ess += e
     return total / ess, ess
 
-# %% ../nbs/07a_ising_lasso.ipynb #ae7e87c5
-@functools.lru_cache(maxsize=1)
-def _state_table(
-    p: int,  # the number of variables (<= EXACT_MAX_P)
-    domain: str,  # '01' or 'pm1'
-) -> np.ndarray:
-    """All 2^p states, `(2^p, p)` float64 with contiguous columns, read-only; kept for the next fit of the
-    same size (λ paths, EBIC, bootstrap refits). The m = p(p+1)/2 statistics are not tabulated: the moments
-    come from one weighted Gram matrix (`_exact_moments`), and the Hessian needs the working set's columns."""
-    table = np.asfortranarray(all_states(p, domain), dtype=np.float64)
-    table.flags.writeable = False
-    return table
-
-# %% ../nbs/07a_ising_lasso.ipynb #9e204080
-@kernel
-def _centred_columns(
-    S,  # (2^p, p) float64 states, `_state_table`
-    i,  # (k,) int64 row indices of statistics (stats order)
-    j,  # (k,) int64 column indices; i == j marks a field
-    centre,  # (k,) float64 subtracted from each column (the means μ)
-    weight,  # (2^p,) float64 multiplies each row (√P)
-) -> np.ndarray:
-    """`(2^p, k)` float32 columns weight(x)(ψ_ij(x) − centre), ψ_ij = x_i for a field and x_i x_j for a
-    coupling, so that AᵀA = Σ_x P(x)(ψ(x) − μ)(ψ(x) − μ)ᵀ with weight = √P and centre = μ: the covariance,
-    with no cancellation in float32."""
-    n = S.shape[0]
-    k = i.size
-    out = np.empty((k, n), np.float32)
-    for c in range(k):
-        a = i[c]
-        b = j[c]
-        for x in range(n):
-            v = S[x, a] if a == b else S[x, a] * S[x, b]
-            out[c, x] = weight[x] * (v - centre[c])
-    # (k, 2^p) C-ordered is (2^p, k) Fortran-ordered: contiguous columns for the product AᵀA
-    return out.T
-
-# %% ../nbs/07a_ising_lasso.ipynb #f6108399
-def _exact_moments(
-    S,  # (2^p, p) float64 states, `_state_table`
-    P,  # (2^p,) float64 probabilities of the states
-    I,  # (m,) int row indices of the statistics (`stat_index`)
-    J,  # (m,) int column indices
-) -> np.ndarray:
-    "`(m,)` E_θψ in stats order from E x (one product) and E x xᵀ (one Gram matrix): 2^p p² work, not 2^p m."
-    first = P @ S
-    second = S.T @ (S * P[:, None])
-    return np.where(I == J, first[I], second[I, J])
-
-# %% ../nbs/07a_ising_lasso.ipynb #5c134629
+# %% ../nbs/07a_ising_lasso.ipynb #bf43417e
 # a statistic whose rarer value occurs in fewer rows than this takes its standard error from the model too
 RARE_COUNT = 5
 
@@ -1205,7 +1171,7 @@ def data_se(
     model_var = M - M * M if domain == "01" else 1.0 - M * M
     return np.where(rare, np.maximum(se, np.sqrt(np.maximum(model_var, 0.0) / n)), se)
 
-# %% ../nbs/07a_ising_lasso.ipynb #2985837b
+# %% ../nbs/07a_ising_lasso.ipynb #115fd878
 # the states of a polish are split into this many groups of whole chains; the groups' spread gives the
 # Monte-Carlo standard errors
 POLISH_GROUPS = 200
@@ -1274,7 +1240,7 @@ class StateSample:
         spread = sums - mass[:, None] * means
         return means, np.sqrt(np.sum(spread * spread, axis=0)), float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #dec5c160
+# %% ../nbs/07a_ising_lasso.ipynb #5c134629
 def draw_states(
     chains,  # the persistent `GibbsChains`, advanced in place
     theta,  # (m,) float64 the point to sample, stats order
@@ -1292,7 +1258,7 @@ def draw_states(
         out[:, :, t] = chains._X
     return StateSample(out.reshape(p, -1), theta, chains.n_chains)
 
-# %% ../nbs/07a_ising_lasso.ipynb #cd8dac6d
+# %% ../nbs/07a_ising_lasso.ipynb #2985837b
 # the SAA is solved to this KKT residual per coordinate, in data standard errors
 SAA_TOL = 0.05
 # the SAA is trusted where the states' weights keep this share of their number as ESS: a step that would
@@ -1309,7 +1275,7 @@ def _ess_share(
     w = libm.exp(lw - lw.max())
     return float(np.sum(w) ** 2 / np.sum(w * w) / sample.Q)
 
-# %% ../nbs/07a_ising_lasso.ipynb #e4b610c5
+# %% ../nbs/07a_ising_lasso.ipynb #e4aa4846
 def saa_solve(
     sample: StateSample,  # the states
     theta,  # (m,) float64 the start, stats order
@@ -1353,7 +1319,7 @@ def saa_solve(
             t /= 2
         theta, f = theta + t * d, f_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #7784d048
+# %% ../nbs/07a_ising_lasso.ipynb #cd8dac6d
 def _settled(
     a: StateSample,  # states at θ
     b: StateSample,  # states at the same θ, drawn after more sweeps
@@ -1367,7 +1333,7 @@ def _settled(
     t = (ma - mb) / np.maximum(np.sqrt(sa * sa + sb * sb), 1e-300)
     return bool(np.mean(t * t) <= 1 + 3 * np.sqrt(2 / t.size) and np.max(np.abs(t)) <= z)
 
-# %% ../nbs/07a_ising_lasso.ipynb #1cef4623
+# %% ../nbs/07a_ising_lasso.ipynb #85b4404e
 def _undetermined(
     theta,  # (m,) float64 the polished θ
     grad,  # (m,) float64 the SAA gradient there
@@ -1384,7 +1350,7 @@ def _undetermined(
         theta == 0, lam - np.abs(grad) < 2 * mcse, curvature * np.abs(theta) < 2 * mcse
     )
 
-# %% ../nbs/07a_ising_lasso.ipynb #748e4da2
+# %% ../nbs/07a_ising_lasso.ipynb #7784d048
 def _own_chains(
     solver,  # a Monte-Carlo `NewtonSolver`
     q: int,  # the chains
@@ -1397,7 +1363,7 @@ def _own_chains(
         start = solver._starts[solver._rng.integers(0, len(solver._starts), q)]
     return GibbsChains(solver.chains.model, q, init=np.array(start, np.int8), seed=solver._rng)
 
-# %% ../nbs/07a_ising_lasso.ipynb #148de2af
+# %% ../nbs/07a_ising_lasso.ipynb #e66b5f73
 # the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
 # two of its samples agree
 POLISH_ROUNDS = 6
