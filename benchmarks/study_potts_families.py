@@ -20,7 +20,9 @@ PyPI (`pip install adabmDCA`, the `adabmDCA` command on PATH or --adabmdca). An 
 (finished, or still running and checkpointed) is read, not re-run: its time is then the one its own log
 records (`Elapsed_s`) at its last saved parameters. adabmDCA takes hours on two cores: start it first (the
 command line of `run_adabmdca`), fit the rest while it runs (--adabmdca-families with no family), and read it
-last (--adabmdca-only)."""
+last (--adabmdca-only). A run stopped at a checkpoint continues from it with `adabmDCA train ... -o
+WORK/FAMILY/adabmDCA/resume -p WORK/FAMILY/adabmDCA/params.dat -c WORK/FAMILY/adabmDCA/chains.fasta` (see
+`run_adabmdca`)."""
 
 import argparse
 import json
@@ -181,26 +183,36 @@ def energy_spread(adabmdca, params, fasta, alphabet, model, codes, work, n=200):
     return float(total.max() - total.min())
 
 
-def run_adabmdca(adabmdca, fasta, alphabet, work):
-    """adabmDCA's bmDCA with its defaults (to its target Pearson 0.95, or stopped): `(params, seconds, its
-    own Pearson, gradient steps, target reached)` at its last saved parameters (every checkpoint interval,
-    and at the end)."""
-    out = work / "adabmDCA"
-    log = out / "adabmDCA.log"
-    if not (log.exists() and (out / "params.dat").exists()):
-        shutil.rmtree(out, ignore_errors=True)
-        cmd = [adabmdca, "train", "-d", str(fasta), "-o", str(out), "--alphabet", alphabet, "--device", "cpu"]
-        subprocess.run(cmd, check=True, capture_output=True)
-    lines = log.read_text().splitlines()
+def adabmdca_saved(out):
+    """`(seconds, its own Pearson, gradient steps, target reached)` of the adabmDCA run in `out` at its last
+    saved parameters: those of the last checkpoint (every `checkpoint_interval` gradient steps, as its log's
+    header says) unless the run ended."""
+    lines = (out / "adabmDCA.log").read_text().splitlines()
     header = next(r.split() for r in lines if r.startswith("Step"))
     rows = [dict(zip(header, r.split())) for r in lines if re.match(r"^\d+\s+optimization", r)]
     reached = float(rows[-1]["Pearson"]) >= 0.95
-    # the parameters on disk are those of the last checkpoint (every `checkpoint_interval` gradient steps, as
-    # its log's header says) unless the run ended
     every = int(next(r.split()[1] for r in lines if r.startswith("checkpoint_interval:")))
     saved = rows[-1] if reached else [r for r in rows if int(r["Grad_steps"]) % every == 0][-1]
-    steps = int(saved["Grad_steps"])
-    return out / "params.dat", float(saved["Elapsed_s"]), float(saved["Pearson"]), steps, reached
+    return float(saved["Elapsed_s"]), float(saved["Pearson"]), int(saved["Grad_steps"]), reached
+
+
+def run_adabmdca(adabmdca, fasta, alphabet, work):
+    """adabmDCA's bmDCA with its defaults (to its target Pearson 0.95, or stopped): `(params, seconds, its
+    own Pearson, gradient steps, target reached)` at its last saved parameters. A run stopped at a checkpoint
+    may be resumed from it into its folder's `resume` (`train -p params.dat -c chains.fasta` on the
+    checkpoint's files; gradient ascent with a fixed rate keeps no other state), and that one into its own
+    `resume`, and so on: the resumed runs' steps and times are added to their checkpoints'."""
+    out = work / "adabmDCA"
+    if not ((out / "adabmDCA.log").exists() and (out / "params.dat").exists()):
+        shutil.rmtree(out, ignore_errors=True)
+        cmd = [adabmdca, "train", "-d", str(fasta), "-o", str(out), "--alphabet", alphabet, "--device", "cpu"]
+        subprocess.run(cmd, check=True, capture_output=True)
+    seconds, pearson, steps, reached = adabmdca_saved(out)
+    while (out / "resume" / "params.dat").exists():
+        out = out / "resume"
+        more_seconds, pearson, more_steps, reached = adabmdca_saved(out)
+        seconds, steps = seconds + more_seconds, steps + more_steps
+    return out / "params.dat", seconds, pearson, steps, reached
 
 
 def fit_mrflit(family, lam, max_iter, data_cc):
