@@ -8,8 +8,8 @@ random states, `SWEEPS` sweeps); beside it the fidelity's ceiling at that sample
 drawn from the family itself by their weights; also the agreement of the top-L contact pairs (|i − j| >= 4)
 between methods. mrflit fits at `--lam` (PottsLasso's default) and, as a sparser comparison, at `--extra-lam`
 (stored as "mrflit λ=…"), unless a family's entry in `FAMILIES` sets its own (the protein DHFR, k = 21: λ =
-0.005 alone). adabmDCA runs on the two RNA families only: there (k = 5) it took hours on the two cores without
-reaching its target; a protein's model has (21/5)² ≈ 18 times the parameters per pair.
+0.005 alone). adabmDCA runs on the two RNA families only: there (k = 5) it takes hours on the two cores (its
+time is stored); a protein's model has (21/5)² ≈ 18 times the parameters per pair.
 Results in benchmarks/data/potts_families.json (and the contact scores in potts_families_scores.npz), read by
 nbs/07c_potts.ipynb.
 
