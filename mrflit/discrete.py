@@ -565,7 +565,7 @@ class GroupFactors:
         "The number of groups."
         return self.pair.shape[0]
 
-# %% ../nbs/07b_discrete.ipynb #7f6a7cc6
+# %% ../nbs/07b_discrete.ipynb #3a7c8920
 @patch_to(GroupFactors)
 def __getitem__(
     self,
@@ -576,20 +576,20 @@ def __getitem__(
         return np.eye(self.sizes[g])
     return self.scale[g] * np.kron(*self._factors(*self.levels[self.pair[g]]))
 
-# %% ../nbs/07b_discrete.ipynb #3a7c8920
+# %% ../nbs/07b_discrete.ipynb #18f5e679
 @patch_to(GroupFactors)
 def packed(self) -> tuple:
     "`(blocks, ptr)`: the dense blocks row-major one after the other, and where each starts (g + 1,)."
     blocks = np.concatenate([self[g].ravel() for g in range(len(self))])
     return blocks, np.concatenate([[0], np.cumsum(self.sizes**2)]).astype(np.int64)
 
-# %% ../nbs/07b_discrete.ipynb #de36f150
+# %% ../nbs/07b_discrete.ipynb #3a9a82fd
 @patch_to(GroupFactors)
 def toarray(self) -> np.ndarray:
     "The dense (m, m) matrix (small operators: tests)."
     return sp.block_diag([self[g] for g in range(len(self))]).toarray()
 
-# %% ../nbs/07b_discrete.ipynb #f0408b98
+# %% ../nbs/07b_discrete.ipynb #e56391e1
 def _centred_factors(
     levels,  # the numbers of states k_i
     gptr,  # (G + 1,) int64 group pointers, from `_groups`
@@ -608,7 +608,7 @@ def _centred_factors(
     finv = {a: np.linalg.inv(F) for a, F in f.items()}
     return GroupFactors(k, pair, sizes, f, 1 / c), GroupFactors(k, pair, sizes, finv, c)
 
-# %% ../nbs/07b_discrete.ipynb #2878c87d
+# %% ../nbs/07b_discrete.ipynb #e378f240
 def _group_kkt(
     v,  # (m,) float64 a point in v = R θ (group order)
     grad,  # (m,) float64 the smooth part's gradient there, in v
@@ -626,7 +626,7 @@ def _group_kkt(
     off = np.where(np.isfinite(weights), np.maximum(norms(grad) - w, 0.0), 0.0)
     return float(np.where(nv > 0, on, off).max())
 
-# %% ../nbs/07b_discrete.ipynb #47e64fc7
+# %% ../nbs/07b_discrete.ipynb #7112535e
 class GroupNewtonSolver:
     """Proximal Newton steps on (D3), exact or Gibbs moments; `step()` returns the iteration's record and
     verdict.
@@ -726,7 +726,7 @@ class GroupNewtonSolver:
         rec = self._step_exact() if self.exact else self._step_mcmc()
         return dict(iteration=self.n_iter, **rec)
 
-# %% ../nbs/07b_discrete.ipynb #e378f240
+# %% ../nbs/07b_discrete.ipynb #345f402e
 @patch_to(GroupNewtonSolver)
 def penalty(
     self,
@@ -736,7 +736,7 @@ def penalty(
     v = self._R @ np.asarray(theta, np.float64)[self._gidx]
     return float(self.weights @ np.sqrt(np.bincount(self._gid, v * v, minlength=self.weights.size)))
 
-# %% ../nbs/07b_discrete.ipynb #f9ef8324
+# %% ../nbs/07b_discrete.ipynb #8a2cecb5
 @patch_to(GroupNewtonSolver)
 def objective(
     self,
@@ -745,7 +745,7 @@ def objective(
     "g(θ) of (D3), by enumeration."
     return float(-theta @ self.EX + self._probabilities(theta)[1] + self.penalty(theta))
 
-# %% ../nbs/07b_discrete.ipynb #345f402e
+# %% ../nbs/07b_discrete.ipynb #9bd91a3d
 @patch_to(GroupNewtonSolver)
 def kkt_residual(
     self,
@@ -758,7 +758,7 @@ def kkt_residual(
     g = self._Rinv.T @ np.asarray(grad, np.float64)[self._gidx]
     return _group_kkt(v, g, self.weights, self._gid)
 
-# %% ../nbs/07b_discrete.ipynb #8a2cecb5
+# %% ../nbs/07b_discrete.ipynb #8996db20
 @patch_to(GroupNewtonSolver)
 def _step_exact(self) -> dict:
     "Exact moments and Hessian, the direction, a backtracking line search on g (LSS eq. 2.19)."
@@ -785,7 +785,7 @@ def _step_exact(self) -> dict:
         t /= 2
     return dict(rec, verdict="stalled")
 
-# %% ../nbs/07b_discrete.ipynb #f6a23a17
+# %% ../nbs/07b_discrete.ipynb #35ecd8a4
 @patch_to(GroupNewtonSolver)
 def _run(
     self,
@@ -807,7 +807,7 @@ def _run(
         _gibbs_sweeps(self.chains, model.theta, model.offsets, self.streams, b - a, False)
     return self.chains
 
-# %% ../nbs/07b_discrete.ipynb #9c170319
+# %% ../nbs/07b_discrete.ipynb #9c4728fd
 @patch_to(GroupNewtonSolver)
 def _working_groups(
     self,
@@ -825,7 +825,7 @@ def _working_groups(
         new = new[np.argsort(excess[new])[::-1][:max_new]]
     return np.sort(np.concatenate([np.flatnonzero(keep), new])).astype(np.int64)
 
-# %% ../nbs/07b_discrete.ipynb #9c4728fd
+# %% ../nbs/07b_discrete.ipynb #a00a7935
 @kernel(parallel=True)
 def _pair_sums(
     X,  # (q, p) int8 the chains' levels
@@ -846,7 +846,7 @@ def _pair_sums(
             acc += T[tptr[g] + X[c, gi[g]] * kj[g] + b]
         s[c] = acc
 
-# %% ../nbs/07b_discrete.ipynb #b97c7269
+# %% ../nbs/07b_discrete.ipynb #3d3edee5
 @kernel(parallel=True)
 def _pair_counts(
     Xt,  # (p, q) int8 the chains' levels, by variable
@@ -870,7 +870,7 @@ def _pair_counts(
             for c in range(xi.size):
                 out[base + xi[c] * k + xj[c]] += r[c]
 
-# %% ../nbs/07b_discrete.ipynb #6be189ba
+# %% ../nbs/07b_discrete.ipynb #921aad1e
 def _pair_tables(
     levels,  # (p,) int64 the numbers of levels
     I,  # (m,) int64 statistics' first indicator columns (`stat_pairs`)
@@ -890,7 +890,7 @@ def _pair_tables(
     tptr = np.concatenate([[0], np.cumsum(k[gi] * kj)]).astype(np.int64)
     return gi, gj, kj, tptr, tptr[inv] + lev[I] * kj[inv] + np.where(node, 0, lev[J])
 
-# %% ../nbs/07b_discrete.ipynb #125dff99
+# %% ../nbs/07b_discrete.ipynb #7c7ae23a
 @patch_to(GroupNewtonSolver)
 def _chain_moments(
     self,
@@ -906,7 +906,7 @@ def _chain_moments(
     _pair_counts(Xt, gi, gj, kj, tptr, np.ones(Xt.shape[1]), counts)
     return counts[pos] / Xt.shape[1]
 
-# %% ../nbs/07b_discrete.ipynb #d0aa36dd
+# %% ../nbs/07b_discrete.ipynb #36db2d97
 # working sets with more statistics than this keep Ĥ as products (`ChainHessian`): 4,096² float64 is 134 MB
 MATRIX_FREE = 4096
 
@@ -954,7 +954,7 @@ class ChainHessian:
 
     __rmatmul__ = __matmul__
 
-# %% ../nbs/07b_discrete.ipynb #022e43c6
+# %% ../nbs/07b_discrete.ipynb #8a8e3a25
 def _fista_direction(
     grad,  # (|W|,) float64 the gradient on the working set
     H,  # a `ChainHessian` on the working set
@@ -1002,7 +1002,7 @@ def _fista_direction(
     # R⁻¹v afresh: a block v shrank to zero is zero in θ + d exactly (u, a running sum, keeps roundoff there)
     return Rinv @ v - theta, it + 1
 
-# %% ../nbs/07b_discrete.ipynb #62479e88
+# %% ../nbs/07b_discrete.ipynb #3ccdc18b
 @patch_to(GroupNewtonSolver)
 def _working_hessian(
     self,
@@ -1030,7 +1030,7 @@ def _working_hessian(
     H[np.diag_indices(idx.size)] += ridge * max(np.mean(np.diag(H)), 1e-12)
     return groups, idx, H
 
-# %% ../nbs/07b_discrete.ipynb #234514ed
+# %% ../nbs/07b_discrete.ipynb #a5b6bbac
 @patch_to(GroupNewtonSolver)
 def _chain_direction(
     self,
@@ -1065,7 +1065,7 @@ def _chain_direction(
     _group_cd(grad[idx], H, self.theta[idx], *args)
     return idx, d, float(d @ H @ d)
 
-# %% ../nbs/07b_discrete.ipynb #a9a56ee3
+# %% ../nbs/07b_discrete.ipynb #d1004c9e
 @patch_to(GroupNewtonSolver)
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
@@ -1117,7 +1117,7 @@ def _step_mcmc(self) -> dict:
         return dict(rec, kkt_se=self.kkt_se, worst=worst is not None, verdict="continue")
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
-# %% ../nbs/07b_discrete.ipynb #2a017fa8
+# %% ../nbs/07b_discrete.ipynb #0183fea3
 @patch_to(GroupNewtonSolver)
 def _units(self) -> tuple:
     """`(R, R⁻¹, gid, σ)`: the factors over all groups (`GroupFactors`), each statistic's group, and each
@@ -1125,7 +1125,7 @@ def _units(self) -> tuple:
     unit = np.sqrt(np.bincount(self._gid, self._Rinv.T.squared() @ self.se[self._gidx] ** 2))
     return self._R, self._Rinv, self._gid, np.maximum(unit, 1e-300)
 
-# %% ../nbs/07b_discrete.ipynb #d1004c9e
+# %% ../nbs/07b_discrete.ipynb #0087d162
 @patch_to(GroupNewtonSolver)
 def _group_kkt_se(
     self,
@@ -1143,7 +1143,7 @@ def _group_kkt_se(
     self.kkt_se = float(r.max())
     return r
 
-# %% ../nbs/07b_discrete.ipynb #0183fea3
+# %% ../nbs/07b_discrete.ipynb #7b3a74ab
 # the worst groups' step: at most this many pair groups (with their node groups; above `MATRIX_FREE`
 # statistics its Ĥ is kept as products, `ChainHessian`). 128 pairs of 16 statistics (k = 5) is the 2,048
 # statistics of a dense Ĥ that the RNA fits were first run with; a limit in statistics failed at k = 21, where
@@ -1177,7 +1177,7 @@ def _worst_groups(
         pairs += is_pair
     return np.array(sorted(chosen), dtype=np.int64) if chosen else None
 
-# %% ../nbs/07b_discrete.ipynb #c8f87df5
+# %% ../nbs/07b_discrete.ipynb #2542ae2d
 @patch_to(GroupNewtonSolver)
 def _kkt_verdict(self) -> str:
     """The per-group rule measured afresh: copies of the chains with new streams run 10 × `n_sweeps` sweeps
@@ -1198,7 +1198,7 @@ def _kkt_verdict(self) -> str:
     self.window = []
     return "longer runs"
 
-# %% ../nbs/07b_discrete.ipynb #d870a299
+# %% ../nbs/07b_discrete.ipynb #53d036ba
 @patch_to(GroupNewtonSolver)
 def _verdict(
     self,
@@ -1221,7 +1221,7 @@ def _verdict(
     self.window = []
     return "more chains"
 
-# %% ../nbs/07b_discrete.ipynb #2542ae2d
+# %% ../nbs/07b_discrete.ipynb #f06b6834
 @patch_to(GroupNewtonSolver)
 def _model_decrease(
     self,
@@ -1239,7 +1239,7 @@ def _model_decrease(
     step[idx] = d
     return float(-(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2)), step
 
-# %% ../nbs/07b_discrete.ipynb #a5d1122c
+# %% ../nbs/07b_discrete.ipynb #7187bf34
 @patch_to(GroupNewtonSolver)
 def _model_gap(
     self,
@@ -1261,7 +1261,7 @@ def _model_gap(
     noise = np.mean([self._model_decrease(g, hessian, step)[0] for g in grads[1:]]) - pooled
     return float(pooled - noise), float(noise)
 
-# %% ../nbs/07b_discrete.ipynb #7187bf34
+# %% ../nbs/07b_discrete.ipynb #b949cd1f
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
     """The objective gap at θ measured afresh, as `IsingLasso` measures it; the persistent chains stay as they
@@ -1295,7 +1295,7 @@ def _verify(self) -> float:
         if noise <= self.tol_eff / 4 or used + 2 * size > q:
             return gap
 
-# %% ../nbs/07b_discrete.ipynb #b7b0c5aa
+# %% ../nbs/07b_discrete.ipynb #f54487ed
 @kernel(inline="always")
 def _softmax_levels(
     eta,  # (D,) float64 the logits of the levels >= 1, overwritten by their probabilities
@@ -1317,7 +1317,7 @@ def _softmax_levels(
         total += top + np.log(s)
     return total
 
-# %% ../nbs/07b_discrete.ipynb #cef4d06d
+# %% ../nbs/07b_discrete.ipynb #226c5325
 @kernel
 def _pl_rows(
     rows,  # (u, p) int8 the distinct rows' codes
@@ -1369,7 +1369,7 @@ def _pl_rows(
                 G[col, b] += eta[b]
     return total
 
-# %% ../nbs/07b_discrete.ipynb #d0a6ceef
+# %% ../nbs/07b_discrete.ipynb #353d2e81
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
@@ -1466,7 +1466,7 @@ class GroupPseudoLikelihood:
         shrink = np.where(nv > t * self.weights, 1 - t * self.weights / np.maximum(nv, 1e-300), 0.0)
         return v * shrink[self._gid]
 
-# %% ../nbs/07b_discrete.ipynb #226c5325
+# %% ../nbs/07b_discrete.ipynb #54f7fc6d
 @patch_to(GroupPseudoLikelihood)
 def solve(
     self,
@@ -1503,7 +1503,7 @@ def solve(
         fy, gy = (fn, gn) if restart else self.parts(y)
     return x, max_iter, kkt
 
-# %% ../nbs/07b_discrete.ipynb #76acd143
+# %% ../nbs/07b_discrete.ipynb #a0da8e47
 # the refit's KKT residual, × 1/√n: FISTA's default (0.1/√n) stops short of the optimum by more than the
 # binary test below allows (0.05 deviance units)
 PL_EBIC_TOL = 1e-3
@@ -1532,7 +1532,7 @@ def pl_ebic(
     charge = df * (libm.log(n) + 2 * gamma * libm.log(max(p - 1, 1)))
     return float(2 * n * pl.parts(refit)[0] + charge), refit
 
-# %% ../nbs/07b_discrete.ipynb #803a395a
+# %% ../nbs/07b_discrete.ipynb #f87c2bcd
 def _d3_lambda_max(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> float:
@@ -1545,7 +1545,7 @@ def _d3_lambda_max(
     norms = pl.group_norms(grad) / np.sqrt(np.diff(pl.gptr))
     return float(norms[pl.pair[:, 0] >= 0].max(initial=0.0))
 
-# %% ../nbs/07b_discrete.ipynb #66f22909
+# %% ../nbs/07b_discrete.ipynb #3f0180f2
 def _likelihood_lambda(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem
     lams,  # (L,) the (D4) path, largest first
@@ -1558,7 +1558,7 @@ def _likelihood_lambda(
         return max(float(lams[0] / 2), 1.01 * _d3_lambda_max(pl))
     return float(lams[best] / 2)
 
-# %% ../nbs/07b_discrete.ipynb #fd4bbe6a
+# %% ../nbs/07b_discrete.ipynb #9a523bc1
 def _independence_theta(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> np.ndarray | None:
@@ -1575,7 +1575,7 @@ def _independence_theta(
     theta[node] = libm.log(mean[pl.I[node]] / ref[var[pl.I[node]]])
     return theta
 
-# %% ../nbs/07b_discrete.ipynb #a941f1bd
+# %% ../nbs/07b_discrete.ipynb #8d75b5c7
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1592,7 +1592,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #66797204
+# %% ../nbs/07b_discrete.ipynb #ed571814
 @patch_to(DiscreteLasso)
 def _solve(self, solver, lam, log):
     "Newton steps at λ until the verdict is not 'continue'; the last record."
@@ -1605,7 +1605,7 @@ def _solve(self, solver, lam, log):
             return rec
     return rec
 
-# %% ../nbs/07b_discrete.ipynb #9a159cd8
+# %% ../nbs/07b_discrete.ipynb #a01f33ca
 @patch_to(DiscreteLasso)
 def _new_solver(self, codes, levels):
     "The solver for these data: exact moments where `solver` and the number of states allow, else Gibbs."
@@ -1625,7 +1625,7 @@ def _new_solver(self, codes, levels):
     kw.update(tol_sampling=self.tol_sampling, seed=self.seed, kkt_tol=self.kkt_tol)
     return GroupNewtonSolver(EX, levels, 0.0, exact=exact, starts=codes, n_rows=codes.shape[0], **kw)
 
-# %% ../nbs/07b_discrete.ipynb #32269b9a
+# %% ../nbs/07b_discrete.ipynb #e298546c
 @patch_to(DiscreteLasso)
 def _why(self, solver, rec) -> str:
     "What kept the fit from converging (empty when it converged)."
@@ -1642,7 +1642,7 @@ def _why(self, solver, rec) -> str:
         f"q = {solver.n_chains:,}): raise max_iter or n_chains_max"
     )
 
-# %% ../nbs/07b_discrete.ipynb #ed571814
+# %% ../nbs/07b_discrete.ipynb #344db2fa
 @patch_to(DiscreteLasso)
 def _pl_lambdas(self, pl, n_lambdas=20):
     """The (D4) path: `(v, λs)`, the fields-only estimate (in v) and `n_lambdas` values from the path's
@@ -1652,7 +1652,7 @@ def _pl_lambdas(self, pl, n_lambdas=20):
     top = (pl.group_norms(pl.parts(v)[1]) / np.sqrt(np.diff(pl.gptr)))[pair].max(initial=0.0)
     return v, libm.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, n_lambdas)
 
-# %% ../nbs/07b_discrete.ipynb #a01f33ca
+# %% ../nbs/07b_discrete.ipynb #5f40f14d
 @patch_to(DiscreteLasso)
 def _pl_path(self, pl):
     """λ by EBIC over the (D4) path, warm-started: `(λ/2, v)`, the likelihood's λ and the
@@ -1674,7 +1674,7 @@ def _pl_path(self, pl):
     _warn_edge(best, lams / 2, lams[0] / 2, "ebic", True)
     return _likelihood_lambda(pl, lams, best), fits[best]
 
-# %% ../nbs/07b_discrete.ipynb #cc6a0516
+# %% ../nbs/07b_discrete.ipynb #0f705697
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1708,7 +1708,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #0f705697
+# %% ../nbs/07b_discrete.ipynb #da3ee341
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,

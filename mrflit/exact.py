@@ -82,8 +82,8 @@ def _exp_table(
 ) -> tuple:
     """`(top, total)`: C[a, b] ← exp(C[a, b] + eh[a] + et[b] − top), top the largest energy, and the sum of
     the new C, in one pass with no temporary tables. The C library's exp, as `libm`'s (the same bits on
-    every CPU). Serial: on this 2-core machine a `prange` version took twice as long (11 vs 5.7 ms at
-    p = 20)."""
+    every CPU). Serial: a `prange` version was slower on the 2-core machine it was tried on (session notes
+    of 2026-12-06, fourth)."""
     r, c = C.shape
     tops = np.empty(r)
     for a in range(r):
@@ -218,7 +218,7 @@ def _table_covariance(
     second = (Fh.T @ (P @ Ft))[ih.reshape(which.size, which.size), it.reshape(which.size, which.size)]
     return second - np.outer(mu[which], mu[which])
 
-# %% ../nbs/02_exact.ipynb #f288d804
+# %% ../nbs/02_exact.ipynb #e34564a6
 def covariance(
     model,  # the model, a `BinaryMRF`
     which=None,  # (k,) int the statistics wanted, stats order (None: all m)
@@ -234,7 +234,7 @@ def covariance(
     P = _probability_table(model)[0]
     return _table_covariance(model, P, _moments_from_table(model, P), w.astype(np.int64))
 
-# %% ../nbs/02_exact.ipynb #b89893ae
+# %% ../nbs/02_exact.ipynb #d5372061
 def log_likelihood(
     model,  # the model, a `BinaryMRF`
     X,  # (n, p) binary data, 0/1 or ±1 rows
@@ -243,7 +243,7 @@ def log_likelihood(
     X = check_states(X, _check_model(model).domain, p=model.p)
     return float(np.mean(model.energy(X)) - log_partition(model))
 
-# %% ../nbs/02_exact.ipynb #1c632b0d
+# %% ../nbs/02_exact.ipynb #02694c7c
 def kl_divergence(
     model_a,  # the first model, P
     model_b,  # the second model, Q
@@ -258,7 +258,7 @@ def kl_divergence(
     kl = (model_a.vector() - b.vector()) @ mu - log_partition(model_a) + log_partition(b)
     return max(float(kl), 0.0)
 
-# %% ../nbs/02_exact.ipynb #ac6c2143
+# %% ../nbs/02_exact.ipynb #45f3b39b
 def sample_exact(
     model,  # the model, a `BinaryMRF`
     n: int,  # the number of samples
@@ -273,7 +273,7 @@ def sample_exact(
     bits = (k[:, None] >> np.arange(model.p - 1, -1, -1)) & 1
     return np.where(bits == 1, 1, model.lo).astype(np.int8)
 
-# %% ../nbs/02_exact.ipynb #975f3d62
+# %% ../nbs/02_exact.ipynb #9fe897bd
 def check_law(
     P,  # a probability vector
     name="P",  # the argument's name, for error messages
@@ -288,7 +288,7 @@ def check_law(
         raise ValueError(f"{name} must sum to 1 (a law over the states), got total mass {mass:.6g}")
     return P
 
-# %% ../nbs/02_exact.ipynb #37cdba78
+# %% ../nbs/02_exact.ipynb #f2d28f24
 def tv_distance(
     P,  # a law over the 2^p states
     Q,  # another law over the same states
@@ -300,7 +300,7 @@ def tv_distance(
         raise ValueError(f"P and Q must have the same shape, got {P.shape} and {Q.shape}")
     return 0.5 * float(np.abs(P - Q).sum())
 
-# %% ../nbs/02_exact.ipynb #09363ee2
+# %% ../nbs/02_exact.ipynb #e87eea69
 def frequency_pvalues(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     P,  # the law under test, over the 2^p states
@@ -318,7 +318,7 @@ def frequency_pvalues(
     k = np.bincount(idx, minlength=P.size)
     return np.minimum(1.0, 2 * np.minimum(binom.cdf(k, n, P), binom.sf(k - 1, n, P)))
 
-# %% ../nbs/02_exact.ipynb #629f1556
+# %% ../nbs/02_exact.ipynb #33c11a0f
 def site_kernel(
     model,  # the model, a `BinaryMRF`
     i: int,  # the site updated, 0..p−1
@@ -336,7 +336,7 @@ def site_kernel(
     K[k, k & ~bit] = 1 - up
     return K
 
-# %% ../nbs/02_exact.ipynb #33c11a0f
+# %% ../nbs/02_exact.ipynb #923bffdf
 def sweep_matrix(
     model,  # the model, a `BinaryMRF`
     scan: str = "systematic",  # 'systematic' (sites 0..p−1) or 'random' (p uniform draws per sweep)
@@ -353,7 +353,7 @@ def sweep_matrix(
         return T
     return np.linalg.matrix_power(sum(Ks) / model.p, model.p)
 
-# %% ../nbs/02_exact.ipynb #923bffdf
+# %% ../nbs/02_exact.ipynb #473f953e
 def propagate(
     model,  # the model, a `BinaryMRF`
     pi,  # the law of the chains now, over the 2^p states
@@ -392,7 +392,7 @@ def propagate(
                 pi = sum(site(pi, i) for i in range(p)) / p
     return pi
 
-# %% ../nbs/02_exact.ipynb #473f953e
+# %% ../nbs/02_exact.ipynb #596c3c9e
 def law_after(
     model,  # the model, a `BinaryMRF`
     tau: int,  # the number of sweeps

@@ -32,9 +32,9 @@ __all__ = ['EXACT_MAX_P', 'EXACT_WORK', 'auto_exact', 'IsingLasso']
 # %% ../nbs/07a_ising_lasso.ipynb #bf62e3b0
 EXACT_MAX_P = 20  # solver="auto" enumerates up to this many variables whatever n...
 # ...and above it while 2^p <= EXACT_WORK n p: the chains' work grows as n p (10 n chains at the default
-# tolerance, p sites a sweep), the table's as 2^p; 48 puts the switch near the crossovers that
-# benchmarks/bench_crossover.py measures (p = 22: n ≈ 3,000–4,300; p = 24: n ≈ 11,000–15,000), on the side of
-# the table, whose answer does not depend on the seed
+# tolerance, p sites a sweep), the table's as 2^p; 48 puts the switch (p = 22: 3,972 rows; p = 24: 14,564)
+# between the rows where benchmarks/bench_crossover.py measures the chains faster and the table faster
+# (p = 22: 1,000 and 5,000; p = 24: 5,000 and 20,000)
 EXACT_WORK = 48
 
 
@@ -373,7 +373,7 @@ def _enumerate(
     self.table = (np.array(theta, np.float64), *_probability_table(self._model(theta)))
     return self.table[1:]
 
-# %% ../nbs/07a_ising_lasso.ipynb #fa54d0f5
+# %% ../nbs/07a_ising_lasso.ipynb #66b5c03e
 @patch_to(NewtonSolver)
 def _step_exact(self) -> dict:
     """Exact gradient and Hessian, the Newton direction, and a backtracking line search on g (LSS eq.
@@ -405,7 +405,7 @@ def _step_exact(self) -> dict:
         t /= 2
     return dict(rec, decrement=nu2, verdict="stalled")
 
-# %% ../nbs/07a_ising_lasso.ipynb #66b5c03e
+# %% ../nbs/07a_ising_lasso.ipynb #90b3233a
 @patch_to(NewtonSolver)
 def _chains_for(self, model):
     "The persistent chains, created (at data rows) or grown to q, sampling `model`."
@@ -424,7 +424,7 @@ def _chains_for(self, model):
         self.chains.set_model(model)
     return self.chains
 
-# %% ../nbs/07a_ising_lasso.ipynb #90b3233a
+# %% ../nbs/07a_ising_lasso.ipynb #ef9bbb33
 @patch_to(NewtonSolver)
 def _gradient(self) -> tuple:
     """`(gradient, ESS, resampled)` at θ. Pooling (`min_ess` < 1 and `reuse`): from the chains'
@@ -454,7 +454,7 @@ def _gradient(self) -> tuple:
     means, ess = pooled_moments(self.samples, self.theta)
     return means - self.EX, ess, True
 
-# %% ../nbs/07a_ising_lasso.ipynb #ef9bbb33
+# %% ../nbs/07a_ising_lasso.ipynb #fff59b02
 @patch_to(NewtonSolver)
 def _step_mcmc(self) -> dict:
     """The gradient (`_gradient`), the Newton step with the covariance of the chains' states, and the
@@ -485,7 +485,7 @@ def _step_mcmc(self) -> dict:
         verdict = self._at_floor(chains, n_active, rec)
     return dict(rec, tol=self.tol_eff, at_floor=at_floor, verdict=verdict)
 
-# %% ../nbs/07a_ising_lasso.ipynb #fff59b02
+# %% ../nbs/07a_ising_lasso.ipynb #017069bf
 @patch_to(NewtonSolver)
 def _at_floor(
     self,
@@ -524,7 +524,7 @@ def _at_floor(
     self.failed = False
     return "more chains"
 
-# %% ../nbs/07a_ising_lasso.ipynb #017069bf
+# %% ../nbs/07a_ising_lasso.ipynb #8d16bafa
 @patch_to(NewtonSolver)
 def _verify(self, chains) -> tuple:
     """The objective gap at θ measured afresh, by new runs from the chains' states (the chains stay as
@@ -552,7 +552,7 @@ def _verify(self, chains) -> tuple:
         if noise <= self.tol_eff / 4 or used + 2 * size > q:
             return gap, noise, used
 
-# %% ../nbs/07a_ising_lasso.ipynb #8d16bafa
+# %% ../nbs/07a_ising_lasso.ipynb #5fe2d04b
 @patch_to(NewtonSolver)
 def fresh_gap(
     self,
@@ -575,7 +575,7 @@ def fresh_gap(
     other.chains = None
     return other._verify(other._chains_for(other._model(other.theta)))[0]
 
-# %% ../nbs/07a_ising_lasso.ipynb #9cfd1e60
+# %% ../nbs/07a_ising_lasso.ipynb #f1ce9c50
 @kernel
 def _psi_dot(
     S,  # (q, p) float64 chain states
@@ -593,7 +593,7 @@ def _psi_dot(
             acc += v[k] * S[s, I[k]] * S[s, J[k]]
         e[s] = acc
 
-# %% ../nbs/07a_ising_lasso.ipynb #6d9bbd67
+# %% ../nbs/07a_ising_lasso.ipynb #44581511
 @kernel
 def _psi_tdot(
     S,  # (q, p) float64 chain states
@@ -609,7 +609,7 @@ def _psi_tdot(
         for k in range(out.size):
             out[k] += w[s] * S[s, I[k]] * S[s, J[k]]
 
-# %% ../nbs/07a_ising_lasso.ipynb #ec9310b7
+# %% ../nbs/07a_ising_lasso.ipynb #07075a08
 def _cov_matvec(
     S,  # (q, p) float64 chain states
     v,  # (m,) float64 a vector in stats order
@@ -629,7 +629,7 @@ def _cov_matvec(
     for first in range(0, q, step):
         _psi_tdot(S, w, I, J, out, first, min(first + step, q))
 
-# %% ../nbs/07a_ising_lasso.ipynb #75c28caa
+# %% ../nbs/07a_ising_lasso.ipynb #dae04383
 def power_curvature(
     S,  # (q, p) chain states (0/1 or ±1)
     v=None,  # warm start: the previous call's vector (stats order)
@@ -655,7 +655,7 @@ def power_curvature(
         v = out / L
     return L, v
 
-# %% ../nbs/07a_ising_lasso.ipynb #e5d4d439
+# %% ../nbs/07a_ising_lasso.ipynb #c3322a71
 @kernel
 def _newton_cd(
     g,  # (m,) float64 the gradient at θ
@@ -689,7 +689,7 @@ def _newton_cd(
             break
     return d
 
-# %% ../nbs/07a_ising_lasso.ipynb #6bda5693
+# %% ../nbs/07a_ising_lasso.ipynb #28245d56
 def _refine_direction(
     g,  # (k,) float64 gradient on the working set
     H,  # (k, k) float64 positive definite Hessian (damped)
@@ -716,7 +716,7 @@ def _refine_direction(
     off_ok = np.all(np.abs(g[Z] + H[Z] @ out) <= lam[Z] * (1 + 1e-9))
     return out if same_signs and off_ok else d
 
-# %% ../nbs/07a_ising_lasso.ipynb #2c41ff31
+# %% ../nbs/07a_ising_lasso.ipynb #96b7fd14
 def newton_direction(
     g,  # gradient of f at θ (working set)
     H,  # Hessian (working set × working set)
@@ -737,7 +737,7 @@ def newton_direction(
     big = float(np.abs(d).max(initial=0.0))
     return (d * (max_step / big) if big > max_step else d), nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #2f4d9220
+# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
 @kernel(fastmath={"reassoc", "contract"})
 def _cd_sweep(
     g,  # (k,) float64 the gradient on the working set
@@ -795,7 +795,7 @@ def _cd_sweep(
             biggest = max(biggest, abs(z))
     return biggest
 
-# %% ../nbs/07a_ising_lasso.ipynb #a368b102
+# %% ../nbs/07a_ising_lasso.ipynb #a1a82c28
 @kernel
 def _states_moments(
     X,  # (p, q) int8 chain states
@@ -821,7 +821,7 @@ def _states_moments(
         var[t] = s2 / q - mu[t] * mu[t]
     return mu, var
 
-# %% ../nbs/07a_ising_lasso.ipynb #0ebbfdf1
+# %% ../nbs/07a_ising_lasso.ipynb #f3b16f44
 @kernel
 def _centred_product(
     X,  # (p, q) int8 chain states
@@ -844,7 +844,7 @@ def _centred_product(
                 r[s] += (v - m) * z32
     return r
 
-# %% ../nbs/07a_ising_lasso.ipynb #465a7d24
+# %% ../nbs/07a_ising_lasso.ipynb #108a6e4e
 @kernel
 def _newton_cd_states(
     g,  # (k,) float64 the gradient on the working set
@@ -887,7 +887,7 @@ def _newton_cd_states(
         nu2 += r[s] * r[s]
     return nu2 / X.shape[1] + ridge * np.sum(d * d)
 
-# %% ../nbs/07a_ising_lasso.ipynb #e7bc9950
+# %% ../nbs/07a_ising_lasso.ipynb #453cce3e
 @kernel(parallel=True)
 def _newton_cd_batch(
     G,  # (b, k) float64 the gradients, one subproblem per row
@@ -908,7 +908,7 @@ def _newton_cd_batch(
         nu2[b] = _newton_cd_states(G[b], X, I, J, work, theta, lam, ridge, n_pass, tol, D[b])
     return nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #26c306f0
+# %% ../nbs/07a_ising_lasso.ipynb #79557598
 def newton_direction_states(
     g,  # gradient of f at θ (working set), (k,) or (b, k): b subproblems, solved in parallel
     X,  # (p, q) chain states (0/1 or ±1, read as int8), one column per chain
@@ -948,7 +948,7 @@ def newton_direction_states(
     D *= np.minimum(1.0, max_step / np.maximum(big, 1e-300))[:, None]
     return (D[0], float(nu2[0])) if np.ndim(g) == 1 else (D, nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #90266ce3
+# %% ../nbs/07a_ising_lasso.ipynb #5eb96b6c
 def states_cov(
     X,  # (p, q) chain states, one column per chain
     work,  # (k,) int64 statistics in stats order
@@ -964,7 +964,7 @@ def states_cov(
     Psi -= Psi.mean(axis=1, keepdims=True)
     return (Psi @ Psi.T).astype(np.float64) / S.shape[1]
 
-# %% ../nbs/07a_ising_lasso.ipynb #ea59bea6
+# %% ../nbs/07a_ising_lasso.ipynb #da450abd
 # the chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |working set|)
 HESSIAN_CHAINS = 4096
 # the largest working set whose Hessian is formed (above: coordinate descent on the chains' residual)
@@ -987,7 +987,7 @@ def working_set(
     violated = np.any(np.abs(np.atleast_2d(grad)) > lam, axis=0)
     return np.flatnonzero((I == J) | (theta != 0) | violated)
 
-# %% ../nbs/07a_ising_lasso.ipynb #39949bd2
+# %% ../nbs/07a_ising_lasso.ipynb #d660b1d2
 def chain_newton_step(
     grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ, or (b, m): b steps on one working set
     theta,  # (m,) float64 current θ in stats order
@@ -1031,7 +1031,7 @@ def chain_newton_step(
         return work, *steps[0]
     return work, np.array([d for d, _ in steps]), np.array([nu2 for _, nu2 in steps])
 
-# %% ../nbs/07a_ising_lasso.ipynb #03239335
+# %% ../nbs/07a_ising_lasso.ipynb #a90d3313
 def gap_hessian_chains(
     n_work: int,  # |W|, the working set's size
 ) -> int:
@@ -1039,7 +1039,7 @@ def gap_hessian_chains(
     rank is far above |W| (07b's group solver uses the same rule)."""
     return max(HESSIAN_CHAINS, 10 * int(n_work))
 
-# %% ../nbs/07a_ising_lasso.ipynb #8d885c14
+# %% ../nbs/07a_ising_lasso.ipynb #e8bec492
 # the ridge of the Hessian behind an objective-gap estimate, relative to its mean diagonal
 GAP_RIDGE = 1e-4
 
@@ -1075,7 +1075,7 @@ def chain_model_decrease(
         decrease, nu2, steps = float(decrease[0]), float(nu2[0]), steps[0]
     return (decrease, nu2, steps) if return_step else (decrease, nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #5a879a1c
+# %% ../nbs/07a_ising_lasso.ipynb #9964ef58
 # coordinate-descent passes of the pooled step, and then of each of the three continued from it
 GAP_PASSES = 100
 HALVES_PASSES = 25
@@ -1097,7 +1097,7 @@ def halves_gap(
     noise = float(np.mean(each)) - pooled
     return pooled - noise, noise
 
-# %% ../nbs/07a_ising_lasso.ipynb #abe53243
+# %% ../nbs/07a_ising_lasso.ipynb #fe65c7a9
 @kernel
 def _log_weights(
     X,  # (p, q) float32 states, one column per chain
@@ -1122,7 +1122,7 @@ def _log_weights(
             out[c] += d[k] * (xi[c] * xj[c])
     return out
 
-# %% ../nbs/07a_ising_lasso.ipynb #88c6a786
+# %% ../nbs/07a_ising_lasso.ipynb #137a9e41
 def reweighted_moments(
     X,  # (p, q) float32 or int8 states drawn at θ_ref, one column per chain
     delta,  # (m,) float64 θ − θ_ref in stats order
@@ -1144,7 +1144,7 @@ def reweighted_moments(
     np.fill_diagonal(G, Xw.sum(axis=1, dtype=np.float64))
     return G[I, J], float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #a9615cd5
+# %% ../nbs/07a_ising_lasso.ipynb #9e204080
 def pooled_moments(
     samples,  # [(θ_ref (m,) float64, states (p, q) float32 or int8)]: draws at several θ_ref
     theta,  # (m,) float64 the point, stats order
@@ -1158,7 +1158,7 @@ def pooled_moments(
         ess += e
     return total / ess, ess
 
-# %% ../nbs/07a_ising_lasso.ipynb #115fd878
+# %% ../nbs/07a_ising_lasso.ipynb #ecb548e1
 # a statistic whose rarer value occurs in fewer rows than this takes its standard error from the model too
 RARE_COUNT = 5
 
@@ -1184,7 +1184,7 @@ def data_se(
     model_var = M - M * M if domain == "01" else 1.0 - M * M
     return np.where(rare, np.maximum(se, np.sqrt(np.maximum(model_var, 0.0) / n)), se)
 
-# %% ../nbs/07a_ising_lasso.ipynb #a17cf21f
+# %% ../nbs/07a_ising_lasso.ipynb #5c134629
 # the states of a polish are split into this many groups of whole chains; the groups' spread gives the
 # Monte-Carlo standard errors
 POLISH_GROUPS = 200
@@ -1253,7 +1253,7 @@ class StateSample:
         spread = sums - mass[:, None] * means
         return means, np.sqrt(np.sum(spread * spread, axis=0)), float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #2985837b
+# %% ../nbs/07a_ising_lasso.ipynb #6e598efc
 def draw_states(
     chains,  # the persistent `GibbsChains`, advanced in place
     theta,  # (m,) float64 the point to sample, stats order
@@ -1271,7 +1271,7 @@ def draw_states(
         out[:, :, t] = chains._X
     return StateSample(out.reshape(p, -1), theta, chains.n_chains)
 
-# %% ../nbs/07a_ising_lasso.ipynb #e4aa4846
+# %% ../nbs/07a_ising_lasso.ipynb #dec5c160
 # the SAA is solved to this KKT residual per coordinate, in data standard errors
 SAA_TOL = 0.05
 # the SAA is trusted where the states' weights keep this share of their number as ESS: a step that would
@@ -1288,7 +1288,7 @@ def _ess_share(
     w = libm.exp(lw - lw.max())
     return float(np.sum(w) ** 2 / np.sum(w * w) / sample.Q)
 
-# %% ../nbs/07a_ising_lasso.ipynb #1ead46d3
+# %% ../nbs/07a_ising_lasso.ipynb #cd8dac6d
 def saa_solve(
     sample: StateSample,  # the states
     theta,  # (m,) float64 the start, stats order
@@ -1332,7 +1332,7 @@ def saa_solve(
             t /= 2
         theta, f = theta + t * d, f_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #e4b610c5
+# %% ../nbs/07a_ising_lasso.ipynb #85b4404e
 def _settled(
     a: StateSample,  # states at θ
     b: StateSample,  # states at the same θ, drawn after more sweeps
@@ -1346,7 +1346,7 @@ def _settled(
     t = (ma - mb) / np.maximum(np.sqrt(sa * sa + sb * sb), 1e-300)
     return bool(np.mean(t * t) <= 1 + 3 * np.sqrt(2 / t.size) and np.max(np.abs(t)) <= z)
 
-# %% ../nbs/07a_ising_lasso.ipynb #7784d048
+# %% ../nbs/07a_ising_lasso.ipynb #fc03bd5a
 def _undetermined(
     theta,  # (m,) float64 the polished θ
     grad,  # (m,) float64 the SAA gradient there
@@ -1363,7 +1363,7 @@ def _undetermined(
         theta == 0, lam - np.abs(grad) < 2 * mcse, curvature * np.abs(theta) < 2 * mcse
     )
 
-# %% ../nbs/07a_ising_lasso.ipynb #e66b5f73
+# %% ../nbs/07a_ising_lasso.ipynb #1cef4623
 def _own_chains(
     solver,  # a Monte-Carlo `NewtonSolver`
     q: int,  # the chains
@@ -1376,7 +1376,7 @@ def _own_chains(
         start = solver._starts[solver._rng.integers(0, len(solver._starts), q)]
     return GibbsChains(solver.chains.model, q, init=np.array(start, np.int8), seed=solver._rng)
 
-# %% ../nbs/07a_ising_lasso.ipynb #a5fc87d9
+# %% ../nbs/07a_ising_lasso.ipynb #748e4da2
 # the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
 # two of its samples agree
 POLISH_ROUNDS = 6
