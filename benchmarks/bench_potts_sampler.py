@@ -2,7 +2,7 @@
 binary sweep on the same graph in the same run; site updates per second, 5,000 chains, 10 sweeps, medians
 of 3.
 
-python benchmarks/bench_potts_sampler.py  # ≈ 2 min: a section of BENCHMARKS.md"""
+python benchmarks/bench_potts_sampler.py  # ≈ 10 s: a section of BENCHMARKS.md"""
 
 import numpy as np
 from mrflit.core import chain_states

@@ -5,7 +5,13 @@
 # %% ../nbs/03b_discrete_gibbs.ipynb #a85fb49e
 from __future__ import annotations
 import numpy as np
-from numba import prange
+import numba
+from llvmlite import ir
+from llvmlite import binding as llvm
+from numba import prange, types
+from numba.core import cgutils
+from numba.core.errors import TypingError
+from numba.extending import intrinsic
 from .core import as_rng, check_int, check_memory, chain_states, chunks, kernel
 from .core import _plain, _xoshiro_uniform
 from .core import _xoshiro_step, _to_unit_float32
@@ -14,17 +20,114 @@ from .gibbs import gibbs_sample as _binary_gibbs_sample
 from .discrete_models import DiscreteMRF, check_discrete_model
 
 # %% auto #0
-__all__ = ['gibbs_sample']
+__all__ = ['PERMUTE', 'gibbs_sample']
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #d55bc9b2
+# %% ../nbs/03b_discrete_gibbs.ipynb #4847c375
+@kernel(inline="always")
+def _row_width(
+    k,  # int, a variable's number of levels
+):
+    "The entries of a table row for a neighbour with k levels: 16 or 32 (the permute's tables), else k."
+    if k <= 16:
+        return 16
+    if k <= 32:
+        return 32
+    return k
+
+# %% ../nbs/03b_discrete_gibbs.ipynb #3395f782
+def _target_has_avx512(
+    cpu_name=None,  # Numba's target CPU (default: `numba.config.CPU_NAME`; None or "host": this machine)
+    features=None,  # its features, "+f1,-f2,…" (default: `numba.config.CPU_FEATURES`, else this machine's)
+) -> bool:
+    """Whether Numba compiles for a CPU with AVX-512F: the host's, unless `NUMBA_CPU_NAME` names another
+    target (then no: a cache built for a generic CPU must run on any) or `NUMBA_CPU_FEATURES` lists them."""
+    cpu_name = numba.config.CPU_NAME if cpu_name is None else cpu_name
+    if cpu_name not in (None, "host"):
+        return False
+    if features is None:
+        features = numba.config.CPU_FEATURES or llvm.get_host_cpu_features().flatten()
+    return "+avx512f" in features.split(",")
+
+
+PERMUTE = _target_has_avx512()
+
+# %% ../nbs/03b_discrete_gibbs.ipynb #ea0bea83
+_F16 = ir.VectorType(ir.FloatType(), 16)
+_I16 = ir.VectorType(ir.IntType(32), 16)
+_B16 = ir.VectorType(ir.IntType(8), 16)
+
+
+def _vector_at(builder, context, ty, value, offset, vector):
+    "A pointer to the `vector` starting at element `offset` of the contiguous 1-D array `value` of type `ty`."
+    data = context.make_array(ty)(context, builder, value).data
+    return builder.bitcast(builder.gep(data, [offset]), vector.as_pointer())
+
+# %% ../nbs/03b_discrete_gibbs.ipynb #add28fe2
+@intrinsic
+def _permute_add16(
+    typingctx,
+    out,  # (≥ o + 16,) float32 C-contiguous, added to
+    o,  # int, the first entry of `out` written
+    tab,  # float32 C-contiguous, the table row at `t` (16 entries, or 32 if `wide`)
+    t,  # int, the row's first entry
+    wide,  # bool, whether the row has 32 entries (else 16, read as both halves)
+    idx,  # (≥ i + 16,) int8 C-contiguous, the lookups, each in [0, row width)
+    i,  # int, the first lookup
+):
+    "out[o + l] += tab[t + idx[i + l]] for l < 16: AVX-512's two-table permute `vpermi2ps`, one instruction."
+    for ty, dtype in ((out, types.float32), (tab, types.float32), (idx, types.int8)):
+        if not (isinstance(ty, types.Array) and ty.ndim == 1 and ty.layout == "C" and ty.dtype == dtype):
+            raise TypingError(f"_permute_add16 needs 1-D C-contiguous {dtype} arrays, got {ty}")
+    sig = types.void(out, o, tab, t, wide, idx, i)
+
+    def codegen(context, builder, signature, args):
+        out_v, o_v, tab_v, t_v, wide_v, idx_v, i_v = args
+        tys = signature.args
+        lo_ptr = _vector_at(builder, context, tys[2], tab_v, t_v, _F16)
+        hi_ptr = builder.select(wide_v, builder.gep(lo_ptr, [ir.Constant(ir.IntType(64), 1)]), lo_ptr)
+        lo = builder.load(lo_ptr, align=4)
+        hi = builder.load(hi_ptr, align=4)
+        lanes = builder.zext(
+            builder.load(_vector_at(builder, context, tys[5], idx_v, i_v, _B16), align=1), _I16
+        )
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(_F16, [_F16, _I16, _F16]), "llvm.x86.avx512.vpermi2var.ps.512"
+        )
+        out_ptr = _vector_at(builder, context, tys[0], out_v, o_v, _F16)
+        total = builder.fadd(builder.load(out_ptr, align=4), builder.call(fn, [lo, lanes, hi]))
+        builder.store(total, out_ptr, align=4)
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+# %% ../nbs/03b_discrete_gibbs.ipynb #9facf9c1
+@kernel(inline="always")
+def _gather_add16(
+    out,  # (≥ o + 16,) float32, added to
+    o,  # int, the first entry of `out` written
+    tab,  # float32 the table row at `t`
+    t,  # int, the row's first entry
+    wide,  # bool, unused (the row's width only matters to the permute)
+    idx,  # (≥ i + 16,) int8 the lookups, each in [0, row width)
+    i,  # int, the first lookup
+):
+    "out[o + l] += tab[t + idx[i + l]] for l < 16, a loop the compiler vectorises as a gather."
+    for lane in range(16):
+        out[o + lane] += tab[t + np.uint8(idx[i + lane])]
+
+
+_lookup_add16 = _permute_add16 if PERMUTE else _gather_add16
+
+# %% ../nbs/03b_discrete_gibbs.ipynb #f2a100dd
 @kernel
 def _neighbour_tables(
     theta,  # (D, D) float64 parameters
     off,  # (p + 1,) int64 first column of each variable
 ):
     """`(nptr, nidx, tptr, tab, diag)`: site i's neighbours `nidx[nptr[i]:nptr[i+1]]` (nonzero blocks, in
-    increasing order); for its n-th neighbour j the (k_i − 1, k_j) float32 table `tab[tptr[n]:tptr[n+1]]` of
-    W_ij(a, b), column b = 0 zero; `diag` (D,) float32 the node parameters θ_i(a)."""
+    increasing order); for its n-th neighbour j the (k_i − 1, `_row_width(k_j)`) float32 table
+    `tab[tptr[n]:tptr[n+1]]` of W_ij(a, b), column b = 0 and the padding zero; `diag` (D,) float32 the node
+    parameters θ_i(a)."""
     p = off.size - 1
     nptr = np.zeros(p + 1, np.int64)
     nidx = np.empty(p * p, np.int64)
@@ -43,21 +146,22 @@ def _neighbour_tables(
     for i in range(p):
         for n in range(nptr[i], nptr[i + 1]):
             j = nidx[n]
-            tptr[n + 1] = tptr[n] + (off[i + 1] - off[i]) * (off[j + 1] - off[j] + 1)
+            tptr[n + 1] = tptr[n] + (off[i + 1] - off[i]) * _row_width(off[j + 1] - off[j] + 1)
     tab = np.zeros(tptr[-1], np.float32)
     for i in range(p):
         for n in range(nptr[i], nptr[i + 1]):
             j = nidx[n]
             kj = off[j + 1] - off[j] + 1
+            w = _row_width(kj)
             for a in range(off[i + 1] - off[i]):
                 for b in range(1, kj):
-                    tab[tptr[n] + a * kj + b] = theta[off[i] + a, off[j] + b - 1]
+                    tab[tptr[n] + a * w + b] = theta[off[i] + a, off[j] + b - 1]
     diag = np.empty(off[p], np.float32)
     for d in range(off[p]):
         diag[d] = theta[d, d]
     return nptr, nidx[: nptr[p]].copy(), tptr, tab, diag
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #9c0726bb
+# %% ../nbs/03b_discrete_gibbs.ipynb #420d1aee
 @kernel(inline="always")
 def _block_fields(
     h,  # (kmax, n) float32 the block's local fields, written
@@ -72,8 +176,11 @@ def _block_fields(
     c0,  # int, the block's first chain
     c1,  # int, one past its last chain
 ):
-    "h[a, c] = θ_i(a) + Σ_j T_ij(a, x_j) for the chains c0..c1 − 1 (h[0] = 0), one level at a time."
+    """h[a, c] = θ_i(a) + Σ_j T_ij(a, x_j) for the chains c0..c1 − 1 (h[0] = 0), one level at a time: 16
+    chains a lookup (`_lookup_add16`); the last n mod 16 chains, and rows wider than 32, one by one."""
     n = c1 - c0
+    n16 = n - n % 16
+    flat = h.reshape(h.size)
     k = off[i + 1] - off[i] + 1
     for c in range(n):
         h[0, c] = 0.0
@@ -82,15 +189,19 @@ def _block_fields(
         for c in range(n):
             h[a, c] = d
     for m in range(nptr[i], nptr[i + 1]):
+        j = nidx[m]
         # read as unsigned bytes: a signed index costs a wrap-around test per lookup (a third of the time)
-        xj = Xt[nidx[m], c0:c1].view(np.uint8)
-        kj = off[nidx[m] + 1] - off[nidx[m]] + 1
+        xj = Xt[j, c0:c1].view(np.uint8)
+        w = _row_width(off[j + 1] - off[j] + 1)
+        fast = n16 if w <= 32 else 0
         for a in range(1, k):
-            row = tab[tptr[m] + (a - 1) * kj : tptr[m] + a * kj]
-            for c in range(n):
-                h[a, c] += row[xj[c]]
+            r = tptr[m] + (a - 1) * w
+            for g in range(0, fast, 16):
+                _lookup_add16(flat, a * n + g, tab, r, w == 32, Xt[j], c0 + g)
+            for c in range(fast, n):
+                h[a, c] += tab[r + xj[c]]
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #3395f782
+# %% ../nbs/03b_discrete_gibbs.ipynb #0c94f18b
 @kernel(inline="always")
 def _exp_below(
     x,  # (n,) float32 arguments <= 0, overwritten by their exponentials
@@ -117,7 +228,7 @@ def _exp_below(
     for c in range(x.size):
         x[c] *= pow2[c]
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #ea0bea83
+# %% ../nbs/03b_discrete_gibbs.ipynb #61f37cf4
 @kernel(inline="always")
 def _block_draw(
     h,  # (kmax, n) float32 the block's local fields, overwritten by their exponentials
@@ -159,7 +270,7 @@ def _block_draw(
             xi[c] += top[c] <= u[c]
             top[c] += h[a, c]
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #add28fe2
+# %% ../nbs/03b_discrete_gibbs.ipynb #7f72b6ae
 @kernel(parallel=True)
 def _systematic_sweeps(
     Xt,  # (p, q) int8 chain states by variable, updated in place
@@ -195,7 +306,7 @@ def _systematic_sweeps(
             if states.shape[0] > 0:
                 states[t, :, c0:c1] = Xt[:, c0:c1]
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #9dcd1b11
+# %% ../nbs/03b_discrete_gibbs.ipynb #cc867180
 @kernel(parallel=True)
 def _random_sweeps(
     X,  # (q, p) int8 chain states, updated in place
@@ -241,7 +352,7 @@ def _random_sweeps(
                 acc += w[a]
             X[c, i] = a
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #9facf9c1
+# %% ../nbs/03b_discrete_gibbs.ipynb #1db0ddcc
 def _gibbs_sweeps(
     X,  # (q, p) int8 chain states, updated in place
     theta,  # (D, D) float64 parameters
@@ -263,7 +374,7 @@ def _gibbs_sweeps(
     _systematic_sweeps(Xt, nptr, nidx, tptr, tab, diag, off, S, n_sweeps, states)
     X[:] = Xt.T
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #1f685c68
+# %% ../nbs/03b_discrete_gibbs.ipynb #6f5a5671
 def gibbs_sample(
     model: DiscreteMRF,  # the model to sample
     n_chains: int,  # number of independent chains
