@@ -20,7 +20,7 @@ from .gibbs import gibbs_sample as _binary_gibbs_sample
 from .discrete_models import DiscreteMRF, check_discrete_model
 
 # %% auto #0
-__all__ = ['PERMUTE', 'gibbs_sample']
+__all__ = ['LOOKUP', 'gibbs_sample']
 
 # %% ../nbs/03b_discrete_gibbs.ipynb #4847c375
 @kernel(inline="always")
@@ -35,21 +35,27 @@ def _row_width(
     return k
 
 # %% ../nbs/03b_discrete_gibbs.ipynb #3395f782
-def _target_has_avx512(
+def _simd_lookup(
     cpu_name=None,  # Numba's target CPU (default: `numba.config.CPU_NAME`; None or "host": this machine)
     features=None,  # its features, "+f1,-f2,…" (default: `numba.config.CPU_FEATURES`, else this machine's)
-) -> bool:
-    """Whether Numba compiles for a CPU with AVX-512F: the host's, unless `NUMBA_CPU_NAME` names another
-    target (then no: a cache built for a generic CPU must run on any) or `NUMBA_CPU_FEATURES` lists them."""
+) -> str:
+    """The table lookup Numba's target can run: "avx512" (AVX-512F), "avx2" or "" (gathers). The host's
+    features, unless `NUMBA_CPU_NAME` names another target: then only `NUMBA_CPU_FEATURES` counts (a cache
+    built for a generic CPU must run on any)."""
     cpu_name = numba.config.CPU_NAME if cpu_name is None else cpu_name
-    if cpu_name not in (None, "host"):
-        return False
     if features is None:
-        features = numba.config.CPU_FEATURES or llvm.get_host_cpu_features().flatten()
-    return "+avx512f" in features.split(",")
+        features = numba.config.CPU_FEATURES
+        if not features and cpu_name in (None, "host"):
+            features = llvm.get_host_cpu_features().flatten()
+    have = set((features or "").split(","))
+    if "+avx512f" in have:
+        return "avx512"
+    if "+avx2" in have:
+        return "avx2"
+    return ""
 
 
-PERMUTE = _target_has_avx512()
+LOOKUP = _simd_lookup()
 
 # %% ../nbs/03b_discrete_gibbs.ipynb #ea0bea83
 _F16 = ir.VectorType(ir.FloatType(), 16)
@@ -63,6 +69,14 @@ def _vector_at(builder, context, ty, value, offset, vector):
     return builder.bitcast(builder.gep(data, [offset]), vector.as_pointer())
 
 # %% ../nbs/03b_discrete_gibbs.ipynb #add28fe2
+def _lookup_signature(name, out, o, tab, t, wide, idx, i):
+    "The lookups' Numba signature, once `out`, `tab` (float32) and `idx` (int8) are 1-D C-contiguous arrays."
+    for ty, dtype in ((out, types.float32), (tab, types.float32), (idx, types.int8)):
+        if not (isinstance(ty, types.Array) and ty.ndim == 1 and ty.layout == "C" and ty.dtype == dtype):
+            raise TypingError(f"{name} needs 1-D C-contiguous {dtype} arrays, got {ty}")
+    return types.void(out, o, tab, t, wide, idx, i)
+
+# %% ../nbs/03b_discrete_gibbs.ipynb #9dcd1b11
 @intrinsic
 def _permute_add16(
     typingctx,
@@ -75,10 +89,7 @@ def _permute_add16(
     i,  # int, the first lookup
 ):
     "out[o + l] += tab[t + idx[i + l]] for l < 16: AVX-512's two-table permute `vpermi2ps`, one instruction."
-    for ty, dtype in ((out, types.float32), (tab, types.float32), (idx, types.int8)):
-        if not (isinstance(ty, types.Array) and ty.ndim == 1 and ty.layout == "C" and ty.dtype == dtype):
-            raise TypingError(f"_permute_add16 needs 1-D C-contiguous {dtype} arrays, got {ty}")
-    sig = types.void(out, o, tab, t, wide, idx, i)
+    sig = _lookup_signature("_permute_add16", out, o, tab, t, wide, idx, i)
 
     def codegen(context, builder, signature, args):
         out_v, o_v, tab_v, t_v, wide_v, idx_v, i_v = args
@@ -100,7 +111,67 @@ def _permute_add16(
 
     return sig, codegen
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #9facf9c1
+# %% ../nbs/03b_discrete_gibbs.ipynb #c0930bff
+_F8 = ir.VectorType(ir.FloatType(), 8)
+_I8 = ir.VectorType(ir.IntType(32), 8)
+
+
+@intrinsic
+def _permute8_add16(
+    typingctx,
+    out,  # (≥ o + 16,) float32 C-contiguous, added to
+    o,  # int, the first entry of `out` written
+    tab,  # float32 C-contiguous, the table row at `t` (16 entries, or 32 if `wide`)
+    t,  # int, the row's first entry
+    wide,  # bool, whether the row has 32 entries (else 16)
+    idx,  # (≥ i + 16,) int8 C-contiguous, the lookups, each in [0, row width)
+    i,  # int, the first lookup
+):
+    """out[o + l] += tab[t + idx[i + l]] for l < 16: AVX2's one-register permute `vpermps` on each 8 entries
+    of the row, the results blended by bits 3 and 4 of the index; 8 lanes at a time."""
+    sig = _lookup_signature("_permute8_add16", out, o, tab, t, wide, idx, i)
+
+    def codegen(context, builder, signature, args):
+        out_v, o_v, tab_v, t_v, wide_v, idx_v, i_v = args
+        tys = signature.args
+        row = _vector_at(builder, context, tys[2], tab_v, t_v, _F8)
+        lanes = builder.zext(
+            builder.load(_vector_at(builder, context, tys[5], idx_v, i_v, _B16), align=1), _I16
+        )
+        out_ptr = _vector_at(builder, context, tys[0], out_v, o_v, _F8)
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(_F8, [_F8, _I8]), "llvm.x86.avx2.permps"
+        )
+
+        def lookup(parts):
+            "The 16 lookups from a row of `parts` × 8 entries (2 or 4), added to `out`."
+            at = [builder.gep(row, [context.get_constant(types.intp, k)]) for k in range(parts)]
+            eights = [builder.load(ptr, align=4) for ptr in at]
+            for half in range(2):
+                ix = builder.shuffle_vector(
+                    lanes, lanes, ir.Constant(_I8, list(range(8 * half, 8 * half + 8)))
+                )
+                picked = [builder.call(fn, [e, ix]) for e in eights]
+                for bit in (8, 16)[: parts // 2]:
+                    high = builder.icmp_unsigned(
+                        "!=", builder.and_(ix, ir.Constant(_I8, [bit] * 8)), ir.Constant(_I8, None)
+                    )
+                    picked = [
+                        builder.select(high, picked[b + 1], picked[b]) for b in range(0, len(picked), 2)
+                    ]
+                ptr = builder.gep(out_ptr, [context.get_constant(types.intp, half)])
+                builder.store(builder.fadd(builder.load(ptr, align=4), picked[0]), ptr, align=4)
+
+        with builder.if_else(wide_v) as (then, otherwise):
+            with then:
+                lookup(4)
+            with otherwise:
+                lookup(2)
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+# %% ../nbs/03b_discrete_gibbs.ipynb #1f685c68
 @kernel(inline="always")
 def _gather_add16(
     out,  # (≥ o + 16,) float32, added to
@@ -116,9 +187,9 @@ def _gather_add16(
         out[o + lane] += tab[t + np.uint8(idx[i + lane])]
 
 
-_lookup_add16 = _permute_add16 if PERMUTE else _gather_add16
+_lookup_add16 = {"avx512": _permute_add16, "avx2": _permute8_add16}.get(LOOKUP, _gather_add16)
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #f2a100dd
+# %% ../nbs/03b_discrete_gibbs.ipynb #0c94f18b
 @kernel
 def _neighbour_tables(
     theta,  # (D, D) float64 parameters
@@ -161,7 +232,7 @@ def _neighbour_tables(
         diag[d] = theta[d, d]
     return nptr, nidx[: nptr[p]].copy(), tptr, tab, diag
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #420d1aee
+# %% ../nbs/03b_discrete_gibbs.ipynb #61f37cf4
 @kernel(inline="always")
 def _block_fields(
     h,  # (kmax, n) float32 the block's local fields, written
@@ -201,7 +272,7 @@ def _block_fields(
             for c in range(fast, n):
                 h[a, c] += tab[r + xj[c]]
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #0c94f18b
+# %% ../nbs/03b_discrete_gibbs.ipynb #7f72b6ae
 @kernel(inline="always")
 def _exp_below(
     x,  # (n,) float32 arguments <= 0, overwritten by their exponentials
@@ -228,7 +299,7 @@ def _exp_below(
     for c in range(x.size):
         x[c] *= pow2[c]
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #61f37cf4
+# %% ../nbs/03b_discrete_gibbs.ipynb #1db0ddcc
 @kernel(inline="always")
 def _block_draw(
     h,  # (kmax, n) float32 the block's local fields, overwritten by their exponentials
@@ -270,7 +341,7 @@ def _block_draw(
             xi[c] += top[c] <= u[c]
             top[c] += h[a, c]
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #7f72b6ae
+# %% ../nbs/03b_discrete_gibbs.ipynb #2744755d
 @kernel(parallel=True)
 def _systematic_sweeps(
     Xt,  # (p, q) int8 chain states by variable, updated in place
@@ -306,7 +377,7 @@ def _systematic_sweeps(
             if states.shape[0] > 0:
                 states[t, :, c0:c1] = Xt[:, c0:c1]
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #cc867180
+# %% ../nbs/03b_discrete_gibbs.ipynb #5a725a9c
 @kernel(parallel=True)
 def _random_sweeps(
     X,  # (q, p) int8 chain states, updated in place
@@ -352,7 +423,7 @@ def _random_sweeps(
                 acc += w[a]
             X[c, i] = a
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #1db0ddcc
+# %% ../nbs/03b_discrete_gibbs.ipynb #6f5a5671
 def _gibbs_sweeps(
     X,  # (q, p) int8 chain states, updated in place
     theta,  # (D, D) float64 parameters
@@ -374,7 +445,7 @@ def _gibbs_sweeps(
     _systematic_sweeps(Xt, nptr, nidx, tptr, tab, diag, off, S, n_sweeps, states)
     X[:] = Xt.T
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #6f5a5671
+# %% ../nbs/03b_discrete_gibbs.ipynb #7c8db14f
 def gibbs_sample(
     model: DiscreteMRF,  # the model to sample
     n_chains: int,  # number of independent chains
