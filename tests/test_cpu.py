@@ -118,8 +118,8 @@ def test_fits_are_the_same_bits_on_every_numpy_code_path_and_close_on_other_blas
 
 def test_k_state_chains_are_the_same_by_every_table_lookup(tmp_path):
     """The k-state sweep's lookups by AVX-512's permute (this machine's, where it has AVX-512), AVX2's
-    permutes and gathers (Numba's code for Haswell, with and without telling mrflit it has AVX2) add the same float32
-    values in the same order: the same draws, but where a uniform falls within rounding of a CDF step."""
+    permutes and gathers (Numba's code for Haswell, with and without telling mrflit it has AVX2) add the same
+    float32 values in the same order: the same draws, but where a uniform falls within rounding of a step."""
     ref = _probe(tmp_path, "potts default", {}, POTTS)
     for lookup, extra in (("avx2", {"NUMBA_CPU_FEATURES": "+avx,+avx2,+fma"}), ("", {})):
         env = {"NUMBA_CPU_NAME": "haswell", "NUMBA_CACHE_DIR": str(tmp_path / f"nb_{lookup}"), **extra}
