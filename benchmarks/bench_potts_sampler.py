@@ -79,9 +79,9 @@ def main():
                 "",
                 f"p = {P} variables, each pair an edge with probability degree/(p − 1), {Q:,} chains, "
                 f"{SWEEPS} sweeps, medians of 3, one run. The rule asks for at least 1/25. The k-state "
-                "sweep's table lookups use what Numba's target has (03b_discrete_gibbs); the Haswell rows are "
-                "Numba's code for an AVX2 CPU run on this one (an emulation: a real AVX2 CPU's gathers and "
-                "permutes run at other rates).",
+                "sweep's table lookups use what Numba's target has (03b_discrete_gibbs); the Haswell rows "
+                "are Numba's code for an AVX2 CPU run on this one (an emulation: a real AVX2 CPU's gathers "
+                "and permutes run at other rates).",
                 "",
                 "| code | neighbours per site | binary sweep (site updates/s) | k = 21 sweep | ratio |",
                 "|---|---|---|---|---|",
