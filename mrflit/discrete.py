@@ -18,6 +18,7 @@ from .select import EXTEND_BY, EXTEND_TO, _best, _warn_edge
 from .ising_lasso import GAP_RIDGE, VERIFY_SHARE, gap_hessian_chains
 import scipy.sparse as sp
 from numba import prange
+from .gibbs import BLOCK
 from mrflit.discrete_models import (
     DiscreteMRF,
     check_codes,
@@ -828,7 +829,7 @@ def _working_groups(
 # %% ../nbs/07b_discrete.ipynb #a00a7935
 @kernel(parallel=True)
 def _pair_sums(
-    X,  # (q, p) int8 the chains' levels
+    Xt,  # (p, q) int8 the chains' levels, by variable
     gi,  # (G,) int64 each group's first variable
     gj,  # (G,) int64 its second variable (-1: a node group)
     kj,  # (G,) int64 the second variable's levels (1: a node group)
@@ -836,15 +837,27 @@ def _pair_sums(
     T,  # float64 the tables
     s,  # (q,) float64 written: s_c = Σ_g T_g(x_ci, x_cj)
 ):
-    "Each chain's sum of one table entry per group, at its levels (in parallel over the chains)."
-    for c in prange(X.shape[0]):
-        acc = 0.0
+    """Each chain's sum of one table entry per group, at its levels, groups in order: group by group over a
+    block of `BLOCK` chains, so that a group's table stays in cache while the block reads it (chain by chain,
+    every lookup went to a table of its own: twice the time at k = 21, notes of 2026-12-06); in parallel over
+    the blocks."""
+    q = Xt.shape[1]
+    for blk in prange((q + BLOCK - 1) // BLOCK):
+        c0 = blk * BLOCK
+        c1 = min(q, c0 + BLOCK)
+        acc = np.zeros(c1 - c0)
         for g in range(gi.size):
-            b = 0
-            if gj[g] >= 0:
-                b = X[c, gj[g]]
-            acc += T[tptr[g] + X[c, gi[g]] * kj[g] + b]
-        s[c] = acc
+            base = tptr[g]
+            xi = Xt[gi[g], c0:c1]
+            if gj[g] < 0:
+                for c in range(c1 - c0):
+                    acc[c] += T[base + xi[c]]
+            else:
+                xj = Xt[gj[g], c0:c1]
+                k = kj[g]
+                for c in range(c1 - c0):
+                    acc[c] += T[base + xi[c] * k + xj[c]]
+        s[c0:c1] = acc
 
 # %% ../nbs/07b_discrete.ipynb #3d3edee5
 @kernel(parallel=True)
@@ -857,18 +870,25 @@ def _pair_counts(
     r,  # (q,) float64 each chain's weight
     out,  # float64 the tables, added to: out_g(a, b) += Σ_c r_c [x_ci = a, x_cj = b]
 ):
-    "Weighted counts of each group's pair of levels over the chains (in parallel over the groups)."
+    """Weighted counts of each group's pair of levels over the chains (in parallel over the groups), into four
+    partial tables, chain c into table c mod 4, added at the end: consecutive chains that share a pair of
+    levels (conserved columns) no longer wait on each other's add (1.2–1.7 times faster, notes of
+    2026-12-06)."""
     for g in prange(gi.size):
         base = tptr[g]
+        part = np.zeros((4, tptr[g + 1] - base))
         xi = Xt[gi[g]]
-        if gj[g] < 0:
-            for c in range(xi.size):
-                out[base + xi[c]] += r[c]
-        else:
-            xj = Xt[gj[g]]
-            k = kj[g]
-            for c in range(xi.size):
-                out[base + xi[c] * k + xj[c]] += r[c]
+        q4 = xi.size - xi.size % 4
+        # a node group reads level 0 of a second variable that is not there: index x_ci · 1 + 0
+        xj = Xt[gj[g]] if gj[g] >= 0 else np.zeros(xi.size, np.int8)
+        k = kj[g]
+        for c in range(0, q4, 4):
+            for lane in range(4):
+                part[lane, xi[c + lane] * k + xj[c + lane]] += r[c + lane]
+        for c in range(q4, xi.size):
+            part[0, xi[c] * k + xj[c]] += r[c]
+        for e in range(part.shape[1]):
+            out[base + e] += (part[0, e] + part[1, e]) + (part[2, e] + part[3, e])
 
 # %% ../nbs/07b_discrete.ipynb #921aad1e
 def _pair_tables(
@@ -913,7 +933,7 @@ MATRIX_FREE = 4096
 
 class ChainHessian:
     """Ĥ, the chains' covariance of ψ on a working set, as products `H @ v` (`_pair_sums`, `_pair_counts`)
-    plus the ridge: no |W| × |W| matrix. State: `X` (q, p) and `Xt` (p, q) int8 the chains' levels; the
+    plus the ridge: no |W| × |W| matrix. State: `Xt` (p, q) int8 the chains' levels; the
     working set's groups as tables `gi, gj, kj, tptr` and `pos` (|W|,) each statistic's place in them; `ridge`
     the damping added (relative to Ĥ's mean diagonal, times it: `shift`); `lipschitz` FISTA's step bound once
     estimated."""
@@ -931,11 +951,11 @@ class ChainHessian:
         ridge: float,  # Levenberg damping relative to Ĥ's mean diagonal
     ):
         self.gi, self.gj, self.kj, self.tptr, self.pos = _pair_tables(levels, I[idx], J[idx])
-        self.X = np.ascontiguousarray(X, dtype=np.int8)
-        self.Xt = np.ascontiguousarray(self.X.T)
+        self.Xt = np.ascontiguousarray(np.asarray(X, np.int8).T)
+        q = self.Xt.shape[1]
         counts = np.zeros(self.tptr[-1])
-        _pair_counts(self.Xt, self.gi, self.gj, self.kj, self.tptr, np.ones(len(self.X)), counts)
-        mean = counts[self.pos] / len(self.X)
+        _pair_counts(self.Xt, self.gi, self.gj, self.kj, self.tptr, np.ones(q), counts)
+        mean = counts[self.pos] / q
         self.ridge, self.shift = float(ridge), float(ridge) * max(np.mean(mean * (1 - mean)), 1e-12)
         self.shape, self.lipschitz = (idx.size, idx.size), None
 
@@ -946,10 +966,10 @@ class ChainHessian:
         "Ĥv + shift·v: (|W|,) float64."
         T = np.zeros(self.tptr[-1])
         T[self.pos] = v
-        s = np.empty(len(self.X))
-        _pair_sums(self.X, self.gi, self.gj, self.kj, self.tptr, T, s)
+        s = np.empty(self.Xt.shape[1])
+        _pair_sums(self.Xt, self.gi, self.gj, self.kj, self.tptr, T, s)
         out = np.zeros(self.tptr[-1])
-        _pair_counts(self.Xt, self.gi, self.gj, self.kj, self.tptr, (s - s.mean()) / len(self.X), out)
+        _pair_counts(self.Xt, self.gi, self.gj, self.kj, self.tptr, (s - s.mean()) / s.size, out)
         return out[self.pos] + self.shift * v
 
     __rmatmul__ = __matmul__
