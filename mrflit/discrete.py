@@ -872,8 +872,8 @@ def _pair_counts(
 ):
     """Weighted counts of each group's pair of levels over the chains (in parallel over the groups), into four
     partial tables, chain c into table c mod 4, added at the end: consecutive chains that share a pair of
-    levels (conserved columns) no longer wait on each other's add (1.2–1.7 times faster, notes of
-    2026-12-06)."""
+    levels (conserved columns) no longer wait on each other's add (1.8 times faster at k = 5, 1.1 at k = 21:
+    notes of 2026-12-06)."""
     for g in prange(gi.size):
         base = tptr[g]
         part = np.zeros((4, tptr[g + 1] - base))
