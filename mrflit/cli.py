@@ -4,7 +4,8 @@
 
 # %% ../nbs/16_cli.ipynb #ef664586
 from __future__ import annotations
-import argparse, contextlib, csv, ctypes, glob, io, os, re, shutil, sys, tempfile, time, warnings
+import argparse, contextlib, csv, ctypes, glob, io, json, multiprocessing, os, re, shutil, sys, tempfile, time
+import warnings
 from pathlib import Path
 import numpy as np
 from .core import atomic_write, check_float, check_int, check_memory, check_names, check_theta, clone
@@ -14,7 +15,7 @@ from .base import LAMBDA_RULES, _edges, _penalty_rule, _quiet_progress
 
 # %% auto #0
 __all__ = ['METHODS', 'PATH_METHODS', 'OUTPUT_FILES', 'UNDETERMINED_SHOWN', 'output_set', 'write_network', 'edge_rows',
-           'network_figure', 'demo', 'fit', 'compare', 'fit_categorical', 'sample', 'bound', 'main']
+           'network_figure', 'FigureProcess', 'demo', 'fit', 'compare', 'fit_categorical', 'sample', 'bound', 'main']
 
 # %% ../nbs/16_cli.ipynb #64133387
 METHODS = {
@@ -281,6 +282,104 @@ def network_figure(
     return fig
 
 # %% ../nbs/16_cli.ipynb #fb740db3
+def _figure_child(
+    conn,  # the child's end of a `multiprocessing.Pipe`
+):
+    """In a forked child: import what `network_figure` needs, then draw the one figure asked for and write it
+    (`_write_figure`); send back `ok:NAME` or `error:TRACEBACK`."""
+    import json
+    import traceback
+
+    network_figure(np.zeros((1, 1)), ["x"])
+    try:
+        head = json.loads(conn.recv_bytes())
+        p = len(head["names"])
+        theta = np.frombuffer(conn.recv_bytes(), np.float64).reshape(p, p)
+        fig = network_figure(theta, head["names"], title=head["title"], groups=head["groups"])
+        name = _write_figure(Path(head["path"]), fig, head["fmt"])
+        conn.send_bytes(f"ok:{name}".encode())
+    except Exception:
+        conn.send_bytes(f"error:{traceback.format_exc()}".encode())
+
+# %% ../nbs/16_cli.ipynb #9768fad7
+class FigureProcess:
+    """The network figure drawn by a forked child (`_figure_child`), started before the data are read, so that
+    its imports and drawing overlap the fit. `draw` hands over the figure, `wait` returns the file's name once
+    written (drawn here instead when there is no child or it failed). State: `proc` the child (None: none
+    started, or waited for), `conn` the parent's end of the pipe, `request` the figure asked for."""
+
+    def __init__(
+        self,
+        fork: bool | None = None,  # start a child (None: where the platform forks)
+    ):
+        self.proc, self.conn, self.request = None, None, None
+        if fork is None:
+            fork = "fork" in multiprocessing.get_all_start_methods()
+        if fork:
+            ctx = multiprocessing.get_context("fork")
+            self.conn, child = ctx.Pipe()
+            self.proc = ctx.Process(target=_figure_child, args=(child,), daemon=True)
+            self.proc.start()
+            child.close()
+
+    def draw(
+        self,
+        theta,  # a symmetric (p, p) θ
+        names,  # the p variable names
+        title: str,  # the figure's title
+        groups,  # a group label per variable, or None
+        path,  # the file; its suffix is replaced by the format's
+        fmt: str,  # 'png', 'svg' or 'pdf'
+    ):
+        "Ask for the figure: sent to the child at once, which draws it while this process goes on."
+        theta = np.ascontiguousarray(theta, np.float64)
+        self.request = (theta, list(names), title, groups, Path(path), fmt)
+        if self.proc is None:
+            return
+        head = dict(names=list(names), title=title, groups=groups, path=str(path), fmt=fmt)
+        try:
+            self.conn.send_bytes(json.dumps(head).encode())
+            self.conn.send_bytes(theta.tobytes())
+        except OSError:
+            self.close()
+
+    def wait(self) -> str:
+        "The figure's file name, once written: by the child, or here if it failed or there is none."
+        reply = ""
+        if self.proc is not None:
+            try:
+                reply = self.conn.recv_bytes().decode()
+            except (EOFError, OSError):
+                reply = ""
+            self.close()
+        if reply.startswith("ok:"):
+            return reply[3:]
+        theta, names, title, groups, path, fmt = self.request
+        fig = network_figure(theta, names, title=title, groups=groups)
+        try:
+            return _write_figure(path, fig, fmt)
+        finally:
+            import matplotlib.pyplot as plt
+
+            plt.close(fig)
+
+    def close(self):
+        "End the child (if still running) and the pipe."
+        if self.proc is not None:
+            self.proc.join(timeout=0.1)
+            if self.proc.is_alive():
+                self.proc.kill()
+                self.proc.join()
+            self.conn.close()
+            self.proc = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+# %% ../nbs/16_cli.ipynb #41266eec
 def demo(
     out="mrflit-demo",  # the output directory
     target: int = 15,  # stop the λ path above this many links
@@ -327,7 +426,7 @@ def demo(
         print(report + f"\nwrote {out}/network.png, {out}/edges.csv, {out}/report.txt")
     return dict(passages=len(rows), seconds=secs, out=str(out), top=rows[0] if rows else None)
 
-# %% ../nbs/16_cli.ipynb #9768fad7
+# %% ../nbs/16_cli.ipynb #a8c45e7a
 def _write_demo_files(out, pr, s, g1, g2, rows, report):
     "The demo's report, links and bipartite picture."
     _write_text(out / "report.txt", report + "\n")
@@ -355,7 +454,7 @@ def _write_demo_files(out, pr, s, g1, g2, rows, report):
     _write_figure(out / "network.png", fig)
     plt.close(fig)
 
-# %% ../nbs/16_cli.ipynb #a21bb10f
+# %% ../nbs/16_cli.ipynb #2e146686
 def _alpha(text):
     "argparse type of --alpha: 'auto' or a positive number."
     if text == "auto":
@@ -365,7 +464,7 @@ def _alpha(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"--alpha must be 'auto' or a number, got {text!r}")
 
-# %% ../nbs/16_cli.ipynb #a8c45e7a
+# %% ../nbs/16_cli.ipynb #689c7649
 def _lambda_options(
     method: str,  # a key of METHODS
     lam,  # a number or a rule name
@@ -402,7 +501,7 @@ def _lambda_options(
         )
     return replace(base, gamma=base.gamma if gamma is None else gamma, lambdas=lambdas), {}
 
-# %% ../nbs/16_cli.ipynb #2e146686
+# %% ../nbs/16_cli.ipynb #a5bae624
 def fit(
     data,  # CSV/TSV of binary columns (read by `datasets.read_binary_csv`)
     method="isinglasso",  # a key of METHODS
@@ -439,8 +538,9 @@ def fit(
 
     _check_fit_args(method, lam, figure_format)
     lam, nodewise = _lambda_options(method, lam, gamma, lambdas, rule)
-    # --out is checked and claimed (its lock held) before the work, not after it
-    with output_set(out) as tmp:
+    # --out is checked and claimed (its lock held) before the work, not after it; the figure's child starts
+    # now, so that Matplotlib's import overlaps the fit
+    with output_set(out) as tmp, FigureProcess() as figures:
         X, names, dom, notes = read_binary_csv(
             data,
             sep=sep,
@@ -484,9 +584,8 @@ def fit(
         report += "".join(f"{line}\n" for line in _moments_note(est))
         report += _data_lines(list(notes) + list(est.trace_.notes) + _groups_note(group_of))
         report += "".join(f"warning: {m}\n" for m in _distinct(caught))
-        _write_fit_files(
-            tmp, est, names, rows, f"{METHODS[method]} on {Path(data).name}, {short}", figure_format, group_of
-        )
+        title = f"{METHODS[method]} on {Path(data).name}, {short}"
+        _write_fit_files(tmp, est, names, rows, title, figure_format, group_of, figures)
         predictability = _predictability(est, X, names)
         report += _write_network_file(
             tmp, est.theta_, names, fmt, _node_attributes(est.theta_, group_of, predictability)
@@ -496,12 +595,13 @@ def fit(
         if n_drop:
             report += _write_case_drop(tmp, est, X, n_drop, names, seed, quiet)
         report += _write_predictability(tmp, predictability)
+        figures.wait()
         _write_text(tmp / "report.txt", report)
     if not quiet:
         print(report, end="")
     return dict(edges=len(rows), out=str(out))
 
-# %% ../nbs/16_cli.ipynb #56b1426e
+# %% ../nbs/16_cli.ipynb #400f9714
 def _check_fit_args(method, lam, figure_format):
     "Refuse an unknown method, λ rule or figure format before any data are read."
     if method not in METHODS:
@@ -511,7 +611,7 @@ def _check_fit_args(method, lam, figure_format):
     if figure_format not in ("png", "svg", "pdf"):
         raise ValueError(f"figure format must be 'png', 'svg' or 'pdf', got {figure_format!r}")
 
-# %% ../nbs/16_cli.ipynb #689c7649
+# %% ../nbs/16_cli.ipynb #d767a47f
 def _check_tuning(alpha, chains, iters, tau, p: int):
     """Refuse a bad --alpha, --chains, --iters or --tau whatever the method: one the method ignores is still a
     mistake on the command line. --chains is refused when the chains of `p` variables would not fit in
@@ -525,7 +625,7 @@ def _check_tuning(alpha, chains, iters, tau, p: int):
     if tau is not None:
         check_int(tau, "--tau", lo=1)
 
-# %% ../nbs/16_cli.ipynb #a5bae624
+# %% ../nbs/16_cli.ipynb #765c727f
 def _learner(
     method: str,  # a name of `METHODS`
     lam,  # a number, a rule name or a `LambdaRule`
@@ -564,7 +664,7 @@ def _learner(
     )
     return cls(lam, **kw), fields
 
-# %% ../nbs/16_cli.ipynb #400f9714
+# %% ../nbs/16_cli.ipynb #cb32c4ad
 def _path_place(
     path,  # (L,) the λ path, largest first
     lam: float,  # the chosen λ
@@ -578,7 +678,7 @@ def _path_place(
         return "the path's largest value" + (", where the graph is empty" if empty else "")
     return f"value {i + 1}, inside the path"
 
-# %% ../nbs/16_cli.ipynb #a9b538f3
+# %% ../nbs/16_cli.ipynb #18199ae2
 def _lambda_text(method, lam, est) -> str:
     "How λ was set, for report.txt and the figure's title."
     if method == "elasso":
@@ -603,7 +703,7 @@ def _lambda_text(method, lam, est) -> str:
         f"{cut}; the choice is {where}"
     )
 
-# %% ../nbs/16_cli.ipynb #cb32c4ad
+# %% ../nbs/16_cli.ipynb #f51b510b
 def _groups_note(
     group_of,  # a group label per variable, or None
 ) -> list:
@@ -615,7 +715,7 @@ def _groups_note(
         "groups: " + ", ".join(f"{g} ({k})" for g, k in sizes.items()) + " (the network figure's colours)"
     ]
 
-# %% ../nbs/16_cli.ipynb #18199ae2
+# %% ../nbs/16_cli.ipynb #b5434232
 # the undetermined couplings report.txt names at most
 UNDETERMINED_SHOWN = 20
 
@@ -652,10 +752,11 @@ def _moments_note(
         )
     return lines
 
-# %% ../nbs/16_cli.ipynb #f51b510b
-def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=None):
+# %% ../nbs/16_cli.ipynb #5ddbbd9e
+def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=None, figures=None):
     """model.npz, edges.csv, trace.csv and the network figure (network.png, .svg or .pdf) of a fitted learner;
-    edges.csv has an `undetermined` column (1: a seed may drop it) for a learner with `undetermined_`."""
+    edges.csv has an `undetermined` column (1: a seed may drop it) for a learner with `undetermined_`. With
+    `figures` (a `FigureProcess`) the figure is only asked for: the caller's `figures.wait()` writes it."""
     save_model(est.model_, out / "model.npz", names)
     header = ["source", "target", "weight"]
     if getattr(est, "undetermined_", None) is not None:
@@ -665,13 +766,14 @@ def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=N
     _write_csv(out / "edges.csv", header, rows)
     keys = [k for k, v in est.trace_.items() if np.ndim(v) == 1]
     _write_csv(out / "trace.csv", keys, zip(*[est.trace_[k].tolist() for k in keys]))
-    fig = network_figure(_edges(est), names, title=title, groups=groups)
-    _write_figure(out / "network.png", fig, figure_format)
-    import matplotlib.pyplot as plt
+    if figures is None:
+        figures = FigureProcess(fork=False)
+        figures.draw(_edges(est), names, title, groups, out / "network.png", figure_format)
+        figures.wait()
+    else:
+        figures.draw(_edges(est), names, title, groups, out / "network.png", figure_format)
 
-    plt.close(fig)
-
-# %% ../nbs/16_cli.ipynb #77636f61
+# %% ../nbs/16_cli.ipynb #d3c21dff
 def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png") -> str:
     """Nonparametric bootstrap at the fitted λ (mrflit.stability): stability.csv, stability.png,
     centrality.csv; returns report.txt's line."""
@@ -716,7 +818,7 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
     files = f"stability.csv, stability.{figure_format} and centrality.csv (95 % intervals)"
     return f"bootstrap: {n_boot} refits{fixed}{mc}; {files}\n{said}{_excluded_line(st.centrality_table())}"
 
-# %% ../nbs/16_cli.ipynb #5ddbbd9e
+# %% ../nbs/16_cli.ipynb #43f8df97
 def _excluded_line(
     table,  # `Stability.centrality_table()`
 ) -> str:
@@ -737,7 +839,7 @@ def _excluded_line(
         f"spread, and a centrality's stability from --case-drop\n"
     )
 
-# %% ../nbs/16_cli.ipynb #efdc1343
+# %% ../nbs/16_cli.ipynb #130e5ae3
 def _at_chosen_lambda(est):
     """An unfitted copy of `est` for the refits: at the λ its rule chose, when it has one (choosing again
     in every refit costs about 12 fits each)."""
@@ -747,7 +849,7 @@ def _at_chosen_lambda(est):
         boot.set_params(**{rule[0]: est.lambda_})
     return boot
 
-# %% ../nbs/16_cli.ipynb #d3c21dff
+# %% ../nbs/16_cli.ipynb #2fec91cc
 def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
     """Case-drop bootstrap at the fitted λ (mrflit.stability): case_drop.csv, each refit's drop proportion
     and centrality correlations with the full sample; returns report.txt's line with the CS-coefficients."""
@@ -774,7 +876,7 @@ def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
         f"correlation >= 0.7 in 95 % of refits): {cs}; case_drop.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #43f8df97
+# %% ../nbs/16_cli.ipynb #72119f9d
 def _predictability(est, X, names):
     """Each node's accuracy from the others under the fitted model, the marginal accuracy and mgm's
     normalised nCC (`inference.predictability_columns`, with the node names); None for a learner of
@@ -787,7 +889,7 @@ def _predictability(est, X, names):
     table["node"] = names
     return table
 
-# %% ../nbs/16_cli.ipynb #f4787a22
+# %% ../nbs/16_cli.ipynb #49c7c9d2
 def _write_predictability(out, table) -> str:
     "predictability.csv (`_predictability`'s table) and report.txt's line; nothing without a table."
     if table is None:
@@ -799,7 +901,7 @@ def _write_predictability(out, table) -> str:
         f"node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #130e5ae3
+# %% ../nbs/16_cli.ipynb #bd27e0f2
 def compare(
     data1,  # CSV/TSV of the first group
     data2,  # CSV/TSV of the second group: the same columns
@@ -888,7 +990,7 @@ def compare(
         print(report, end="")
     return dict(M=res["M"], p_M=res["p_M"], S=res["S"], p_S=res["p_S"], out=str(out))
 
-# %% ../nbs/16_cli.ipynb #2fec91cc
+# %% ../nbs/16_cli.ipynb #41255437
 def _read_two(data1, data2, read) -> tuple:
     "`(X1, X2, names, notes)`: two groups' files with the same columns, the second in the first's coding."
     from mrflit.datasets import read_binary_csv
@@ -902,7 +1004,7 @@ def _read_two(data1, data2, read) -> tuple:
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X1, X2, names, notes
 
-# %% ../nbs/16_cli.ipynb #72119f9d
+# %% ../nbs/16_cli.ipynb #75c14bb6
 def _read_two_categorical(
     data1,  # the first group's file
     data2,  # the second group's file, the same columns
@@ -927,7 +1029,7 @@ def _read_two_categorical(
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X[:n1], X[n1:], names, notes
 
-# %% ../nbs/16_cli.ipynb #bd27e0f2
+# %% ../nbs/16_cli.ipynb #956cbb45
 def _categorical_learner(
     lam,  # a number, or 'ebic', 'bic' or 'cv'
     seed,  # the learner's seed
@@ -940,7 +1042,7 @@ def _categorical_learner(
     rule = "cv" if lam == "cv" else "ebic"
     return DiscreteLasso(rule if isinstance(lam, str) else float(lam), seed=seed, **kw)
 
-# %% ../nbs/16_cli.ipynb #75c14bb6
+# %% ../nbs/16_cli.ipynb #07565124
 def _tests_lines(
     res,  # `network_comparison`'s result
     correction,  # its correction
@@ -960,7 +1062,7 @@ def _tests_lines(
         )
     return lines
 
-# %% ../nbs/16_cli.ipynb #84b811b1
+# %% ../nbs/16_cli.ipynb #64949a6b
 def _write_comparison(
     out,  # the output set's directory
     res,  # `network_comparison`'s result
@@ -1003,12 +1105,12 @@ def _write_comparison(
         _write_csv(out / "centrality.csv", header, rows)
     _write_csv(out / "permutations.csv", ["M", "S"], zip(res["M_perm"].tolist(), res["S_perm"].tolist()))
 
-# %% ../nbs/16_cli.ipynb #956cbb45
+# %% ../nbs/16_cli.ipynb #1782acae
 def _distinct(caught) -> list:
     "The distinct messages of recorded warnings, in order."
     return list(dict.fromkeys(str(w.message) for w in caught))
 
-# %% ../nbs/16_cli.ipynb #07565124
+# %% ../nbs/16_cli.ipynb #47257d0c
 def _check_categorical_args(
     lam,  # a number or a rule name
     binary_only: dict,  # {option: value given}: the binary learners' options
@@ -1030,7 +1132,7 @@ def _check_categorical_args(
         shown = ", ".join("--" + k.replace("_", "-").replace("n-drop", "case-drop") for k in given)
         raise ValueError(f"--categorical fits DiscreteLasso: {shown} apply to binary data only")
 
-# %% ../nbs/16_cli.ipynb #1782acae
+# %% ../nbs/16_cli.ipynb #7e5f9720
 def _categorical_report(data, est, X, names, book, secs, out) -> str:
     "report.txt of a `DiscreteLasso` fit: the data, λ, edges, moments, and each column's codebook."
     n, p = X.shape
@@ -1068,7 +1170,7 @@ def _categorical_report(data, est, X, names, book, secs, out) -> str:
         lines.append(f"codebook: {name}: {codes} (0 is the reference level)")
     return "".join(f"{line}\n" for line in lines)
 
-# %% ../nbs/16_cli.ipynb #f3d70168
+# %% ../nbs/16_cli.ipynb #ebc71d4e
 def _categorical_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy (its most probable level given the others, under the fitted
     model) and the marginal accuracy (its most frequent level) — and report.txt's line."""
@@ -1082,7 +1184,7 @@ def _categorical_predictability(out, est, X, names) -> str:
         "each node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #47257d0c
+# %% ../nbs/16_cli.ipynb #258979d2
 def _block_rows(
     model,  # a fitted `DiscreteMRF`
     names,  # (p,) the columns' names
@@ -1097,7 +1199,7 @@ def _block_rows(
                 rows.append((names[i], names[j], label_a, label_b, float(C[a, b])))
     return rows
 
-# %% ../nbs/16_cli.ipynb #7e5f9720
+# %% ../nbs/16_cli.ipynb #62b7c101
 def fit_categorical(
     data,  # CSV/TSV of categorical columns (read by `datasets.read_categorical_csv`)
     lam="ebic",  # the group-lasso weight λ, or 'ebic' / 'bic' / 'cv'
@@ -1156,7 +1258,7 @@ def fit_categorical(
         print(report, end="")
     return dict(edges=int(np.count_nonzero(np.triu(W, 1))), out=str(out))
 
-# %% ../nbs/16_cli.ipynb #258979d2
+# %% ../nbs/16_cli.ipynb #b28f7006
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -1183,7 +1285,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #fec206f5
+# %% ../nbs/16_cli.ipynb #d0755529
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -1228,12 +1330,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #62b7c101
+# %% ../nbs/16_cli.ipynb #76ab7396
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #8d291899
+# %% ../nbs/16_cli.ipynb #8127a7b0
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -1243,7 +1345,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #b28f7006
+# %% ../nbs/16_cli.ipynb #bbb6a306
 def _lambdas_arg(text):
     "--lambdas: comma-separated positive numbers."
     try:
@@ -1251,7 +1353,7 @@ def _lambdas_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #76ab7396
+# %% ../nbs/16_cli.ipynb #25619ace
 def _split_arg(text):
     "--binarize: 'median', 'mean' or a number."
     if text in ("median", "mean"):
@@ -1261,7 +1363,7 @@ def _split_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected 'median', 'mean' or a number, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #bbb6a306
+# %% ../nbs/16_cli.ipynb #9532c20e
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -1273,7 +1375,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #9c2f3936
+# %% ../nbs/16_cli.ipynb #c8ba8c02
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -1369,7 +1471,7 @@ def _fit_parser(sub):
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #25619ace
+# %% ../nbs/16_cli.ipynb #de2c4d8d
 def _add_run_options(
     f,  # the `fit` subparser
 ):
@@ -1431,7 +1533,7 @@ def _add_run_options(
         "(default: couplings only)",
     )
 
-# %% ../nbs/16_cli.ipynb #9532c20e
+# %% ../nbs/16_cli.ipynb #00fba82c
 def _add_reading_options(p):
     "How `fit` and `compare` read a data file: --sep, --no-header, --columns, --missing (read by `_reading`)."
     p.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
@@ -1451,7 +1553,7 @@ def _add_reading_options(p):
         "coded 0/1 in sorted order; without it such a column is refused",
     )
 
-# %% ../nbs/16_cli.ipynb #de2c4d8d
+# %% ../nbs/16_cli.ipynb #f234fda4
 def _reading(a) -> dict:
     "The parsed reading options (`_add_reading_options`) and --binarize, as `read_binary_csv`'s keywords."
     # --columns '' names no column: refused by the reader, not read as "all"
@@ -1466,7 +1568,7 @@ def _reading(a) -> dict:
         text_columns=text,
     )
 
-# %% ../nbs/16_cli.ipynb #00fba82c
+# %% ../nbs/16_cli.ipynb #353d1373
 def _centrality_arg(
     text,  # --centrality's value
 ) -> tuple:
@@ -1480,7 +1582,7 @@ def _centrality_arg(
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
 
-# %% ../nbs/16_cli.ipynb #f234fda4
+# %% ../nbs/16_cli.ipynb #54bac861
 def _compare_parser(sub):
     "The options of `mrflit compare`."
     c = sub.add_parser(
@@ -1543,7 +1645,7 @@ def _compare_parser(sub):
     c.add_argument("--out", default="mrflit-compare", help="output directory (default: %(default)s)")
     return c
 
-# %% ../nbs/16_cli.ipynb #89b8630d
+# %% ../nbs/16_cli.ipynb #4edc6a32
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -1559,7 +1661,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #353d1373
+# %% ../nbs/16_cli.ipynb #c98f5475
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -1578,7 +1680,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #8e3dcde3
+# %% ../nbs/16_cli.ipynb #50de5d4a
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: five subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -1595,7 +1697,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #4edc6a32
+# %% ../nbs/16_cli.ipynb #16e609f7
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -1665,7 +1767,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #c98f5475
+# %% ../nbs/16_cli.ipynb #e2847f19
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:
