@@ -538,8 +538,7 @@ def fit(
 
     _check_fit_args(method, lam, figure_format)
     lam, nodewise = _lambda_options(method, lam, gamma, lambdas, rule)
-    # --out is checked and claimed (its lock held) before the work, not after it; the figure's child starts
-    # now, so that Matplotlib's import overlaps the fit
+    # --out is checked and claimed (its lock held) before the work; the figure's child starts importing now
     with output_set(out) as tmp, FigureProcess() as figures:
         X, names, dom, notes = read_binary_csv(
             data,
@@ -569,22 +568,12 @@ def fit(
             est.fit(X, names=names)
         secs = time.perf_counter() - t0
         rows = edge_rows(est.theta_, names)
-        lam_txt = _lambda_text(method, lam, est)
+        report = _fit_summary(method, lam, data, X.shape, dom, est, len(rows), secs, out, fields)
         short = "λ per node" if method == "elasso" else f"λ = {getattr(est, 'lambda_', lam):.3g}"
-        report = (
-            f"mrflit fit: {METHODS[method]} on {data} ({X.shape[0]} samples x {X.shape[1]} variables, domain "
-            f"'{dom}'), {lam_txt}\n"
-            f"{len(rows)} edges; {secs:.1f} s; converged: {getattr(est, 'converged_', 'n/a')} "
-            f"({getattr(est, 'n_iter_', 'n/a')} iterations); outputs in {out}/\n"
-        )
-        if fields:
-            report += f"fields (θ_ii): {fields}\n"
-        if hasattr(est, "certified_share_"):
-            report += f"TAY certificate: held at {est.certified_share_:.0%} of iterations\n"
+        title = f"{METHODS[method]} on {Path(data).name}, {short}"
         report += "".join(f"{line}\n" for line in _moments_note(est))
         report += _data_lines(list(notes) + list(est.trace_.notes) + _groups_note(group_of))
         report += "".join(f"warning: {m}\n" for m in _distinct(caught))
-        title = f"{METHODS[method]} on {Path(data).name}, {short}"
         _write_fit_files(tmp, est, names, rows, title, figure_format, group_of, figures)
         predictability = _predictability(est, X, names)
         report += _write_network_file(
@@ -704,6 +693,32 @@ def _lambda_text(method, lam, est) -> str:
     )
 
 # %% ../nbs/16_cli.ipynb #f51b510b
+def _fit_summary(
+    method: str,  # a key of METHODS
+    lam,  # the λ or rule asked for
+    data,  # the data file
+    shape: tuple,  # (n, p) of the data read
+    dom: str,  # their domain
+    est,  # the fitted learner
+    n_edges: int,  # its edges
+    secs: float,  # the fit's seconds
+    out,  # the output directory
+    fields: str | None,  # what the report says of the fields (None: nothing)
+) -> str:
+    "report.txt's first lines: what was fitted to what; edges, time and convergence; fields; certificate."
+    report = (
+        f"mrflit fit: {METHODS[method]} on {data} ({shape[0]} samples x {shape[1]} variables, domain "
+        f"'{dom}'), {_lambda_text(method, lam, est)}\n"
+        f"{n_edges} edges; {secs:.1f} s; converged: {getattr(est, 'converged_', 'n/a')} "
+        f"({getattr(est, 'n_iter_', 'n/a')} iterations); outputs in {out}/\n"
+    )
+    if fields:
+        report += f"fields (θ_ii): {fields}\n"
+    if hasattr(est, "certified_share_"):
+        report += f"TAY certificate: held at {est.certified_share_:.0%} of iterations\n"
+    return report
+
+# %% ../nbs/16_cli.ipynb #b5434232
 def _groups_note(
     group_of,  # a group label per variable, or None
 ) -> list:
@@ -715,7 +730,7 @@ def _groups_note(
         "groups: " + ", ".join(f"{g} ({k})" for g, k in sizes.items()) + " (the network figure's colours)"
     ]
 
-# %% ../nbs/16_cli.ipynb #b5434232
+# %% ../nbs/16_cli.ipynb #5ddbbd9e
 # the undetermined couplings report.txt names at most
 UNDETERMINED_SHOWN = 20
 
@@ -752,7 +767,7 @@ def _moments_note(
         )
     return lines
 
-# %% ../nbs/16_cli.ipynb #5ddbbd9e
+# %% ../nbs/16_cli.ipynb #efdc1343
 def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=None, figures=None):
     """model.npz, edges.csv, trace.csv and the network figure (network.png, .svg or .pdf) of a fitted learner;
     edges.csv has an `undetermined` column (1: a seed may drop it) for a learner with `undetermined_`. With
@@ -773,7 +788,7 @@ def _write_fit_files(out, est, names, rows, title, figure_format="png", groups=N
     else:
         figures.draw(_edges(est), names, title, groups, out / "network.png", figure_format)
 
-# %% ../nbs/16_cli.ipynb #d3c21dff
+# %% ../nbs/16_cli.ipynb #f4787a22
 def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png") -> str:
     """Nonparametric bootstrap at the fitted λ (mrflit.stability): stability.csv, stability.png,
     centrality.csv; returns report.txt's line."""
@@ -818,7 +833,7 @@ def _write_bootstrap(out, est, X, n_boot, names, seed, quiet, figure_format="png
     files = f"stability.csv, stability.{figure_format} and centrality.csv (95 % intervals)"
     return f"bootstrap: {n_boot} refits{fixed}{mc}; {files}\n{said}{_excluded_line(st.centrality_table())}"
 
-# %% ../nbs/16_cli.ipynb #43f8df97
+# %% ../nbs/16_cli.ipynb #130e5ae3
 def _excluded_line(
     table,  # `Stability.centrality_table()`
 ) -> str:
@@ -839,7 +854,7 @@ def _excluded_line(
         f"spread, and a centrality's stability from --case-drop\n"
     )
 
-# %% ../nbs/16_cli.ipynb #130e5ae3
+# %% ../nbs/16_cli.ipynb #72119f9d
 def _at_chosen_lambda(est):
     """An unfitted copy of `est` for the refits: at the λ its rule chose, when it has one (choosing again
     in every refit costs about 12 fits each)."""
@@ -849,7 +864,7 @@ def _at_chosen_lambda(est):
         boot.set_params(**{rule[0]: est.lambda_})
     return boot
 
-# %% ../nbs/16_cli.ipynb #2fec91cc
+# %% ../nbs/16_cli.ipynb #49c7c9d2
 def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
     """Case-drop bootstrap at the fitted λ (mrflit.stability): case_drop.csv, each refit's drop proportion
     and centrality correlations with the full sample; returns report.txt's line with the CS-coefficients."""
@@ -876,7 +891,7 @@ def _write_case_drop(out, est, X, n_drop, names, seed, quiet) -> str:
         f"correlation >= 0.7 in 95 % of refits): {cs}; case_drop.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #72119f9d
+# %% ../nbs/16_cli.ipynb #bd27e0f2
 def _predictability(est, X, names):
     """Each node's accuracy from the others under the fitted model, the marginal accuracy and mgm's
     normalised nCC (`inference.predictability_columns`, with the node names); None for a learner of
@@ -889,7 +904,7 @@ def _predictability(est, X, names):
     table["node"] = names
     return table
 
-# %% ../nbs/16_cli.ipynb #49c7c9d2
+# %% ../nbs/16_cli.ipynb #41255437
 def _write_predictability(out, table) -> str:
     "predictability.csv (`_predictability`'s table) and report.txt's line; nothing without a table."
     if table is None:
@@ -901,7 +916,7 @@ def _write_predictability(out, table) -> str:
         f"node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #bd27e0f2
+# %% ../nbs/16_cli.ipynb #75c14bb6
 def compare(
     data1,  # CSV/TSV of the first group
     data2,  # CSV/TSV of the second group: the same columns
@@ -990,7 +1005,7 @@ def compare(
         print(report, end="")
     return dict(M=res["M"], p_M=res["p_M"], S=res["S"], p_S=res["p_S"], out=str(out))
 
-# %% ../nbs/16_cli.ipynb #41255437
+# %% ../nbs/16_cli.ipynb #84b811b1
 def _read_two(data1, data2, read) -> tuple:
     "`(X1, X2, names, notes)`: two groups' files with the same columns, the second in the first's coding."
     from mrflit.datasets import read_binary_csv
@@ -1004,7 +1019,7 @@ def _read_two(data1, data2, read) -> tuple:
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X1, X2, names, notes
 
-# %% ../nbs/16_cli.ipynb #75c14bb6
+# %% ../nbs/16_cli.ipynb #956cbb45
 def _read_two_categorical(
     data1,  # the first group's file
     data2,  # the second group's file, the same columns
@@ -1029,7 +1044,7 @@ def _read_two_categorical(
     notes = [f"{data1}: {n}" for n in notes1] + [f"{data2}: {n}" for n in notes2]
     return X[:n1], X[n1:], names, notes
 
-# %% ../nbs/16_cli.ipynb #956cbb45
+# %% ../nbs/16_cli.ipynb #07565124
 def _categorical_learner(
     lam,  # a number, or 'ebic', 'bic' or 'cv'
     seed,  # the learner's seed
@@ -1042,7 +1057,7 @@ def _categorical_learner(
     rule = "cv" if lam == "cv" else "ebic"
     return DiscreteLasso(rule if isinstance(lam, str) else float(lam), seed=seed, **kw)
 
-# %% ../nbs/16_cli.ipynb #07565124
+# %% ../nbs/16_cli.ipynb #1782acae
 def _tests_lines(
     res,  # `network_comparison`'s result
     correction,  # its correction
@@ -1062,7 +1077,7 @@ def _tests_lines(
         )
     return lines
 
-# %% ../nbs/16_cli.ipynb #64949a6b
+# %% ../nbs/16_cli.ipynb #f3d70168
 def _write_comparison(
     out,  # the output set's directory
     res,  # `network_comparison`'s result
@@ -1105,12 +1120,12 @@ def _write_comparison(
         _write_csv(out / "centrality.csv", header, rows)
     _write_csv(out / "permutations.csv", ["M", "S"], zip(res["M_perm"].tolist(), res["S_perm"].tolist()))
 
-# %% ../nbs/16_cli.ipynb #1782acae
+# %% ../nbs/16_cli.ipynb #47257d0c
 def _distinct(caught) -> list:
     "The distinct messages of recorded warnings, in order."
     return list(dict.fromkeys(str(w.message) for w in caught))
 
-# %% ../nbs/16_cli.ipynb #47257d0c
+# %% ../nbs/16_cli.ipynb #7e5f9720
 def _check_categorical_args(
     lam,  # a number or a rule name
     binary_only: dict,  # {option: value given}: the binary learners' options
@@ -1132,7 +1147,7 @@ def _check_categorical_args(
         shown = ", ".join("--" + k.replace("_", "-").replace("n-drop", "case-drop") for k in given)
         raise ValueError(f"--categorical fits DiscreteLasso: {shown} apply to binary data only")
 
-# %% ../nbs/16_cli.ipynb #7e5f9720
+# %% ../nbs/16_cli.ipynb #258979d2
 def _categorical_report(data, est, X, names, book, secs, out) -> str:
     "report.txt of a `DiscreteLasso` fit: the data, λ, edges, moments, and each column's codebook."
     n, p = X.shape
@@ -1170,7 +1185,7 @@ def _categorical_report(data, est, X, names, book, secs, out) -> str:
         lines.append(f"codebook: {name}: {codes} (0 is the reference level)")
     return "".join(f"{line}\n" for line in lines)
 
-# %% ../nbs/16_cli.ipynb #ebc71d4e
+# %% ../nbs/16_cli.ipynb #fec206f5
 def _categorical_predictability(out, est, X, names) -> str:
     """predictability.csv — each node's accuracy (its most probable level given the others, under the fitted
     model) and the marginal accuracy (its most frequent level) — and report.txt's line."""
@@ -1184,7 +1199,7 @@ def _categorical_predictability(out, est, X, names) -> str:
         "each node's in predictability.csv\n"
     )
 
-# %% ../nbs/16_cli.ipynb #258979d2
+# %% ../nbs/16_cli.ipynb #62b7c101
 def _block_rows(
     model,  # a fitted `DiscreteMRF`
     names,  # (p,) the columns' names
@@ -1199,7 +1214,7 @@ def _block_rows(
                 rows.append((names[i], names[j], label_a, label_b, float(C[a, b])))
     return rows
 
-# %% ../nbs/16_cli.ipynb #62b7c101
+# %% ../nbs/16_cli.ipynb #b28f7006
 def fit_categorical(
     data,  # CSV/TSV of categorical columns (read by `datasets.read_categorical_csv`)
     lam="ebic",  # the group-lasso weight λ, or 'ebic' / 'bic' / 'cv'
@@ -1258,7 +1273,7 @@ def fit_categorical(
         print(report, end="")
     return dict(edges=int(np.count_nonzero(np.triu(W, 1))), out=str(out))
 
-# %% ../nbs/16_cli.ipynb #b28f7006
+# %% ../nbs/16_cli.ipynb #76ab7396
 def sample(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     n=1000,  # the number of samples
@@ -1285,7 +1300,7 @@ def sample(
         print(f"wrote {n} samples of {model} to {out}")
     return dict(n=n, out=str(out))
 
-# %% ../nbs/16_cli.ipynb #d0755529
+# %% ../nbs/16_cli.ipynb #8127a7b0
 def bound(
     model_path,  # a model file written by `save_model` or `mrflit fit`
     tau_max=100,  # the largest τ considered
@@ -1330,12 +1345,12 @@ def bound(
             )
     return dict(tau_needed=need, tv=tv, gradient=gb)
 
-# %% ../nbs/16_cli.ipynb #76ab7396
+# %% ../nbs/16_cli.ipynb #bbb6a306
 def _sep_arg(text):
     "--sep: a literal separator; '\\t' and 'tab' mean a tab."
     return "\t" if text in ("\\t", "tab") else text
 
-# %% ../nbs/16_cli.ipynb #8127a7b0
+# %% ../nbs/16_cli.ipynb #9c2f3936
 def _lam_arg(text):
     "--lam: a positive number, 'ebic', 'bic' or 'cv'."
     if text in LAMBDA_RULES:
@@ -1345,7 +1360,7 @@ def _lam_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, 'ebic', 'bic' or 'cv', got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #bbb6a306
+# %% ../nbs/16_cli.ipynb #25619ace
 def _lambdas_arg(text):
     "--lambdas: comma-separated positive numbers."
     try:
@@ -1353,7 +1368,7 @@ def _lambdas_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #25619ace
+# %% ../nbs/16_cli.ipynb #9532c20e
 def _split_arg(text):
     "--binarize: 'median', 'mean' or a number."
     if text in ("median", "mean"):
@@ -1363,7 +1378,7 @@ def _split_arg(text):
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected 'median', 'mean' or a number, got {text!r}") from None
 
-# %% ../nbs/16_cli.ipynb #9532c20e
+# %% ../nbs/16_cli.ipynb #de2c4d8d
 def _demo_parser(sub):
     "The options of `mrflit demo`."
     d = sub.add_parser(
@@ -1375,7 +1390,7 @@ def _demo_parser(sub):
     )
     return d
 
-# %% ../nbs/16_cli.ipynb #c8ba8c02
+# %% ../nbs/16_cli.ipynb #dbb3d409
 def _fit_parser(sub):
     "The options of `mrflit fit`."
     f = sub.add_parser(
@@ -1471,7 +1486,7 @@ def _fit_parser(sub):
     f.add_argument("--out", default="mrflit-fit", help="output directory (default: %(default)s)")
     return f
 
-# %% ../nbs/16_cli.ipynb #de2c4d8d
+# %% ../nbs/16_cli.ipynb #00fba82c
 def _add_run_options(
     f,  # the `fit` subparser
 ):
@@ -1533,7 +1548,7 @@ def _add_run_options(
         "(default: couplings only)",
     )
 
-# %% ../nbs/16_cli.ipynb #00fba82c
+# %% ../nbs/16_cli.ipynb #f234fda4
 def _add_reading_options(p):
     "How `fit` and `compare` read a data file: --sep, --no-header, --columns, --missing (read by `_reading`)."
     p.add_argument("--sep", default=None, help="field separator (default: sniffed; use $'\\t' for tabs)")
@@ -1553,7 +1568,7 @@ def _add_reading_options(p):
         "coded 0/1 in sorted order; without it such a column is refused",
     )
 
-# %% ../nbs/16_cli.ipynb #f234fda4
+# %% ../nbs/16_cli.ipynb #353d1373
 def _reading(a) -> dict:
     "The parsed reading options (`_add_reading_options`) and --binarize, as `read_binary_csv`'s keywords."
     # --columns '' names no column: refused by the reader, not read as "all"
@@ -1568,7 +1583,7 @@ def _reading(a) -> dict:
         text_columns=text,
     )
 
-# %% ../nbs/16_cli.ipynb #353d1373
+# %% ../nbs/16_cli.ipynb #54bac861
 def _centrality_arg(
     text,  # --centrality's value
 ) -> tuple:
@@ -1582,7 +1597,7 @@ def _centrality_arg(
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
 
-# %% ../nbs/16_cli.ipynb #54bac861
+# %% ../nbs/16_cli.ipynb #c98f5475
 def _compare_parser(sub):
     "The options of `mrflit compare`."
     c = sub.add_parser(
@@ -1645,7 +1660,7 @@ def _compare_parser(sub):
     c.add_argument("--out", default="mrflit-compare", help="output directory (default: %(default)s)")
     return c
 
-# %% ../nbs/16_cli.ipynb #4edc6a32
+# %% ../nbs/16_cli.ipynb #50de5d4a
 def _sample_parser(sub):
     "The options of `mrflit sample`."
     s = sub.add_parser("sample", help="draw samples from a saved model (.npz)")
@@ -1661,7 +1676,7 @@ def _sample_parser(sub):
     s.add_argument("--out", default="samples.csv", help="output CSV (default: %(default)s)")
     return s
 
-# %% ../nbs/16_cli.ipynb #c98f5475
+# %% ../nbs/16_cli.ipynb #28502794
 def _bound_parser(sub):
     "The options of `mrflit bound`."
     b = sub.add_parser("bound", help="Dobrushin / Fischer–Igel bounds for a saved model (.npz)")
@@ -1680,7 +1695,7 @@ def _bound_parser(sub):
     b.add_argument("--out", help="also write the bounds for τ = 1..tau-max to this CSV")
     return b
 
-# %% ../nbs/16_cli.ipynb #50de5d4a
+# %% ../nbs/16_cli.ipynb #16e609f7
 def _parser() -> argparse.ArgumentParser:
     "The `mrflit` command line: five subcommands, each with `--quiet`."
     ap = argparse.ArgumentParser(
@@ -1697,7 +1712,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bars or summary")
     return ap
 
-# %% ../nbs/16_cli.ipynb #16e609f7
+# %% ../nbs/16_cli.ipynb #ce80c348
 def _run(a):
     "Run the parsed command `a`."
     if a.cmd == "demo":
@@ -1767,7 +1782,7 @@ def _run(a):
     else:
         bound(a.model, a.tau_max, a.target, a.out, a.quiet)
 
-# %% ../nbs/16_cli.ipynb #e2847f19
+# %% ../nbs/16_cli.ipynb #87ddf0c5
 def main(
     argv=None,  # the command line's arguments (None: `sys.argv[1:]`)
 ) -> int:
