@@ -287,10 +287,14 @@ def _figure_child(
 ):
     """In a forked child: import what `network_figure` needs, then draw the one figure asked for and write it
     (`_write_figure`); send back `ok:NAME` or `error:TRACEBACK`."""
-    import json
+    import importlib
     import traceback
+    import matplotlib
 
-    network_figure(np.zeros((1, 1)), ["x"])
+    # the imports of `network_figure`, before the parent asks
+    matplotlib.use("Agg", force=False)
+    for module in ("matplotlib.pyplot", "mrflit.viz"):
+        importlib.import_module(module)
     try:
         head = json.loads(conn.recv_bytes())
         p = len(head["names"])
