@@ -349,6 +349,8 @@ class FigureProcess:
 
     def wait(self) -> str:
         "The figure's file name, once written: by the child, or here if it failed or there is none."
+        if self.request is None:
+            raise ValueError("FigureProcess.wait: no figure asked for (call draw first)")
         reply = ""
         if self.proc is not None:
             try:
