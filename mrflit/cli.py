@@ -5,7 +5,7 @@
 # %% ../nbs/16_cli.ipynb #ef664586
 from __future__ import annotations
 import argparse, contextlib, csv, ctypes, glob, io, json, multiprocessing, os, re, shutil, sys, tempfile, time
-import warnings
+import threading, warnings
 from pathlib import Path
 import numpy as np
 from .core import atomic_write, check_float, check_int, check_memory, check_names, check_theta, clone
@@ -314,11 +314,16 @@ class FigureProcess:
 
     def __init__(
         self,
-        fork: bool | None = None,  # start a child (None: where the platform forks)
+        # start a child (None: where the platform forks and this process runs one thread, as `mrflit fit` does
+        # when it starts: a fork copies no other thread, and a lock one of them held would stay held)
+        fork: bool | None = None,
     ):
+        from numba.np.ufunc import parallel
+
         self.proc, self.conn, self.request = None, None, None
         if fork is None:
-            fork = "fork" in multiprocessing.get_all_start_methods()
+            alone = threading.active_count() == 1 and not parallel._is_initialized
+            fork = alone and "fork" in multiprocessing.get_all_start_methods()
         if fork:
             ctx = multiprocessing.get_context("fork")
             self.conn, child = ctx.Pipe()
