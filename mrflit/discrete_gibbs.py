@@ -76,7 +76,7 @@ def _lookup_signature(name, out, o, tab, t, wide, idx, i):
             raise TypingError(f"{name} needs 1-D C-contiguous {dtype} arrays, got {ty}")
     return types.void(out, o, tab, t, wide, idx, i)
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #9dcd1b11
+# %% ../nbs/03b_discrete_gibbs.ipynb #9facf9c1
 @intrinsic
 def _permute_add16(
     typingctx,
@@ -111,7 +111,7 @@ def _permute_add16(
 
     return sig, codegen
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #c0930bff
+# %% ../nbs/03b_discrete_gibbs.ipynb #f2a100dd
 _F8 = ir.VectorType(ir.FloatType(), 8)
 _I8 = ir.VectorType(ir.IntType(32), 8)
 
@@ -171,7 +171,7 @@ def _permute8_add16(
 
     return sig, codegen
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #1f685c68
+# %% ../nbs/03b_discrete_gibbs.ipynb #420d1aee
 @kernel(inline="always")
 def _gather_add16(
     out,  # (≥ o + 16,) float32, added to
@@ -189,7 +189,7 @@ def _gather_add16(
 
 _lookup_add16 = {"avx512": _permute_add16, "avx2": _permute8_add16}.get(LOOKUP, _gather_add16)
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #0c94f18b
+# %% ../nbs/03b_discrete_gibbs.ipynb #fc0d3a3f
 @kernel
 def _neighbour_tables(
     theta,  # (D, D) float64 parameters
@@ -232,7 +232,7 @@ def _neighbour_tables(
         diag[d] = theta[d, d]
     return nptr, nidx[: nptr[p]].copy(), tptr, tab, diag
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #61f37cf4
+# %% ../nbs/03b_discrete_gibbs.ipynb #7f72b6ae
 @kernel(inline="always")
 def _block_fields(
     h,  # (kmax, n) float32 the block's local fields, written
@@ -272,7 +272,7 @@ def _block_fields(
             for c in range(fast, n):
                 h[a, c] += tab[r + xj[c]]
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #7f72b6ae
+# %% ../nbs/03b_discrete_gibbs.ipynb #cc867180
 @kernel(inline="always")
 def _exp_below(
     x,  # (n,) float32 arguments <= 0, overwritten by their exponentials
@@ -299,7 +299,7 @@ def _exp_below(
     for c in range(x.size):
         x[c] *= pow2[c]
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #1db0ddcc
+# %% ../nbs/03b_discrete_gibbs.ipynb #2744755d
 @kernel(inline="always")
 def _block_draw(
     h,  # (kmax, n) float32 the block's local fields, overwritten by their exponentials
@@ -341,7 +341,7 @@ def _block_draw(
             xi[c] += top[c] <= u[c]
             top[c] += h[a, c]
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #2744755d
+# %% ../nbs/03b_discrete_gibbs.ipynb #5a725a9c
 @kernel(parallel=True)
 def _systematic_sweeps(
     Xt,  # (p, q) int8 chain states by variable, updated in place
@@ -377,7 +377,7 @@ def _systematic_sweeps(
             if states.shape[0] > 0:
                 states[t, :, c0:c1] = Xt[:, c0:c1]
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #5a725a9c
+# %% ../nbs/03b_discrete_gibbs.ipynb #6f5a5671
 @kernel(parallel=True)
 def _random_sweeps(
     X,  # (q, p) int8 chain states, updated in place
@@ -423,7 +423,7 @@ def _random_sweeps(
                 acc += w[a]
             X[c, i] = a
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #6f5a5671
+# %% ../nbs/03b_discrete_gibbs.ipynb #9f3ee74a
 def _gibbs_sweeps(
     X,  # (q, p) int8 chain states, updated in place
     theta,  # (D, D) float64 parameters
@@ -445,7 +445,7 @@ def _gibbs_sweeps(
     _systematic_sweeps(Xt, nptr, nidx, tptr, tab, diag, off, S, n_sweeps, states)
     X[:] = Xt.T
 
-# %% ../nbs/03b_discrete_gibbs.ipynb #7c8db14f
+# %% ../nbs/03b_discrete_gibbs.ipynb #b639f3a0
 def gibbs_sample(
     model: DiscreteMRF,  # the model to sample
     n_chains: int,  # number of independent chains
