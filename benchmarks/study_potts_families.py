@@ -8,12 +8,12 @@ random states, `SWEEPS` sweeps); beside it the fidelity's ceiling at that sample
 drawn from the family itself by their weights; also the agreement of the top-L contact pairs (|i − j| >= 4)
 between methods. mrflit fits at `--lam` (PottsLasso's default) and, as a sparser comparison, at `--extra-lam`
 (stored as "mrflit λ=…"), unless a family's entry in `FAMILIES` sets its own (the protein DHFR, k = 21: λ =
-0.005 alone). adabmDCA runs on the two RNA families only: there (k = 5) it takes hours on the two cores (its
+0.002). adabmDCA runs on the two RNA families only: there (k = 5) it takes hours on the two cores (its
 time is stored); a protein's model has (21/5)² ≈ 18 times the parameters per pair.
 Results in benchmarks/data/potts_families.json (and the contact scores in potts_families_scores.npz), read by
 nbs/07c_potts.ipynb.
 
-python benchmarks/study_potts_families.py PLMC_BIN [--work DIR] [--families RF00162 RF00379]
+python benchmarks/study_potts_families.py PLMC_BIN [--work DIR] [--families RF00162 RF00379] [--keep-adabmdca]
 
 PLMC_BIN: plmc built from its sources (github.com/debbiemarkslab/plmc, `make all-openmp`); adabmDCA from
 PyPI (`pip install adabmDCA`, the `adabmDCA` command on PATH or --adabmdca). An adabmDCA run found in --work
@@ -53,16 +53,16 @@ FAMILIES = {
     "RF00379": dict(file="RF00379.fasta", alphabet="rna", plmc_alphabet="-ACGU", adabmdca_alphabet="rna"),
     # a protein (k = 21): plmc gets the alignment as mrflit reads it (`plain_copy`: A2M's insertions removed,
     # the 13 sequences with an 'X' dropped; plmc's focus mode would also drop the 12 columns where its focus
-    # sequence DYR_ECOLI has a gap); mrflit fits at λ = 0.005 (at 0.001 nearly every block enters, and a
-    # step on 3.5 million statistics took minutes); adabmDCA is not run on it (see the docstring)
+    # sequence DYR_ECOLI has a gap); mrflit fits at λ = 0.002 (at 0.001 nearly every block enters, and a
+    # step on 3.5 million statistics took minutes) and at the study's second λ; adabmDCA is not run on it (see
+    # the docstring)
     "DHFR": dict(
         file="DHFR.a2m",
         alphabet="protein",
         plmc_alphabet="-ACDEFGHIKLMNPQRSTVWY",
         plmc_args=["-le", "16.0", "-lh", "0.01", "-m", "100"],
         plain_copy=True,
-        lam=0.005,
-        extra_lam=None,
+        lam=0.002,
         adabmdca=False,
     ),
 }
@@ -370,6 +370,11 @@ def main():
         help="keep the stored mrflit and plmc results; read adabmDCA's run (finished or checkpointed) anew",
     )
     ap.add_argument(
+        "--keep-adabmdca",
+        action="store_true",
+        help="fit mrflit and plmc anew; keep adabmDCA's stored results and scores (its run is not repeated)",
+    )
+    ap.add_argument(
         "--report", action="store_true", help="only write BENCHMARKS.md's section from the results"
     )
     args = ap.parse_args()
@@ -380,15 +385,19 @@ def main():
     results = old.get("families", {})
     scores = dict(np.load(SCORES)) if SCORES.exists() else {}
     for name in args.families:
-        with_dca = args.adabmdca_families is None or name in args.adabmdca_families
+        kept = results.get(name, {}).get("adabmDCA") if args.keep_adabmdca else None
+        with_dca = kept is None and (args.adabmdca_families is None or name in args.adabmdca_families)
         settings = (args.lam, args.extra_lam, args.max_iter, with_dca)
         previous = results[name] if args.adabmdca_only else None
-        # no stale scores of a method's previous run stay beside the new ones
+        # no stale scores of a method's previous run stay beside the new ones (a kept adabmDCA's stay)
         stale = f"{name}/" if previous is None else f"{name}/adabmDCA"
-        scores = {key: v for key, v in scores.items() if not key.startswith(stale)}
+        keep = f"{name}/adabmDCA" if kept is not None else None
+        scores = {key: v for key, v in scores.items() if key == keep or not key.startswith(stale)}
         results[name], new = study(
             name, FAMILIES[name], args.plmc, args.adabmdca, Path(args.work), *settings, previous=previous
         )
+        if kept is not None:
+            results[name]["adabmDCA"] = kept
         scores.update(new)
         results[name]["top_L_agreement"] = agreement(scores, name, results[name]["columns"])
         print(name, json.dumps(results[name], indent=1), flush=True)

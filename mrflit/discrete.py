@@ -935,8 +935,8 @@ class ChainHessian:
     """Ĥ, the chains' covariance of ψ on a working set, as products `H @ v` (`_pair_sums`, `_pair_counts`)
     plus the ridge: no |W| × |W| matrix. State: `Xt` (p, q) int8 the chains' levels; the
     working set's groups as tables `gi, gj, kj, tptr` and `pos` (|W|,) each statistic's place in them; `ridge`
-    the damping added (relative to Ĥ's mean diagonal, times it: `shift`); `lipschitz` FISTA's step bound once
-    estimated."""
+    the damping, relative to each statistic's own variance (at least 1 % of their mean), times it: `shift`
+    (|W|,); `lipschitz` FISTA's step bound once estimated."""
 
     # numpy defers `v @ H` to `__rmatmul__` (Ĥ is symmetric)
     __array_ufunc__ = None
@@ -948,7 +948,7 @@ class ChainHessian:
         I,  # (m,) int64 the statistics' first indicator columns (`stat_pairs`)
         J,  # (m,) int64 their second
         idx,  # (|W|,) int64 the working set's statistics
-        ridge: float,  # Levenberg damping relative to Ĥ's mean diagonal
+        ridge: float,  # Levenberg damping relative to Ĥ's diagonal (each statistic's variance)
     ):
         self.gi, self.gj, self.kj, self.tptr, self.pos = _pair_tables(levels, I[idx], J[idx])
         self.Xt = np.ascontiguousarray(np.asarray(X, np.int8).T)
@@ -956,7 +956,10 @@ class ChainHessian:
         counts = np.zeros(self.tptr[-1])
         _pair_counts(self.Xt, self.gi, self.gj, self.kj, self.tptr, np.ones(q), counts)
         mean = counts[self.pos] / q
-        self.ridge, self.shift = float(ridge), float(ridge) * max(np.mean(mean * (1 - mean)), 1e-12)
+        # ψ's variances, Ĥ's diagonal: the damping scales with each (Marquardt's), floored for unseen states
+        var = mean * (1 - mean)
+        self.ridge = float(ridge)
+        self.shift = self.ridge * np.maximum(var, max(0.01 * np.mean(var), 1e-12))
         self.shape, self.lipschitz = (idx.size, idx.size), None
 
     def __matmul__(
@@ -1090,8 +1093,8 @@ def _chain_direction(
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
     floor rule; with `se`, the per-group rule first (`_kkt_verdict`, at the step's start point), then a step
-    on the worst groups alone when they fit (`_worst_groups`), else on the working set with a quarter of the
-    ridge (`SE_RIDGE`)."""
+    on the worst groups alone (`_worst_groups`), or, when none is above ½ σ_k, on the working set with a
+    quarter of the ridge (`SE_RIDGE`)."""
     X = self._run(self.n_sweeps)
     grad, worst = self._chain_moments(X) - self.EX, None
     if self.se is not None:
@@ -1181,16 +1184,14 @@ def _worst_groups(
     limit: int = WORST_MAX,  # the most pair groups
 ) -> np.ndarray | None:
     """The groups of a step on the worst residuals, ascending: those above ½ σ_k from the largest down, each
-    pair with its two variables' node groups, while the pairs number at most `limit`; None when one above
-    1 σ_k does not fit, or none is above ½ (the step then takes the whole working set)."""
+    pair with its two variables' node groups, until a pair would make them more than `limit`; None when none
+    is above ½ (the step then takes the whole working set)."""
     chosen, pairs = set(), 0
     for k in np.argsort(r)[::-1]:
         if r[k] <= 0.5:
             break
         is_pair = int(self._pair[k, 0] >= 0)
         if pairs + is_pair > limit:
-            if r[k] > 1.0:
-                return None
             break
         # node groups come first, group v is variable v's
         chosen |= {int(k)} | {int(v) for v in self._pair[k] if v >= 0}
