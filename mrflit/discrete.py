@@ -6,7 +6,7 @@
 from __future__ import annotations
 import numpy as np
 from . import libm
-from .core import as_rng, check_int, check_float, chain_states, chunks, kernel
+from .core import as_rng, check_int, check_float, chain_states, chunks, kernel, MAX_ABS_THETA
 from .core import _is_frame
 from .models import theta_graph
 from .base import gap_tolerance
@@ -32,8 +32,9 @@ from .discrete_gibbs import _gibbs_sweeps
 from .discrete_exact import all_states, log_partition
 
 # %% auto #0
-__all__ = ['MAX_BLOCK', 'NEWTON_AFTER', 'NEWTON_MAX', 'MATRIX_FREE', 'WORST_MAX', 'SE_RIDGE', 'PL_EBIC_TOL', 'PL_EBIC_ITER',
-           'DiscreteLasso', 'GroupFactors', 'GroupNewtonSolver', 'ChainHessian', 'GroupPseudoLikelihood', 'pl_ebic']
+__all__ = ['MAX_BLOCK', 'NEWTON_AFTER', 'NEWTON_MAX', 'MATRIX_FREE', 'WORST_MAX', 'SE_RIDGE', 'RIDGE_MAX', 'PL_EBIC_TOL',
+           'PL_EBIC_ITER', 'DiscreteLasso', 'GroupFactors', 'GroupNewtonSolver', 'ChainHessian',
+           'GroupPseudoLikelihood', 'pl_ebic']
 
 # %% ../nbs/07b_discrete.ipynb #6a895db1
 # the most parameters of one pair's block (k_i − 1)(k_j − 1) a k-state learner accepts: two variables of 51
@@ -640,9 +641,9 @@ class GroupNewtonSolver:
     since q last changed; `gap` the Monte-Carlo gap |A|/2q, `tol_eff` the gap accepted and `verified_gap` the
     last verification's measure. With `se` (the data's standard errors of ψ) the rule is per group instead
     (`_kkt_verdict`): `kkt_se` the largest KKT residual in those units at the last step's start,
-    `verified_kkt` the last verification's, and `kkt_units` (R, R⁻¹ over all groups, each statistic's group,
-    each group's σ_k) what measures them; `_tables` the count tables of
-    every statistic (`_pair_tables`), made at the chains' first count."""
+    `verified_kkt` the last verification's (`fresh_grad` its gradient), and `kkt_units` (R, R⁻¹ over all
+    groups, each statistic's group, each group's σ_k) what measures them; `_tables` the count tables of every
+    statistic (`_pair_tables`), made at the chains' first count."""
 
     def __init__(
         self,
@@ -701,6 +702,7 @@ class GroupNewtonSolver:
             np.inf,
             np.nan,
         )
+        self.fresh_grad = None
         self.kkt_units = None if se is None else self._units()
         self.set_lambda(lam)
 
@@ -722,9 +724,13 @@ class GroupNewtonSolver:
         return P / P.sum(), float(E.max() + libm.log(libm.exp(E - E.max()).sum()))
 
     def step(self) -> dict:
-        "One proximal Newton step from `theta`: the iteration's record, with its `verdict`."
+        """One proximal Newton step from `theta`: the iteration's record, with its `verdict`; a step that
+        leaves the samplers' range (an entry above `MAX_ABS_THETA`, or not finite) is undone: 'diverged'."""
         self.n_iter += 1
+        before = self.theta
         rec = self._step_exact() if self.exact else self._step_mcmc()
+        if not np.all(np.abs(self.theta) <= MAX_ABS_THETA):
+            self.theta, rec = before, dict(rec, verdict="diverged")
         return dict(iteration=self.n_iter, **rec)
 
 # %% ../nbs/07b_discrete.ipynb #345f402e
@@ -786,7 +792,7 @@ def _step_exact(self) -> dict:
         t /= 2
     return dict(rec, verdict="stalled")
 
-# %% ../nbs/07b_discrete.ipynb #35ecd8a4
+# %% ../nbs/07b_discrete.ipynb #1bcaa321
 @patch_to(GroupNewtonSolver)
 def _run(
     self,
@@ -808,7 +814,7 @@ def _run(
         _gibbs_sweeps(self.chains, model.theta, model.offsets, self.streams, b - a, False)
     return self.chains
 
-# %% ../nbs/07b_discrete.ipynb #9c4728fd
+# %% ../nbs/07b_discrete.ipynb #11bec9a0
 @patch_to(GroupNewtonSolver)
 def _working_groups(
     self,
@@ -826,7 +832,7 @@ def _working_groups(
         new = new[np.argsort(excess[new])[::-1][:max_new]]
     return np.sort(np.concatenate([np.flatnonzero(keep), new])).astype(np.int64)
 
-# %% ../nbs/07b_discrete.ipynb #a00a7935
+# %% ../nbs/07b_discrete.ipynb #6be189ba
 @kernel(parallel=True)
 def _pair_sums(
     Xt,  # (p, q) int8 the chains' levels, by variable
@@ -859,7 +865,7 @@ def _pair_sums(
                     acc[c] += T[base + xi[c] * k + xj[c]]
         s[c0:c1] = acc
 
-# %% ../nbs/07b_discrete.ipynb #3d3edee5
+# %% ../nbs/07b_discrete.ipynb #125dff99
 @kernel(parallel=True)
 def _pair_counts(
     Xt,  # (p, q) int8 the chains' levels, by variable
@@ -890,7 +896,7 @@ def _pair_counts(
         for e in range(part.shape[1]):
             out[base + e] += (part[0, e] + part[1, e]) + (part[2, e] + part[3, e])
 
-# %% ../nbs/07b_discrete.ipynb #921aad1e
+# %% ../nbs/07b_discrete.ipynb #d0aa36dd
 def _pair_tables(
     levels,  # (p,) int64 the numbers of levels
     I,  # (m,) int64 statistics' first indicator columns (`stat_pairs`)
@@ -910,7 +916,7 @@ def _pair_tables(
     tptr = np.concatenate([[0], np.cumsum(k[gi] * kj)]).astype(np.int64)
     return gi, gj, kj, tptr, tptr[inv] + lev[I] * kj[inv] + np.where(node, 0, lev[J])
 
-# %% ../nbs/07b_discrete.ipynb #7c7ae23a
+# %% ../nbs/07b_discrete.ipynb #022e43c6
 @patch_to(GroupNewtonSolver)
 def _chain_moments(
     self,
@@ -926,7 +932,7 @@ def _chain_moments(
     _pair_counts(Xt, gi, gj, kj, tptr, np.ones(Xt.shape[1]), counts)
     return counts[pos] / Xt.shape[1]
 
-# %% ../nbs/07b_discrete.ipynb #36db2d97
+# %% ../nbs/07b_discrete.ipynb #62479e88
 # working sets with more statistics than this keep Ĥ as products (`ChainHessian`): 4,096² float64 is 134 MB
 MATRIX_FREE = 4096
 
@@ -977,7 +983,7 @@ class ChainHessian:
 
     __rmatmul__ = __matmul__
 
-# %% ../nbs/07b_discrete.ipynb #8a8e3a25
+# %% ../nbs/07b_discrete.ipynb #234514ed
 def _fista_direction(
     grad,  # (|W|,) float64 the gradient on the working set
     H,  # a `ChainHessian` on the working set
@@ -1025,7 +1031,7 @@ def _fista_direction(
     # R⁻¹v afresh: a block v shrank to zero is zero in θ + d exactly (u, a running sum, keeps roundoff there)
     return Rinv @ v - theta, it + 1
 
-# %% ../nbs/07b_discrete.ipynb #3ccdc18b
+# %% ../nbs/07b_discrete.ipynb #a9a56ee3
 @patch_to(GroupNewtonSolver)
 def _working_hessian(
     self,
@@ -1053,7 +1059,7 @@ def _working_hessian(
     H[np.diag_indices(idx.size)] += ridge * max(np.mean(np.diag(H)), 1e-12)
     return groups, idx, H
 
-# %% ../nbs/07b_discrete.ipynb #a5b6bbac
+# %% ../nbs/07b_discrete.ipynb #2a017fa8
 @patch_to(GroupNewtonSolver)
 def _chain_direction(
     self,
@@ -1088,34 +1094,25 @@ def _chain_direction(
     _group_cd(grad[idx], H, self.theta[idx], *args)
     return idx, d, float(d @ H @ d)
 
-# %% ../nbs/07b_discrete.ipynb #d1004c9e
+# %% ../nbs/07b_discrete.ipynb #c2bec399
 @patch_to(GroupNewtonSolver)
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
-    floor rule; with `se`, the per-group rule first (`_kkt_verdict`, at the step's start point), then a step
-    on the worst groups alone (`_worst_groups`), or, when none is above ½ σ_k, on the working set with a
-    quarter of the ridge (`SE_RIDGE`)."""
+    floor rule; with `se`, the per-group rule first (`_kkt_verdict`, at the step's start point; after a failed
+    verification the step follows the fresh chains' gradient, `fresh_grad`), then the step's groups and Ĥ
+    (`_step_hessian`)."""
     X = self._run(self.n_sweeps)
-    grad, worst = self._chain_moments(X) - self.EX, None
+    grad, r = self._chain_moments(X) - self.EX, None
     if self.se is not None:
         r = self._group_kkt_se(grad)
         verdict = self._kkt_verdict() if self.kkt_se <= 1.0 else "continue"
         if verdict in ("converged", "stalled"):
             return dict(n_chains=self.n_chains, n_sweeps=self.n_sweeps, kkt_se=self.kkt_se, verdict=verdict)
-        worst = self._worst_groups(r)
-    if worst is not None:
-        # Ĥ on the worst groups from max(4,096, 10|W|) chains (all, at most), the ridge |W| over them
-        hessian = self._working_hessian(X, worst, None)
-    else:
-        # the working set grows by at most as many blocks as it holds (and 20): Ĥ stays small far off
-        n_blocks = int(
-            np.count_nonzero([np.any(self._block(self.theta, k)) for k in range(self.weights.size)])
-        )
-        groups = self._working_groups(grad, max(20, n_blocks))
-        n_h = min(4096, X.shape[0])
-        share = 1.0 if self.se is None else SE_RIDGE
-        size = int(np.diff(self._gptr)[groups].sum())
-        hessian = self._working_hessian(X, groups, n_h, max(1e-3, share * size / n_h))
+        if verdict == "longer runs":
+            # the fresh chains (10 × the sweeps) measured the groups the step's chains let pass: follow them
+            grad = self.fresh_grad
+            r = self._group_kkt_se(grad)
+    worst, hessian = self._step_hessian(X, grad, r)
     idx, d, nu2 = self._chain_direction(grad, None, hessian=hessian)
     # the trust region: ν <= 1; under the per-group rule ν² <= max(1, |A|/n), a step as large as the data's
     # own sampling gap (with |A| ≫ n, moving every block by a standard error has ν² ≈ |A|/n); on the worst
@@ -1140,7 +1137,7 @@ def _step_mcmc(self) -> dict:
         return dict(rec, kkt_se=self.kkt_se, worst=worst is not None, verdict="continue")
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
-# %% ../nbs/07b_discrete.ipynb #0183fea3
+# %% ../nbs/07b_discrete.ipynb #0087d162
 @patch_to(GroupNewtonSolver)
 def _units(self) -> tuple:
     """`(R, R⁻¹, gid, σ)`: the factors over all groups (`GroupFactors`), each statistic's group, and each
@@ -1148,7 +1145,7 @@ def _units(self) -> tuple:
     unit = np.sqrt(np.bincount(self._gid, self._Rinv.T.squared() @ self.se[self._gidx] ** 2))
     return self._R, self._Rinv, self._gid, np.maximum(unit, 1e-300)
 
-# %% ../nbs/07b_discrete.ipynb #0087d162
+# %% ../nbs/07b_discrete.ipynb #c8f87df5
 @patch_to(GroupNewtonSolver)
 def _group_kkt_se(
     self,
@@ -1166,7 +1163,7 @@ def _group_kkt_se(
     self.kkt_se = float(r.max())
     return r
 
-# %% ../nbs/07b_discrete.ipynb #7b3a74ab
+# %% ../nbs/07b_discrete.ipynb #d870a299
 # the worst groups' step: at most this many pair groups (with their node groups; above `MATRIX_FREE`
 # statistics its Ĥ is kept as products, `ChainHessian`). 128 pairs of 16 statistics (k = 5) is the 2,048
 # statistics of a dense Ĥ that the RNA fits were first run with; a limit in statistics failed at k = 21, where
@@ -1175,6 +1172,10 @@ def _group_kkt_se(
 WORST_MAX = 128
 # under the per-group rule, the working set's ridge is this share of |W|/n_hessian (see the text above)
 SE_RIDGE = 0.25
+# under the per-group rule, a working-set step whose ridge would exceed this (× each statistic's variance) is
+# mostly a scaled gradient step: the worst groups take the step instead (chosen from runs on the RNA families
+# and DHFR, session notes of 2026-12-06, sixth)
+RIDGE_MAX = 16.0
 
 
 @patch_to(GroupNewtonSolver)
@@ -1182,27 +1183,60 @@ def _worst_groups(
     self,
     r,  # (G,) float64 the groups' KKT residuals in σ_k (`_group_kkt_se`)
     limit: int = WORST_MAX,  # the most pair groups
+    strict: bool = True,  # None when a group above 1 σ_k does not fit (else: the worst that fit)
 ) -> np.ndarray | None:
     """The groups of a step on the worst residuals, ascending: those above ½ σ_k from the largest down, each
-    pair with its two variables' node groups, until a pair would make them more than `limit`; None when none
-    is above ½ (the step then takes the whole working set)."""
+    pair with its two variables' node groups, while the pairs number at most `limit`; None when one above
+    1 σ_k does not fit (`strict`), or none is above ½ (the step then takes the whole working set)."""
     chosen, pairs = set(), 0
     for k in np.argsort(r)[::-1]:
         if r[k] <= 0.5:
             break
         is_pair = int(self._pair[k, 0] >= 0)
         if pairs + is_pair > limit:
+            if strict and r[k] > 1.0:
+                return None
             break
         # node groups come first, group v is variable v's
         chosen |= {int(k)} | {int(v) for v in self._pair[k] if v >= 0}
         pairs += is_pair
     return np.array(sorted(chosen), dtype=np.int64) if chosen else None
 
-# %% ../nbs/07b_discrete.ipynb #2542ae2d
+# %% ../nbs/07b_discrete.ipynb #a5d1122c
+@patch_to(GroupNewtonSolver)
+def _step_hessian(
+    self,
+    X,  # (q, p) int8 the chains' levels
+    grad,  # (m,) float64 the step's gradient estimate
+    r=None,  # (G,) float64 the groups' residuals in σ_k (`_group_kkt_se`; None: no per-group rule)
+    limit: int = WORST_MAX,  # the most pair groups of a step on the worst groups
+    ridge_max: float = RIDGE_MAX,  # the largest ridge of a working-set step under the per-group rule
+) -> tuple:
+    """`(worst, (groups, idx, Ĥ))`: the step's groups (None: the working set) and `_working_hessian` on them.
+    With `r`, the worst groups alone when every group above 1 σ_k fits in them (`_worst_groups`), or, when
+    a working-set step's ridge would exceed `ridge_max`, the worst that fit; else the working set with the
+    ridge |W|/n_hessian (under the per-group rule a quarter of it, `SE_RIDGE`)."""
+    worst = None if r is None else self._worst_groups(r, limit)
+    if worst is not None:
+        # Ĥ on the worst groups from max(4,096, 10|W|) chains (all, at most), the ridge |W| over them
+        return worst, self._working_hessian(X, worst, None)
+    # the working set grows by at most as many blocks as it holds (and 20): Ĥ stays small far off
+    n_blocks = int(np.count_nonzero([np.any(self._block(self.theta, k)) for k in range(self.weights.size)]))
+    groups = self._working_groups(grad, max(20, n_blocks))
+    n_h = min(4096, X.shape[0])
+    share = 1.0 if r is None else SE_RIDGE
+    ridge = max(1e-3, share * int(np.diff(self._gptr)[groups].sum()) / n_h)
+    worst = self._worst_groups(r, limit, strict=False) if r is not None and ridge > ridge_max else None
+    if worst is not None:
+        return worst, self._working_hessian(X, worst, None)
+    return None, self._working_hessian(X, groups, n_h, ridge)
+
+# %% ../nbs/07b_discrete.ipynb #f06b6834
 @patch_to(GroupNewtonSolver)
 def _kkt_verdict(self) -> str:
     """The per-group rule measured afresh: copies of the chains with new streams run 10 × `n_sweeps` sweeps
-    at θ; 'converged' when every group's residual on their gradient is within its σ_k (`verified_kkt`), else
+    at θ; 'converged' when every group's residual on their gradient (`fresh_grad`) is within its σ_k
+    (`verified_kkt`), else
     the sweeps double ('longer runs'), four times at most: then 'stalled' (a verification runs 160 × the first
     sweeps by then; the chains that still disagree with the step's need more than the solver should guess)."""
     model = DiscreteMRF.from_vector(self.theta, self.levels)
@@ -1210,7 +1244,8 @@ def _kkt_verdict(self) -> str:
     S = chain_states(self._rng, X.shape[0])
     for a, b in chunks(10 * self.n_sweeps, X.shape[0] * model.p * model.D):
         _gibbs_sweeps(X, model.theta, model.offsets, S, b - a, False)
-    self.verified_kkt = float(self._group_kkt_se(self._chain_moments(X) - self.EX).max())
+    self.fresh_grad = self._chain_moments(X) - self.EX
+    self.verified_kkt = float(self._group_kkt_se(self.fresh_grad).max())
     if self.verified_kkt <= 1.0:
         return "converged"
     if self.n_sweeps >= 16 * self.first_sweeps:
@@ -1219,7 +1254,7 @@ def _kkt_verdict(self) -> str:
     self.window = []
     return "longer runs"
 
-# %% ../nbs/07b_discrete.ipynb #53d036ba
+# %% ../nbs/07b_discrete.ipynb #47d0a644
 @patch_to(GroupNewtonSolver)
 def _verdict(
     self,
@@ -1242,7 +1277,7 @@ def _verdict(
     self.window = []
     return "more chains"
 
-# %% ../nbs/07b_discrete.ipynb #f06b6834
+# %% ../nbs/07b_discrete.ipynb #49013eb3
 @patch_to(GroupNewtonSolver)
 def _model_decrease(
     self,
@@ -1260,7 +1295,7 @@ def _model_decrease(
     step[idx] = d
     return float(-(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2)), step
 
-# %% ../nbs/07b_discrete.ipynb #7187bf34
+# %% ../nbs/07b_discrete.ipynb #b949cd1f
 @patch_to(GroupNewtonSolver)
 def _model_gap(
     self,
@@ -1282,7 +1317,7 @@ def _model_gap(
     noise = np.mean([self._model_decrease(g, hessian, step)[0] for g in grads[1:]]) - pooled
     return float(pooled - noise), float(noise)
 
-# %% ../nbs/07b_discrete.ipynb #b949cd1f
+# %% ../nbs/07b_discrete.ipynb #cef4d06d
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
     """The objective gap at θ measured afresh, as `IsingLasso` measures it; the persistent chains stay as they
@@ -1316,7 +1351,7 @@ def _verify(self) -> float:
         if noise <= self.tol_eff / 4 or used + 2 * size > q:
             return gap
 
-# %% ../nbs/07b_discrete.ipynb #f54487ed
+# %% ../nbs/07b_discrete.ipynb #ac0d1994
 @kernel(inline="always")
 def _softmax_levels(
     eta,  # (D,) float64 the logits of the levels >= 1, overwritten by their probabilities
@@ -1338,7 +1373,7 @@ def _softmax_levels(
         total += top + np.log(s)
     return total
 
-# %% ../nbs/07b_discrete.ipynb #226c5325
+# %% ../nbs/07b_discrete.ipynb #54f7fc6d
 @kernel
 def _pl_rows(
     rows,  # (u, p) int8 the distinct rows' codes
@@ -1390,7 +1425,7 @@ def _pl_rows(
                 G[col, b] += eta[b]
     return total
 
-# %% ../nbs/07b_discrete.ipynb #353d2e81
+# %% ../nbs/07b_discrete.ipynb #76acd143
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
@@ -1487,7 +1522,7 @@ class GroupPseudoLikelihood:
         shrink = np.where(nv > t * self.weights, 1 - t * self.weights / np.maximum(nv, 1e-300), 0.0)
         return v * shrink[self._gid]
 
-# %% ../nbs/07b_discrete.ipynb #54f7fc6d
+# %% ../nbs/07b_discrete.ipynb #158b1c9a
 @patch_to(GroupPseudoLikelihood)
 def solve(
     self,
@@ -1524,7 +1559,7 @@ def solve(
         fy, gy = (fn, gn) if restart else self.parts(y)
     return x, max_iter, kkt
 
-# %% ../nbs/07b_discrete.ipynb #a0da8e47
+# %% ../nbs/07b_discrete.ipynb #fd4bbe6a
 # the refit's KKT residual, × 1/√n: FISTA's default (0.1/√n) stops short of the optimum by more than the
 # binary test below allows (0.05 deviance units)
 PL_EBIC_TOL = 1e-3
@@ -1553,7 +1588,7 @@ def pl_ebic(
     charge = df * (libm.log(n) + 2 * gamma * libm.log(max(p - 1, 1)))
     return float(2 * n * pl.parts(refit)[0] + charge), refit
 
-# %% ../nbs/07b_discrete.ipynb #f87c2bcd
+# %% ../nbs/07b_discrete.ipynb #a941f1bd
 def _d3_lambda_max(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> float:
@@ -1566,7 +1601,7 @@ def _d3_lambda_max(
     norms = pl.group_norms(grad) / np.sqrt(np.diff(pl.gptr))
     return float(norms[pl.pair[:, 0] >= 0].max(initial=0.0))
 
-# %% ../nbs/07b_discrete.ipynb #3f0180f2
+# %% ../nbs/07b_discrete.ipynb #50948eb5
 def _likelihood_lambda(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem
     lams,  # (L,) the (D4) path, largest first
@@ -1579,7 +1614,7 @@ def _likelihood_lambda(
         return max(float(lams[0] / 2), 1.01 * _d3_lambda_max(pl))
     return float(lams[best] / 2)
 
-# %% ../nbs/07b_discrete.ipynb #9a523bc1
+# %% ../nbs/07b_discrete.ipynb #66797204
 def _independence_theta(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> np.ndarray | None:
@@ -1596,7 +1631,7 @@ def _independence_theta(
     theta[node] = libm.log(mean[pl.I[node]] / ref[var[pl.I[node]]])
     return theta
 
-# %% ../nbs/07b_discrete.ipynb #8d75b5c7
+# %% ../nbs/07b_discrete.ipynb #32269b9a
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1613,7 +1648,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #ed571814
+# %% ../nbs/07b_discrete.ipynb #344db2fa
 @patch_to(DiscreteLasso)
 def _solve(self, solver, lam, log):
     "Newton steps at λ until the verdict is not 'continue'; the last record."
@@ -1622,11 +1657,11 @@ def _solve(self, solver, lam, log):
     for _ in self._progress(iter(range(self.max_iter)), "DiscreteLasso Newton steps"):
         rec = solver.step()
         log.append(dict(rec, lam=lam))
-        if rec["verdict"] in ("converged", "stalled"):
+        if rec["verdict"] in ("converged", "stalled", "diverged"):
             return rec
     return rec
 
-# %% ../nbs/07b_discrete.ipynb #a01f33ca
+# %% ../nbs/07b_discrete.ipynb #5f40f14d
 @patch_to(DiscreteLasso)
 def _new_solver(self, codes, levels):
     "The solver for these data: exact moments where `solver` and the number of states allow, else Gibbs."
@@ -1646,12 +1681,14 @@ def _new_solver(self, codes, levels):
     kw.update(tol_sampling=self.tol_sampling, seed=self.seed, kkt_tol=self.kkt_tol)
     return GroupNewtonSolver(EX, levels, 0.0, exact=exact, starts=codes, n_rows=codes.shape[0], **kw)
 
-# %% ../nbs/07b_discrete.ipynb #e298546c
+# %% ../nbs/07b_discrete.ipynb #e6920b5f
 @patch_to(DiscreteLasso)
 def _why(self, solver, rec) -> str:
     "What kept the fit from converging (empty when it converged)."
     if rec["verdict"] == "converged":
         return ""
+    if rec["verdict"] == "diverged":
+        return f"a step left the samplers' range, |θ| > {MAX_ABS_THETA:g} (step {solver.n_iter}): raise lam"
     if solver.exact:
         return (
             f"KKT residual {solver.kkt:.1e} > kkt_tol {self.kkt_tol:g} ({rec['verdict']}, "
@@ -1663,7 +1700,7 @@ def _why(self, solver, rec) -> str:
         f"q = {solver.n_chains:,}): raise max_iter or n_chains_max"
     )
 
-# %% ../nbs/07b_discrete.ipynb #344db2fa
+# %% ../nbs/07b_discrete.ipynb #4255cd71
 @patch_to(DiscreteLasso)
 def _pl_lambdas(self, pl, n_lambdas=20):
     """The (D4) path: `(v, λs)`, the fields-only estimate (in v) and `n_lambdas` values from the path's
@@ -1673,7 +1710,7 @@ def _pl_lambdas(self, pl, n_lambdas=20):
     top = (pl.group_norms(pl.parts(v)[1]) / np.sqrt(np.diff(pl.gptr)))[pair].max(initial=0.0)
     return v, libm.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, n_lambdas)
 
-# %% ../nbs/07b_discrete.ipynb #5f40f14d
+# %% ../nbs/07b_discrete.ipynb #1a1a5eed
 @patch_to(DiscreteLasso)
 def _pl_path(self, pl):
     """λ by EBIC over the (D4) path, warm-started: `(λ/2, v)`, the likelihood's λ and the
@@ -1695,7 +1732,7 @@ def _pl_path(self, pl):
     _warn_edge(best, lams / 2, lams[0] / 2, "ebic", True)
     return _likelihood_lambda(pl, lams, best), fits[best]
 
-# %% ../nbs/07b_discrete.ipynb #0f705697
+# %% ../nbs/07b_discrete.ipynb #7978fb6a
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1729,7 +1766,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #da3ee341
+# %% ../nbs/07b_discrete.ipynb #526cc230
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,

@@ -326,7 +326,7 @@ def fit(
     log = []
     for _ in self._progress(iter(range(self.max_iter)), "PottsLasso Newton steps"):
         log.append(solver.step())
-        if log[-1]["verdict"] in ("converged", "stalled"):
+        if log[-1]["verdict"] in ("converged", "stalled", "diverged"):
             break
     for r in log:
         self._run.record(
@@ -339,6 +339,8 @@ def fit(
     advice = "raise max_iter"
     if log[-1]["verdict"] == "stalled":
         advice = f"fresh chains disagreed after {10 * solver.n_sweeps} sweeps: raise n_sweeps, or λ"
+    if log[-1]["verdict"] == "diverged":
+        advice = "a step left the samplers' range (|θ| above MAX_ABS_THETA, undone): raise lam"
     why = (
         f"a group's KKT residual not verified within its data standard error ({log[-1]['verdict']} after "
         f"{solver.n_iter} steps, last {solver.kkt_se:.2f} σ, q = {solver.n_chains:,}): {advice}"
