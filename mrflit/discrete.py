@@ -32,8 +32,8 @@ from .discrete_gibbs import _gibbs_sweeps
 from .discrete_exact import all_states, log_partition
 
 # %% auto #0
-__all__ = ['MAX_BLOCK', 'NEWTON_AFTER', 'NEWTON_MAX', 'MATRIX_FREE', 'WORST_MAX', 'SE_RIDGE', 'RIDGE_MAX', 'PL_EBIC_TOL',
-           'PL_EBIC_ITER', 'DiscreteLasso', 'GroupFactors', 'GroupNewtonSolver', 'ChainHessian',
+__all__ = ['MAX_BLOCK', 'NEWTON_AFTER', 'NEWTON_MAX', 'WIDE_PAIR', 'MATRIX_FREE', 'WORST_MAX', 'SE_RIDGE', 'RIDGE_MAX',
+           'PL_EBIC_TOL', 'PL_EBIC_ITER', 'DiscreteLasso', 'GroupFactors', 'GroupNewtonSolver', 'ChainHessian',
            'GroupPseudoLikelihood', 'pl_ebic']
 
 # %% ../nbs/07b_discrete.ipynb #6a895db1
@@ -629,6 +629,11 @@ def _group_kkt(
     return float(np.where(nv > 0, on, off).max())
 
 # %% ../nbs/07b_discrete.ipynb #7112535e
+# under the per-group rule, pair groups with more statistics than this (more than 11 states on both sides: a
+# protein's 21) take the wide steps (`GroupNewtonSolver.wide`; the section on the per-group rule says why)
+WIDE_PAIR = 100
+
+
 class GroupNewtonSolver:
     """Proximal Newton steps on (D3), exact or Gibbs moments; `step()` returns the iteration's record and
     verdict.
@@ -641,8 +646,9 @@ class GroupNewtonSolver:
     since q last changed; `gap` the Monte-Carlo gap |A|/2q, `tol_eff` the gap accepted and `verified_gap` the
     last verification's measure. With `se` (the data's standard errors of ψ) the rule is per group instead
     (`_kkt_verdict`): `kkt_se` the largest KKT residual in those units at the last step's start,
-    `verified_kkt` the last verification's (`fresh_grad` its gradient), and `kkt_units` (R, R⁻¹ over all
-    groups, each statistic's group, each group's σ_k) what measures them; `_tables` the count tables of every
+    `verified_kkt` the last verification's (`fresh_grad` its gradient), `kkt_units` (R, R⁻¹ over all
+    groups, each statistic's group, each group's σ_k) what measures them, and `wide` whether the steps are
+    the wide groups' (a pair group above `WIDE_PAIR` statistics); `_tables` the count tables of every
     statistic (`_pair_tables`), made at the chains' first count."""
 
     def __init__(
@@ -703,6 +709,8 @@ class GroupNewtonSolver:
             np.nan,
         )
         self.fresh_grad = None
+        pair_sizes = np.diff(self._gptr)[self._pair[:, 0] >= 0]
+        self.wide = se is not None and int(pair_sizes.max(initial=0)) > WIDE_PAIR
         self.kkt_units = None if se is None else self._units()
         self.set_lambda(lam)
 
@@ -941,8 +949,8 @@ class ChainHessian:
     """Ĥ, the chains' covariance of ψ on a working set, as products `H @ v` (`_pair_sums`, `_pair_counts`)
     plus the ridge: no |W| × |W| matrix. State: `Xt` (p, q) int8 the chains' levels; the
     working set's groups as tables `gi, gj, kj, tptr` and `pos` (|W|,) each statistic's place in them; `ridge`
-    the damping, relative to each statistic's own variance (at least 1 % of their mean), times it: `shift`
-    (|W|,); `lipschitz` FISTA's step bound once estimated."""
+    the damping relative to the statistics' mean variance, or (`scaled`) to each one's own (at least 1 % of
+    their mean), times it: `shift`; `lipschitz` FISTA's step bound once estimated."""
 
     # numpy defers `v @ H` to `__rmatmul__` (Ĥ is symmetric)
     __array_ufunc__ = None
@@ -954,7 +962,8 @@ class ChainHessian:
         I,  # (m,) int64 the statistics' first indicator columns (`stat_pairs`)
         J,  # (m,) int64 their second
         idx,  # (|W|,) int64 the working set's statistics
-        ridge: float,  # Levenberg damping relative to Ĥ's diagonal (each statistic's variance)
+        ridge: float,  # Levenberg damping relative to Ĥ's mean diagonal
+        scaled: bool = False,  # relative to each statistic's own variance instead (Marquardt's)
     ):
         self.gi, self.gj, self.kj, self.tptr, self.pos = _pair_tables(levels, I[idx], J[idx])
         self.Xt = np.ascontiguousarray(np.asarray(X, np.int8).T)
@@ -962,10 +971,10 @@ class ChainHessian:
         counts = np.zeros(self.tptr[-1])
         _pair_counts(self.Xt, self.gi, self.gj, self.kj, self.tptr, np.ones(q), counts)
         mean = counts[self.pos] / q
-        # ψ's variances, Ĥ's diagonal: the damping scales with each (Marquardt's), floored for unseen states
+        # ψ's variances, Ĥ's diagonal; scaled, the damping follows each, floored for states never visited
         var = mean * (1 - mean)
-        self.ridge = float(ridge)
-        self.shift = self.ridge * np.maximum(var, max(0.01 * np.mean(var), 1e-12))
+        self.ridge, floor = float(ridge), max(0.01 * np.mean(var), 1e-12)
+        self.shift = self.ridge * (np.maximum(var, floor) if scaled else max(np.mean(var), 1e-12))
         self.shape, self.lipschitz = (idx.size, idx.size), None
 
     def __matmul__(
@@ -1047,7 +1056,7 @@ def _working_hessian(
     X = X[: gap_hessian_chains(idx.size) if n_hessian is None else n_hessian]
     if idx.size > MATRIX_FREE:
         ridge = max(1e-3, idx.size / X.shape[0]) if ridge is None else ridge
-        return groups, idx, ChainHessian(X, self.levels, self._I, self._J, idx, ridge)
+        return groups, idx, ChainHessian(X, self.levels, self._I, self._J, idx, ridge, self.wide)
     # the indicators (float32) of these chains alone
     zt = np.ascontiguousarray(one_hot(X, self.levels).astype(np.float32).T)
     if ridge is None:
@@ -1099,7 +1108,7 @@ def _chain_direction(
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
     floor rule; with `se`, the per-group rule first (`_kkt_verdict`, at the step's start point; after a failed
-    verification the step follows the fresh chains' gradient, `fresh_grad`), then the step's groups and Ĥ
+    verification a wide step follows the fresh chains' gradient, `fresh_grad`), then the step's groups and Ĥ
     (`_step_hessian`)."""
     X = self._run(self.n_sweeps)
     grad, r = self._chain_moments(X) - self.EX, None
@@ -1108,7 +1117,7 @@ def _step_mcmc(self) -> dict:
         verdict = self._kkt_verdict() if self.kkt_se <= 1.0 else "continue"
         if verdict in ("converged", "stalled"):
             return dict(n_chains=self.n_chains, n_sweeps=self.n_sweeps, kkt_se=self.kkt_se, verdict=verdict)
-        if verdict == "longer runs":
+        if verdict == "longer runs" and self.wide:
             # the fresh chains (10 × the sweeps) measured the groups the step's chains let pass: follow them
             grad = self.fresh_grad
             r = self._group_kkt_se(grad)
@@ -1172,9 +1181,9 @@ def _group_kkt_se(
 WORST_MAX = 128
 # under the per-group rule, the working set's ridge is this share of |W|/n_hessian (see the text above)
 SE_RIDGE = 0.25
-# under the per-group rule, a working-set step whose ridge would exceed this (× each statistic's variance) is
-# mostly a scaled gradient step: the worst groups take the step instead (chosen from runs on the RNA families
-# and DHFR, session notes of 2026-12-06, sixth)
+# a wide step (`GroupNewtonSolver.wide`) whose working set's ridge would exceed this (× each statistic's
+# variance) is mostly a scaled gradient step: the worst groups take it instead (chosen from runs on DHFR,
+# session notes of 2026-12-06, sixth)
 RIDGE_MAX = 16.0
 
 
@@ -1210,12 +1219,12 @@ def _step_hessian(
     grad,  # (m,) float64 the step's gradient estimate
     r=None,  # (G,) float64 the groups' residuals in σ_k (`_group_kkt_se`; None: no per-group rule)
     limit: int = WORST_MAX,  # the most pair groups of a step on the worst groups
-    ridge_max: float = RIDGE_MAX,  # the largest ridge of a working-set step under the per-group rule
+    ridge_max: float = RIDGE_MAX,  # the largest ridge of a wide working-set step
 ) -> tuple:
     """`(worst, (groups, idx, Ĥ))`: the step's groups (None: the working set) and `_working_hessian` on them.
-    With `r`, the worst groups alone when every group above 1 σ_k fits in them (`_worst_groups`), or, when
-    a working-set step's ridge would exceed `ridge_max`, the worst that fit; else the working set with the
-    ridge |W|/n_hessian (under the per-group rule a quarter of it, `SE_RIDGE`)."""
+    With `r`, the worst groups alone when every group above 1 σ_k fits in them (`_worst_groups`), or, in a
+    wide step (`wide`) whose working set's ridge would exceed `ridge_max`, the worst that fit; else the
+    working set with the ridge |W|/n_hessian (under the per-group rule a quarter of it, `SE_RIDGE`)."""
     worst = None if r is None else self._worst_groups(r, limit)
     if worst is not None:
         # Ĥ on the worst groups from max(4,096, 10|W|) chains (all, at most), the ridge |W| over them
@@ -1226,7 +1235,7 @@ def _step_hessian(
     n_h = min(4096, X.shape[0])
     share = 1.0 if r is None else SE_RIDGE
     ridge = max(1e-3, share * int(np.diff(self._gptr)[groups].sum()) / n_h)
-    worst = self._worst_groups(r, limit, strict=False) if r is not None and ridge > ridge_max else None
+    worst = self._worst_groups(r, limit, strict=False) if self.wide and ridge > ridge_max else None
     if worst is not None:
         return worst, self._working_hessian(X, worst, None)
     return None, self._working_hessian(X, groups, n_h, ridge)
