@@ -633,7 +633,7 @@ def _group_kkt(
 # protein's 21) take the wide steps (`GroupNewtonSolver.wide`; the section on the per-group rule says why)
 WIDE_PAIR = 100
 
-
+# %% ../nbs/07b_discrete.ipynb #345f402e
 class GroupNewtonSolver:
     """Proximal Newton steps on (D3), exact or Gibbs moments; `step()` returns the iteration's record and
     verdict.
@@ -646,10 +646,9 @@ class GroupNewtonSolver:
     since q last changed; `gap` the Monte-Carlo gap |A|/2q, `tol_eff` the gap accepted and `verified_gap` the
     last verification's measure. With `se` (the data's standard errors of ψ) the rule is per group instead
     (`_kkt_verdict`): `kkt_se` the largest KKT residual in those units at the last step's start,
-    `verified_kkt` the last verification's (`fresh_grad` its gradient), `kkt_units` (R, R⁻¹ over all
-    groups, each statistic's group, each group's σ_k) what measures them, and `wide` whether the steps are
-    the wide groups' (a pair group above `WIDE_PAIR` statistics); `_tables` the count tables of every
-    statistic (`_pair_tables`), made at the chains' first count."""
+    `verified_kkt` the last verification's (`fresh_grad` its gradient), `kkt_units` (R, R⁻¹ over all groups,
+    each statistic's group, each group's σ_k) what measures them, `wide` the wide steps (a pair group above
+    `WIDE_PAIR` statistics); `_tables` the count tables of every statistic, made at the first count."""
 
     def __init__(
         self,
@@ -686,8 +685,7 @@ class GroupNewtonSolver:
                 f"exact moments enumerate Π k_i states, at most 65,536; these levels have {n_states:,}"
             )
         self._psi = discrete_stats(all_states(self.levels), self.levels) if self.exact else None
-        # the dense R⁻¹ blocks `_group_cd` reads (exact moments: few statistics); the count tables of every
-        # statistic, by which the chains' means are counted (Gibbs: made at the first count)
+        # the dense R⁻¹ blocks `_group_cd` reads (exact moments); the count tables (Gibbs: at the first count)
         self._rinv, self._rptr = self._Rinv.packed() if self.exact else (None, None)
         self._tables = None
         self.EX = np.asarray(EX, np.float64)
@@ -703,14 +701,9 @@ class GroupNewtonSolver:
             q, p, D = self.n_chains, self.levels.size, int(self.levels.sum())
             check_memory(q * (p + 16) + 4 * D * min(q, 40_960), f"{q} chains of {p} variables")
         self.window, self.gap, self.tol_eff, self.verified_gap = [], np.inf, np.inf, np.nan
-        self.se, self.kkt_se, self.verified_kkt = (
-            None if se is None else np.asarray(se, np.float64),
-            np.inf,
-            np.nan,
-        )
-        self.fresh_grad = None
-        pair_sizes = np.diff(self._gptr)[self._pair[:, 0] >= 0]
-        self.wide = se is not None and int(pair_sizes.max(initial=0)) > WIDE_PAIR
+        self.se = None if se is None else np.asarray(se, np.float64)
+        self.kkt_se, self.verified_kkt, self.fresh_grad = np.inf, np.nan, None
+        self.wide = se is not None and np.diff(self._gptr)[self._pair[:, 0] >= 0].max(initial=0) > WIDE_PAIR
         self.kkt_units = None if se is None else self._units()
         self.set_lambda(lam)
 
@@ -741,7 +734,7 @@ class GroupNewtonSolver:
             self.theta, rec = before, dict(rec, verdict="diverged")
         return dict(iteration=self.n_iter, **rec)
 
-# %% ../nbs/07b_discrete.ipynb #345f402e
+# %% ../nbs/07b_discrete.ipynb #8a2cecb5
 @patch_to(GroupNewtonSolver)
 def penalty(
     self,
@@ -751,7 +744,7 @@ def penalty(
     v = self._R @ np.asarray(theta, np.float64)[self._gidx]
     return float(self.weights @ np.sqrt(np.bincount(self._gid, v * v, minlength=self.weights.size)))
 
-# %% ../nbs/07b_discrete.ipynb #8a2cecb5
+# %% ../nbs/07b_discrete.ipynb #caa29c08
 @patch_to(GroupNewtonSolver)
 def objective(
     self,
@@ -760,7 +753,7 @@ def objective(
     "g(θ) of (D3), by enumeration."
     return float(-theta @ self.EX + self._probabilities(theta)[1] + self.penalty(theta))
 
-# %% ../nbs/07b_discrete.ipynb #9bd91a3d
+# %% ../nbs/07b_discrete.ipynb #8996db20
 @patch_to(GroupNewtonSolver)
 def kkt_residual(
     self,
@@ -773,7 +766,7 @@ def kkt_residual(
     g = self._Rinv.T @ np.asarray(grad, np.float64)[self._gidx]
     return _group_kkt(v, g, self.weights, self._gid)
 
-# %% ../nbs/07b_discrete.ipynb #8996db20
+# %% ../nbs/07b_discrete.ipynb #f6a23a17
 @patch_to(GroupNewtonSolver)
 def _step_exact(self) -> dict:
     "Exact moments and Hessian, the direction, a backtracking line search on g (LSS eq. 2.19)."
@@ -800,7 +793,7 @@ def _step_exact(self) -> dict:
         t /= 2
     return dict(rec, verdict="stalled")
 
-# %% ../nbs/07b_discrete.ipynb #1bcaa321
+# %% ../nbs/07b_discrete.ipynb #9c4728fd
 @patch_to(GroupNewtonSolver)
 def _run(
     self,
@@ -822,7 +815,7 @@ def _run(
         _gibbs_sweeps(self.chains, model.theta, model.offsets, self.streams, b - a, False)
     return self.chains
 
-# %% ../nbs/07b_discrete.ipynb #11bec9a0
+# %% ../nbs/07b_discrete.ipynb #b97c7269
 @patch_to(GroupNewtonSolver)
 def _working_groups(
     self,
@@ -840,7 +833,7 @@ def _working_groups(
         new = new[np.argsort(excess[new])[::-1][:max_new]]
     return np.sort(np.concatenate([np.flatnonzero(keep), new])).astype(np.int64)
 
-# %% ../nbs/07b_discrete.ipynb #6be189ba
+# %% ../nbs/07b_discrete.ipynb #3d3edee5
 @kernel(parallel=True)
 def _pair_sums(
     Xt,  # (p, q) int8 the chains' levels, by variable
@@ -873,7 +866,7 @@ def _pair_sums(
                     acc[c] += T[base + xi[c] * k + xj[c]]
         s[c0:c1] = acc
 
-# %% ../nbs/07b_discrete.ipynb #125dff99
+# %% ../nbs/07b_discrete.ipynb #921aad1e
 @kernel(parallel=True)
 def _pair_counts(
     Xt,  # (p, q) int8 the chains' levels, by variable
@@ -904,7 +897,7 @@ def _pair_counts(
         for e in range(part.shape[1]):
             out[base + e] += (part[0, e] + part[1, e]) + (part[2, e] + part[3, e])
 
-# %% ../nbs/07b_discrete.ipynb #d0aa36dd
+# %% ../nbs/07b_discrete.ipynb #7c7ae23a
 def _pair_tables(
     levels,  # (p,) int64 the numbers of levels
     I,  # (m,) int64 statistics' first indicator columns (`stat_pairs`)
@@ -924,7 +917,7 @@ def _pair_tables(
     tptr = np.concatenate([[0], np.cumsum(k[gi] * kj)]).astype(np.int64)
     return gi, gj, kj, tptr, tptr[inv] + lev[I] * kj[inv] + np.where(node, 0, lev[J])
 
-# %% ../nbs/07b_discrete.ipynb #022e43c6
+# %% ../nbs/07b_discrete.ipynb #36db2d97
 @patch_to(GroupNewtonSolver)
 def _chain_moments(
     self,
@@ -940,7 +933,7 @@ def _chain_moments(
     _pair_counts(Xt, gi, gj, kj, tptr, np.ones(Xt.shape[1]), counts)
     return counts[pos] / Xt.shape[1]
 
-# %% ../nbs/07b_discrete.ipynb #62479e88
+# %% ../nbs/07b_discrete.ipynb #8a8e3a25
 # working sets with more statistics than this keep Ĥ as products (`ChainHessian`): 4,096² float64 is 134 MB
 MATRIX_FREE = 4096
 
@@ -992,7 +985,7 @@ class ChainHessian:
 
     __rmatmul__ = __matmul__
 
-# %% ../nbs/07b_discrete.ipynb #234514ed
+# %% ../nbs/07b_discrete.ipynb #3ccdc18b
 def _fista_direction(
     grad,  # (|W|,) float64 the gradient on the working set
     H,  # a `ChainHessian` on the working set
@@ -1040,7 +1033,7 @@ def _fista_direction(
     # R⁻¹v afresh: a block v shrank to zero is zero in θ + d exactly (u, a running sum, keeps roundoff there)
     return Rinv @ v - theta, it + 1
 
-# %% ../nbs/07b_discrete.ipynb #a9a56ee3
+# %% ../nbs/07b_discrete.ipynb #a5b6bbac
 @patch_to(GroupNewtonSolver)
 def _working_hessian(
     self,
@@ -1068,7 +1061,7 @@ def _working_hessian(
     H[np.diag_indices(idx.size)] += ridge * max(np.mean(np.diag(H)), 1e-12)
     return groups, idx, H
 
-# %% ../nbs/07b_discrete.ipynb #2a017fa8
+# %% ../nbs/07b_discrete.ipynb #d1004c9e
 @patch_to(GroupNewtonSolver)
 def _chain_direction(
     self,
@@ -1103,7 +1096,7 @@ def _chain_direction(
     _group_cd(grad[idx], H, self.theta[idx], *args)
     return idx, d, float(d @ H @ d)
 
-# %% ../nbs/07b_discrete.ipynb #c2bec399
+# %% ../nbs/07b_discrete.ipynb #0183fea3
 @patch_to(GroupNewtonSolver)
 def _step_mcmc(self) -> dict:
     """Gradient from the chains after `n_sweeps` sweeps, the Newton step (trust region ν <= 1), the noise-
@@ -1146,7 +1139,7 @@ def _step_mcmc(self) -> dict:
         return dict(rec, kkt_se=self.kkt_se, worst=worst is not None, verdict="continue")
     return dict(rec, verdict=self._verdict(n_active) if at_floor else "continue")
 
-# %% ../nbs/07b_discrete.ipynb #0087d162
+# %% ../nbs/07b_discrete.ipynb #c8f87df5
 @patch_to(GroupNewtonSolver)
 def _units(self) -> tuple:
     """`(R, R⁻¹, gid, σ)`: the factors over all groups (`GroupFactors`), each statistic's group, and each
@@ -1154,7 +1147,7 @@ def _units(self) -> tuple:
     unit = np.sqrt(np.bincount(self._gid, self._Rinv.T.squared() @ self.se[self._gidx] ** 2))
     return self._R, self._Rinv, self._gid, np.maximum(unit, 1e-300)
 
-# %% ../nbs/07b_discrete.ipynb #c8f87df5
+# %% ../nbs/07b_discrete.ipynb #7b3a74ab
 @patch_to(GroupNewtonSolver)
 def _group_kkt_se(
     self,
@@ -1172,7 +1165,7 @@ def _group_kkt_se(
     self.kkt_se = float(r.max())
     return r
 
-# %% ../nbs/07b_discrete.ipynb #d870a299
+# %% ../nbs/07b_discrete.ipynb #2542ae2d
 # the worst groups' step: at most this many pair groups (with their node groups; above `MATRIX_FREE`
 # statistics its Ĥ is kept as products, `ChainHessian`). 128 pairs of 16 statistics (k = 5) is the 2,048
 # statistics of a dense Ĥ that the RNA fits were first run with; a limit in statistics failed at k = 21, where
@@ -1211,7 +1204,7 @@ def _worst_groups(
         pairs += is_pair
     return np.array(sorted(chosen), dtype=np.int64) if chosen else None
 
-# %% ../nbs/07b_discrete.ipynb #a5d1122c
+# %% ../nbs/07b_discrete.ipynb #53d036ba
 @patch_to(GroupNewtonSolver)
 def _step_hessian(
     self,
@@ -1240,7 +1233,7 @@ def _step_hessian(
         return worst, self._working_hessian(X, worst, None)
     return None, self._working_hessian(X, groups, n_h, ridge)
 
-# %% ../nbs/07b_discrete.ipynb #f06b6834
+# %% ../nbs/07b_discrete.ipynb #7187bf34
 @patch_to(GroupNewtonSolver)
 def _kkt_verdict(self) -> str:
     """The per-group rule measured afresh: copies of the chains with new streams run 10 × `n_sweeps` sweeps
@@ -1263,7 +1256,7 @@ def _kkt_verdict(self) -> str:
     self.window = []
     return "longer runs"
 
-# %% ../nbs/07b_discrete.ipynb #47d0a644
+# %% ../nbs/07b_discrete.ipynb #49013eb3
 @patch_to(GroupNewtonSolver)
 def _verdict(
     self,
@@ -1286,7 +1279,7 @@ def _verdict(
     self.window = []
     return "more chains"
 
-# %% ../nbs/07b_discrete.ipynb #49013eb3
+# %% ../nbs/07b_discrete.ipynb #b949cd1f
 @patch_to(GroupNewtonSolver)
 def _model_decrease(
     self,
@@ -1304,7 +1297,7 @@ def _model_decrease(
     step[idx] = d
     return float(-(grad[idx] @ d + self.penalty(moved) - self.penalty(self.theta) + 0.5 * nu2)), step
 
-# %% ../nbs/07b_discrete.ipynb #b949cd1f
+# %% ../nbs/07b_discrete.ipynb #b7b0c5aa
 @patch_to(GroupNewtonSolver)
 def _model_gap(
     self,
@@ -1326,7 +1319,7 @@ def _model_gap(
     noise = np.mean([self._model_decrease(g, hessian, step)[0] for g in grads[1:]]) - pooled
     return float(pooled - noise), float(noise)
 
-# %% ../nbs/07b_discrete.ipynb #cef4d06d
+# %% ../nbs/07b_discrete.ipynb #f54487ed
 @patch_to(GroupNewtonSolver)
 def _verify(self) -> float:
     """The objective gap at θ measured afresh, as `IsingLasso` measures it; the persistent chains stay as they
@@ -1360,7 +1353,7 @@ def _verify(self) -> float:
         if noise <= self.tol_eff / 4 or used + 2 * size > q:
             return gap
 
-# %% ../nbs/07b_discrete.ipynb #ac0d1994
+# %% ../nbs/07b_discrete.ipynb #353d2e81
 @kernel(inline="always")
 def _softmax_levels(
     eta,  # (D,) float64 the logits of the levels >= 1, overwritten by their probabilities
@@ -1382,7 +1375,7 @@ def _softmax_levels(
         total += top + np.log(s)
     return total
 
-# %% ../nbs/07b_discrete.ipynb #54f7fc6d
+# %% ../nbs/07b_discrete.ipynb #68afb157
 @kernel
 def _pl_rows(
     rows,  # (u, p) int8 the distinct rows' codes
@@ -1434,7 +1427,7 @@ def _pl_rows(
                 G[col, b] += eta[b]
     return total
 
-# %% ../nbs/07b_discrete.ipynb #76acd143
+# %% ../nbs/07b_discrete.ipynb #158b1c9a
 class GroupPseudoLikelihood:
     """(D4) on integer codes, solved by FISTA in the coordinates v = R u where the penalty is a group norm.
 
@@ -1531,7 +1524,7 @@ class GroupPseudoLikelihood:
         shrink = np.where(nv > t * self.weights, 1 - t * self.weights / np.maximum(nv, 1e-300), 0.0)
         return v * shrink[self._gid]
 
-# %% ../nbs/07b_discrete.ipynb #158b1c9a
+# %% ../nbs/07b_discrete.ipynb #803a395a
 @patch_to(GroupPseudoLikelihood)
 def solve(
     self,
@@ -1568,7 +1561,7 @@ def solve(
         fy, gy = (fn, gn) if restart else self.parts(y)
     return x, max_iter, kkt
 
-# %% ../nbs/07b_discrete.ipynb #fd4bbe6a
+# %% ../nbs/07b_discrete.ipynb #3f0180f2
 # the refit's KKT residual, × 1/√n: FISTA's default (0.1/√n) stops short of the optimum by more than the
 # binary test below allows (0.05 deviance units)
 PL_EBIC_TOL = 1e-3
@@ -1597,7 +1590,7 @@ def pl_ebic(
     charge = df * (libm.log(n) + 2 * gamma * libm.log(max(p - 1, 1)))
     return float(2 * n * pl.parts(refit)[0] + charge), refit
 
-# %% ../nbs/07b_discrete.ipynb #a941f1bd
+# %% ../nbs/07b_discrete.ipynb #9a523bc1
 def _d3_lambda_max(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> float:
@@ -1610,7 +1603,7 @@ def _d3_lambda_max(
     norms = pl.group_norms(grad) / np.sqrt(np.diff(pl.gptr))
     return float(norms[pl.pair[:, 0] >= 0].max(initial=0.0))
 
-# %% ../nbs/07b_discrete.ipynb #50948eb5
+# %% ../nbs/07b_discrete.ipynb #8d75b5c7
 def _likelihood_lambda(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem
     lams,  # (L,) the (D4) path, largest first
@@ -1623,7 +1616,7 @@ def _likelihood_lambda(
         return max(float(lams[0] / 2), 1.01 * _d3_lambda_max(pl))
     return float(lams[best] / 2)
 
-# %% ../nbs/07b_discrete.ipynb #66797204
+# %% ../nbs/07b_discrete.ipynb #9a159cd8
 def _independence_theta(
     pl: GroupPseudoLikelihood,  # the data's (D4) problem (its rows and counts)
 ) -> np.ndarray | None:
@@ -1640,7 +1633,7 @@ def _independence_theta(
     theta[node] = libm.log(mean[pl.I[node]] / ref[var[pl.I[node]]])
     return theta
 
-# %% ../nbs/07b_discrete.ipynb #32269b9a
+# %% ../nbs/07b_discrete.ipynb #ed571814
 def _check_every_level(
     codes,  # (n, p) int8 checked codes
     levels,  # (p,) the numbers of states k_i
@@ -1657,7 +1650,7 @@ def _check_every_level(
                 "parameters have no finite estimate (drop the level from levels, or merge it with another)"
             )
 
-# %% ../nbs/07b_discrete.ipynb #344db2fa
+# %% ../nbs/07b_discrete.ipynb #5f40f14d
 @patch_to(DiscreteLasso)
 def _solve(self, solver, lam, log):
     "Newton steps at λ until the verdict is not 'continue'; the last record."
@@ -1670,7 +1663,7 @@ def _solve(self, solver, lam, log):
             return rec
     return rec
 
-# %% ../nbs/07b_discrete.ipynb #5f40f14d
+# %% ../nbs/07b_discrete.ipynb #e6920b5f
 @patch_to(DiscreteLasso)
 def _new_solver(self, codes, levels):
     "The solver for these data: exact moments where `solver` and the number of states allow, else Gibbs."
@@ -1690,7 +1683,7 @@ def _new_solver(self, codes, levels):
     kw.update(tol_sampling=self.tol_sampling, seed=self.seed, kkt_tol=self.kkt_tol)
     return GroupNewtonSolver(EX, levels, 0.0, exact=exact, starts=codes, n_rows=codes.shape[0], **kw)
 
-# %% ../nbs/07b_discrete.ipynb #e6920b5f
+# %% ../nbs/07b_discrete.ipynb #a0d99ce1
 @patch_to(DiscreteLasso)
 def _why(self, solver, rec) -> str:
     "What kept the fit from converging (empty when it converged)."
@@ -1709,7 +1702,7 @@ def _why(self, solver, rec) -> str:
         f"q = {solver.n_chains:,}): raise max_iter or n_chains_max"
     )
 
-# %% ../nbs/07b_discrete.ipynb #4255cd71
+# %% ../nbs/07b_discrete.ipynb #1a1a5eed
 @patch_to(DiscreteLasso)
 def _pl_lambdas(self, pl, n_lambdas=20):
     """The (D4) path: `(v, λs)`, the fields-only estimate (in v) and `n_lambdas` values from the path's
@@ -1719,7 +1712,7 @@ def _pl_lambdas(self, pl, n_lambdas=20):
     top = (pl.group_norms(pl.parts(v)[1]) / np.sqrt(np.diff(pl.gptr)))[pair].max(initial=0.0)
     return v, libm.geomspace(max(top, 1e-8), max(top, 1e-8) / 100, n_lambdas)
 
-# %% ../nbs/07b_discrete.ipynb #1a1a5eed
+# %% ../nbs/07b_discrete.ipynb #dd555072
 @patch_to(DiscreteLasso)
 def _pl_path(self, pl):
     """λ by EBIC over the (D4) path, warm-started: `(λ/2, v)`, the likelihood's λ and the
@@ -1741,7 +1734,7 @@ def _pl_path(self, pl):
     _warn_edge(best, lams / 2, lams[0] / 2, "ebic", True)
     return _likelihood_lambda(pl, lams, best), fits[best]
 
-# %% ../nbs/07b_discrete.ipynb #7978fb6a
+# %% ../nbs/07b_discrete.ipynb #610d5966
 @patch_to(DiscreteLasso)
 def _cv_folds(
     self,
@@ -1775,7 +1768,7 @@ def _cv_folds(
         f"lam='cv': no {n_folds}-fold split in 100 shuffles puts every level in every training fold"
     )
 
-# %% ../nbs/07b_discrete.ipynb #526cc230
+# %% ../nbs/07b_discrete.ipynb #02a6e52a
 @patch_to(DiscreteLasso)
 def _pl_cv(
     self,
