@@ -8,6 +8,7 @@ from fastcore.basics import patch_to
 from dataclasses import dataclass, field
 import sys
 import numpy as np
+import scipy.sparse
 from . import libm
 from numba import prange
 from .core import as_rng, check_array, check_float, check_int, check_names, kernel
@@ -18,7 +19,7 @@ from .base import MRFLearner, fit_chosen_lambda
 __all__ = ['FEATURES', 'AUTO_PAIRS', 'PartitionedRatio', 'encode_variables', 'PairDesign', 'separable_design', 'callable_design',
            'sample_shifts', 'mlmi_objective', 'mlmi_direct', 'group_kkt_violation', 'group_lasso_path']
 
-# %% ../nbs/10_partitioned.ipynb #85fb1c73
+# %% ../nbs/10_partitioned.ipynb #706f4443
 class PartitionedRatio(MRFLearner):
     """Partitioned-ratio estimator of the links between two groups (Liu et al. 2016): group-lasso MLMI with a
     U-statistic normaliser, vector features and all pairs."""
@@ -37,6 +38,7 @@ class PartitionedRatio(MRFLearner):
         max_steps=200,  # path steps at most
         standardize=True,  # centre and scale each column first (numeric features only)
         n_pairs="auto",  # pairs in N̂: 'auto', None (all n(n − 1)) or about this many (incomplete)
+        normaliser="U",  # N̂ over the pairs j ≠ k ('U', the paper's) or all n² pairs ('V': bounded for λ > 0)
         min_level_count=2,  # 'onehot': a level must be seen this often
         rare_levels="error",  # 'onehot': 'error' on a rarer level, or 'reference' (fold it in)
         levels=None,  # 'onehot': levels shared by every column (a codebook); None: each column's own
@@ -54,6 +56,7 @@ class PartitionedRatio(MRFLearner):
         self.max_steps = max_steps
         self.standardize = standardize
         self.n_pairs = n_pairs
+        self.normaliser = normaliser
         self.min_level_count = min_level_count
         self.rare_levels = rare_levels
         self.levels = levels
@@ -107,7 +110,7 @@ class PartitionedRatio(MRFLearner):
         self._settle(capped == 0, sum(k for k, _ in fista_runs), why)
         return self._end(self.theta_)
 
-# %% ../nbs/10_partitioned.ipynb #706f4443
+# %% ../nbs/10_partitioned.ipynb #04a1444e
 FEATURES = ("product", "square", "product+square", "delta", "onehot")
 
 
@@ -152,7 +155,7 @@ def _integer_levels(X, names, min_level_count, rare_levels, levels=None):
         out.append((lv, active))
     return out
 
-# %% ../nbs/10_partitioned.ipynb #04a1444e
+# %% ../nbs/10_partitioned.ipynb #807e941e
 def encode_variables(
     X,  # (n, p) data; integer codes for 'onehot' and 'delta'
     features="product",  # one of FEATURES
@@ -189,7 +192,23 @@ def encode_variables(
         return phi, lambda du, dv: [[(a, b)] for a in range(du) for b in range(dv)], [lv for lv, _ in coded]
     raise ValueError(f"features must be one of {FEATURES} or a callable psi(xu, xv), got {features!r}")
 
-# %% ../nbs/10_partitioned.ipynb #6b398287
+# %% ../nbs/10_partitioned.ipynb #1374d011
+@kernel(parallel=True)
+def _cell_products(
+    P,  # (D₁, n) float64 F₁ᵀ: group 1's encodings, a row per column of F₁
+    Q,  # (D₂, n) float64 a row per column of group 2's block (F₂ᵀ, or (W F₂)ᵀ)
+    rows,  # (C,) int64 the cells' rows in B₁₂
+    cols,  # (C,) int64 their columns
+    out,  # (C,) float64 written
+):
+    "out[c] = Σ_j P[rows[c], j] Q[cols[c], j]: the cells of P Qᵀ that hold a parameter, and no others."
+    for c in prange(rows.size):
+        s = 0.0
+        for j in range(P.shape[1]):
+            s += P[rows[c], j] * Q[cols[c], j]
+        out[c] = s
+
+# %% ../nbs/10_partitioned.ipynb #c87d1261
 @dataclass
 class PairDesign:
     "The modelled pairs of eq. (4) and, for separable features, the encodings that give the matrix form."
@@ -205,14 +224,43 @@ class PairDesign:
 
     def __post_init__(self):
         self.within = any(kind != "cross" for _, _, kind in self.pairs)
-        if self.F1 is not None:  # the data's second moments F₁ᵀF₁/n, F₁ᵀF₂/n, F₂ᵀF₂/n (the first and last
-            # only with within-group terms: with cross pairs only they are never read, and (D₂, D₂) can be
-            # large)
-            n = self.F1.shape[0]
-            within = (self.F1.T @ self.F1 / n, self.F2.T @ self.F2 / n) if self.within else (None, None)
-            self.moments = (within[0], self.F1.T @ self.F2 / n, within[1])
+        self.sparse = False
+        self._cross_cols = None
+        if self.F1 is not None:
+            n, d1 = self.F1.shape
             self.F2T = np.ascontiguousarray(self.F2.T)
+            # cross pairs only, and parameters in at most a quarter of B₁₂'s cells (δ features: one cell in
+            # |alphabet| of each pair's block): products over the cells only, never the dense (D₁, D₂) block
+            self.sparse = not self.within and 4 * self.cells[0].size <= d1 * self.F2.shape[1]
+            self.F1T = np.ascontiguousarray(self.F1.T) if self.sparse else None
+            # the data's second moments F₁ᵀF₁/n, F₁ᵀF₂/n, F₂ᵀF₂/n (the first and last only with within-group
+            # terms: with cross pairs only they are never read, and (D₂, D₂) can be large); sparse: F₁ᵀF₂/n at
+            # the cells only
+            within = (self.F1.T @ self.F1 / n, self.F2.T @ self.F2 / n) if self.within else (None, None)
+            self.moments = (within[0], None if self.sparse else self.F1.T @ self.F2 / n, within[1])
+            self.cell_moments = self.cell_products(self.F2T) / n if self.sparse else None
         self._work = None
+        self._csr = None
+
+    def cross_block(self, v):
+        "B₁₂(θ) as a CSR matrix, (D₁, D₂): sparse designs only. Its structure is built once, then reused."
+        rows, cols, param = self.cells
+        d1, d2 = self.F1.shape[1], self.F2.shape[1]
+        if self._csr is None:
+            order = scipy.sparse.csr_matrix(
+                (np.arange(1.0, rows.size + 1), (rows, cols - d1)), shape=(d1, d2)
+            )
+            self._csr = (param[order.data.astype(np.int64) - 1], order.indices, order.indptr)
+        where, indices, indptr = self._csr
+        return scipy.sparse.csr_matrix((v[where], indices, indptr), shape=(d1, d2))
+
+    def cell_products(self, QT):
+        "(F₁ᵀ Q)[r, c] at the cells (r, c) of B₁₂, for a (D₂, n) matrix QT = Qᵀ: sparse designs only."
+        if self._cross_cols is None:
+            self._cross_cols = self.cells[1] - self.F1.shape[1]
+        out = np.empty(self.cells[0].size)
+        _cell_products(self.F1T, QT, self.cells[0], self._cross_cols, out)
+        return out
 
     def workspace(self, n):
         "A reused (n, n) array: allocating a fresh one costs as much as the product that fills it."
@@ -232,7 +280,7 @@ class PairDesign:
     def n_cross(self):
         return sum(kind == "cross" for _, _, kind in self.pairs)
 
-# %% ../nbs/10_partitioned.ipynb #1374d011
+# %% ../nbs/10_partitioned.ipynb #9a561d26
 def _pair_list(g1, g2, pairs):
     "Groups in a fixed order: cross pairs (row-major over G₁ × G₂), within-group pairs, then diagonal terms."
     out = [(u, v, "cross") for u in g1 for v in g2]
@@ -242,7 +290,7 @@ def _pair_list(g1, g2, pairs):
         out += [(u, u, "diag") for u in np.r_[g1, g2]]
     return [(int(u), int(v), k) for u, v, k in out]
 
-# %% ../nbs/10_partitioned.ipynb #c87d1261
+# %% ../nbs/10_partitioned.ipynb #527b3357
 def separable_design(
     phi,  # per-variable encodings Φ_u, (n, d_u) each (`encode_variables`)
     comps,  # comps(d_u, d_v) → the component map S_k of ψ as lists of index pairs (a, b)
@@ -283,7 +331,7 @@ def separable_design(
     F = np.hstack([phi[u] for u in order])
     return PairDesign(kept_pairs, np.array(sizes), g1, g2, F[:, :d1], F[:, d1:], cells, keep)
 
-# %% ../nbs/10_partitioned.ipynb #9a561d26
+# %% ../nbs/10_partitioned.ipynb #b2dad447
 def _psi(psi, a, b):
     "psi(a, b) as an array with the components on the last axis."
     out = np.asarray(psi(a, b), dtype=np.float64)
@@ -294,7 +342,7 @@ def _psi(psi, a, b):
         raise ValueError(f"the feature function returned shape {out.shape} for inputs of shape {shape}")
     return out
 
-# %% ../nbs/10_partitioned.ipynb #527b3357
+# %% ../nbs/10_partitioned.ipynb #5df081a8
 def callable_design(
     X,  # (n, p) data, as the fit sees it
     psi,  # the feature function psi(xu, xv) → (m,) or (m, b)
@@ -315,7 +363,7 @@ def callable_design(
             kept_pairs.append((u, v, kind))
     return PairDesign(kept_pairs, np.array(sizes), g1, g2, keep=keep)
 
-# %% ../nbs/10_partitioned.ipynb #a478d357
+# %% ../nbs/10_partitioned.ipynb #4f470d1a
 def sample_shifts(
     n,  # samples
     n_pairs,  # about this many pairs
@@ -327,7 +375,7 @@ def sample_shifts(
     m = int(min(n - 1, max(2, round(check_int(n_pairs, "n_pairs", lo=1) / n))))
     return np.sort(as_rng(seed).choice(np.arange(1, n), size=m, replace=False))
 
-# %% ../nbs/10_partitioned.ipynb #016b3bb7
+# %% ../nbs/10_partitioned.ipynb #e4f38874
 def _shifted_pairs(n, shifts):
     "The pairs (j, k) of a shift design, shift by shift."
     j = np.tile(np.arange(n), shifts.size)
@@ -336,7 +384,7 @@ def _shifted_pairs(n, shifts):
 
 _ROWS = 2048  # rows per block in the shift kernels: along a diagonal a block's accesses stream
 
-# %% ../nbs/10_partitioned.ipynb #4f470d1a
+# %% ../nbs/10_partitioned.ipynb #729d1e8c
 @kernel(parallel=True)
 def _shifted_energies(
     A,  # (n, d₂) float64 row j: A_j, the first block's features times the couplings
@@ -359,7 +407,7 @@ def _shifted_energies(
                     s += A[j, d] * F2[k, d]
                 out[t, j] = s
 
-# %% ../nbs/10_partitioned.ipynb #e4f38874
+# %% ../nbs/10_partitioned.ipynb #c72b1469
 @kernel(parallel=True)
 def _shifted_weights(
     E,  # (T, n) float64 the energies of `_shifted_energies`, overwritten by e^(E − mx)
@@ -401,27 +449,30 @@ def _shifted_weights(
                     j += n
                 c[k] += E[t, j]
 
-# %% ../nbs/10_partitioned.ipynb #729d1e8c
-def _complete_normaliser(design, A, e1, e2, gradient):
-    "log N̂ over all n(n − 1) permuted pairs; with `gradient`, the weights' row and column sums and W F₂."
+# %% ../nbs/10_partitioned.ipynb #b4549f34
+def _complete_normaliser(design, A, e1, e2, gradient, joint=False):
+    """log N̂ over all n(n − 1) permuted pairs (with `joint`, all n² pairs: the V-statistic); with `gradient`,
+    the weights' row and column sums and W F₂."""
     F2 = design.F2
     n = A.shape[0]
     E = design.workspace(n)  # energies of all permuted samples x^[j,k], in a reused (n, n) array
     np.matmul(A, design.F2T, out=E)
     E += e1[:, None]
     E += e2[None, :]
-    np.fill_diagonal(E, -np.inf)
+    if not joint:
+        np.fill_diagonal(E, -np.inf)
     mx = E.max()
     E -= mx
     libm.exp(E, out=E)
     Z = E.sum()
-    logN = mx + libm.log(Z / (n * (n - 1)))
+    logN = mx + libm.log(Z / (n * n if joint else n * (n - 1)))
     if not gradient:
         return logN, 0.0, None
-    E *= 1 / Z  # the normalised weights W (0 on the diagonal)
+    # the normalised weights W (0 on the diagonal unless `joint`)
+    E *= 1 / Z
     return logN, 0.0, (E.sum(1), E.sum(0), E @ F2)
 
-# %% ../nbs/10_partitioned.ipynb #c72b1469
+# %% ../nbs/10_partitioned.ipynb #6ad47b5f
 def _sampled_normaliser(design, A, e1, e2, shifts, gradient):
     "log N̂ over the pairs of `shifts` and its standard error; with `gradient`, r, c and W F₂ as above."
     F2 = design.F2
@@ -438,12 +489,13 @@ def _sampled_normaliser(design, A, e1, e2, shifts, gradient):
     se = float(per_shift.std(ddof=1) / per_shift.mean() * np.sqrt((1 - m / (n - 1)) / m))
     return logN, se, ((r / Z, c / Z, WF2 / Z) if gradient else None)
 
-# %% ../nbs/10_partitioned.ipynb #b4549f34
+# %% ../nbs/10_partitioned.ipynb #02628b45
 def mlmi_objective(
     v,  # θ, one block θ_g per group of `design`
     design,  # a separable PairDesign
     sample=None,  # shifts from `sample_shifts` (incomplete U-statistic), or None (all pairs)
     gradient=True,  # False: the value only (cheaper)
+    joint=False,  # True: N̂ over all n² pairs, the joint samples included (the V-statistic; complete only)
 ):
     """ℓ_MLMI(θ) (eq. 4 without the penalty) and its gradient in the matrix form; `sample`: the shifts of an
     incomplete U-statistic (`sample_shifts`), None for all n(n − 1) pairs. Returns (value, gradient or None,
@@ -454,19 +506,28 @@ def mlmi_objective(
     within = design.within
     # with cross pairs only, the (D₁, D₂) block is all of B(θ) that is not zero: allocate just that block
     shift = 0 if within else d1
-    B = np.zeros((d1 + F2.shape[1],) * 2) if within else np.zeros((d1, F2.shape[1]))
-    B[rows, cols - shift] = v[param]
-    A = F1 @ (B[:d1, d1:] if within else B)
+    if design.sparse:
+        B = design.cross_block(v)
+        A = np.ascontiguousarray((B.T @ design.F1T).T)
+    else:
+        B = np.zeros((d1 + F2.shape[1],) * 2) if within else np.zeros((d1, F2.shape[1]))
+        B[rows, cols - shift] = v[param]
+        A = F1 @ (B[:d1, d1:] if within else B)
     e1 = np.einsum("ja,ja->j", F1 @ B[:d1, :d1], F1) if within else np.zeros(n)
     e2 = np.einsum("ka,ka->k", F2 @ B[d1:, d1:], F2) if within else np.zeros(n)
     data = np.mean(np.einsum("ja,ja->j", A, F2) + e1 + e2)  # the joint samples: j = k
     if sample is None:
-        logN, se, sums = _complete_normaliser(design, A, e1, e2, gradient)
+        logN, se, sums = _complete_normaliser(design, A, e1, e2, gradient, joint)
+    elif joint:
+        raise ValueError("the V-statistic (joint=True) is computed over all n² pairs: sample must be None")
     else:
         logN, se, sums = _sampled_normaliser(design, A, e1, e2, sample, gradient)
     if not gradient:
         return -data + logN, None, se
     r, c, WF2 = sums
+    if design.sparse:
+        gc = design.cell_products(np.ascontiguousarray(WF2.T)) - design.cell_moments
+        return -data + logN, np.bincount(param, gc, design.n_params), se
     G = np.zeros_like(B)
     (G[:d1, d1:] if within else G)[:] = F1.T @ WF2 - design.moments[1]
     if within:
@@ -475,17 +536,20 @@ def mlmi_objective(
     grad = np.bincount(param, G[rows, cols - shift], design.n_params)
     return -data + logN, grad, se
 
-# %% ../nbs/10_partitioned.ipynb #30d4d505
+# %% ../nbs/10_partitioned.ipynb #5b44b554
 def mlmi_direct(
     v,  # θ, one block θ_g per group of `design`
     X,  # (n, p) data, as the fit sees it
     design,  # the PairDesign (`callable_design`)
     psi,  # the feature function psi(xu, xv) → (m,) or (m, b)
     sample=None,  # shifts from `sample_shifts`, or None (all pairs)
+    joint=False,  # True: all n² pairs, the joint samples included (the V-statistic; sample must be None)
 ):
     """ℓ_MLMI(θ), its gradient and the se of log N̂ (as `mlmi_objective`) by the direct sum over the permuted
     samples, for any feature function psi(xu, xv) → (m, b): O(n² Σ_g b_g). The reference for the matrix form,
     and the path for user features."""
+    if joint and sample is not None:
+        raise ValueError("the V-statistic (joint=True) is computed over all n² pairs: sample must be None")
     X = np.asarray(X, np.float64)
     n = X.shape[0]
     g1 = set(design.g1.tolist())
@@ -494,8 +558,9 @@ def mlmi_direct(
         if sample is None
         else _shifted_pairs(n, sample)
     )
-    off = j != k
-    j, k = j[off], k[off]
+    if not joint:
+        off = j != k
+        j, k = j[off], k[off]
     E = np.zeros(j.size)
     data = 0.0
     feats = []
@@ -524,7 +589,7 @@ def mlmi_direct(
     grad = np.concatenate([W @ P - Pd.mean(0) for P, Pd in feats]) if feats else np.zeros(0)
     return -data + mx + libm.log(Z / j.size), grad, se
 
-# %% ../nbs/10_partitioned.ipynb #5b44b554
+# %% ../nbs/10_partitioned.ipynb #166c0359
 def group_kkt_violation(
     grad,  # ∇ℓ at v
     v,  # the candidate solution, groups concatenated
@@ -548,7 +613,7 @@ def group_kkt_violation(
     off = np.where(nrm > 0, 0.0, np.maximum(0.0, gn - lam * weights))
     return float(max(stat.max(initial=0.0), off.max(initial=0.0)))
 
-# %% ../nbs/10_partitioned.ipynb #2628e2e7
+# %% ../nbs/10_partitioned.ipynb #217828dc
 class _Remembered:
     """`objective(v, gradient)`, remembering its last few answers: FISTA asks for the value and the gradient
     at the same point in separate calls."""
@@ -570,7 +635,7 @@ class _Remembered:
             self.cache[key] = self.objective(v, gradient)
         return self.cache[key]
 
-# %% ../nbs/10_partitioned.ipynb #ea8f0c58
+# %% ../nbs/10_partitioned.ipynb #65ef1b98
 def group_lasso_path(
     objective,  # v ↦ (ℓ(v), ∇ℓ(v) or None, se); its second argument asks for the gradient
     design,  # the PairDesign: groups, their sizes and which are cross-group pairs
@@ -626,7 +691,8 @@ def group_lasso_path(
         lam *= r
         v = solve(lam, v)
         lams.append(lam)
-        on = np.add.reduceat(v[:cross_end] ** 2, starts[:n_cross]) > 0
+        # selected: any nonzero component, as `passages_` reads it (squares of 1e-200 would underflow)
+        on = np.add.reduceat(np.abs(v[:cross_end]), starts[:n_cross]) > 0
         entry[(entry == 0) & on] = lam
         out["log"].append(dict(lam=lam, n_passages=int(on.sum()), objective=evaluate(v)[0]))
         if progress is not None:
@@ -635,7 +701,7 @@ def group_lasso_path(
             break
     return dict(out, theta=v, lambdas=np.array(lams), grad=evaluate(v)[1], entry=entry)
 
-# %% ../nbs/10_partitioned.ipynb #3bce12fc
+# %% ../nbs/10_partitioned.ipynb #10120e3e
 def _check_groups(groups, p):
     if not isinstance(groups, (tuple, list)) or len(groups) != 2:
         raise ValueError("groups must be a pair (indices_1, indices_2)")
@@ -656,7 +722,7 @@ def _check_groups(groups, p):
         )
     return g1, g2
 
-# %% ../nbs/10_partitioned.ipynb #10120e3e
+# %% ../nbs/10_partitioned.ipynb #02c352dc
 # The empirical objective (4) on pairs of rows: the sampled pairs, ℓ with its gradient, and the fitted
 # parameters.
 AUTO_PAIRS = 4_000_000  # n(n − 1) above which n_pairs='auto' switches to about this many sampled pairs
@@ -675,11 +741,18 @@ def _pair_sample(self, n):
     shifts = None if B is None else sample_shifts(n, B, self.random_state)
     if shifts is not None and shifts.size == n - 1:  # every diagonal: the complete statistic
         shifts = None
+    if self.normaliser not in ("U", "V"):
+        raise ValueError(f"normaliser must be 'U' or 'V', got {self.normaliser!r}")
+    if self.normaliser == "V" and shifts is not None:
+        raise ValueError(
+            f"normaliser='V' is computed over all n² pairs, but n_pairs={self.n_pairs!r} samples "
+            f"{n * shifts.size:,} of them at n = {n:,}: pass n_pairs=None"
+        )
     self.n_pairs_ = total if shifts is None else n * shifts.size
     self.complete_ = shifts is None
     return shifts
 
-# %% ../nbs/10_partitioned.ipynb #b7ab55eb
+# %% ../nbs/10_partitioned.ipynb #7db59f0e
 @patch_to(PartitionedRatio)
 def _objective(self, X, sample):
     "The design and a function v ↦ (ℓ, ∇ℓ, se of log N̂)."
@@ -693,14 +766,16 @@ def _objective(self, X, sample):
                 f"n_pairs (an incomplete U-statistic) or use a built-in feature"
             )
         self.levels_ = None
-        return design, lambda v, gradient=True: mlmi_direct(v, X, design, self.features, sample)
+        joint = self.normaliser == "V"
+        return design, lambda v, gradient=True: mlmi_direct(v, X, design, self.features, sample, joint)
     phi, comps, self.levels_ = encode_variables(
         X, self.features, self.names_, self.min_level_count, self.rare_levels, self.levels
     )
     design = separable_design(phi, comps, g1, g2, self.pairs)
-    return design, lambda v, gradient=True: mlmi_objective(v, design, sample, gradient)
+    joint = self.normaliser == "V"
+    return design, lambda v, gradient=True: mlmi_objective(v, design, sample, gradient, joint)
 
-# %% ../nbs/10_partitioned.ipynb #083f10e0
+# %% ../nbs/10_partitioned.ipynb #29c8e1b2
 @patch_to(PartitionedRatio)
 def _store(self, v, design, p):
     "θ per modelled pair, the (p, p) strength matrix and the cross-group passages."
@@ -721,7 +796,7 @@ def _store(self, v, design, p):
         if kind == "cross" and np.any(self.pair_coef_[u, w] != 0)
     ]
 
-# %% ../nbs/10_partitioned.ipynb #94bee0da
+# %% ../nbs/10_partitioned.ipynb #7cf7dbe6
 @patch_to(PartitionedRatio)
 def _say_step(self, lam, k):
     "With `verbose`, one line per step of the λ path (on stderr, so that stdout stays the user's)."
