@@ -211,7 +211,9 @@ def _cell_products(
 # %% ../nbs/10_partitioned.ipynb #c87d1261
 @dataclass
 class PairDesign:
-    "The modelled pairs of eq. (4) and, for separable features, the encodings that give the matrix form."
+    """The modelled pairs of eq. (4) and, for separable features, the encodings that give the matrix form.
+    `sparse` (cross pairs only, parameters in at most a quarter of B₁₂'s cells): products run over the cells
+    (`cross_block`, `cell_products`, `cell_moments`), never the dense block."""
 
     pairs: list  # (u, v, kind) per group; kind 'cross' (u ∈ G₁, v ∈ G₂), 'within' (u < v) or 'diag' (u = v)
     sizes: np.ndarray  # b_g, the length of θ_g
@@ -498,8 +500,8 @@ def mlmi_objective(
     joint=False,  # True: N̂ over all n² pairs, the joint samples included (the V-statistic; complete only)
 ):
     """ℓ_MLMI(θ) (eq. 4 without the penalty) and its gradient in the matrix form; `sample`: the shifts of an
-    incomplete U-statistic (`sample_shifts`), None for all n(n − 1) pairs. Returns (value, gradient or None,
-    se of log N̂)."""
+    incomplete U-statistic (`sample_shifts`), None for all n(n − 1) pairs (n² with `joint`). Returns (value,
+    gradient or None, se of log N̂)."""
     F1, F2 = design.F1, design.F2
     n, d1 = F1.shape
     rows, cols, param = design.cells
