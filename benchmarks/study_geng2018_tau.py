@@ -3,7 +3,8 @@ stored study's first trials (the same data and settings: `data`, `SETTINGS` from
 paper's), per iteration: the τ TAY ran and its rule, ‖G_α‖, and the Dobrushin side of the certificate — the
 largest row sum of the influence bound U of eq. (11) at the iterate (its contraction per sweep) and the τ
 that bound (12), 2√m 𝒢(B^τ), needs to fall below ½‖G_α‖ (`dobrushin.tau_needed`, every 10th iteration, up to
-`TAU_CAP` sweeps); and the same row sum for the true network. About 3 minutes on 2 cores.
+`TAU_CAP` sweeps); and the same row sum for the true network. About 8 minutes on 2 cores (measured beside
+other jobs).
 
 python benchmarks/study_geng2018_tau.py  # writes benchmarks/data/geng2018_tau.npz"""
 

@@ -6,7 +6,7 @@ For each fit: the BIC curve n ℓ(θ̂_i) + log(n) ‖θ̂_i‖₀ over the λ p
 ‖θ̂^δ‖₀ over the thresholds (d̄ = d(d − 1)/2, the paper's §5), split into their losses and their edge counts,
 and the power and FDR of both stages. A criterion adds an edge only if the loss falls by more than its penalty
 per edge (log n = 3.0 for BIC at n = 20, log d̄ = 5.25 for GIC at d = 20); the study stores what the losses
-do. About 5 minutes on 2 cores.
+do. About 10 minutes on 2 cores (measured beside other jobs).
 
 python benchmarks/study_miasojedow2018_gic.py  # writes benchmarks/data/miasojedow2018_gic.npz"""
 
