@@ -16,10 +16,10 @@ from .prox import project_box, project_spectral
 from .base import MRFLearner, fit_chosen_lambda, sampling_tol, gap_tolerance
 
 # %% auto #0
-__all__ = ['DOMKE_SETTINGS', 'FastMixingML', 'theorem4_schedule', 'theorem5_schedule', 'theorem8_schedule', 'corollary9_schedule',
-           'theorem2_bound', 'theorem6_bound']
+__all__ = ['DOMKE_SETTINGS', 'FastMixingML', 'theorem4_schedule', 'theorem5_schedule', 'theorem8_schedule',
+           'theorem7_lower_bound', 'least_work', 'corollary9_schedule', 'theorem2_bound', 'theorem6_bound']
 
-# %% ../nbs/11_fast_mixing.ipynb #51c91430
+# %% ../nbs/11_fast_mixing.ipynb #fe1bb97c
 class _Couplings:
     """The couplings (i, j) Domke's learner fits, and the convex set — box or spectral ball — it projects them
     on."""
@@ -62,7 +62,7 @@ class _Couplings:
         "The exact E x_i x_j under `model` (p ≤ 16)."
         return to_matrix(moments(model), self.p)[self.I, self.J]
 
-# %% ../nbs/11_fast_mixing.ipynb #19cfa0a5
+# %% ../nbs/11_fast_mixing.ipynb #5bdc92c8
 class _DomkeSettings(NamedTuple):
     "`FastMixingML`'s settings, checked for p variables."
 
@@ -76,7 +76,7 @@ class _DomkeSettings(NamedTuple):
     couplings: _Couplings  # the pairs and the constraint set
     init: np.ndarray | None  # the chains' start (None: uniform)
 
-# %% ../nbs/11_fast_mixing.ipynb #fd03443e
+# %% ../nbs/11_fast_mixing.ipynb #fc9e7d6b
 class FastMixingML(MRFLearner):
     """Domke's Algorithm 1: projected gradient with M random-scan Gibbs chains of v transitions, on the box
     |θ_ij| ≤ box (Domke's β) or the set ‖R(θ)‖₂ ≤ c (±1 data)."""
@@ -174,14 +174,14 @@ class FastMixingML(MRFLearner):
         self._settle(self.grad_map_ <= tol + noise, s.K, why)
         return self._end(pairs.mat(out))
 
-# %% ../nbs/11_fast_mixing.ipynb #3d317b0e
+# %% ../nbs/11_fast_mixing.ipynb #6b796da7
 def _betas(betas):
     b1, b2, b3 = (check_float(b, "beta", lo=0, lo_open=True) for b in betas)
     if not math.isclose(b1 + b2 + b3, 1.0, rel_tol=1e-9):
         warn(f"betas sum to {b1 + b2 + b3:g}; Domke's Theorems 4 and 8 assume β₁ + β₂ + β₃ = 1")
     return b1, b2, b3
 
-# %% ../nbs/11_fast_mixing.ipynb #5bdc92c8
+# %% ../nbs/11_fast_mixing.ipynb #465ef099
 def theorem4_schedule(
     a: float,  # a, the bound's term for the start (Thm 4)
     b: float,  # b, the coefficient of the Monte-Carlo term K/√M
@@ -201,7 +201,7 @@ def theorem4_schedule(
         max(1, math.ceil(math.log(a * c / (b1 * b3 * eps)) / -math.log(alpha))),
     )
 
-# %% ../nbs/11_fast_mixing.ipynb #fc9e7d6b
+# %% ../nbs/11_fast_mixing.ipynb #8c5b7455
 def theorem5_schedule(
     L: float,  # L, the Lipschitz constant of the gradient (`dobrushin.domke_lipschitz`)
     R2: float,  # R₂, a bound on ‖t(x)‖₂
@@ -221,7 +221,7 @@ def theorem5_schedule(
     a = L * check_float(dist0, "dist0", lo=0) / (4 * R2) + math.log(1 / delta)
     return theorem4_schedule(a, 1.0, C, alpha, eps_f * L / (8 * R2 * R2), betas)
 
-# %% ../nbs/11_fast_mixing.ipynb #b1ca208c
+# %% ../nbs/11_fast_mixing.ipynb #899f186e
 def theorem8_schedule(
     a: float,  # a, the bound's term for the start (Thm 4)
     b: float,  # b, the coefficient of the Monte-Carlo term K/√M
@@ -230,7 +230,9 @@ def theorem8_schedule(
     alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
     eps: float,  # ε, the target accuracy
     delta: float,  # δ, the probability that the guarantee fails
-    betas=(0.1464, 0.7071, 0.1464),  # the schedule's split of the error budget (three shares summing to 1)
+    # the schedule's split of the error budget (three shares summing to 1; the paper's example: β₂ = 1/√2,
+    # β₁ = β₃ = (1 − 1/√2)/2)
+    betas=((1 - 0.5**0.5) / 2, 0.5**0.5, (1 - 0.5**0.5) / 2),
 ):
     "Domke Thm 8: (K, M, v) with γ^K a + (b/√M)(1 + √(2 log(K/δ))) + cα^v ≤ ε."
     a, b, c = (check_float(x, n, lo=0, lo_open=True) for x, n in ((a, "a"), (b, "b"), (c, "c")))
@@ -243,7 +245,66 @@ def theorem8_schedule(
     M = math.ceil(b * b / (eps * eps * b2 * b2) * (1 + math.sqrt(2 * math.log(max(K, 1) / delta))) ** 2)
     return K, M, max(1, math.ceil(math.log(c / (b3 * eps)) / -math.log(alpha)))
 
-# %% ../nbs/11_fast_mixing.ipynb #465ef099
+# %% ../nbs/11_fast_mixing.ipynb #6d1fef1d
+def theorem7_lower_bound(
+    a: float,  # a, the bound's term for the start, above ε
+    b: float,  # b, the coefficient of the Monte-Carlo term √(log(K/δ)/M)
+    c: float,  # c, the coefficient of the mixing term α^v, above ε
+    gamma: float,  # γ, the contraction per iteration, in (0, 1)
+    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
+    eps: float,  # ε, the target accuracy
+    delta: float,  # δ, the probability that the guarantee fails, in (0, 1)
+) -> float:
+    """Domke Thm 7: the least work K·M·v of any (K, M, v) with γ^K a + (b/√M)√(log(K/δ)) + cα^v ≤ ε:
+    (b²/ε²) log(a/ε) log(c/ε) / ((−log γ)(−log α)) · log(log(a/ε) / (δ(−log γ)))."""
+    a, b, c = (check_float(x, n, lo=0, lo_open=True) for x, n in ((a, "a"), (b, "b"), (c, "c")))
+    gamma = check_float(gamma, "gamma", lo=0, hi=1, lo_open=True, hi_open=True)
+    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
+    eps = check_float(eps, "eps", lo=0, lo_open=True)
+    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
+    if a <= eps or c <= eps:
+        raise ValueError(f"Theorem 7 needs a > ε and c > ε, got a = {a:g}, c = {c:g}, ε = {eps:g}")
+    k_min = math.log(a / eps) / -math.log(gamma)
+    if k_min <= delta:
+        raise ValueError(f"Theorem 7 needs log(a/ε) > δ(−log γ): got K ≥ {k_min:g} and δ = {delta:g}")
+    v_min = math.log(c / eps) / -math.log(alpha)
+    return b * b / (eps * eps) * k_min * v_min * math.log(k_min / delta)
+
+# %% ../nbs/11_fast_mixing.ipynb #a1517440
+def least_work(
+    a: float,  # a, the bound's term for the start
+    b: float,  # b, the coefficient of the Monte-Carlo term √(log(K/δ)/M)
+    c: float,  # c, the coefficient of the mixing term α^v
+    gamma: float,  # γ, the contraction per iteration, in (0, 1)
+    alpha: float,  # α of the mixing bound ‖M^v q − p‖_TV ≤ C α^v, in (0, 1)
+    eps: float,  # ε, the target accuracy
+    delta: float,  # δ, the probability that the guarantee fails, in (0, 1)
+) -> int:
+    """The least K·M·v over integer schedules meeting Theorem 7's condition γ^K a + (b/√M)√(log(K/δ)) + cα^v
+    ≤ ε, by exhaustive search over K and v (M the least that meets it given K and v). The search stops where a
+    larger K or v cannot do better: K·v·b² log(K/δ)/ε² (over K) or /(ε − γ^K a)² (over v, at one K) alone is
+    then above the best found."""
+    a, b, c = (check_float(x, n, lo=0, lo_open=True) for x, n in ((a, "a"), (b, "b"), (c, "c")))
+    gamma = check_float(gamma, "gamma", lo=0, hi=1, lo_open=True, hi_open=True)
+    alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)
+    eps = check_float(eps, "eps", lo=0, lo_open=True)
+    delta = check_float(delta, "delta", lo=0, hi=1, lo_open=True, hi_open=True)
+    best, K = math.inf, max(1, math.ceil(math.log(max(a / eps, 1.0)) / -math.log(gamma)))
+    v0 = max(1, math.ceil(math.log(max(c / eps, 1.0)) / -math.log(alpha)))
+    while K * v0 * b * b * math.log(K / delta) / (eps * eps) < best:
+        left = eps - gamma**K * a
+        # the first v whose mixing term leaves room for the Monte-Carlo term (none: the next K)
+        v = max(v0, math.floor(math.log(c / left) / -math.log(alpha))) if left > 0 else None
+        # the Monte-Carlo term's room is below `left` whatever v: K·v·b² log(K/δ)/left² bounds the work
+        while v is not None and K * v * b * b * math.log(K / delta) / (left * left) < best:
+            room = left - c * alpha**v
+            if room > 0:
+                best = min(best, K * math.ceil(b * b * math.log(K / delta) / (room * room)) * v)
+            v += 1
+        K += 1
+    return int(best)
+
+# %% ../nbs/11_fast_mixing.ipynb #4827d802
 def corollary9_schedule(
     L: float,  # L, the Lipschitz constant of the gradient (`dobrushin.domke_lipschitz`)
     lam: float,  # λ > 0, the ridge weight
@@ -271,7 +332,7 @@ def corollary9_schedule(
     v = math.ceil(math.log(2 * L * R2 * C / (b3 * eps * lam)) / (1 - alpha))
     return K, M, v
 
-# %% ../nbs/11_fast_mixing.ipynb #16fb3280
+# %% ../nbs/11_fast_mixing.ipynb #9c29beb6
 def theorem2_bound(
     L: float,  # L, the Lipschitz constant of the gradient (the step is 1/L)
     R2: float,  # R₂, a bound on ‖t(x)‖₂
@@ -294,7 +355,7 @@ def theorem2_bound(
     inner = L * check_float(dist0, "dist0", lo=0) / (4 * R2) + math.log(1 / delta) + K / math.sqrt(M)
     return 8 * R2 * R2 / (K * L) * (inner + K * C * alpha**v) ** 2
 
-# %% ../nbs/11_fast_mixing.ipynb #b1350fb0
+# %% ../nbs/11_fast_mixing.ipynb #f1cf58fe
 def theorem6_bound(
     L: float,  # L, the Lipschitz constant of the gradient (the step is 1/L)
     lam: float,  # λ > 0, the ridge weight
@@ -319,12 +380,12 @@ def theorem6_bound(
     noise = math.sqrt(R2 / (2 * M)) * (1 + math.sqrt(2 * math.log(K / delta)))
     return (1 - lam / L) ** K * check_float(dist0, "dist0", lo=0) + L / lam * (noise + 2 * R2 * C * alpha**v)
 
-# %% ../nbs/11_fast_mixing.ipynb #75a0a713
+# %% ../nbs/11_fast_mixing.ipynb #b906b8da
 DOMKE_SETTINGS = dict(
     K=46, M=1533, v=561
 )  # Algorithm 1 with the §6 schedule (Corollary 9): exactly K iterations of M chains
 
-# %% ../nbs/11_fast_mixing.ipynb #889693a4
+# %% ../nbs/11_fast_mixing.ipynb #cb6282d5
 @patch_to(FastMixingML)
 def _record_iterate(self, rec, pairs, th, out, theta_star, X_test):
     """One row of the trace: `rec`, with ‖θ_k − θ*‖ and the exact test log-likelihood of the output (θ_k
@@ -336,7 +397,7 @@ def _record_iterate(self, rec, pairs, th, out, theta_star, X_test):
         rec["test_ll"] = self._run.diagnostics(lambda: log_likelihood(model, X_test))
     self._run.record(**rec)
 
-# %% ../nbs/11_fast_mixing.ipynb #6d8b51d6
+# %% ../nbs/11_fast_mixing.ipynb #c9f9c99e
 @patch_to(FastMixingML)
 def _pairs(self, p: int) -> np.ndarray:
     "`pairs` as a checked (k, 2) int array (None: every pair)."
@@ -353,7 +414,7 @@ def _pairs(self, p: int) -> np.ndarray:
         raise ValueError("pairs must be a list of (i, j) with 0 <= i != j < p")
     return pairs
 
-# %% ../nbs/11_fast_mixing.ipynb #5f7ca6c4
+# %% ../nbs/11_fast_mixing.ipynb #3723eb54
 # Algorithm 1's settings, checked, and the Gibbs moments behind each gradient.
 @patch_to(FastMixingML)
 def _settings(self, p: int) -> _DomkeSettings:
@@ -379,7 +440,7 @@ def _settings(self, p: int) -> _DomkeSettings:
         init = check_states(np.atleast_2d(self.start), "pm1", p, "start")
     return _DomkeSettings(lam, L, adaptive, K, M, M_max, math.ceil(v / p), couplings, init)
 
-# %% ../nbs/11_fast_mixing.ipynb #cb6282d5
+# %% ../nbs/11_fast_mixing.ipynb #37c93cfb
 @patch_to(FastMixingML)
 def _model_moments(self, s, th, M, rng):
     """E x_i x_j under θ: exact, or the mean over M chains from the fixed start r run `sweeps` sweeps (the
@@ -397,7 +458,7 @@ def _model_moments(self, s, th, M, rng):
     self._chains = chains
     return s.couplings.means(chains.states)
 
-# %% ../nbs/11_fast_mixing.ipynb #c9f9c99e
+# %% ../nbs/11_fast_mixing.ipynb #45fa1f84
 @patch_to(FastMixingML)
 def _noise_floor(self, G, new, Et, M, n, bound):
     """`(‖G_free‖², threshold, Monte-Carlo gap, its tolerance)` for the step G = L(θ − θ_new). Free
@@ -414,7 +475,7 @@ def _noise_floor(self, G, new, Et, M, n, bound):
     var = np.clip(1 - Et**2, 1 / M, None)
     return stat, 2 * float(var[free].sum()) / M, n_free / (2 * M), tol
 
-# %% ../nbs/11_fast_mixing.ipynb #3723eb54
+# %% ../nbs/11_fast_mixing.ipynb #6f411909
 @patch_to(FastMixingML)
 def _residual(self, s, out, tbar):
     """`(‖L(θ − P(θ − ∇f/L))‖_∞, its Monte-Carlo noise)` at the output: exact moments (p ≤ 16), or 20,000
@@ -428,7 +489,7 @@ def _residual(self, s, out, tbar):
     G = s.L * (out - s.couplings.project(out - (Et - tbar + s.lam * out) / s.L))
     return float(np.abs(G).max(initial=0.0)), noise
 
-# %% ../nbs/11_fast_mixing.ipynb #37c93cfb
+# %% ../nbs/11_fast_mixing.ipynb #7203c4ac
 # When Algorithm 1 may stop (K = None): the step at its Monte-Carlo noise floor and the gap within tolerance.
 @patch_to(FastMixingML)
 def _adaptive_rule(self, s, th, new, Et, M, n, rec):
