@@ -96,7 +96,8 @@ class PartitionedRatio(MRFLearner):
         v, fista_runs = out["theta"], out["runs"]
         self.lambdas_, self.lam_max_, self.grad_ = out["lambdas"], out["lam_max"], out["grad"]
         if self.lam is None:
-            self.entry_lambda_ = out["entry"].reshape(self.g1_.size, self.g2_.size)
+            self.entry_lambda_ = out["entry"][: design.n_cross].reshape(self.g1_.size, self.g2_.size)
+            self.pair_entry_lambda_ = {(u, w): float(e) for (u, w, _), e in zip(design.pairs, out["entry"])}
             for row in out["log"]:
                 self._run.record(**row)
         self._store(v, design, p)
@@ -652,7 +653,8 @@ def group_lasso_path(
     progress=None,  # called as progress(λ, cross-group pairs selected) after each path step; None: silent
 ) -> dict:
     """Minimise ℓ(θ) + λ Σ_g w_g‖θ_g‖ by FISTA with group soft-thresholding, at one λ or down the path from
-    λ_max with warm starts. Returns theta, lambdas, lam_max, grad, entry (per cross pair), log and FISTA's
+    λ_max with warm starts. Returns theta, lambdas, lam_max, grad, entry (the λ at which each group first
+    turns nonzero, 0 if never; every group, in the design's order: cross pairs first), log and FISTA's
     runs."""
     evaluate = _Remembered(objective)
     starts = design.starts
@@ -685,8 +687,7 @@ def group_lasso_path(
     check_int(target, "target", lo=1)
     r = check_float(path_ratio, "path_ratio", lo=0, hi=1, lo_open=True, hi_open=True)
     n_cross = design.n_cross
-    cross_end = int(design.sizes[:n_cross].sum())
-    entry = np.zeros(n_cross)
+    entry = np.zeros(len(starts))
     lams = []
     lam = lam_max
     for _ in range(check_int(max_steps, "max_steps", lo=1)):
@@ -694,8 +695,9 @@ def group_lasso_path(
         v = solve(lam, v)
         lams.append(lam)
         # selected: any nonzero component, as `passages_` reads it (squares of 1e-200 would underflow)
-        on = np.add.reduceat(np.abs(v[:cross_end]), starts[:n_cross]) > 0
-        entry[(entry == 0) & on] = lam
+        nonzero = np.add.reduceat(np.abs(v), starts) > 0
+        entry[(entry == 0) & nonzero] = lam
+        on = nonzero[:n_cross]
         out["log"].append(dict(lam=lam, n_passages=int(on.sum()), objective=evaluate(v)[0]))
         if progress is not None:
             progress(lam, int(on.sum()))
