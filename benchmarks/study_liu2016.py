@@ -46,22 +46,32 @@ def cross_scores(est):
     return e if e.shape == (len(G1), len(G2)) else e[np.ix_(G1, G2)]
 
 
-def cell(rho, rep):
-    "One replication: n = 50 draws of N(0, Θ⁻¹) and each method's AUC over the 400 cross-group pairs."
+def gaussian_data(rho, rep):
+    "(Θ, X): Θ of §6.1 at ρ and replication `rep`'s n = 50 draws of N(0, Θ⁻¹)."
     T = liu_theta(rho)
     X = np.random.default_rng(1000 * rep + int(100 * rho) + N).multivariate_normal(
         np.zeros(50), np.linalg.inv(T), size=N
     )
-    truth = T[np.ix_(G1, G2)] != 0
-    methods = [
+    return T, X
+
+
+def fig4c_methods():
+    "Fig. 4(c)'s estimators, unfitted, in METHODS order."
+    return [
         PartitionedRatio((G1, G2), target=100),
         PartitionedRatio((G1, G2), target=100, standardize=False),
         NeighbourhoodLasso(rule="or"),
         NeighbourhoodLasso(rule="and"),
         DiffEstimator((G1, G2)),
     ]
+
+
+def cell(rho, rep):
+    "One replication: n = 50 draws of N(0, Θ⁻¹) and each method's AUC over the 400 cross-group pairs."
+    T, X = gaussian_data(rho, rep)
+    truth = T[np.ix_(G1, G2)] != 0
     aucs, warned = [], []
-    for est in methods:
+    for est in fig4c_methods():
         # counted, not silenced: whether the fit warned that its path did not converge
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", ConvergenceWarning)
