@@ -4,7 +4,8 @@
 replications 0–9, are refitted with more draws, everything else as published (`MIASOJEDOW_SETTINGS`):
 m = 10⁴d (10×) on all 10 data sets, and m = 10³d sweeps (10³d² updates, 50× at d = 50: the other reading of
 the paper's m) on the first 3. Per fit: the stored study's KEYS (AUC, FDR, power, both stages, edges, seconds,
-warned). The published draws' rows are read from the stored study. About 25 minutes alone on 2 cores (47 beside other jobs).
+warned). The published draws' rows are read from the stored study. 47 minutes on 2 cores beside other jobs
+(about 25 alone, estimated).
 
 python benchmarks/study_miasojedow2018_draws.py  # writes benchmarks/data/miasojedow2018_draws.npz"""
 
