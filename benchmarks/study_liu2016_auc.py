@@ -5,7 +5,7 @@ only. This study refits the same data sets (the same seeds, `liu_theta`, n = 50,
 the same methods and stores both AUCs per method: over the cross-group pairs (which must equal the stored
 study's) and over all 1,225 pairs, 10 passages against the 1,215 others, each method's pairs ranked by the λ
 at which they enter its path (PR: `pair_entry_lambda_`, the others: `entry_lambda_`; Diff: |Δ̂|, its
-threshold; a pair that never enters ties at the bottom). About 25 minutes on 2 cores.
+threshold; a pair that never enters ties at the bottom). 45 minutes on 2 cores beside other jobs.
 
 python benchmarks/study_liu2016_auc.py  # writes benchmarks/data/liu2016_fig4c_auc.npz"""
 
