@@ -255,8 +255,8 @@ def theorem7_lower_bound(
     eps: float,  # ε, the target accuracy
     delta: float,  # δ, the probability that the guarantee fails, in (0, 1)
 ) -> float:
-    """Domke Thm 7: the least work K·M·v of any (K, M, v) with γ^K a + (b/√M)√(log(K/δ)) + cα^v ≤ ε:
-    (b²/ε²) log(a/ε) log(c/ε) / ((−log γ)(−log α)) · log(log(a/ε) / (δ(−log γ)))."""
+    """Domke Thm 7: a lower bound on the work K·M·v of every (K, M, v) with γ^K a + (b/√M)√(log(K/δ)) + cα^v
+    ≤ ε: (b²/ε²) log(a/ε) log(c/ε) / ((−log γ)(−log α)) · log(log(a/ε) / (δ(−log γ)))."""
     a, b, c = (check_float(x, n, lo=0, lo_open=True) for x, n in ((a, "a"), (b, "b"), (c, "c")))
     gamma = check_float(gamma, "gamma", lo=0, hi=1, lo_open=True, hi_open=True)
     alpha = check_float(alpha, "alpha", lo=0, hi=1, lo_open=True, hi_open=True)

@@ -854,6 +854,11 @@ def _rows_of_the_rest(m, X):
         (concentration.tay_criterion, dict(bound=0.1, grad_map_norm=1.0), dict(bound="positive")),
         (fast_mixing.theorem8_schedule, dict(a=1.0, b=1.0, c=1.0, gamma=0.5, alpha=0.5, eps=0.1, delta=0.1)),
         (
+            fast_mixing.theorem7_lower_bound,
+            dict(a=3.0, b=1.0, c=2.0, gamma=0.9, alpha=0.9, eps=0.5, delta=0.1),
+        ),
+        (fast_mixing.least_work, dict(a=3.0, b=1.0, c=2.0, gamma=0.9, alpha=0.9, eps=0.5, delta=0.1)),
+        (
             fast_mixing.theorem5_schedule,
             dict(L=1.0, R2=1.0, dist0=1.0, delta=0.1, C=1.0, alpha=0.5, eps_f=0.1),
         ),
