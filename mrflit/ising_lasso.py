@@ -64,7 +64,7 @@ class IsingLasso(MRFLearner):
         # mcmc: then the KKT residual accepted on every coordinate at once, in data standard errors of its
         # statistic (the polish; None: the gap rule alone)
         accuracy=1.0,
-        n_chains=2000,  # chains at the start (mcmc)
+        n_chains=2000,  # chains at the start (mcmc; at least: the start's |A| may need more)
         n_chains_max=256_000,  # the most chains (mcmc)
         # Gibbs sweeps per iteration (mcmc; doubled when the verification finds the chains lagging)
         n_sweeps=10,
@@ -252,7 +252,7 @@ class NewtonSolver:
         exact: bool,  # exact moments by enumeration (p <= MAX_EXACT_P), else Gibbs chains
         starts=None,  # (n, p) int8 data rows the chains start from (None: uniform states)
         n_rows: int = 1,  # rows of the data, for the sampling gap |A|/2n
-        n_chains: int = 2000,  # chains q at the start
+        n_chains: int = 2000,  # chains q at the start (at least: see theta0)
         n_chains_max: int = 256_000,  # the most chains q may grow to
         n_sweeps: int = 10,  # Gibbs sweeps per iteration
         tol: float | None = None,  # an absolute Monte-Carlo objective gap accepted (None: none)...
@@ -265,7 +265,9 @@ class NewtonSolver:
         # step)
         min_ess: float = 1.0,
         seed=None,  # None, int or np.random.Generator
-        theta0=None,  # (m,) float64 the start in stats order (None: zeros)
+        # (m,) float64 the start in stats order (None: zeros); with Gibbs moments, when the tolerance needs
+        # more than n_chains at its |A|, q starts where the noise-floor rule would grow it
+        theta0=None,
     ):
         self.p, self.domain, self.exact = int(p), domain, bool(exact)
         self._I, self._J = stat_index(self.p)
@@ -286,10 +288,15 @@ class NewtonSolver:
                 raise ValueError(f"exact moments need p <= {MAX_EXACT_P}; got p = {self.p}")
             # the energies, the probabilities and the kept table (float64)
             check_memory(3 * 8 * 2**self.p, f"exact moments of {self.p} variables")
-        else:
+        self.set_problem(EX, lam, n_rows, window, tol, tol_sampling)
+        need = 0.0 if self.exact or theta0 is None else self.chains_needed(int(np.count_nonzero(self.theta)))
+        if need > self.n_chains:
+            # a start with its support (the pseudo-likelihood estimate) takes q straight to where the
+            # noise-floor rule (`_at_floor`) would grow it after a first window there
+            self.n_chains = min(self.n_chains_max, max(2 * self.n_chains, int(np.ceil(1.25 * need))))
+        if not self.exact:
             # the chains' states and streams, refused before the first is drawn
             check_memory(self.n_chains * (8 * self.p + 48), f"{self.n_chains} chains of {self.p} variables")
-        self.set_problem(EX, lam, n_rows, window, tol, tol_sampling)
 
     def step(self) -> dict:
         "One proximal Newton step from `theta`: the iteration's record, with its `verdict`."
@@ -724,15 +731,18 @@ def newton_direction(
     lam,  # ℓ₁ weights (working set)
     *,
     ridge: float = 1e-3,  # Levenberg damping, relative to the mean diagonal of H
-    max_step: float = 1.0,
-):  # cap on ‖step‖∞
+    max_step: float = 1.0,  # cap on ‖step‖∞
+    # coordinate descent stops when a pass moves no coordinate by more than this (or after 200 passes)
+    tol: float = 1e-10,
+):
     """Proximal Newton step on `theta` (gradient g, Hessian H, ℓ₁ weights lam): `(step, ν²)`; the step is
-    damped to ‖·‖∞ ≤ max_step, ν² = dᵀ(H + ridge)d is the decrement of the direction d before the damping."""
+    damped to ‖·‖∞ ≤ max_step, ν² = dᵀ(H + ridge)d is the decrement of the direction d before the damping.
+    Coordinate descent's direction is replaced by the exact minimiser on its sign pattern where that
+    satisfies the subproblem's KKT conditions (`_refine_direction`)."""
     m = g.size
-    Hr = H + (ridge * np.trace(H) / max(m, 1) + 1e-6) * np.eye(
-        m
-    )  # Levenberg damping: H is singular on deterministic statistics
-    d = _refine_direction(g, Hr, theta, lam, _newton_cd(g, Hr, theta, lam, 200, 1e-10))
+    # Levenberg damping: H is singular on deterministic statistics
+    Hr = H + (ridge * np.trace(H) / max(m, 1) + 1e-6) * np.eye(m)
+    d = _refine_direction(g, Hr, theta, lam, _newton_cd(g, Hr, theta, lam, 200, float(tol)))
     nu2 = float(d @ Hr @ d)
     big = float(np.abs(d).max(initial=0.0))
     return (d * (max_step / big) if big > max_step else d), nu2
@@ -949,20 +959,32 @@ def newton_direction_states(
     return (D[0], float(nu2[0])) if np.ndim(g) == 1 else (D, nu2)
 
 # %% ../nbs/07a_ising_lasso.ipynb #5eb96b6c
-def states_cov(
-    X,  # (p, q) chain states, one column per chain
+def _centred_stats(
+    S,  # (p, q) float32 chain states, one column per chain
     work,  # (k,) int64 statistics in stats order
 ) -> np.ndarray:
-    "The covariance (k, k) float64 of the statistics ψ_work over the chains (the 1/q estimate)."
-    I, J = stat_index(X.shape[0])
+    "(k, q) float32 the statistics ψ_work of every chain, less their means over the chains."
+    I, J = stat_index(S.shape[0])
     i, j = I[work], J[work]
-    S = np.asarray(X, dtype=np.float32)
     Psi = S[i] * S[j]
     # a field's statistic is x_i, not x_i² (which is 1 for ±1 states)
     diag = np.flatnonzero(i == j)
     Psi[diag] = S[i[diag]]
     Psi -= Psi.mean(axis=1, keepdims=True)
-    return (Psi @ Psi.T).astype(np.float64) / S.shape[1]
+    return Psi
+
+
+def states_cov(
+    X,  # (p, q) chain states, one column per chain
+    work,  # (k,) int64 statistics in stats order
+    other=None,  # (l,) int64 other statistics (None: work again)
+) -> np.ndarray:
+    """The covariance (k, k) float64 of the statistics ψ_work over the chains (the 1/q estimate); with
+    `other`, their cross-covariance (k, l) with ψ_other."""
+    S = np.asarray(X, dtype=np.float32)
+    Psi = _centred_stats(S, work)
+    Phi = Psi if other is None else _centred_stats(S, other)
+    return (Psi @ Phi.T).astype(np.float64) / S.shape[1]
 
 # %% ../nbs/07a_ising_lasso.ipynb #da450abd
 # the chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |working set|)
@@ -988,6 +1010,37 @@ def working_set(
     return np.flatnonzero((I == J) | (theta != 0) | violated)
 
 # %% ../nbs/07a_ising_lasso.ipynb #d660b1d2
+def _cached_cov(
+    S,  # (p, q) chain states, one column per chain
+    work,  # (k,) int64 sorted statistics in stats order
+    # `work`, `H` and `states` (the S behind H) of earlier calls, updated; or None (nothing kept)
+    cache: dict | None,
+) -> np.ndarray:
+    """`states_cov(S, work)`, read from `cache` when it holds every statistic of `work` (from these states or
+    earlier ones); else, on the same states, the kept block grows by the new statistics' rows and columns
+    alone; on other states, formed anew and kept."""
+    if cache is None:
+        return states_cov(S, work)
+    held = cache.get("work")
+    if held is not None and np.all(np.isin(work, held)):
+        at = np.searchsorted(held, work)
+        return cache["H"][np.ix_(at, at)]
+    if held is not None and cache["states"] is S:
+        union = np.union1d(held, work)
+        new = np.setdiff1d(work, held)
+        old_at, new_at = np.searchsorted(union, held), np.searchsorted(union, new)
+        H = np.empty((union.size, union.size))
+        H[np.ix_(old_at, old_at)] = cache["H"]
+        cross = states_cov(S, new, union)
+        H[new_at, :] = cross
+        H[:, new_at] = cross.T
+    else:
+        union, H = work, states_cov(S, work)
+    cache.update(work=union, H=H, states=S)
+    at = np.searchsorted(union, work)
+    return H[np.ix_(at, at)]
+
+# %% ../nbs/07a_ising_lasso.ipynb #03239335
 def chain_newton_step(
     grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ, or (b, m): b steps on one working set
     theta,  # (m,) float64 current θ in stats order
@@ -1000,10 +1053,14 @@ def chain_newton_step(
     ridge: float | None = None,
     max_step: float = 1.0,  # cap on the step's ‖·‖∞
     # (m,) float64 the first iterate of coordinate descent, stats order, for every row of grad (None: zeros;
-    # the dense route solves from zeros to 1e-10); its nonzero coordinates join the working set
+    # the dense route starts from zeros); its nonzero coordinates join the working set
     start=None,
-    n_pass: int = 100,  # coordinate-descent passes at most (the route without Ĥ formed)
-    cd_tol: float = STEP_TOL,  # ...or until a pass moves no coordinate by more than cd_tol/√q
+    n_pass: int = 100,  # coordinate-descent passes at most (the route without Ĥ formed; the dense: 200)
+    # ...or until a pass moves no coordinate by more than max(1e-4, cd_tol/√q), either route
+    cd_tol: float = STEP_TOL,
+    # a dict that keeps the dense route's Ĥ between calls on the same states X: `work` (its statistics) and
+    # `H`; a working set among them reads its block, another forms Ĥ on the union (None: nothing kept)
+    cache: dict | None = None,
 ):
     """Proximal Newton step on the working set, Ĥ the covariance of the chains' ψ: `(working set, step there,
     ν²)`; for grad (b, m) the working set is the union of theirs, steps (b, |W|) and ν² (b,), and the route
@@ -1015,8 +1072,8 @@ def chain_newton_step(
     if ridge is None:
         # Ĥ has rank <= its chains: shrink harder when they are few
         ridge = max(1e-3, work.size / S.shape[1])
+    tol = max(1e-4, cd_tol / np.sqrt(X.shape[1]))
     if work.size > dense_max:
-        tol = max(1e-4, cd_tol / np.sqrt(X.shape[1]))
         kw = dict(ridge=ridge, tol=tol, max_step=max_step, n_pass=n_pass)
         if start is not None:
             kw["start"] = start[work]
@@ -1024,14 +1081,14 @@ def chain_newton_step(
         return work, d, nu2
     # the sweeps that follow run faster without BLAS threads spinning beside them (core.one_blas_thread)
     with one_blas_thread():
-        H = states_cov(S, work)
-        kw = dict(ridge=ridge, max_step=max_step)
+        H = _cached_cov(S, work, cache)
+        kw = dict(ridge=ridge, max_step=max_step, tol=tol)
         steps = [newton_direction(g[work], H, theta[work], lam[work], **kw) for g in np.atleast_2d(grad)]
     if np.ndim(grad) == 1:
         return work, *steps[0]
     return work, np.array([d for d, _ in steps]), np.array([nu2 for _, nu2 in steps])
 
-# %% ../nbs/07a_ising_lasso.ipynb #a90d3313
+# %% ../nbs/07a_ising_lasso.ipynb #e8bec492
 def gap_hessian_chains(
     n_work: int,  # |W|, the working set's size
 ) -> int:
@@ -1039,7 +1096,7 @@ def gap_hessian_chains(
     rank is far above |W| (07b's group solver uses the same rule)."""
     return max(HESSIAN_CHAINS, 10 * int(n_work))
 
-# %% ../nbs/07a_ising_lasso.ipynb #e8bec492
+# %% ../nbs/07a_ising_lasso.ipynb #e24a8431
 # the ridge of the Hessian behind an objective-gap estimate, relative to its mean diagonal
 GAP_RIDGE = 1e-4
 
@@ -1075,7 +1132,7 @@ def chain_model_decrease(
         decrease, nu2, steps = float(decrease[0]), float(nu2[0]), steps[0]
     return (decrease, nu2, steps) if return_step else (decrease, nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #9964ef58
+# %% ../nbs/07a_ising_lasso.ipynb #4c212fff
 # coordinate-descent passes of the pooled step, and then of each of the three continued from it
 GAP_PASSES = 100
 HALVES_PASSES = 25
@@ -1097,7 +1154,7 @@ def halves_gap(
     noise = float(np.mean(each)) - pooled
     return pooled - noise, noise
 
-# %% ../nbs/07a_ising_lasso.ipynb #fe65c7a9
+# %% ../nbs/07a_ising_lasso.ipynb #137a9e41
 @kernel
 def _log_weights(
     X,  # (p, q) float32 states, one column per chain
@@ -1122,7 +1179,7 @@ def _log_weights(
             out[c] += d[k] * (xi[c] * xj[c])
     return out
 
-# %% ../nbs/07a_ising_lasso.ipynb #137a9e41
+# %% ../nbs/07a_ising_lasso.ipynb #a9615cd5
 def reweighted_moments(
     X,  # (p, q) float32 or int8 states drawn at θ_ref, one column per chain
     delta,  # (m,) float64 θ − θ_ref in stats order
@@ -1144,7 +1201,7 @@ def reweighted_moments(
     np.fill_diagonal(G, Xw.sum(axis=1, dtype=np.float64))
     return G[I, J], float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #9e204080
+# %% ../nbs/07a_ising_lasso.ipynb #f6108399
 def pooled_moments(
     samples,  # [(θ_ref (m,) float64, states (p, q) float32 or int8)]: draws at several θ_ref
     theta,  # (m,) float64 the point, stats order
@@ -1158,7 +1215,7 @@ def pooled_moments(
         ess += e
     return total / ess, ess
 
-# %% ../nbs/07a_ising_lasso.ipynb #ecb548e1
+# %% ../nbs/07a_ising_lasso.ipynb #5c134629
 # a statistic whose rarer value occurs in fewer rows than this takes its standard error from the model too
 RARE_COUNT = 5
 
@@ -1184,17 +1241,20 @@ def data_se(
     model_var = M - M * M if domain == "01" else 1.0 - M * M
     return np.where(rare, np.maximum(se, np.sqrt(np.maximum(model_var, 0.0) / n)), se)
 
-# %% ../nbs/07a_ising_lasso.ipynb #5c134629
+# %% ../nbs/07a_ising_lasso.ipynb #2985837b
 # the states of a polish are split into this many groups of whole chains; the groups' spread gives the
 # Monte-Carlo standard errors
 POLISH_GROUPS = 200
+# `StateSample.means` multiplies this many states at a time (float32 copies of p × 65,536 at most)
+MEANS_CHUNK = 65_536
 
 
 class StateSample:
     """States drawn at θ_ref, reweighted to any θ: the SAA of A(θ) and its moments. State: `X` (p, Q) int8,
     one column per state, each chain's states contiguous; `n_chains` the chains; `ref` (m,) θ_ref in stats
-    order; `bounds` the column
-    ranges of the `POLISH_GROUPS` groups of whole chains (fewer if there are fewer chains)."""
+    order; `bounds` the column ranges of the `POLISH_GROUPS` groups of whole chains (fewer if there are fewer
+    chains); `last` the last (θ, log weights) computed (a line search asks for the same point's ESS, objective
+    and moments in turn)."""
 
     def __init__(
         self,
@@ -1209,16 +1269,23 @@ class StateSample:
         per_chain = self.Q // int(n_chains)
         cuts = np.linspace(0, int(n_chains), min(POLISH_GROUPS, int(n_chains)) + 1).astype(np.int64)
         self.bounds = cuts * per_chain
+        self.last = None
 
     def log_weights(
         self,
         theta,  # (m,) float64 the point, stats order
     ) -> np.ndarray:
-        "(Q,) float64 (θ − θ_ref)ᵀψ(x_s) of every state."
-        delta = np.asarray(theta, np.float64) - self.ref
+        "(Q,) float64 (θ − θ_ref)ᵀψ(x_s) of every state (read-only: it is kept for the next call at θ)."
+        theta = np.asarray(theta, np.float64)
+        if self.last is not None and np.array_equal(self.last[0], theta):
+            return self.last[1]
+        delta = theta - self.ref
         on = np.flatnonzero((self.I != self.J) & (delta != 0))
         fields = np.ascontiguousarray(delta[self.I == self.J])
-        return _log_weights(self.X, fields, self.I[on], self.J[on], delta[on])
+        lw = _log_weights(self.X, fields, self.I[on], self.J[on], delta[on])
+        lw.flags.writeable = False
+        self.last = (theta.copy(), lw)
+        return lw
 
     def log_mean_exp(
         self,
@@ -1229,15 +1296,41 @@ class StateSample:
         top = float(lw.max())
         return top + float(libm.log(np.mean(libm.exp(lw - top))))
 
+    def weights(
+        self,
+        theta,  # (m,) float64 the point, stats order
+    ) -> np.ndarray:
+        "(Q,) float64 the states' weights at θ, summing to one."
+        lw = self.log_weights(theta)
+        w = libm.exp(lw - lw.max())
+        return w / w.sum()
+
+    def means(
+        self,
+        theta,  # (m,) float64 the point, stats order
+    ) -> np.ndarray:
+        """(m,) float64 the reweighted means of ψ at θ, as `moments` gives them, without the groups' spread:
+        one product over chunks of `MEANS_CHUNK` states."""
+        w = self.weights(theta)
+        G = np.zeros((self.p, self.p))
+        with one_blas_thread():
+            for first in range(0, self.Q, MEANS_CHUNK):
+                cols = slice(first, first + MEANS_CHUNK)
+                Xb = self.X[:, cols].astype(np.float32)
+                Xw = Xb * w[cols].astype(np.float32)
+                P = (Xw @ Xb.T).astype(np.float64)
+                # a field's statistic is x_i (x_i² is 1 for ±1 states)
+                np.fill_diagonal(P, Xw.sum(axis=1, dtype=np.float64))
+                G += P
+        return G[self.I, self.J]
+
     def moments(
         self,
         theta,  # (m,) float64 the point, stats order
     ) -> tuple:
         """`(means, mcse, ess)`: the reweighted means of ψ at θ (m,), their Monte-Carlo standard errors (m,)
         from the groups' spread, and the weights' ESS."""
-        lw = self.log_weights(theta)
-        w = libm.exp(lw - lw.max())
-        w /= w.sum()
+        w = self.weights(theta)
         n_groups = len(self.bounds) - 1
         sums, mass = np.empty((n_groups, self.I.size)), np.empty(n_groups)
         with one_blas_thread():
@@ -1253,7 +1346,7 @@ class StateSample:
         spread = sums - mass[:, None] * means
         return means, np.sqrt(np.sum(spread * spread, axis=0)), float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #6e598efc
+# %% ../nbs/07a_ising_lasso.ipynb #dec5c160
 def draw_states(
     chains,  # the persistent `GibbsChains`, advanced in place
     theta,  # (m,) float64 the point to sample, stats order
@@ -1271,7 +1364,7 @@ def draw_states(
         out[:, :, t] = chains._X
     return StateSample(out.reshape(p, -1), theta, chains.n_chains)
 
-# %% ../nbs/07a_ising_lasso.ipynb #dec5c160
+# %% ../nbs/07a_ising_lasso.ipynb #cd8dac6d
 # the SAA is solved to this KKT residual per coordinate, in data standard errors
 SAA_TOL = 0.05
 # the SAA is trusted where the states' weights keep this share of their number as ESS: a step that would
@@ -1288,7 +1381,7 @@ def _ess_share(
     w = libm.exp(lw - lw.max())
     return float(np.sum(w) ** 2 / np.sum(w * w) / sample.Q)
 
-# %% ../nbs/07a_ising_lasso.ipynb #cd8dac6d
+# %% ../nbs/07a_ising_lasso.ipynb #e4b610c5
 def saa_solve(
     sample: StateSample,  # the states
     theta,  # (m,) float64 the start, stats order
@@ -1296,28 +1389,36 @@ def saa_solve(
     lam,  # (m,) float64 ℓ₁ weights
     se,  # (m,) float64 the data's standard errors (`data_se`)
     max_iter: int = 10,  # Newton steps at most
+    # Ĥ kept between calls (`chain_newton_step`'s `cache`): the polish keeps it over its rounds, whose states
+    # are drawn at nearby points (None: formed here, from these states)
+    cache: dict | None = None,
 ) -> tuple:
     """`(θ, gradient, mcse, residuals, steps, limited)`: proximal Newton steps on the SAA of (1) over `sample`
     until every coordinate's KKT residual is at most `SAA_TOL` × se; the gradient (reweighted means − EX),
     their Monte-Carlo errors and the residuals (m,) at the θ returned; `limited` when a step stopped at the
     trust region (ESS ≥ `SAA_MIN_ESS` × Q). The Hessian: the covariance of max(8,192, 20 |θ ≠ 0|) states
-    spread over the chains; steps capped at ‖·‖∞ ≤ 1; a backtracking line search on the SAA objective within
-    the trust region."""
+    spread over the chains (or `cache`'s); the subproblem solved to `chain_newton_step`'s tolerance (an
+    inexact direction costs a step, not accuracy: the stopping rule reads the SAA's own gradient); steps
+    capped at ‖·‖∞ ≤ 1; a backtracking line search on the SAA objective within the trust region."""
     theta = np.array(theta, np.float64)
     cols = np.linspace(0, sample.Q - 1, min(sample.Q, max(8192, 20 * np.count_nonzero(theta)))).astype(int)
     Xh = np.ascontiguousarray(sample.X[:, np.unique(cols)])
     objective = lambda t: -t @ EX + sample.log_mean_exp(t) + float(np.sum(lam * np.abs(t)))
     f, limited = objective(theta), False
+    # Ĥ is the same states' covariance at every step: formed once on the working sets' union
+    cache = {} if cache is None else cache
     for steps in range(max_iter + 1):
-        means, mcse, _ = sample.moments(theta)
-        grad = means - EX
+        grad = sample.means(theta) - EX
         resid = kkt_residual(theta, grad, lam, per_coordinate=True)
         if limited or steps == max_iter or np.all(resid <= SAA_TOL * se):
+            means, mcse, _ = sample.moments(theta)
+            grad = means - EX
+            resid = kkt_residual(theta, grad, lam, per_coordinate=True)
             return theta, grad, mcse, resid, steps, limited
         # the step capped at 1 (as the main loop's): a statistic constant over the states leaves its
         # coordinate free in the SAA, which the data may then pull without bound
-        kw = dict(n_hessian=Xh.shape[1], ridge=1e-6, max_step=1.0, dense_max=3000, n_pass=400, cd_tol=0.01)
-        work, d_w, _ = chain_newton_step(grad, theta, lam, Xh, **kw)
+        kw = dict(n_hessian=Xh.shape[1], ridge=1e-6, max_step=1.0, dense_max=3000, n_pass=400)
+        work, d_w, _ = chain_newton_step(grad, theta, lam, Xh, cache=cache, **kw)
         d = np.zeros_like(theta)
         d[work] = d_w
         decrease = grad @ d + np.sum(lam * (np.abs(theta + d) - np.abs(theta)))
@@ -1332,7 +1433,7 @@ def saa_solve(
             t /= 2
         theta, f = theta + t * d, f_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #85b4404e
+# %% ../nbs/07a_ising_lasso.ipynb #7784d048
 def _settled(
     a: StateSample,  # states at θ
     b: StateSample,  # states at the same θ, drawn after more sweeps
@@ -1346,7 +1447,7 @@ def _settled(
     t = (ma - mb) / np.maximum(np.sqrt(sa * sa + sb * sb), 1e-300)
     return bool(np.mean(t * t) <= 1 + 3 * np.sqrt(2 / t.size) and np.max(np.abs(t)) <= z)
 
-# %% ../nbs/07a_ising_lasso.ipynb #fc03bd5a
+# %% ../nbs/07a_ising_lasso.ipynb #1cef4623
 def _undetermined(
     theta,  # (m,) float64 the polished θ
     grad,  # (m,) float64 the SAA gradient there
@@ -1363,7 +1464,7 @@ def _undetermined(
         theta == 0, lam - np.abs(grad) < 2 * mcse, curvature * np.abs(theta) < 2 * mcse
     )
 
-# %% ../nbs/07a_ising_lasso.ipynb #1cef4623
+# %% ../nbs/07a_ising_lasso.ipynb #748e4da2
 def _own_chains(
     solver,  # a Monte-Carlo `NewtonSolver`
     q: int,  # the chains
@@ -1376,7 +1477,7 @@ def _own_chains(
         start = solver._starts[solver._rng.integers(0, len(solver._starts), q)]
     return GibbsChains(solver.chains.model, q, init=np.array(start, np.int8), seed=solver._rng)
 
-# %% ../nbs/07a_ising_lasso.ipynb #748e4da2
+# %% ../nbs/07a_ising_lasso.ipynb #148de2af
 # the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
 # two of its samples agree
 POLISH_ROUNDS = 6
@@ -1426,11 +1527,16 @@ def polish(
         burn *= 2
     # the unit: the data's standard errors, the model's (at θ) for the rare statistics
     se = data_se(solver.EX, solver.domain, solver.n_rows, sample.moments(theta)[0])
+    # the SAA's Ĥ, formed in the first round and kept (a preconditioner: each round's gradient and objective
+    # are its own states')
+    cache = {}
     for rounds in range(1, POLISH_ROUNDS + 1):
         if rounds > 1:
             sample = draw_states(chains, theta, sweeps, burn)
             total += burn + sweeps
-        theta, grad, mcse, resid, _, limited = saa_solve(sample, theta, solver.EX, solver.lam, se)
+        theta, grad, mcse, resid, _, limited = saa_solve(
+            sample, theta, solver.EX, solver.lam, se, cache=cache
+        )
         excess = (resid + z * mcse) / se
         worst = int(np.argmax(excess))
         if not mixed or (excess[worst] <= accuracy and not limited) or sweeps >= most:
