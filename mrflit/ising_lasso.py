@@ -973,7 +973,7 @@ def _centred_stats(
     Psi -= Psi.mean(axis=1, keepdims=True)
     return Psi
 
-
+# %% ../nbs/07a_ising_lasso.ipynb #ea59bea6
 def states_cov(
     X,  # (p, q) chain states, one column per chain
     work,  # (k,) int64 statistics in stats order
@@ -986,7 +986,7 @@ def states_cov(
     Phi = Psi if other is None else _centred_stats(S, other)
     return (Psi @ Phi.T).astype(np.float64) / S.shape[1]
 
-# %% ../nbs/07a_ising_lasso.ipynb #da450abd
+# %% ../nbs/07a_ising_lasso.ipynb #d660b1d2
 # the chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |working set|)
 HESSIAN_CHAINS = 4096
 # the largest working set whose Hessian is formed (above: coordinate descent on the chains' residual)
@@ -1009,7 +1009,7 @@ def working_set(
     violated = np.any(np.abs(np.atleast_2d(grad)) > lam, axis=0)
     return np.flatnonzero((I == J) | (theta != 0) | violated)
 
-# %% ../nbs/07a_ising_lasso.ipynb #d660b1d2
+# %% ../nbs/07a_ising_lasso.ipynb #03239335
 def _cached_cov(
     S,  # (p, q) chain states, one column per chain
     work,  # (k,) int64 sorted statistics in stats order
@@ -1040,7 +1040,7 @@ def _cached_cov(
     at = np.searchsorted(union, work)
     return H[np.ix_(at, at)]
 
-# %% ../nbs/07a_ising_lasso.ipynb #03239335
+# %% ../nbs/07a_ising_lasso.ipynb #8d885c14
 def chain_newton_step(
     grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ, or (b, m): b steps on one working set
     theta,  # (m,) float64 current θ in stats order
@@ -1088,7 +1088,7 @@ def chain_newton_step(
         return work, *steps[0]
     return work, np.array([d for d, _ in steps]), np.array([nu2 for _, nu2 in steps])
 
-# %% ../nbs/07a_ising_lasso.ipynb #e8bec492
+# %% ../nbs/07a_ising_lasso.ipynb #e24a8431
 def gap_hessian_chains(
     n_work: int,  # |W|, the working set's size
 ) -> int:
@@ -1096,7 +1096,7 @@ def gap_hessian_chains(
     rank is far above |W| (07b's group solver uses the same rule)."""
     return max(HESSIAN_CHAINS, 10 * int(n_work))
 
-# %% ../nbs/07a_ising_lasso.ipynb #e24a8431
+# %% ../nbs/07a_ising_lasso.ipynb #8281144d
 # the ridge of the Hessian behind an objective-gap estimate, relative to its mean diagonal
 GAP_RIDGE = 1e-4
 
@@ -1132,7 +1132,7 @@ def chain_model_decrease(
         decrease, nu2, steps = float(decrease[0]), float(nu2[0]), steps[0]
     return (decrease, nu2, steps) if return_step else (decrease, nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #4c212fff
+# %% ../nbs/07a_ising_lasso.ipynb #abe53243
 # coordinate-descent passes of the pooled step, and then of each of the three continued from it
 GAP_PASSES = 100
 HALVES_PASSES = 25
@@ -1154,7 +1154,7 @@ def halves_gap(
     noise = float(np.mean(each)) - pooled
     return pooled - noise, noise
 
-# %% ../nbs/07a_ising_lasso.ipynb #137a9e41
+# %% ../nbs/07a_ising_lasso.ipynb #a9615cd5
 @kernel
 def _log_weights(
     X,  # (p, q) float32 states, one column per chain
@@ -1179,7 +1179,7 @@ def _log_weights(
             out[c] += d[k] * (xi[c] * xj[c])
     return out
 
-# %% ../nbs/07a_ising_lasso.ipynb #a9615cd5
+# %% ../nbs/07a_ising_lasso.ipynb #c8c26240
 def reweighted_moments(
     X,  # (p, q) float32 or int8 states drawn at θ_ref, one column per chain
     delta,  # (m,) float64 θ − θ_ref in stats order
@@ -1201,7 +1201,7 @@ def reweighted_moments(
     np.fill_diagonal(G, Xw.sum(axis=1, dtype=np.float64))
     return G[I, J], float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #f6108399
+# %% ../nbs/07a_ising_lasso.ipynb #76c8f0c0
 def pooled_moments(
     samples,  # [(θ_ref (m,) float64, states (p, q) float32 or int8)]: draws at several θ_ref
     theta,  # (m,) float64 the point, stats order
@@ -1215,7 +1215,7 @@ def pooled_moments(
         ess += e
     return total / ess, ess
 
-# %% ../nbs/07a_ising_lasso.ipynb #5c134629
+# %% ../nbs/07a_ising_lasso.ipynb #2985837b
 # a statistic whose rarer value occurs in fewer rows than this takes its standard error from the model too
 RARE_COUNT = 5
 
@@ -1241,12 +1241,10 @@ def data_se(
     model_var = M - M * M if domain == "01" else 1.0 - M * M
     return np.where(rare, np.maximum(se, np.sqrt(np.maximum(model_var, 0.0) / n)), se)
 
-# %% ../nbs/07a_ising_lasso.ipynb #2985837b
+# %% ../nbs/07a_ising_lasso.ipynb #e4aa4846
 # the states of a polish are split into this many groups of whole chains; the groups' spread gives the
 # Monte-Carlo standard errors
 POLISH_GROUPS = 200
-# `StateSample.means` multiplies this many states at a time (float32 copies of p × 65,536 at most)
-MEANS_CHUNK = 65_536
 
 
 class StateSample:
@@ -1305,25 +1303,6 @@ class StateSample:
         w = libm.exp(lw - lw.max())
         return w / w.sum()
 
-    def means(
-        self,
-        theta,  # (m,) float64 the point, stats order
-    ) -> np.ndarray:
-        """(m,) float64 the reweighted means of ψ at θ, as `moments` gives them, without the groups' spread:
-        one product over chunks of `MEANS_CHUNK` states."""
-        w = self.weights(theta)
-        G = np.zeros((self.p, self.p))
-        with one_blas_thread():
-            for first in range(0, self.Q, MEANS_CHUNK):
-                cols = slice(first, first + MEANS_CHUNK)
-                Xb = self.X[:, cols].astype(np.float32)
-                Xw = Xb * w[cols].astype(np.float32)
-                P = (Xw @ Xb.T).astype(np.float64)
-                # a field's statistic is x_i (x_i² is 1 for ±1 states)
-                np.fill_diagonal(P, Xw.sum(axis=1, dtype=np.float64))
-                G += P
-        return G[self.I, self.J]
-
     def moments(
         self,
         theta,  # (m,) float64 the point, stats order
@@ -1346,7 +1325,32 @@ class StateSample:
         spread = sums - mass[:, None] * means
         return means, np.sqrt(np.sum(spread * spread, axis=0)), float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #dec5c160
+# %% ../nbs/07a_ising_lasso.ipynb #cd8dac6d
+# `StateSample.means` multiplies this many states at a time (float32 copies of p × 65,536 at most)
+MEANS_CHUNK = 65_536
+
+
+@patch_to(StateSample)
+def means(
+    self,
+    theta,  # (m,) float64 the point, stats order
+) -> np.ndarray:
+    """(m,) float64 the reweighted means of ψ at θ, as `moments` gives them, without the groups' spread: one
+    product over chunks of `MEANS_CHUNK` states (the SAA's steps need no more)."""
+    w = self.weights(theta)
+    G = np.zeros((self.p, self.p))
+    with one_blas_thread():
+        for first in range(0, self.Q, MEANS_CHUNK):
+            cols = slice(first, first + MEANS_CHUNK)
+            Xb = self.X[:, cols].astype(np.float32)
+            Xw = Xb * w[cols].astype(np.float32)
+            P = (Xw @ Xb.T).astype(np.float64)
+            # a field's statistic is x_i (x_i² is 1 for ±1 states)
+            np.fill_diagonal(P, Xw.sum(axis=1, dtype=np.float64))
+            G += P
+    return G[self.I, self.J]
+
+# %% ../nbs/07a_ising_lasso.ipynb #e4b610c5
 def draw_states(
     chains,  # the persistent `GibbsChains`, advanced in place
     theta,  # (m,) float64 the point to sample, stats order
@@ -1364,7 +1368,7 @@ def draw_states(
         out[:, :, t] = chains._X
     return StateSample(out.reshape(p, -1), theta, chains.n_chains)
 
-# %% ../nbs/07a_ising_lasso.ipynb #cd8dac6d
+# %% ../nbs/07a_ising_lasso.ipynb #757977e6
 # the SAA is solved to this KKT residual per coordinate, in data standard errors
 SAA_TOL = 0.05
 # the SAA is trusted where the states' weights keep this share of their number as ESS: a step that would
@@ -1381,7 +1385,7 @@ def _ess_share(
     w = libm.exp(lw - lw.max())
     return float(np.sum(w) ** 2 / np.sum(w * w) / sample.Q)
 
-# %% ../nbs/07a_ising_lasso.ipynb #e4b610c5
+# %% ../nbs/07a_ising_lasso.ipynb #fc03bd5a
 def saa_solve(
     sample: StateSample,  # the states
     theta,  # (m,) float64 the start, stats order
@@ -1433,7 +1437,7 @@ def saa_solve(
             t /= 2
         theta, f = theta + t * d, f_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #7784d048
+# %% ../nbs/07a_ising_lasso.ipynb #a5fc87d9
 def _settled(
     a: StateSample,  # states at θ
     b: StateSample,  # states at the same θ, drawn after more sweeps
@@ -1447,7 +1451,7 @@ def _settled(
     t = (ma - mb) / np.maximum(np.sqrt(sa * sa + sb * sb), 1e-300)
     return bool(np.mean(t * t) <= 1 + 3 * np.sqrt(2 / t.size) and np.max(np.abs(t)) <= z)
 
-# %% ../nbs/07a_ising_lasso.ipynb #1cef4623
+# %% ../nbs/07a_ising_lasso.ipynb #148de2af
 def _undetermined(
     theta,  # (m,) float64 the polished θ
     grad,  # (m,) float64 the SAA gradient there
@@ -1464,7 +1468,7 @@ def _undetermined(
         theta == 0, lam - np.abs(grad) < 2 * mcse, curvature * np.abs(theta) < 2 * mcse
     )
 
-# %% ../nbs/07a_ising_lasso.ipynb #748e4da2
+# %% ../nbs/07a_ising_lasso.ipynb #89f2e2ab
 def _own_chains(
     solver,  # a Monte-Carlo `NewtonSolver`
     q: int,  # the chains
@@ -1477,7 +1481,7 @@ def _own_chains(
         start = solver._starts[solver._rng.integers(0, len(solver._starts), q)]
     return GibbsChains(solver.chains.model, q, init=np.array(start, np.int8), seed=solver._rng)
 
-# %% ../nbs/07a_ising_lasso.ipynb #148de2af
+# %% ../nbs/07a_ising_lasso.ipynb #a7300c35
 # the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
 # two of its samples agree
 POLISH_ROUNDS = 6
