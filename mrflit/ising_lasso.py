@@ -1058,8 +1058,7 @@ def chain_newton_step(
     n_pass: int = 100,  # coordinate-descent passes at most (the route without Ĥ formed; the dense: 200)
     # ...or until a pass moves no coordinate by more than max(1e-4, cd_tol/√q), either route
     cd_tol: float = STEP_TOL,
-    # a dict that keeps the dense route's Ĥ between calls on the same states X: `work` (its statistics) and
-    # `H`; a working set among them reads its block, another forms Ĥ on the union (None: nothing kept)
+    # a dict that keeps the dense route's Ĥ between calls (`_cached_cov`; None: nothing kept)
     cache: dict | None = None,
 ):
     """Proximal Newton step on the working set, Ĥ the covariance of the chains' ψ: `(working set, step there,
@@ -1180,6 +1179,21 @@ def _log_weights(
     return out
 
 # %% ../nbs/07a_ising_lasso.ipynb #c8c26240
+def _weighted_gram(
+    X,  # (p, q) int8 or float32 states, one column per state
+    w,  # (q,) float64 a weight per state
+) -> np.ndarray:
+    """(p, p) float64 Σ_s w_s x_s x_sᵀ off the diagonal and Σ_s w_s x_s on it (a field's statistic is x_i, not
+    x_i², which is 1 for ±1 states): the weighted sums of every ψ, read off with `stat_index`. In float32
+    (the states are 0/±1; the weights' sums agree with float64's to float32's precision). Its callers hold
+    `one_blas_thread()` around it (entering that costs more than a small product)."""
+    Xb = np.asarray(X, dtype=np.float32)
+    Xw = Xb * np.asarray(w).astype(np.float32)
+    G = (Xw @ Xb.T).astype(np.float64)
+    np.fill_diagonal(G, Xw.sum(axis=1, dtype=np.float64))
+    return G
+
+# %% ../nbs/07a_ising_lasso.ipynb #0b4e12bf
 def reweighted_moments(
     X,  # (p, q) float32 or int8 states drawn at θ_ref, one column per chain
     delta,  # (m,) float64 θ − θ_ref in stats order
@@ -1194,14 +1208,11 @@ def reweighted_moments(
     log_w = _log_weights(X, np.ascontiguousarray(delta[I == J]), I[on], J[on], delta[on])
     w = libm.exp(log_w - log_w.max())
     w /= w.sum()
-    Xw = X * w.astype(np.float32)
     with one_blas_thread():
-        G = (Xw @ X.T).astype(np.float64)
-    # a field's statistic is x_i (x_i² is 1 for ±1 states)
-    np.fill_diagonal(G, Xw.sum(axis=1, dtype=np.float64))
+        G = _weighted_gram(X, w)
     return G[I, J], float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #76c8f0c0
+# %% ../nbs/07a_ising_lasso.ipynb #4451b49d
 def pooled_moments(
     samples,  # [(θ_ref (m,) float64, states (p, q) float32 or int8)]: draws at several θ_ref
     theta,  # (m,) float64 the point, stats order
@@ -1215,7 +1226,7 @@ def pooled_moments(
         ess += e
     return total / ess, ess
 
-# %% ../nbs/07a_ising_lasso.ipynb #2985837b
+# %% ../nbs/07a_ising_lasso.ipynb #e4aa4846
 # a statistic whose rarer value occurs in fewer rows than this takes its standard error from the model too
 RARE_COUNT = 5
 
@@ -1241,7 +1252,7 @@ def data_se(
     model_var = M - M * M if domain == "01" else 1.0 - M * M
     return np.where(rare, np.maximum(se, np.sqrt(np.maximum(model_var, 0.0) / n)), se)
 
-# %% ../nbs/07a_ising_lasso.ipynb #e4aa4846
+# %% ../nbs/07a_ising_lasso.ipynb #1ead46d3
 # the states of a polish are split into this many groups of whole chains; the groups' spread gives the
 # Monte-Carlo standard errors
 POLISH_GROUPS = 200
@@ -1315,17 +1326,12 @@ class StateSample:
         with one_blas_thread():
             for b in range(n_groups):
                 cols = slice(self.bounds[b], self.bounds[b + 1])
-                Xb = self.X[:, cols].astype(np.float32)
-                Xw = Xb * w[cols].astype(np.float32)
-                G = (Xw @ Xb.T).astype(np.float64)
-                # a field's statistic is x_i (x_i² is 1 for ±1 states)
-                np.fill_diagonal(G, Xw.sum(axis=1, dtype=np.float64))
-                sums[b], mass[b] = G[self.I, self.J], w[cols].sum()
+                sums[b], mass[b] = _weighted_gram(self.X[:, cols], w[cols])[self.I, self.J], w[cols].sum()
         means = sums.sum(0)
         spread = sums - mass[:, None] * means
         return means, np.sqrt(np.sum(spread * spread, axis=0)), float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #cd8dac6d
+# %% ../nbs/07a_ising_lasso.ipynb #e4b610c5
 # `StateSample.means` multiplies this many states at a time (float32 copies of p × 65,536 at most)
 MEANS_CHUNK = 65_536
 
@@ -1342,15 +1348,10 @@ def means(
     with one_blas_thread():
         for first in range(0, self.Q, MEANS_CHUNK):
             cols = slice(first, first + MEANS_CHUNK)
-            Xb = self.X[:, cols].astype(np.float32)
-            Xw = Xb * w[cols].astype(np.float32)
-            P = (Xw @ Xb.T).astype(np.float64)
-            # a field's statistic is x_i (x_i² is 1 for ±1 states)
-            np.fill_diagonal(P, Xw.sum(axis=1, dtype=np.float64))
-            G += P
+            G += _weighted_gram(self.X[:, cols], w[cols])
     return G[self.I, self.J]
 
-# %% ../nbs/07a_ising_lasso.ipynb #e4b610c5
+# %% ../nbs/07a_ising_lasso.ipynb #757977e6
 def draw_states(
     chains,  # the persistent `GibbsChains`, advanced in place
     theta,  # (m,) float64 the point to sample, stats order
@@ -1368,7 +1369,7 @@ def draw_states(
         out[:, :, t] = chains._X
     return StateSample(out.reshape(p, -1), theta, chains.n_chains)
 
-# %% ../nbs/07a_ising_lasso.ipynb #757977e6
+# %% ../nbs/07a_ising_lasso.ipynb #fc03bd5a
 # the SAA is solved to this KKT residual per coordinate, in data standard errors
 SAA_TOL = 0.05
 # the SAA is trusted where the states' weights keep this share of their number as ESS: a step that would
@@ -1385,7 +1386,7 @@ def _ess_share(
     w = libm.exp(lw - lw.max())
     return float(np.sum(w) ** 2 / np.sum(w * w) / sample.Q)
 
-# %% ../nbs/07a_ising_lasso.ipynb #fc03bd5a
+# %% ../nbs/07a_ising_lasso.ipynb #1cef4623
 def saa_solve(
     sample: StateSample,  # the states
     theta,  # (m,) float64 the start, stats order
@@ -1437,7 +1438,7 @@ def saa_solve(
             t /= 2
         theta, f = theta + t * d, f_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #a5fc87d9
+# %% ../nbs/07a_ising_lasso.ipynb #04602c1d
 def _settled(
     a: StateSample,  # states at θ
     b: StateSample,  # states at the same θ, drawn after more sweeps
@@ -1451,7 +1452,7 @@ def _settled(
     t = (ma - mb) / np.maximum(np.sqrt(sa * sa + sb * sb), 1e-300)
     return bool(np.mean(t * t) <= 1 + 3 * np.sqrt(2 / t.size) and np.max(np.abs(t)) <= z)
 
-# %% ../nbs/07a_ising_lasso.ipynb #148de2af
+# %% ../nbs/07a_ising_lasso.ipynb #89f2e2ab
 def _undetermined(
     theta,  # (m,) float64 the polished θ
     grad,  # (m,) float64 the SAA gradient there
@@ -1468,7 +1469,7 @@ def _undetermined(
         theta == 0, lam - np.abs(grad) < 2 * mcse, curvature * np.abs(theta) < 2 * mcse
     )
 
-# %% ../nbs/07a_ising_lasso.ipynb #89f2e2ab
+# %% ../nbs/07a_ising_lasso.ipynb #a7300c35
 def _own_chains(
     solver,  # a Monte-Carlo `NewtonSolver`
     q: int,  # the chains
@@ -1481,7 +1482,7 @@ def _own_chains(
         start = solver._starts[solver._rng.integers(0, len(solver._starts), q)]
     return GibbsChains(solver.chains.model, q, init=np.array(start, np.int8), seed=solver._rng)
 
-# %% ../nbs/07a_ising_lasso.ipynb #a7300c35
+# %% ../nbs/07a_ising_lasso.ipynb #f88b3d30
 # the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
 # two of its samples agree
 POLISH_ROUNDS = 6
