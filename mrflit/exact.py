@@ -10,9 +10,9 @@ from .core import as_rng, check_array, check_domain, check_int, check_states, ch
 from .models import check_model, n_stats, stat_index
 
 # %% auto #0
-__all__ = ['MAX_EXACT_P', 'all_states', 'state_index', 'energy_table', 'log_partition', 'probabilities', 'moments', 'marginals',
-           'covariance', 'log_likelihood', 'kl_divergence', 'sample_exact', 'check_law', 'tv_distance',
-           'frequency_pvalues', 'site_kernel', 'sweep_matrix', 'propagate', 'law_after']
+__all__ = ['MAX_EXACT_P', 'FACTORED_MIN_TOTAL', 'all_states', 'state_index', 'energy_table', 'log_partition', 'probabilities',
+           'moments', 'marginals', 'covariance', 'log_likelihood', 'kl_divergence', 'sample_exact', 'check_law',
+           'tv_distance', 'frequency_pvalues', 'site_kernel', 'sweep_matrix', 'propagate', 'law_after']
 
 # %% ../nbs/02_exact.ipynb #d3fc8034
 MAX_EXACT_P = 24
@@ -51,20 +51,28 @@ def state_index(
     return ((X == 1).astype(np.int64) << np.arange(p - 1, -1, -1)).sum(1)
 
 # %% ../nbs/02_exact.ipynb #05faeee2
+def _half_states(
+    size: int,  # the part's variables (0: none)
+    domain: str,  # '01' or 'pm1'
+) -> np.ndarray:
+    "`(2^size, size)` float64 the part's states in enumeration order; one empty state when size is 0."
+    return all_states(size, domain).astype(np.float64) if size else np.zeros((1, 0))
+
+# %% ../nbs/02_exact.ipynb #e90bfc1a
 def _split(model):
     p = model.p
     L = p // 2
     H = p - L
     t = model.theta
-    Xh = all_states(H, model.domain).astype(np.float64) if H else np.zeros((1, 0))
-    Xt = all_states(L, model.domain).astype(np.float64) if L else np.zeros((1, 0))
+    Xh = _half_states(H, model.domain)
+    Xt = _half_states(L, model.domain)
 
     def part_energy(Xs, th):
         return Xs @ np.diag(th) + 0.5 * np.einsum("ni,ij,nj->n", Xs, th - np.diag(np.diag(th)), Xs)
 
     return Xh, Xt, part_energy(Xh, t[:H, :H]), part_energy(Xt, t[H:, H:]), t[:H, H:]
 
-# %% ../nbs/02_exact.ipynb #e90bfc1a
+# %% ../nbs/02_exact.ipynb #1ddaaed8
 def energy_table(
     model,  # the model, a `BinaryMRF`
 ) -> np.ndarray:
@@ -73,7 +81,7 @@ def energy_table(
     Xh, Xt, Eh, Et, T = _split(_check_model(model))
     return Eh[:, None] + Et[None, :] + (Xh @ T) @ Xt.T
 
-# %% ../nbs/02_exact.ipynb #1ddaaed8
+# %% ../nbs/02_exact.ipynb #dda2d2eb
 @kernel
 def _exp_table(
     C,  # (r, c) float64 the coupling part of the energies, overwritten by the unnormalised probabilities
@@ -106,33 +114,94 @@ def _exp_table(
         total += sums[a]
     return top, total
 
-# %% ../nbs/02_exact.ipynb #dda2d2eb
+# %% ../nbs/02_exact.ipynb #c35ada66
+@kernel
+def _factored_exp_table(
+    P,  # (r, c1 c2) float64 overwritten by the unnormalised probabilities
+    c1,  # (r, c1) float64 the coupling energies of the head's states with the tail's first part's
+    c2,  # (r, c2) float64 ... and with its second part's
+    eh,  # (r,) float64 the head's own energies
+    et,  # (c1 c2,) float64 the tail's own energies
+) -> tuple:
+    """`(ref, total)`: P[a, b] ← exp(eh[a] + c1[a, b1] + c2[a, b2] + et[b] − ref) for b = b1 c2 + b2, as the
+    product of four factors, exp(eh[a] + m1[a] + m2[a] + mt − ref), exp(c1[a, b1] − m1[a]),
+    exp(c2[a, b2] − m2[a]) and exp(et[b] − mt), where m1, m2 are the rows' largest values, mt the tail's and
+    ref the largest of the first factor's exponents (a bound on the energies); `total` the sum of P. Every
+    factor is at most 1, so nothing overflows; where the bound is far above the largest energy, the sum
+    underflows (the caller checks it). The C library's exp, as `_exp_table`'s."""
+    r = eh.size
+    n1, n2 = c1.shape[1], c2.shape[1]
+    mt = -np.inf
+    for b in range(et.size):
+        mt = max(mt, et[b])
+    E = np.empty(et.size)
+    for b in range(et.size):
+        E[b] = math.exp(et[b] - mt)
+    m1 = np.empty(r)
+    m2 = np.empty(r)
+    ref = -np.inf
+    for a in range(r):
+        m1[a] = c1[a].max()
+        m2[a] = c2[a].max()
+        ref = max(ref, eh[a] + m1[a] + m2[a] + mt)
+    u = np.empty(n1)
+    v = np.empty(n2)
+    total = 0.0
+    for a in range(r):
+        s = math.exp(eh[a] + m1[a] + m2[a] + mt - ref)
+        for b in range(n1):
+            u[b] = s * math.exp(c1[a, b] - m1[a])
+        for b in range(n2):
+            v[b] = math.exp(c2[a, b] - m2[a])
+        row = 0.0
+        for b1 in range(n1):
+            for b2 in range(n2):
+                x = u[b1] * E[b1 * n2 + b2] * v[b2]
+                P[a, b1 * n2 + b2] = x
+                row += x
+        total += row
+    return ref, total
+
+# %% ../nbs/02_exact.ipynb #31c5b2c5
+# the factored table's sum at least this (its bound on the energies within about 460 of the largest): below it
+# states' probabilities may have underflowed, and the energies are exponentiated one by one (`_exp_table`)
+FACTORED_MIN_TOTAL = 1e-200
+
+
 def _probability_table(
     model,  # the model, a `BinaryMRF`
 ) -> tuple:
-    """`(P, log Z)`: P `(2^H, 2^L)` float64 the probabilities of all states in `energy_table`'s layout (one
-    table of energies, exponentiated and summed in place by `_exp_table`)."""
+    """`(P, log Z)`: P `(2^H, 2^L)` float64 the probabilities of all states in `energy_table`'s layout, from
+    the tail split in two (`_factored_exp_table`), or from the table of energies (`_exp_table`) where the
+    factored table's bound is too loose."""
     Xh, Xt, Eh, Et, T = _split(_check_model(model))
-    P = (Xh @ T) @ Xt.T
-    top, total = _exp_table(P, Eh, Et)
-    P /= total
+    L1 = Xt.shape[1] // 2
+    C = Xh @ T
+    c1 = C[:, :L1] @ _half_states(L1, model.domain).T
+    c2 = C[:, L1:] @ _half_states(Xt.shape[1] - L1, model.domain).T
+    P = np.empty((Xh.shape[0], Xt.shape[0]))
+    top, total = _factored_exp_table(P, c1, c2, Eh, Et)
+    if not total >= FACTORED_MIN_TOTAL:
+        P = C @ Xt.T
+        top, total = _exp_table(P, Eh, Et)
+    P *= 1.0 / total
     return P, float(top + math.log(total))
 
-# %% ../nbs/02_exact.ipynb #c35ada66
+# %% ../nbs/02_exact.ipynb #bc835bc8
 def log_partition(
     model,  # the model, a `BinaryMRF`
 ) -> float:
     "log Z(θ) (eq. E1)."
     return _probability_table(model)[1]
 
-# %% ../nbs/02_exact.ipynb #31c5b2c5
+# %% ../nbs/02_exact.ipynb #5ea65a20
 def probabilities(
     model,  # the model, a `BinaryMRF`
 ) -> np.ndarray:
     "P_θ(x) for all 2^p states in enumeration order."
     return _probability_table(model)[0].ravel()
 
-# %% ../nbs/02_exact.ipynb #bc835bc8
+# %% ../nbs/02_exact.ipynb #39c8e854
 def _moments_from_table(model, P, fields=True):
     Xh, Xt, *_ = _split(model)
     p = model.p
@@ -146,7 +215,7 @@ def _moments_from_table(model, P, fields=True):
     S[np.diag_indices(p)] = np.concatenate([Xh.T @ ph, Xt.T @ pt])  # E x_i (x_i^2 = 1 on ±1)
     return S[stat_index(p, fields)]
 
-# %% ../nbs/02_exact.ipynb #5ea65a20
+# %% ../nbs/02_exact.ipynb #0dc0105e
 def moments(
     model,  # the model, a `BinaryMRF`
     fields: bool = True,  # include the fields θ_ii (the statistics x_i) with the couplings
@@ -154,7 +223,7 @@ def moments(
     "E_θ ψ(x) in stats order: E x_i on diagonal positions, E x_i x_j elsewhere."
     return _moments_from_table(model, _probability_table(model)[0], fields)
 
-# %% ../nbs/02_exact.ipynb #39c8e854
+# %% ../nbs/02_exact.ipynb #7a242672
 def marginals(
     model,  # the model, a `BinaryMRF`
 ) -> np.ndarray:
@@ -163,7 +232,7 @@ def marginals(
     i, j = stat_index(model.p)
     return m[i == j]
 
-# %% ../nbs/02_exact.ipynb #0dc0105e
+# %% ../nbs/02_exact.ipynb #3c70d429
 def _stat_masks(
     p: int,  # the number of variables
     which,  # (k,) int64 statistics in stats order
@@ -180,7 +249,7 @@ def _stat_masks(
         out.append((bit[0] | bit[1])[which].astype(np.int64))
     return tuple(out)
 
-# %% ../nbs/02_exact.ipynb #7a242672
+# %% ../nbs/02_exact.ipynb #e34564a6
 def _half_monomials(
     size: int,  # the half's variables
     masks,  # (u,) int64 monomials as bit masks
@@ -193,7 +262,18 @@ def _half_monomials(
         return 1.0 - 2.0 * (np.bitwise_count(masks[None, :] & ~s) & 1)
     return ((s & masks[None, :]) == masks[None, :]).astype(np.float64)
 
-# %% ../nbs/02_exact.ipynb #3c70d429
+# %% ../nbs/02_exact.ipynb #b89893ae
+def _distinct(
+    masks,  # (k,) int64 bit masks below 2^size
+    size: int,  # their bits
+) -> tuple:
+    """`(values, inverse)`: `np.unique(masks, return_inverse=True)` by a table of the 2^size masks (no
+    sort)."""
+    seen = np.zeros(2**size, dtype=bool)
+    seen[masks] = True
+    return np.flatnonzero(seen), (np.cumsum(seen) - 1)[masks]
+
+# %% ../nbs/02_exact.ipynb #1c632b0d
 def _table_covariance(
     model,  # the model, a `BinaryMRF`
     P,  # (2^H, 2^L) float64 its probabilities in `energy_table`'s layout
@@ -203,22 +283,36 @@ def _table_covariance(
     """`(k, k)` float64 Cov_θ(ψ_s, ψ_t) for s, t in `which`, from the table of probabilities: the product of
     two statistics is a monomial (the union of their variables on 0/1, where x² = x; the symmetric
     difference on ±1, where x² = 1), and E of a monomial f(x_h) g(x_t) is f_hᵀ P g_t. The distinct head
-    and tail monomials of all k² products (degree ≤ 4) make two tables F_h, F_t and one product F_hᵀ P F_t:
-    2^p u work for u distinct monomials, never 2^p k²."""
+    and tail monomials of all k² products (degree ≤ 4) make two tables F_h, F_t, and the products F_hᵀ P F_t
+    that occur: a head monomial of degree d meets only tail monomials of degree ≤ 4 − d, so the head's
+    monomials go by degree, each group with the tail's it meets, and P is multiplied by the smaller side
+    (2^p work per monomial of that side, never 2^p k²)."""
     which = np.asarray(which, np.int64)
     p = model.p
     L = p // 2
     head, tail = _stat_masks(p, which)
     both = np.bitwise_xor if model.domain == "pm1" else np.bitwise_or
-    ph, ih = np.unique(both(head[:, None], head[None, :]), return_inverse=True)
-    pt, it = np.unique(both(tail[:, None], tail[None, :]), return_inverse=True)
+    ph, ih = _distinct(both(head[:, None], head[None, :]).ravel(), p - L)
+    pt, it = _distinct(both(tail[:, None], tail[None, :]).ravel(), L)
     check_memory(8 * (2 ** (p - L) * (ph.size + pt.size) + 2**L * pt.size), f"the monomials of {p} variables")
     Fh = _half_monomials(p - L, ph, model.domain)
     Ft = _half_monomials(L, pt, model.domain)
-    second = (Fh.T @ (P @ Ft))[ih.reshape(which.size, which.size), it.reshape(which.size, which.size)]
-    return second - np.outer(mu[which], mu[which])
+    # E of each (head, tail) pair of monomials met; the pairs no product has are never read
+    second = np.empty((ph.size, pt.size))
+    degree = np.bitwise_count(ph)
+    for d in np.unique(degree):
+        rows = np.flatnonzero(degree == d)
+        met = np.zeros(pt.size, dtype=bool)
+        met[it[degree[ih] == d]] = True
+        cols = np.flatnonzero(met)
+        if rows.size <= cols.size:
+            second[np.ix_(rows, cols)] = (Fh[:, rows].T @ P) @ Ft[:, cols]
+        else:
+            second[np.ix_(rows, cols)] = Fh[:, rows].T @ (P @ Ft[:, cols])
+    k = which.size
+    return second[ih.reshape(k, k), it.reshape(k, k)] - np.outer(mu[which], mu[which])
 
-# %% ../nbs/02_exact.ipynb #e34564a6
+# %% ../nbs/02_exact.ipynb #ac6c2143
 def covariance(
     model,  # the model, a `BinaryMRF`
     which=None,  # (k,) int the statistics wanted, stats order (None: all m)
@@ -234,7 +328,7 @@ def covariance(
     P = _probability_table(model)[0]
     return _table_covariance(model, P, _moments_from_table(model, P), w.astype(np.int64))
 
-# %% ../nbs/02_exact.ipynb #d5372061
+# %% ../nbs/02_exact.ipynb #9fe897bd
 def log_likelihood(
     model,  # the model, a `BinaryMRF`
     X,  # (n, p) binary data, 0/1 or ±1 rows
@@ -243,7 +337,7 @@ def log_likelihood(
     X = check_states(X, _check_model(model).domain, p=model.p)
     return float(np.mean(model.energy(X)) - log_partition(model))
 
-# %% ../nbs/02_exact.ipynb #02694c7c
+# %% ../nbs/02_exact.ipynb #f2d28f24
 def kl_divergence(
     model_a,  # the first model, P
     model_b,  # the second model, Q
@@ -258,7 +352,7 @@ def kl_divergence(
     kl = (model_a.vector() - b.vector()) @ mu - log_partition(model_a) + log_partition(b)
     return max(float(kl), 0.0)
 
-# %% ../nbs/02_exact.ipynb #45f3b39b
+# %% ../nbs/02_exact.ipynb #09363ee2
 def sample_exact(
     model,  # the model, a `BinaryMRF`
     n: int,  # the number of samples
@@ -273,7 +367,7 @@ def sample_exact(
     bits = (k[:, None] >> np.arange(model.p - 1, -1, -1)) & 1
     return np.where(bits == 1, 1, model.lo).astype(np.int8)
 
-# %% ../nbs/02_exact.ipynb #9fe897bd
+# %% ../nbs/02_exact.ipynb #8fac2fbb
 def check_law(
     P,  # a probability vector
     name="P",  # the argument's name, for error messages
@@ -288,7 +382,7 @@ def check_law(
         raise ValueError(f"{name} must sum to 1 (a law over the states), got total mass {mass:.6g}")
     return P
 
-# %% ../nbs/02_exact.ipynb #f2d28f24
+# %% ../nbs/02_exact.ipynb #629f1556
 def tv_distance(
     P,  # a law over the 2^p states
     Q,  # another law over the same states
@@ -300,7 +394,7 @@ def tv_distance(
         raise ValueError(f"P and Q must have the same shape, got {P.shape} and {Q.shape}")
     return 0.5 * float(np.abs(P - Q).sum())
 
-# %% ../nbs/02_exact.ipynb #e87eea69
+# %% ../nbs/02_exact.ipynb #473f953e
 def frequency_pvalues(
     X,  # (n, p) binary data, 0/1 or ±1 rows
     P,  # the law under test, over the 2^p states
@@ -318,7 +412,7 @@ def frequency_pvalues(
     k = np.bincount(idx, minlength=P.size)
     return np.minimum(1.0, 2 * np.minimum(binom.cdf(k, n, P), binom.sf(k - 1, n, P)))
 
-# %% ../nbs/02_exact.ipynb #33c11a0f
+# %% ../nbs/02_exact.ipynb #48e6eadb
 def site_kernel(
     model,  # the model, a `BinaryMRF`
     i: int,  # the site updated, 0..p−1
@@ -336,7 +430,7 @@ def site_kernel(
     K[k, k & ~bit] = 1 - up
     return K
 
-# %% ../nbs/02_exact.ipynb #923bffdf
+# %% ../nbs/02_exact.ipynb #d41396d4
 def sweep_matrix(
     model,  # the model, a `BinaryMRF`
     scan: str = "systematic",  # 'systematic' (sites 0..p−1) or 'random' (p uniform draws per sweep)
@@ -353,7 +447,7 @@ def sweep_matrix(
         return T
     return np.linalg.matrix_power(sum(Ks) / model.p, model.p)
 
-# %% ../nbs/02_exact.ipynb #473f953e
+# %% ../nbs/02_exact.ipynb #a01474f5
 def propagate(
     model,  # the model, a `BinaryMRF`
     pi,  # the law of the chains now, over the 2^p states
@@ -392,7 +486,7 @@ def propagate(
                 pi = sum(site(pi, i) for i in range(p)) / p
     return pi
 
-# %% ../nbs/02_exact.ipynb #596c3c9e
+# %% ../nbs/02_exact.ipynb #261c63fb
 def law_after(
     model,  # the model, a `BinaryMRF`
     tau: int,  # the number of sweeps
