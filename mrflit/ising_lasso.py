@@ -1375,6 +1375,10 @@ SAA_TOL = 0.05
 # the SAA is trusted where the states' weights keep this share of their number as ESS: a step that would
 # leave fewer stops there, and the polish draws afresh at that point
 SAA_MIN_ESS = 0.5
+# the SAA's subproblem is solved to this `cd_tol` (`chain_newton_step`), tighter than the main loop's
+# STEP_TOL: at that one the SAA stalled just above SAA_TOL (bfi_agree at λ = 0.05 × max cov: 0.052–0.058 SE
+# for 8 steps, to its max_iter; session notes of 2026-12-07, third)
+SAA_CD_TOL = 0.05
 
 
 def _ess_share(
@@ -1397,14 +1401,15 @@ def saa_solve(
     # Ĥ kept between calls (`chain_newton_step`'s `cache`): the polish keeps it over its rounds, whose states
     # are drawn at nearby points (None: formed here, from these states)
     cache: dict | None = None,
+    cd_tol: float = SAA_CD_TOL,  # the subproblem's tolerance (`chain_newton_step`'s)
 ) -> tuple:
     """`(θ, gradient, mcse, residuals, steps, limited)`: proximal Newton steps on the SAA of (1) over `sample`
     until every coordinate's KKT residual is at most `SAA_TOL` × se; the gradient (reweighted means − EX),
     their Monte-Carlo errors and the residuals (m,) at the θ returned; `limited` when a step stopped at the
     trust region (ESS ≥ `SAA_MIN_ESS` × Q). The Hessian: the covariance of max(8,192, 20 |θ ≠ 0|) states
-    spread over the chains (or `cache`'s); the subproblem solved to `chain_newton_step`'s tolerance (an
-    inexact direction costs a step, not accuracy: the stopping rule reads the SAA's own gradient); steps
-    capped at ‖·‖∞ ≤ 1; a backtracking line search on the SAA objective within the trust region."""
+    spread over the chains (or `cache`'s); the subproblem solved to `cd_tol` (an inexact direction costs
+    steps, not accuracy: the stopping rule reads the SAA's own gradient); steps capped at ‖·‖∞ ≤ 1; a
+    backtracking line search on the SAA objective within the trust region."""
     theta = np.array(theta, np.float64)
     cols = np.linspace(0, sample.Q - 1, min(sample.Q, max(8192, 20 * np.count_nonzero(theta)))).astype(int)
     Xh = np.ascontiguousarray(sample.X[:, np.unique(cols)])
@@ -1423,6 +1428,7 @@ def saa_solve(
         # the step capped at 1 (as the main loop's): a statistic constant over the states leaves its
         # coordinate free in the SAA, which the data may then pull without bound
         kw = dict(n_hessian=Xh.shape[1], ridge=1e-6, max_step=1.0, dense_max=3000, n_pass=400)
+        kw["cd_tol"] = cd_tol
         work, d_w, _ = chain_newton_step(grad, theta, lam, Xh, cache=cache, **kw)
         d = np.zeros_like(theta)
         d[work] = d_w
@@ -1438,7 +1444,7 @@ def saa_solve(
             t /= 2
         theta, f = theta + t * d, f_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #04602c1d
+# %% ../nbs/07a_ising_lasso.ipynb #58ba0f2e
 def _settled(
     a: StateSample,  # states at θ
     b: StateSample,  # states at the same θ, drawn after more sweeps
@@ -1452,7 +1458,7 @@ def _settled(
     t = (ma - mb) / np.maximum(np.sqrt(sa * sa + sb * sb), 1e-300)
     return bool(np.mean(t * t) <= 1 + 3 * np.sqrt(2 / t.size) and np.max(np.abs(t)) <= z)
 
-# %% ../nbs/07a_ising_lasso.ipynb #89f2e2ab
+# %% ../nbs/07a_ising_lasso.ipynb #a7300c35
 def _undetermined(
     theta,  # (m,) float64 the polished θ
     grad,  # (m,) float64 the SAA gradient there
@@ -1469,7 +1475,7 @@ def _undetermined(
         theta == 0, lam - np.abs(grad) < 2 * mcse, curvature * np.abs(theta) < 2 * mcse
     )
 
-# %% ../nbs/07a_ising_lasso.ipynb #a7300c35
+# %% ../nbs/07a_ising_lasso.ipynb #f88b3d30
 def _own_chains(
     solver,  # a Monte-Carlo `NewtonSolver`
     q: int,  # the chains
@@ -1482,7 +1488,7 @@ def _own_chains(
         start = solver._starts[solver._rng.integers(0, len(solver._starts), q)]
     return GibbsChains(solver.chains.model, q, init=np.array(start, np.int8), seed=solver._rng)
 
-# %% ../nbs/07a_ising_lasso.ipynb #f88b3d30
+# %% ../nbs/07a_ising_lasso.ipynb #1334bf00
 # the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
 # two of its samples agree
 POLISH_ROUNDS = 6
