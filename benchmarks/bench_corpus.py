@@ -9,8 +9,11 @@ python benchmarks/bench_corpus.py icu senate  # some sets (printed only)
 λ: 0.25 and 0.05 × max_{i<j} |Cov(x_i, x_j)| of the set (the issue's two values). Times: median of three fits
 (seeds 0, 1, 2) after a warm-up fit. The KKT residual of coordinate j at the fit's θ: |g_j + λ sign θ_j| where
 θ_j ≠ 0, max(|g_j| − λ, 0) where θ_j = 0 (λ = 0 for fields), with g = E_θψ − E_Xψ; E_θψ exactly for p ≤ 20
-(enumeration), otherwise from an independent run: 100 n chains (at least 20,000) started at the data's rows,
-300 sweeps, seed 777 (its own standard error is at most a tenth of the data's). Divided by the data's standard
+(enumeration), otherwise from an independent run: 1,000 n chains (at least 20,000) started at the data's rows,
+300 sweeps, seed 777. Its own Monte-Carlo error must be small against the 1 SE it checks on every coordinate:
+with 100 n chains two seeds' runs differed by 0.14 SE (rms) and up to 0.40 SE over the Senate's 5,050
+coordinates, enough to read a fit whose largest residual is 0.81 SE as 1.12; with 1,000 n, by 0.023 and 0.09
+(session notes of 2026-12-07, third). Divided by the data's standard
 error sd_j(ψ)/√n (`data_se`: at least one count in n; for a statistic whose rarer value occurs in fewer than 5
 rows, the larger of that and the model's sd/√n at the fit, from the same independent moments). Beside it the
 fit's own claim (`accuracy_`, the polish's bound) and its `undetermined_` couplings. Per set, once:
@@ -49,7 +52,7 @@ def model_moments(theta, X):
         return np.full(p * (p + 1) // 2, np.nan)
     if p <= EXACT_P:
         return moments(model)
-    q = max(20_000, 100 * len(X))
+    q = max(20_000, 1000 * len(X))
     chains = GibbsChains(model, q, init=X[np.arange(q) % len(X)], seed=777)
     chains.run(300)
     return mean_stats(chains.states)
