@@ -32,17 +32,18 @@ __all__ = ['EXACT_MAX_P', 'EXACT_WORK', 'auto_exact', 'IsingLasso']
 # %% ../nbs/07a_ising_lasso.ipynb #bf62e3b0
 EXACT_MAX_P = 20  # solver="auto" enumerates up to this many variables whatever n...
 # ...and above it while 2^p <= EXACT_WORK n p: the chains' work grows as n p (10 n chains at the default
-# tolerance, p sites a sweep), the table's as 2^p; 48 puts the switch (p = 22: 3,972 rows; p = 24: 14,564)
-# between the rows where benchmarks/bench_crossover.py measures the chains faster and the table faster
-# (p = 22: 1,000 and 5,000; p = 24: 5,000 and 20,000)
-EXACT_WORK = 48
+# tolerance, p sites a sweep), the table's as 2^p; 96 puts the switch (p = 22: 1,986 rows; p = 24: 7,282)
+# where benchmarks/bench_crossover.py's time ratios, interpolated log-linearly in n between its rows (p = 22:
+# 1,000 and 5,000; p = 24: 5,000 and 20,000), cross 1: about 1,900 and 7,500 rows (2026-12-07, after the
+# factored table of 02_exact; 48 before it)
+EXACT_WORK = 96
 
 
 def auto_exact(
     n: int,  # rows of the data
     p: int,  # variables
 ) -> bool:
-    "Whether `solver='auto'` enumerates: to `EXACT_MAX_P` variables, and to `MAX_EXACT_P` while 2^p ≤ 48 n p."
+    "Whether `solver='auto'` enumerates: to `EXACT_MAX_P` variables, and to `MAX_EXACT_P` while 2^p ≤ 96 n p."
     return p <= EXACT_MAX_P or (p <= MAX_EXACT_P and 2**p <= EXACT_WORK * n * p)
 
 # %% ../nbs/07a_ising_lasso.ipynb #6a5c0217
