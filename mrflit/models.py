@@ -7,7 +7,6 @@ from __future__ import annotations
 import functools
 import numpy as np
 from . import libm
-import networkx as nx
 from fastcore.basics import patch_to
 from mrflit.core import (
     as_rng,
@@ -429,8 +428,8 @@ class BinaryMRF:
         h = self.local_field(X) * self.kappa
         return 0.5 * (1 + libm.tanh(h / 2))  # = 1 / (1 + exp(-h)), without overflow
 
-    def to_networkx(self, names=None, tol: float = 0.0) -> nx.Graph:
-        "Graph with an edge (weight θ_ij) wherever |θ_ij| > tol; node attribute `field`."
+    def to_networkx(self, names=None, tol: float = 0.0):
+        "A networkx graph with an edge (weight θ_ij) wherever |θ_ij| > tol; node attribute `field`."
         return theta_graph(self._theta, names, tol)
 
     @classmethod
@@ -486,12 +485,15 @@ def theta_graph(
     theta,  # a symmetric (p, p) θ: fields on the diagonal, couplings off it
     names=None,  # variable names, one per column (None: 0..p−1)
     tol: float = 0.0,  # pairs with |θ_ij| > tol are edges
-) -> nx.Graph:
-    "networkx graph of the couplings |θ_ij| > tol, nodes 0..p-1 or `names`, with `weight` and `field`."
+):
+    """A networkx graph of the couplings |θ_ij| > tol, nodes 0..p-1 or `names`, with `weight` and `field`.
+    networkx is imported here, not with the module: `mrflit fit` never needs it, and it costs 0.1 s."""
+    import networkx
+
     t = check_theta(theta)
     p = t.shape[0]
     names = list(range(p)) if names is None else check_names(names, p)
-    G = nx.Graph()
+    G = networkx.Graph()
     for i, n in enumerate(names):
         G.add_node(n, field=float(t[i, i]))
     I, J, W = edge_list(t, tol)

@@ -30,6 +30,21 @@ def test_demo_writes_its_three_outputs(tmp_path):
     assert (tmp_path / "demo" / "network.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_fit_leaves_networkx_and_scipy_sparse_unimported(tmp_path):
+    "`mrflit fit` (its process, not the figure's child) imports neither: 0.1 s each of every run."
+    X = np.random.default_rng(0).integers(0, 2, (200, 6))
+    np.savetxt(tmp_path / "d.csv", X, fmt="%d", delimiter=",", header="a,b,c,d,e,f", comments="")
+    code = (
+        "import sys; from mrflit.cli import main; main(sys.argv[1:]); "
+        "print(sorted(m for m in ('networkx', 'scipy.sparse', 'matplotlib') if m in sys.modules))"
+    )
+    args = ["fit", str(tmp_path / "d.csv"), "--out", str(tmp_path / "o"), "--quiet"]
+    r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"
+    assert (tmp_path / "o" / "network.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 def test_sample_fit_bound_roundtrip_and_inputs_untouched(tmp_path):
     from mrflit.models import geng_network
     from mrflit.datasets import save_model, load_model
