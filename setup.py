@@ -21,6 +21,8 @@ py_versions = '3.10 3.11 3.12 3.13'.split()
 requirements = shlex.split(cfg.get('requirements', ''))
 dev_requirements = shlex.split(cfg.get('dev_requirements', ''))
 docs_requirements = shlex.split(cfg.get('docs_requirements', ''))
+# the Dask backend of `replicate`, `bootstrap` and `network_comparison`: pip install ".[dask]"
+dask_requirements = shlex.split(cfg.get('dask_requirements', ''))
 lic = licenses.get(cfg['license'].lower(), (cfg['license'], None))
 min_python = cfg['min_python']
 console_scripts = cfg.get('console_scripts', '').split()
@@ -41,7 +43,11 @@ setuptools.setup(
     include_package_data=True,
     package_data={'mrflit': ['data/*.csv', 'data/*.md', 'data/*.fasta']},
     install_requires=requirements,
-    extras_require={'dev': dev_requirements + docs_requirements, 'docs': docs_requirements},
+    extras_require={
+        'dev': dev_requirements + docs_requirements + dask_requirements,
+        'docs': docs_requirements,
+        'dask': dask_requirements,
+    },
     dependency_links=cfg.get('dep_links', '').split(),
     python_requires='>=' + cfg['min_python'],
     long_description=open('README.md', encoding='utf-8').read(),
