@@ -17,7 +17,7 @@ from .base import MRFLearner, fit_chosen_lambda, lambda_path, two_stage, gap_tol
 # %% auto #0
 __all__ = ['MIASOJEDOW_SETTINGS', 'MCMCLasso', 'ChainSample', 'MCMCLassoSolver']
 
-# %% ../nbs/09_mcmc_lasso.ipynb #420477b1
+# %% ../nbs/09_mcmc_lasso.ipynb #532a925e
 class _Problem(NamedTuple):
     """Problem (7) on one data set: sizes, the statistics' index and data means, and which coordinates are
     penalised."""
@@ -37,7 +37,7 @@ class _Problem(NamedTuple):
         "|θ|₁ over the penalised coordinates."
         return float(np.sum(np.abs(theta[self.pen > 0])))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #8f82cd69
+# %% ../nbs/09_mcmc_lasso.ipynb #8cbf870a
 class MCMCLasso(MRFLearner):
     """MCMC-Lasso (Miasojedow & Rejchel 2018, Alg. 1): λ path with warm starts, BIC for λ, GIC for the
     threshold; ±1 data."""
@@ -60,6 +60,7 @@ class MCMCLasso(MRFLearner):
         min_ess=0.5,  # the ESS fraction below which the reference ψ is re-centred
         max_recentre=5,  # re-centrings per λ at most (then the draws are doubled for the rest of the path)
         start="random",  # 'random': the paper's one chain from a uniform state; 'data': chains from data rows
+        burn_in=0,  # single-site updates each chain runs and discards before every sample (0: as the paper)
         # the most draws (× d) at the chosen λ, where the Monte-Carlo gap must meet its tolerance
         max_mcmc_factor=100_000,
         refine=False,  # mrflit's addition: re-solve BIC's λ with the draws its Monte-Carlo gap needs
@@ -78,6 +79,7 @@ class MCMCLasso(MRFLearner):
         self.min_ess = min_ess
         self.max_recentre = max_recentre
         self.start = start
+        self.burn_in = burn_in
         self.max_mcmc_factor = max_mcmc_factor
         self.refine = refine
         self.verbose = verbose
@@ -112,7 +114,7 @@ class MCMCLasso(MRFLearner):
         self._settle(not reasons, int(np.sum(iters)), "; ".join(reasons))
         return self._end(theta)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #27ce59de
+# %% ../nbs/09_mcmc_lasso.ipynb #4853c823
 @kernel
 def _energies(
     D,  # (d, d) float64 Δ, symmetric, fields on the diagonal
@@ -153,7 +155,7 @@ _LOG2E, _LN2_HI, _LN2_LO = (
 )  # log₂e; ln 2 split in a short high part and the rest
 _ROUND = 6755399441055744.0  # 1.5·2⁵²: adding it rounds a double to an integer held in its low bits
 
-# %% ../nbs/09_mcmc_lasso.ipynb #e5e33917
+# %% ../nbs/09_mcmc_lasso.ipynb #193cfac5
 @kernel
 def _exp_weights(
     a,  # (F + 1,) float64 energies
@@ -228,7 +230,7 @@ def _exp_weights(
         tot += W[f]
     return tot + acc.sum()
 
-# %% ../nbs/09_mcmc_lasso.ipynb #1dc78812
+# %% ../nbs/09_mcmc_lasso.ipynb #d022f8b5
 @kernel
 def _log_mean_exp(
     a,  # (F + 1,) float64 the recorded states' energies
@@ -264,7 +266,7 @@ def _log_mean_exp(
         W[f] = acc
     return amax + np.log(tot / m)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #daf2243e
+# %% ../nbs/09_mcmc_lasso.ipynb #85d45007
 @kernel
 def _is_value(
     D,  # (d, d) float64 Δ = θ − ψ, symmetric, fields on the diagonal
@@ -280,7 +282,7 @@ def _is_value(
     _energies(D, x0, sites, values, a)
     return _log_mean_exp(a, counts, W, np.empty(sites.size + 1))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #94deca20
+# %% ../nbs/09_mcmc_lasso.ipynb #4a4c44e2
 @kernel
 def _states(
     x0,  # (d,) float64 the chain's start state
@@ -301,7 +303,7 @@ def _states(
             Y[f + 1, j] = y[j]
     return Y
 
-# %% ../nbs/09_mcmc_lasso.ipynb #00d42fe6
+# %% ../nbs/09_mcmc_lasso.ipynb #13a5eda6
 @kernel
 def _is_grad(
     Y,  # (F + 1, d) float64 the recorded states (`_states`), or no rows: replay the flips
@@ -337,7 +339,7 @@ def _is_grad(
         for j in range(d):
             G[i, j] = A[i, j] + A[j, i] + (x0[i] * x0[j] if i != j else x0[i] - A[i, i])
 
-# %% ../nbs/09_mcmc_lasso.ipynb #2f75206a
+# %% ../nbs/09_mcmc_lasso.ipynb #d2f69ce8
 @kernel
 def _stats_dot(
     A,  # (d, d) float64 symmetric
@@ -355,7 +357,7 @@ def _stats_dot(
             s += A[i, j] * B[i, j]
     return s
 
-# %% ../nbs/09_mcmc_lasso.ipynb #13a5eda6
+# %% ../nbs/09_mcmc_lasso.ipynb #b628d3ad
 @kernel
 def _lasso_gradient(
     Y,  # (F + 1, d) float64 the recorded states (`_states`), or no rows: replay the flips
@@ -377,7 +379,7 @@ def _lasso_gradient(
         if not fields:
             g[i, i] = 0.0
 
-# %% ../nbs/09_mcmc_lasso.ipynb #d2f69ce8
+# %% ../nbs/09_mcmc_lasso.ipynb #55633979
 @kernel
 def _prox_point(
     y,  # (d, d) float64 the point
@@ -399,7 +401,7 @@ def _prox_point(
             xn[i, j] = v
             D[i, j] = v - P[i, j]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #fd3e783d
+# %% ../nbs/09_mcmc_lasso.ipynb #7d660176
 @kernel
 def _trial_terms(
     xn,  # (d, d) float64 the trial point
@@ -419,7 +421,7 @@ def _trial_terms(
             dd += e * e
     return q, dd
 
-# %% ../nbs/09_mcmc_lasso.ipynb #ea0a73b9
+# %% ../nbs/09_mcmc_lasso.ipynb #870a59b3
 @kernel
 def _backtrack(
     y,  # (d, d) float64 the point
@@ -449,7 +451,7 @@ def _backtrack(
         if L > 1e300:
             return fx, L, 2
 
-# %% ../nbs/09_mcmc_lasso.ipynb #46b13856
+# %% ../nbs/09_mcmc_lasso.ipynb #19f6c8b9
 @kernel
 def _move(
     xn,  # (d, d) float64 the new iterate
@@ -470,7 +472,7 @@ def _move(
             mom += (y[i, j] - xn[i, j]) * (xn[i, j] - x[i, j])
     return step, big, mom
 
-# %% ../nbs/09_mcmc_lasso.ipynb #560cfc55
+# %% ../nbs/09_mcmc_lasso.ipynb #052a369f
 @kernel
 def _extrapolate(
     xn,  # (d, d) float64 the new iterate
@@ -497,7 +499,7 @@ def _extrapolate(
         ay[f] = an[f] + c * (an[f] - ax[f])
     return tn
 
-# %% ../nbs/09_mcmc_lasso.ipynb #43db7a16
+# %% ../nbs/09_mcmc_lasso.ipynb #4605d603
 @kernel
 def _start_energies(
     T0,  # (d, d) float64 the start θ₀
@@ -511,7 +513,7 @@ def _start_energies(
     _energies(T0 - P, x0, sites, values, a)
     return a
 
-# %% ../nbs/09_mcmc_lasso.ipynb #2dd1edd0
+# %% ../nbs/09_mcmc_lasso.ipynb #d8004f82
 @kernel
 def _fista_lasso(
     T0,  # (d, d) float64 the start θ₀, symmetric, fields on the diagonal
@@ -569,7 +571,7 @@ def _fista_lasso(
     out[:, :] = x
     return k + 1, L, status
 
-# %% ../nbs/09_mcmc_lasso.ipynb #bcc6d886
+# %% ../nbs/09_mcmc_lasso.ipynb #3bb30ec6
 @kernel
 def _replay(
     y,  # (d,) float64 a state, updated in place
@@ -580,7 +582,7 @@ def _replay(
     for f in range(sites.size):
         y[sites[f]] = values[f]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #d8004f82
+# %% ../nbs/09_mcmc_lasso.ipynb #c36c51e9
 class ChainSample:
     """A recorded random-scan chain from p(·|ψ) and fast evaluations of ℓ_n^m (eq. 6) and its gradient (eq.
     17)."""
@@ -591,10 +593,15 @@ class ChainSample:
         n_steps: int,  # single-site updates in the chain
         init=None,  # None (uniform random), one start state (p,), or (c, p) starts
         seed=None,  # None, int or np.random.Generator
+        burn_in: int = 0,  # single-site updates each chain runs first, not recorded
     ):
         self.psi = psi
+        rng = as_rng(seed)
+        if burn_in:
+            chains = 1 if init is None or np.ndim(init) == 1 else len(init)
+            init = random_scan_path(psi, burn_in * chains, init=init, seed=rng)[4]
         self.x0, self.sites, self.values, self.counts, self.x_end = random_scan_path(
-            psi, n_steps, init=init, seed=seed
+            psi, n_steps, init=init, seed=rng
         )
         self.x0f = self.x0.astype(np.float64)
         self.valf = self.values.astype(np.float64)
@@ -666,7 +673,7 @@ class ChainSample:
         )
         return out, n, L, status
 
-# %% ../nbs/09_mcmc_lasso.ipynb #28f6ceba
+# %% ../nbs/09_mcmc_lasso.ipynb #f619c166
 # How much a recorded chain can say at θ: the importance weights' ESS, the Monte-Carlo gap and the Hessian.
 @patch_to(ChainSample)
 def ess(self, theta) -> float:
@@ -681,7 +688,7 @@ def ess(self, theta) -> float:
     occupied = c > 0
     return float(1.0 / np.sum(p[occupied] ** 2 / c[occupied]))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #c36c51e9
+# %% ../nbs/09_mcmc_lasso.ipynb #8c3f3b60
 @patch_to(ChainSample)
 def mc_gap(self, theta, active, n_batches: int = 25) -> float:
     """Estimated objective gap from the Monte-Carlo error of the gradient at θ: ½ Σ_{j∈A} Var(Ê_w
@@ -718,7 +725,7 @@ def mc_gap(self, theta, active, n_batches: int = 25) -> float:
     var_mean = len(w) / (len(w) - 1) * (w**2) @ (means - mean) ** 2
     return float(0.5 * np.sum(var_mean / np.maximum(1 - mean**2, 1e-6)))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #4628896d
+# %% ../nbs/09_mcmc_lasso.ipynb #3f210997
 @patch_to(ChainSample)
 def hessian(self, theta, fields: bool = False) -> np.ndarray:
     "Eq. (19) by expanding the chain (diagnostics for small d): the weighted covariance of J(Y^k)."
@@ -730,7 +737,7 @@ def hessian(self, theta, fields: bool = False) -> np.ndarray:
     mu = w @ J
     return (J * w[:, None]).T @ J - np.outer(mu, mu)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #5f0566c3
+# %% ../nbs/09_mcmc_lasso.ipynb #325322b6
 @patch_to(MCMCLasso)
 def _check(self):
     "Validate the settings; returns the given path `lambdas` as an array, or None."
@@ -743,6 +750,7 @@ def _check(self):
     check_float(self.min_ess, "min_ess", lo=0, hi=1)
     check_int(self.max_recentre, "max_recentre", lo=0)
     check_int(self.max_mcmc_factor, "max_mcmc_factor", lo=1)
+    check_int(self.burn_in, "burn_in", lo=0)
     if self.start not in ("data", "random"):
         raise ValueError(f"start must be 'data' or 'random', got {self.start!r}")
     if self.lambdas is None:
@@ -766,12 +774,12 @@ def _check(self):
         raise ValueError("lambdas must be a decreasing 1-D sequence of at least 2 positive numbers")
     return lam
 
-# %% ../nbs/09_mcmc_lasso.ipynb #325322b6
+# %% ../nbs/09_mcmc_lasso.ipynb #86cdebf2
 # the constants of Algorithm 1 as published (§4): 100 λ values, m = 10³d draws per λ, 10⁴d draws for BIC and
 # GIC
 MIASOJEDOW_SETTINGS = dict(n_lambdas=100, mcmc_factor=1000, ic_factor=10_000)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #86cdebf2
+# %% ../nbs/09_mcmc_lasso.ipynb #ecacc518
 # What the path starts from: problem (7) on the data, the λ grid from λ_max, and the chains' start states.
 @patch_to(MCMCLasso)
 def _problem(self, X) -> _Problem:
@@ -784,7 +792,7 @@ def _problem(self, X) -> _Problem:
     pen = np.where(idx[0] == idx[1], 0.0, 1.0)
     return _Problem(n, d, F, idx, Jbar[idx], pen)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #ecacc518
+# %% ../nbs/09_mcmc_lasso.ipynb #74e0cd89
 @patch_to(MCMCLasso)
 def _lambda_grid(self, X, prob, lambdas):
     """`(the λ path, θ₀)`: θ₀ = 0, or the independent model fitted to the margins with fields; the path is
@@ -800,7 +808,7 @@ def _lambda_grid(self, X, prob, lambdas):
         lambdas = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
     return lambdas, theta0
 
-# %% ../nbs/09_mcmc_lasso.ipynb #74e0cd89
+# %% ../nbs/09_mcmc_lasso.ipynb #33a00153
 @patch_to(MCMCLasso)
 def _starts(self, X, rng):
     """Start states: None (one chain from a uniform draw, as the paper), or `max_starts` data rows (all
@@ -812,7 +820,7 @@ def _starts(self, X, rng):
         return X.copy()
     return X[rng.choice(len(X), c, replace=False)]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #9fc4e1e5
+# %% ../nbs/09_mcmc_lasso.ipynb #7fdfae11
 class MCMCLassoSolver:
     """Algorithm 1's inner solves on one data set: `step(lam)` solves (7) at the path's next λ,
     warm-started at the last (estimate, ψ = θ̂, chains, step size), and returns the λ's record with a
@@ -822,7 +830,7 @@ class MCMCLassoSolver:
     State, all of it: `prob` problem (7) on the data; `rng` the fit's random stream; `theta` (m,) float64 the
     last estimate in `prob.idx` order, `psi` the reference model, `state` the chains' last states (None: a
     uniform start), `m` the draws and `L` FISTA's Lipschitz estimate; the settings `recentre`, `max_recentre`,
-    `min_ess`, `max_iter`, `tol`, `mcmc_factor`, `max_mcmc_factor` (as `MCMCLasso`'s)."""
+    `min_ess`, `max_iter`, `tol`, `mcmc_factor`, `max_mcmc_factor`, `burn_in` (as `MCMCLasso`'s)."""
 
     def __init__(
         self,
@@ -838,6 +846,7 @@ class MCMCLassoSolver:
         tol: float,  # FISTA's tolerance
         mcmc_factor: int,  # m = mcmc_factor · d draws per λ
         max_mcmc_factor: int,  # at most max_mcmc_factor · d draws in `refine`
+        burn_in: int,  # single-site updates each chain runs, unrecorded, before every sample
     ):
         self.prob, self.rng, self.state = prob, rng, state
         self.theta = np.array(theta0, np.float64)
@@ -847,6 +856,7 @@ class MCMCLassoSolver:
         self.recentre, self.max_recentre, self.min_ess = bool(recentre), int(max_recentre), float(min_ess)
         self.max_iter, self.tol = int(max_iter), tol
         self.mcmc_factor, self.max_mcmc_factor = int(mcmc_factor), int(max_mcmc_factor)
+        self.burn_in = int(burn_in)
 
     def step(
         self,
@@ -865,14 +875,15 @@ class MCMCLassoSolver:
         self.psi = BinaryMRF._trusted(self.prob.mat(theta), "pm1")
         return dict(info, verdict="solved")
 
-# %% ../nbs/09_mcmc_lasso.ipynb #682d61fd
+# %% ../nbs/09_mcmc_lasso.ipynb #f0d38345
 @patch_to(MCMCLasso)
 def _new_solver(self, prob, theta0, state, rng) -> MCMCLassoSolver:
     "The fit's `MCMCLassoSolver`, with the learner's settings."
     settings = ("recentre", "max_recentre", "min_ess", "max_iter", "tol", "mcmc_factor", "max_mcmc_factor")
+    settings += ("burn_in",)
     return MCMCLassoSolver(prob, theta0, state, rng, **{k: getattr(self, k) for k in settings})
 
-# %% ../nbs/09_mcmc_lasso.ipynb #f0d38345
+# %% ../nbs/09_mcmc_lasso.ipynb #81304d1b
 # Eq. (7) at one λ from the reference ψ, with optional Geyer–Thompson re-centring; the Monte-Carlo gap; the
 # refinement at the λ BIC chooses.
 @patch_to(MCMCLassoSolver)
@@ -893,7 +904,7 @@ def solve(
     prob = self.prob
     recentred = 0
     while True:
-        cs = ChainSample(psi, m, init=state, seed=self.rng)
+        cs = ChainSample(psi, m, init=state, seed=self.rng, burn_in=self.burn_in)
         state = cs.x_end
         L0 = max(L / 4, 1e-3)
         max_it = int(max_iter or self.max_iter)
@@ -913,7 +924,7 @@ def solve(
     info = dict(n_iter=n_it, L=L, ess=ess, recentred=recentred, sample=cs)
     return T[prob.idx], info, psi, state, m
 
-# %% ../nbs/09_mcmc_lasso.ipynb #81304d1b
+# %% ../nbs/09_mcmc_lasso.ipynb #ff851936
 @patch_to(MCMCLassoSolver)
 def _recentred(self, cs, psi, T) -> BinaryMRF:
     """ψ moved toward the solution T as far as the weights' ESS/m stays ≥ `min_ess` (the step halved from
@@ -924,7 +935,7 @@ def _recentred(self, cs, psi, T) -> BinaryMRF:
         s /= 2
     return BinaryMRF._trusted(psi.theta + s * move, "pm1")
 
-# %% ../nbs/09_mcmc_lasso.ipynb #ff851936
+# %% ../nbs/09_mcmc_lasso.ipynb #4842472b
 @patch_to(MCMCLassoSolver)
 def gap(self, T, sample):
     """`(Monte-Carlo objective gap of the (d, d) estimate T on its sample, the gap accepted)`: batch means
@@ -934,7 +945,7 @@ def gap(self, T, sample):
     active = (T != 0) & ~eye | (eye & prob.F)
     return sample.mc_gap(T, active), gap_tolerance(int(np.count_nonzero(np.triu(active))), prob.n)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #4842472b
+# %% ../nbs/09_mcmc_lasso.ipynb #a13361cb
 @patch_to(MCMCLassoSolver)
 def refine(
     self,
@@ -961,7 +972,7 @@ def refine(
         m = int(min(m * 1.5 * gap / tol, m_max))
     return T, float(gap), tol, total, info["n_iter"] >= cap
 
-# %% ../nbs/09_mcmc_lasso.ipynb #a13361cb
+# %% ../nbs/09_mcmc_lasso.ipynb #b8976472
 @patch_to(MCMCLasso)
 def objective(
     self,
@@ -973,7 +984,7 @@ def objective(
     v = np.asarray(theta)[prob.idx]
     return float(-v @ prob.Jbar + sample.log_mean_exp(theta))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #b8976472
+# %% ../nbs/09_mcmc_lasso.ipynb #6fe00ce3
 @patch_to(MCMCLasso)
 def _degenerate(self, lam, i_star) -> list:
     """Report the λ where the approximation degenerated (|θ|₁ > d log 2/λ) in the trace's notes; a reason
@@ -995,7 +1006,7 @@ def _degenerate(self, lam, i_star) -> list:
         f"BIC chose λ = {lam[i_star]:.3g}, where the MCMC approximation has degenerated (|θ|₁ > d log 2/λ)"
     ]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #6fe00ce3
+# %% ../nbs/09_mcmc_lasso.ipynb #8eee78d3
 @patch_to(MCMCLasso)
 def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
     """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
@@ -1015,7 +1026,7 @@ def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
         )
     return reasons
 
-# %% ../nbs/09_mcmc_lasso.ipynb #8eee78d3
+# %% ../nbs/09_mcmc_lasso.ipynb #a6a7cd64
 @patch_to(MCMCLasso)
 def _record_lambda(self, lam, theta, info, m, prob):
     "One row of the trace per λ of the path."
@@ -1039,7 +1050,7 @@ def _record_lambda(self, lam, theta, info, m, prob):
         **auc,
     )
 
-# %% ../nbs/09_mcmc_lasso.ipynb #a6a7cd64
+# %% ../nbs/09_mcmc_lasso.ipynb #60f8a442
 # The λ path of Algorithm 1: each λ warm-started at the previous one, with |θ|₁ and the ESS recorded.
 @patch_to(MCMCLasso)
 def _fit_path(self, solver, lam):
@@ -1061,7 +1072,7 @@ def _fit_path(self, solver, lam):
         self._record_lambda(lam[i], solver.theta, info, solver.m, prob)
     return path, lam, iters, reasons
 
-# %% ../nbs/09_mcmc_lasso.ipynb #60f8a442
+# %% ../nbs/09_mcmc_lasso.ipynb #3e764682
 # The choice of λ by BIC and of the threshold by GIC (with the refinement at the chosen λ), and the verdict.
 @patch_to(MCMCLasso)
 def _select(self, path, lam, solver, refine, iters):
@@ -1071,13 +1082,16 @@ def _select(self, path, lam, solver, refine, iters):
     thresholded, {refined i: (gap, tolerance, capped)})`."""
     prob, rng = solver.prob, solver.rng
     draws = int(self.ic_factor) * prob.d
-    ref = ChainSample(BinaryMRF._trusted(path[len(lam) // 2], "pm1"), draws, init=solver.state, seed=rng)
+    burn = solver.burn_in
+    ref = ChainSample(
+        BinaryMRF._trusted(path[len(lam) // 2], "pm1"), draws, init=solver.state, seed=rng, burn_in=burn
+    )
     gic_sample = {}
 
     def gic_loss(t, i):
         if i not in gic_sample:
             psi = BinaryMRF._trusted(path[i], "pm1")
-            gic_sample[i] = ChainSample(psi, draws, init=ref.x_end, seed=rng)
+            gic_sample[i] = ChainSample(psi, draws, init=ref.x_end, seed=rng, burn_in=burn)
         return self.objective(gic_sample[i], t)
 
     refined = {}  # accuracy where it matters: at the λ BIC chooses
