@@ -8,12 +8,17 @@ with m = 10³ d, 10⁴ d and 10⁵ d. 3 replications. Stored per (setting, n, re
 couplings, whether the estimate is degenerate (|θ|₁ above d log 2 / λ), the Monte-Carlo gap estimate
 `mc_gap_` and seconds. About 20 minutes on 2 cores.
 
+`--d 50` runs the same at d = 50 (M2's chain 0 − … − 19 and 30 independent spins, still sampled exactly; λ_n
+with d̄ = 1,225), into `miasojedow2018_thm2_d50.npz`; about 15 minutes on 2 cores.
+
 On a tree with no fields the edge products x_r x_s are independent with mean tanh θ*_rs, so the Hessian on
 the support is diag(1/cosh² θ*), and if the lasso kept the support its first-order bias would be λ cosh² θ*;
 the stored errors are larger (21_miasojedow2018 reads the file).
 
-python benchmarks/study_miasojedow2018_thm2.py  # writes benchmarks/data/miasojedow2018_thm2.npz"""
+python benchmarks/study_miasojedow2018_thm2.py  # writes benchmarks/data/miasojedow2018_thm2.npz
+python benchmarks/study_miasojedow2018_thm2.py --d 50  # writes benchmarks/data/miasojedow2018_thm2_d50.npz"""
 
+import argparse
 import time
 from pathlib import Path
 import numpy as np
@@ -22,8 +27,7 @@ from mrflit.experiments import grid, recorded_warnings, replicate
 from mrflit.mcmc_lasso import MCMCLasso
 from mrflit.models import miasojedow_m2
 
-OUT = Path(__file__).resolve().parent / "data" / "miasojedow2018_thm2.npz"
-STORE = Path(__file__).resolve().parent / "data" / "_runs" / "miasojedow2018_thm2"
+DATA = Path(__file__).resolve().parent / "data"
 D = 20
 NS = (200, 800, 3200, 12800, 51200)
 # (name, mcmc_factor, recentre)
@@ -37,7 +41,7 @@ REPS = 3
 KEYS = ("error", "degenerate", "mc_gap", "seconds", "warned")
 
 
-def lam_n(n, d=D):
+def lam_n(n, d):
     "2 √(log d̄ / n), d̄ = d(d − 1)/2."
     return 2 * np.sqrt(np.log(d * (d - 1) / 2) / n)
 
@@ -57,44 +61,51 @@ def chain_sample(theta, n, seed):
     return x
 
 
-def data(n, rep):
-    "M2 (seed 0) and n exact draws (M2 at d = 20 is a chain, so it can be sampled exactly)."
-    truth = miasojedow_m2(D, seed=0)
+def data(n, rep, d=D):
+    """M2 (seed 0) and n exact draws (M2 is a chain on its first 20 spins, the others independent, so it can
+    be sampled exactly)."""
+    truth = miasojedow_m2(d, seed=0)
     return truth, chain_sample(truth.theta, n, seed=100 + rep)
 
 
-def cell(setting, n, rep):
+def cell(setting, n, rep, d):
     "One fit along 8 λ values down to λ_n: the ℓ∞ error at λ_n, degeneracy, mc_gap_, seconds, warned."
     _, factor, recentre = SETTINGS[setting]
-    truth, X = data(n, rep)
-    lam = lam_n(n)
+    truth, X = data(n, rep, d)
+    lam = lam_n(n, d)
     est = MCMCLasso(lambdas=np.geomspace(4 * lam, lam, 8), mcmc_factor=factor, recentre=recentre, seed=rep)
     t = time.perf_counter()
     with recorded_warnings() as unconverged:
         est.fit(X)
     secs = time.perf_counter() - t
-    iu = np.triu_indices(D, 1)
+    iu = np.triu_indices(d, 1)
     error = np.abs(est.path_[-1] - truth.theta)[iu].max()
     return np.array([error, est.trace_["degenerate"][-1], est.mc_gap_, secs, bool(unconverged)], dtype=float)
 
 
 def main():
-    params = grid(setting=list(range(len(SETTINGS))), n=list(NS), rep=list(range(REPS)))
-    runs = replicate(cell, params, n_jobs=2, store=STORE, progress=True)
-    result = np.array(runs).reshape(len(SETTINGS), len(NS), REPS, len(KEYS))
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--d", type=int, default=D, help="variables (default 20)")
+    d = ap.parse_args().d
+    out = DATA / ("miasojedow2018_thm2.npz" if d == D else f"miasojedow2018_thm2_d{d}.npz")
+    store = DATA / "_runs" / out.stem
+    settings = range(len(SETTINGS))
+    params = grid(setting=list(settings), n=list(NS), rep=list(range(REPS)), d=[d])
+    runs = replicate(cell, params, n_jobs=2, store=store, progress=True)
+    result = np.array(runs).reshape(len(settings), len(NS), REPS, len(KEYS))
     save_results(
-        OUT,
+        out,
         result=result,
-        settings=np.array([s[0] for s in SETTINGS]),
-        factors=np.array([s[1] for s in SETTINGS]),
-        recentre=np.array([s[2] for s in SETTINGS]),
+        settings=np.array([SETTINGS[i][0] for i in settings]),
+        factors=np.array([SETTINGS[i][1] for i in settings]),
+        recentre=np.array([SETTINGS[i][2] for i in settings]),
         ns=np.array(NS),
         keys=np.array(KEYS),
-        d=D,
+        d=d,
         reps=REPS,
-        first_data=data(NS[0], 0)[1],
+        first_data=data(NS[0], 0, d)[1],
     )
-    print(f"wrote {OUT.name}")
+    print(f"wrote {out.name}")
 
 
 if __name__ == "__main__":
