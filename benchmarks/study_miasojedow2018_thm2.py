@@ -89,16 +89,15 @@ def main():
     d = ap.parse_args().d
     out = DATA / ("miasojedow2018_thm2.npz" if d == D else f"miasojedow2018_thm2_d{d}.npz")
     store = DATA / "_runs" / out.stem
-    settings = range(len(SETTINGS))
-    params = grid(setting=list(settings), n=list(NS), rep=list(range(REPS)), d=[d])
+    params = grid(setting=list(range(len(SETTINGS))), n=list(NS), rep=list(range(REPS)), d=[d])
     runs = replicate(cell, params, n_jobs=2, store=store, progress=True)
-    result = np.array(runs).reshape(len(settings), len(NS), REPS, len(KEYS))
+    result = np.array(runs).reshape(len(SETTINGS), len(NS), REPS, len(KEYS))
     save_results(
         out,
         result=result,
-        settings=np.array([SETTINGS[i][0] for i in settings]),
-        factors=np.array([SETTINGS[i][1] for i in settings]),
-        recentre=np.array([SETTINGS[i][2] for i in settings]),
+        settings=np.array([s[0] for s in SETTINGS]),
+        factors=np.array([s[1] for s in SETTINGS]),
+        recentre=np.array([s[2] for s in SETTINGS]),
         ns=np.array(NS),
         keys=np.array(KEYS),
         d=d,

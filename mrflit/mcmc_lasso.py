@@ -597,6 +597,7 @@ class ChainSample:
     ):
         self.psi = psi
         rng = as_rng(seed)
+        burn_in = check_int(burn_in, "burn_in", lo=0)
         if burn_in:
             chains = 1 if init is None or np.ndim(init) == 1 else len(init)
             init = random_scan_path(psi, burn_in * chains, init=init, seed=rng)[4]
