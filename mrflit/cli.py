@@ -287,12 +287,16 @@ def network_figure(
 # %% ../nbs/16_cli.ipynb #fb740db3
 def _figure_child(
     conn,  # the child's end of a `multiprocessing.Pipe`
+    parent_end,  # the parent's end, which the fork copied: closed here
 ):
     """In a forked child: import what `network_figure` needs, then draw the one figure asked for and write it
-    (`_write_figure`); send back `ok:NAME` or `error:TRACEBACK`."""
+    (`_write_figure`); send back `ok:NAME` or `error:TRACEBACK`. A parent gone before it asked (killed) ends
+    the child: with the parent's end closed here, the pipe then reads as ended."""
     import importlib
     import traceback
     import matplotlib
+
+    parent_end.close()
 
     # the imports of `network_figure`, before the parent asks
     matplotlib.use("Agg", force=False)
@@ -300,6 +304,9 @@ def _figure_child(
         importlib.import_module(module)
     try:
         head = json.loads(conn.recv_bytes())
+    except EOFError:
+        return
+    try:
         p = len(head["names"])
         theta = np.frombuffer(conn.recv_bytes(), np.float64).reshape(p, p)
         fig = network_figure(theta, head["names"], title=head["title"], groups=head["groups"])
@@ -330,7 +337,7 @@ class FigureProcess:
         if fork:
             ctx = multiprocessing.get_context("fork")
             self.conn, child = ctx.Pipe()
-            self.proc = ctx.Process(target=_figure_child, args=(child,), daemon=True)
+            self.proc = ctx.Process(target=_figure_child, args=(child, self.conn), daemon=True)
             self.proc.start()
             child.close()
 
@@ -552,8 +559,9 @@ def fit(
 
     _check_fit_args(method, lam, figure_format)
     lam, nodewise = _lambda_options(method, lam, gamma, lambdas, rule)
-    # --out is checked and claimed (its lock held) before the work; the figure's child starts importing now
-    with output_set(out) as tmp, FigureProcess() as figures:
+    # the figure's child starts importing now, forked before --out's lock is opened so that it never holds it;
+    # then --out is checked and claimed (its lock held) before the work
+    with FigureProcess() as figures, output_set(out) as tmp:
         X, names, dom, notes = read_binary_csv(
             data,
             sep=sep,
