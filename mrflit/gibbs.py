@@ -29,8 +29,8 @@ from mrflit.core import (
 from .models import BinaryMRF, check_model, n_stats, stat_index, stats
 
 # %% auto #0
-__all__ = ['GEMM_STATS_P', 'GibbsChains', 'gibbs_sample', 'sample_data', 'random_scan_path', 'expand_path', 'mean_field',
-           'sample_product', 'importance_moments']
+__all__ = ['DUPLICATE_R', 'GEMM_STATS_P', 'duplicate_groups', 'GibbsChains', 'gibbs_sample', 'sample_data', 'random_scan_path',
+           'expand_path', 'mean_field', 'sample_product', 'importance_moments']
 
 # %% ../nbs/03_gibbs.ipynb #b8c0fbc2
 BLOCK = 256  # chains per parallel block (fixed, so results do not depend on the thread count)
@@ -215,6 +215,85 @@ def _random_scan(
                 _accumulate(X, c0, c1, acc[blk, t])
 
 # %% ../nbs/03_gibbs.ipynb #d3b08858
+@kernel(parallel=True)
+def _group_flips(
+    X,  # (p, C) float32 chain states by variable (a column a chain), values lo or 1, updated in place
+    nbr,  # (p, K) int32 each site's neighbours (`_neighbour_lists`)
+    w,  # (p, K) float32 their couplings (0 in the padding)
+    diag,  # (p,) float32 the fields
+    lo,  # float32, the low value: 0 or −1
+    S,  # (4, C) uint32 xoshiro128** states, one stream per chain, advanced
+    members,  # (M,) int32 the groups' variables, one group after the other
+    starts,  # (G + 1,) int32 group g is members[starts[g] : starts[g + 1]]
+    group_of,  # (p,) int32 each variable's group, −1 for none
+):
+    """One proposal per chain and group, in group order: the group's variables all take their other value,
+    accepted with probability min(1, e^{ΔE}) (eq. G2)."""
+    C = X.shape[1]
+    K = nbr.shape[1]
+    for blk in prange((C + BLOCK - 1) // BLOCK):
+        for c in range(blk * BLOCK, min(C, blk * BLOCK + BLOCK)):
+            for g in range(starts.size - 1):
+                # ΔE: each member's field and couplings to the outside, and each pair inside the group once
+                gain = 0.0
+                for a in range(starts[g], starts[g + 1]):
+                    i = members[a]
+                    xi = np.float64(X[i, c])
+                    yi = 1.0 + lo - xi
+                    h = np.float64(diag[i])
+                    for k in range(K):
+                        j = nbr[i, k]
+                        xj = np.float64(X[j, c])
+                        if group_of[j] != g:
+                            h += w[i, k] * xj
+                        elif j > i:
+                            gain += w[i, k] * ((1.0 + lo - xj) * yi - xj * xi)
+                    gain += (yi - xi) * h
+                u = _xoshiro_uniform(S, c)
+                if gain >= 0.0 or u < np.exp(gain):
+                    for a in range(starts[g], starts[g + 1]):
+                        i = members[a]
+                        X[i, c] = 1.0 + lo - X[i, c]
+
+# %% ../nbs/03_gibbs.ipynb #2b5e91c2
+# columns whose |correlation| in the data reaches this join one group of `duplicate_groups`
+DUPLICATE_R = 0.9
+
+
+def duplicate_groups(
+    EX,  # (m,) float64 the data's means of ψ in stats order
+    p: int,  # the number of variables
+    domain: str,  # the coding: '01' or 'pm1'
+    r_min: float = DUPLICATE_R,  # the smallest |correlation| that joins two columns
+) -> tuple:
+    """The groups of near-duplicate columns for `GibbsChains(groups=)`: the connected components with two or
+    more columns of the graph whose edges are the column pairs with |r| ≥ r_min (a constant column joins
+    none), each an int array in increasing order."""
+    p = check_int(p, "p", lo=1)
+    check_domain(domain)
+    r_min = check_float(r_min, "r_min", lo=0, hi=1, lo_open=True)
+    M = np.zeros((p, p))
+    M[stat_index(p)] = np.asarray(EX, np.float64)
+    M = M + np.triu(M, 1).T
+    mean = np.diag(M).copy()
+    # a field's statistic is x_i, and x_i² is x_i (01) or 1 (±1)
+    np.fill_diagonal(M, mean if domain == "01" else 1.0)
+    cov = M - np.outer(mean, mean)
+    sd = np.sqrt(np.maximum(np.diag(cov), 0.0))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = cov / np.outer(sd, sd)
+    near = np.abs(np.nan_to_num(r)) >= r_min
+    np.fill_diagonal(near, False)
+    # components by repeated reach: each variable's group is the smallest index it can reach
+    label = np.arange(p)
+    while True:
+        new = np.array([label[near[i] | (np.arange(p) == i)].min() for i in range(p)])
+        if np.array_equal(new, label):
+            break
+        label = new
+    return tuple(np.flatnonzero(label == k) for k in np.unique(label) if np.sum(label == k) > 1)
+
+# %% ../nbs/03_gibbs.ipynb #fecaf913
 @kernel
 def _uniform_block(
     X,  # (p, C) float32 chain states by variable, written
@@ -230,7 +309,7 @@ def _uniform_block(
         for i in range(p):
             X[i, c] = one if _xoshiro_uniform(S, c) < half else lo
 
-# %% ../nbs/03_gibbs.ipynb #dca29ed3
+# %% ../nbs/03_gibbs.ipynb #accd7076
 @kernel(parallel=True)
 def _uniform_states(
     X,  # (p, C) float32 chain states by variable, written
@@ -241,7 +320,7 @@ def _uniform_states(
     for blk in prange((X.shape[1] + BLOCK - 1) // BLOCK):
         _uniform_block(X, lo, S, blk)
 
-# %% ../nbs/03_gibbs.ipynb #fecaf913
+# %% ../nbs/03_gibbs.ipynb #eb0c2605
 def _start_states(model, n_chains, init, rng):
     if init is None:
         return np.where(rng.random((n_chains, model.p)) < 0.5, 1, model.lo).astype(np.int8)
@@ -252,7 +331,23 @@ def _start_states(model, n_chains, init, rng):
         raise ValueError(f"init has {X0.shape[0]} rows; pass one state or n_chains={n_chains} states")
     return X0
 
-# %% ../nbs/03_gibbs.ipynb #8b38729e
+# %% ../nbs/03_gibbs.ipynb #188864b6
+def _check_groups(groups, p: int) -> tuple:
+    """`(groups, arrays)`: the groups as a tuple of int arrays and `_group_flips`' `(members, starts,
+    group_of)`; ValueError unless they are disjoint sequences of two or more indices in [0, p)."""
+    groups = () if groups is None else tuple(np.asarray(g) for g in groups)
+    group_of = np.full(p, -1, np.int32)
+    for k, g in enumerate(groups):
+        if g.ndim != 1 or g.size < 2 or not np.issubdtype(g.dtype, np.integer):
+            raise ValueError(f"groups[{k}] must be a sequence of two or more variable indices")
+        if g.min() < 0 or g.max() >= p or np.unique(g).size < g.size or (group_of[g] >= 0).any():
+            raise ValueError(f"groups[{k}] must hold distinct indices in [0, {p}) that no other group holds")
+        group_of[g] = k
+    members = np.concatenate([np.empty(0, np.int32)] + [g.astype(np.int32) for g in groups])
+    starts = np.cumsum([0] + [g.size for g in groups]).astype(np.int32)
+    return groups, (members, starts, group_of)
+
+# %% ../nbs/03_gibbs.ipynb #0db655d4
 # From this many variables a sweep's statistics come from one matrix product X Xᵀ, not from the sweep kernel's
 # per-block sums. Measured once on this machine with 64,000 chains: p = 50, a sweep with
 # sums 10.4 ms against a sweep and the product 8.1; p = 1,000, 1,580 ms against 633 (the product on one BLAS
@@ -272,6 +367,9 @@ class GibbsChains:
         init=None,  # None (uniform random), one state (p,), or (n_chains, p) states
         scan: str = "systematic",  # 'systematic' (sites 0..p-1) or 'random' (p uniform draws per sweep)
         seed=None,  # None, int or np.random.Generator
+        # disjoint groups of variables (sequences of indices, two or more each) that each chain proposes to
+        # flip together after every sweep (eq. G2; e.g. `duplicate_groups`); None or () for none
+        groups=None,
     ):
         check_model(model)
         if scan not in ("systematic", "random"):
@@ -286,6 +384,7 @@ class GibbsChains:
         )
         self._S = chain_states(self._rng, self.n_chains)
         self.sweeps_done = 0  # sweeps run so far (per chain), for cost accounting
+        self.set_groups(groups)
         self.set_model(model)
 
     def set_model(self, model: BinaryMRF):
@@ -297,6 +396,14 @@ class GibbsChains:
         self._diag = np.ascontiguousarray(np.diag(model.theta), dtype=np.float32)
         self._kappa = np.float32(model.kappa)
         self._lo = np.float32(model.lo)
+        return self
+
+    def set_groups(
+        self,
+        groups,  # disjoint groups of variables to flip together after every sweep; None or () for none
+    ):
+        "Flip these groups from now on (eq. G2; the chains keep their states)."
+        self.groups, self._flips = _check_groups(groups, self.p)
         return self
 
     def reseed(
@@ -319,7 +426,7 @@ class GibbsChains:
         if return_stats:
             check_memory(8 * n_sweeps * m, f"the statistics of {n_sweeps} sweeps")
         sums = np.zeros((n_sweeps if return_stats else 0, m))
-        if return_stats and self.p >= GEMM_STATS_P:
+        if return_stats and self._by_product():
             for t in range(n_sweeps):
                 for _ in self._chunks(1, False):
                     pass
@@ -333,6 +440,11 @@ class GibbsChains:
         means = sums / self.n_chains
         return means if fields else means[:, np.not_equal(*stat_index(self.p))]
 
+    def _by_product(self) -> bool:
+        """Whether a sweep's statistics come from one product of the states (many variables, or group flips,
+        which come after the sweep kernel's own sums)."""
+        return self.p >= GEMM_STATS_P or bool(self.groups)
+
     def _arrays(self):
         """The sweep kernels' arguments `(X, nbr, w, diag, kappa, lo, S)`, for drivers that sweep from
         compiled code."""
@@ -343,7 +455,7 @@ class GibbsChains:
         "Current `(n_chains, p)` int8 states (a copy)."
         return self._X.T.astype(np.int8)
 
-# %% ../nbs/03_gibbs.ipynb #accd7076
+# %% ../nbs/03_gibbs.ipynb #6d38869a
 @patch_to(GibbsChains)
 def restart(self, init=None):
     "Put every chain back at `init` (None: fresh uniform random states, drawn from the chains' streams)."
@@ -355,13 +467,13 @@ def restart(self, init=None):
     )
     return self
 
-# %% ../nbs/03_gibbs.ipynb #d0efe197
+# %% ../nbs/03_gibbs.ipynb #f6e74901
 @patch_to(GibbsChains)
 def average_stats(self, n_sweeps: int, fields: bool = True) -> np.ndarray:
     "Advance every chain `n_sweeps` sweeps; the mean of ψ over chains and sweeps, in O(m) memory."
     n_sweeps = check_int(n_sweeps, "n_sweeps", lo=1)
     total = np.zeros(self.p * (self.p + 1) // 2)
-    if self.p >= GEMM_STATS_P:
+    if self._by_product():
         for _ in range(n_sweeps):
             for _ in self._chunks(1, False):
                 pass
@@ -372,7 +484,7 @@ def average_stats(self, n_sweeps: int, fields: bool = True) -> np.ndarray:
     mean = total / (n_sweeps * self.n_chains)
     return mean if fields else mean[np.not_equal(*stat_index(self.p))]
 
-# %% ../nbs/03_gibbs.ipynb #cbea7f16
+# %% ../nbs/03_gibbs.ipynb #26843dce
 @patch_to(GibbsChains)
 def _chunks(self, n_sweeps: int, stats: bool):
     """Run `n_sweeps` sweeps in chunks (Ctrl-C acts between them), yielding `(start, stop, acc)`: acc
@@ -384,11 +496,19 @@ def _chunks(self, n_sweeps: int, stats: bool):
     cost = self.n_chains * (self.p + self._w.size)  # site updates of one sweep
     for start, stop in chunks(n_sweeps, max(cost, 32 * n_blocks * m) if stats else cost):
         acc = np.zeros((n_blocks, stop - start if stats else 0, m))
-        sweep(*self._arrays(), stop - start, acc)
+        if self.groups:
+            # the kernel's sums would miss the flips: the callers take the product (`_by_product`)
+            if stats:
+                raise RuntimeError("group flips: take each sweep's statistics from the states")
+            for _ in range(stop - start):
+                sweep(*self._arrays(), 1, acc)
+                _group_flips(self._X, self._nbr, self._w, self._diag, self._lo, self._S, *self._flips)
+        else:
+            sweep(*self._arrays(), stop - start, acc)
         self.sweeps_done += stop - start
         yield start, stop, acc
 
-# %% ../nbs/03_gibbs.ipynb #f8267df0
+# %% ../nbs/03_gibbs.ipynb #a36d9eac
 @patch_to(GibbsChains)
 def _product_sums(self) -> np.ndarray:
     "The (m,) sums of ψ over the chains at their current states, from one matrix product X Xᵀ."
@@ -404,7 +524,7 @@ def _product_sums(self) -> np.ndarray:
     np.fill_diagonal(G, X.sum(axis=1, dtype=np.float64))
     return G[stat_index(self.p)]
 
-# %% ../nbs/03_gibbs.ipynb #29f1ff36
+# %% ../nbs/03_gibbs.ipynb #d4927ffa
 def gibbs_sample(
     model: BinaryMRF,  # the model to sample
     n_chains: int,  # number of independent chains
@@ -422,7 +542,7 @@ def gibbs_sample(
     means = chains.run(n_sweeps, return_stats, fields)
     return (chains.states, means) if return_stats else chains.states
 
-# %% ../nbs/03_gibbs.ipynb #188864b6
+# %% ../nbs/03_gibbs.ipynb #439742de
 def sample_data(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples
@@ -436,7 +556,7 @@ def sample_data(
         model, check_int(n, "n", lo=1), check_int(burn_in, "burn_in", lo=1), scan=scan, seed=seed
     )
 
-# %% ../nbs/03_gibbs.ipynb #f6e74901
+# %% ../nbs/03_gibbs.ipynb #f1f2e2f2
 @kernel
 def _random_scan_path(
     x,  # (p,) float32 the chain's state, values lo or 1, updated in place
@@ -475,7 +595,7 @@ def _random_scan_path(
         counts[f] += 1
     return f
 
-# %% ../nbs/03_gibbs.ipynb #26843dce
+# %% ../nbs/03_gibbs.ipynb #05a68e52
 def _record_steps(x, chain, n_steps, cost, buffers, parts):
     """Run `n_steps` random-scan updates from x (in place) in chunks — Ctrl-C acts between them — and append
     their flips and run lengths to `parts` = (sites, values, counts) lists; `chain` = (nbr, w, diag, kappa,
@@ -490,7 +610,7 @@ def _record_steps(x, chain, n_steps, cost, buffers, parts):
             parts_v.append(values[:f].copy())
             parts_c.append(counts[1 : f + 1].copy())
 
-# %% ../nbs/03_gibbs.ipynb #a36d9eac
+# %% ../nbs/03_gibbs.ipynb #4026e3c5
 def random_scan_path(
     model: BinaryMRF,  # the model p(·|ψ) to sample
     n_steps: int,  # single-site updates in all
@@ -540,7 +660,7 @@ def random_scan_path(
     x_end = ends if c > 1 or (init is not None and np.ndim(init) == 2) else ends[0]
     return starts[0].copy(), cat(parts_s, np.int32), cat(parts_v, np.int8), cat(parts_c, np.int64), x_end
 
-# %% ../nbs/03_gibbs.ipynb #d2d9a73e
+# %% ../nbs/03_gibbs.ipynb #6d25cf26
 def expand_path(
     x0,  # the start state (p,)
     sites,  # the site of each flip
@@ -559,7 +679,7 @@ def expand_path(
         states.append(y)
     return np.repeat(np.array(states), counts, axis=0)
 
-# %% ../nbs/03_gibbs.ipynb #3f36cc86
+# %% ../nbs/03_gibbs.ipynb #76f4af5f
 @kernel
 def _mean_field(
     t,  # (p, p) float64 ±1-domain parameters, fields on the diagonal
@@ -583,7 +703,7 @@ def _mean_field(
             return it + 1
     return max_iter
 
-# %% ../nbs/03_gibbs.ipynb #1c005cde
+# %% ../nbs/03_gibbs.ipynb #8b845369
 def mean_field(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     *,
@@ -597,7 +717,7 @@ def mean_field(
     _mean_field(t, m, check_int(max_iter, "max_iter", lo=1), check_float(tol, "tol", lo=0))
     return (1 + m) / 2
 
-# %% ../nbs/03_gibbs.ipynb #751d4e8f
+# %% ../nbs/03_gibbs.ipynb #1fef5794
 def sample_product(
     q,  # P(x_i = 1) for each variable
     n: int,  # the number of samples
@@ -614,7 +734,7 @@ def sample_product(
     check_memory(9 * n * q.size, f"n={n} draws of {q.size} variables")
     return np.where(as_rng(seed).random((n, q.size)) < q, 1, lo).astype(np.int8)
 
-# %% ../nbs/03_gibbs.ipynb #f7bd07ee
+# %% ../nbs/03_gibbs.ipynb #c90d0703
 def importance_moments(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples

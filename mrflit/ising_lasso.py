@@ -20,7 +20,7 @@ from mrflit.core import (
     one_blas_thread,
 )
 from .models import BinaryMRF, to_matrix, stat_index, mean_stats
-from .gibbs import GibbsChains
+from .gibbs import GibbsChains, duplicate_groups
 from .exact import MAX_EXACT_P, _moments_from_table, _probability_table, _table_covariance
 from .base import MRFLearner, fit_chosen_lambda, gap_tolerance, sampling_tol
 from .pseudolikelihood import kkt_residual, _pl_newton, unique_rows
@@ -241,7 +241,9 @@ class NewtonSolver:
     `samples` the (θ, states) of the chains' last `POOL_RUNS` runs, which later steps reweight (empty: the
     next step runs them); `runs` the chains' runs since they were made or grown; `reuse` whether states may be
     reweighted (False from a failed verification until q changes); `moved` the squared Fisher length of the
-    last step; `ess` the effective sample size behind the last step's gradient."""
+    last step; `ess` the effective sample size behind the last step's gradient; `groups` the groups of
+    near-duplicate columns that every chain of the fit flips together (`gibbs.duplicate_groups`, from `EX`;
+    none with exact moments)."""
 
     def __init__(
         self,
@@ -332,6 +334,9 @@ def set_problem(
     doublings carried along a warm-started path compound (the Senate's EBIC path reached 1,024 × at its
     11th λ)."""
     self.EX, self.lam, self.n_rows = np.asarray(EX, np.float64), np.asarray(lam, np.float64), int(n_rows)
+    self.groups = () if self.exact else duplicate_groups(self.EX, self.p, self.domain)
+    if self.chains is not None:
+        self.chains.set_groups(self.groups)
     self.window_size, self.window, self.failed = int(window), [], False
     self.n_sweeps = self.n_sweeps0
     # the chains run at the next step: new data or tolerances start from a fresh sample
@@ -422,11 +427,13 @@ def _chains_for(self, model):
         start = None
         if self._starts is not None:
             start = self._starts[self._rng.integers(0, len(self._starts), q)]
-        self.chains = GibbsChains(model, q, init=start, seed=self._rng)
+        self.chains = GibbsChains(model, q, init=start, seed=self._rng, groups=self.groups)
         self.runs, self.samples = 0, []
     elif self.chains.n_chains != q:
         old = self.chains.states
-        self.chains = GibbsChains(model, q, init=old[np.arange(q) % len(old)], seed=self._rng)
+        self.chains = GibbsChains(
+            model, q, init=old[np.arange(q) % len(old)], seed=self._rng, groups=self.groups
+        )
         self.runs, self.samples = 0, []
     else:
         self.chains.set_model(model)
@@ -549,7 +556,7 @@ def _verify(self, chains) -> tuple:
     while True:
         for half in range(2):
             start = chains._X[:, used : used + size].T.astype(np.int8)
-            run = GibbsChains(model, size, init=start, seed=self._rng)
+            run = GibbsChains(model, size, init=start, seed=self._rng, groups=self.groups)
             run.run(sweeps - kept)
             sums[half] += size * run.average_stats(kept)
             runs.append(run._X)
@@ -1487,7 +1494,8 @@ def _own_chains(
     start = solver.chains._X[:, :q].T
     if solver._starts is not None:
         start = solver._starts[solver._rng.integers(0, len(solver._starts), q)]
-    return GibbsChains(solver.chains.model, q, init=np.array(start, np.int8), seed=solver._rng)
+    init = np.array(start, np.int8)
+    return GibbsChains(solver.chains.model, q, init=init, seed=solver._rng, groups=solver.groups)
 
 # %% ../nbs/07a_ising_lasso.ipynb #1334bf00
 # the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
