@@ -287,7 +287,7 @@ def duplicate_groups(
     # components by repeated reach: each variable's group is the smallest index it can reach
     label = np.arange(p)
     while True:
-        new = np.array([label[near[i] | (np.arange(p) == i)].min() for i in range(p)])
+        new = np.minimum(label, np.where(near, label, p).min(axis=1))
         if np.array_equal(new, label):
             break
         label = new

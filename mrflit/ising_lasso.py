@@ -1328,6 +1328,16 @@ class StateSample:
     ) -> tuple:
         """`(means, mcse, ess)`: the reweighted means of ψ at θ (m,), their Monte-Carlo standard errors (m,)
         from the groups' spread, and the weights' ESS."""
+        spread, means, ess = self.spread(theta)
+        return means, np.sqrt(np.sum(spread * spread, axis=0)), ess
+
+    def spread(
+        self,
+        theta,  # (m,) float64 the point, stats order
+    ) -> tuple:
+        """`(spread, means, ess)`: each group's weighted sum of ψ less its weight times the means, (groups, m)
+        (the sum of squares down a column is mcse², and of a difference of columns, the difference's), the
+        means (m,) and the weights' ESS."""
         w = self.weights(theta)
         n_groups = len(self.bounds) - 1
         sums, mass = np.empty((n_groups, self.I.size)), np.empty(n_groups)
@@ -1336,8 +1346,7 @@ class StateSample:
                 cols = slice(self.bounds[b], self.bounds[b + 1])
                 sums[b], mass[b] = _weighted_gram(self.X[:, cols], w[cols])[self.I, self.J], w[cols].sum()
         means = sums.sum(0)
-        spread = sums - mass[:, None] * means
-        return means, np.sqrt(np.sum(spread * spread, axis=0)), float(1.0 / np.sum(w * w))
+        return sums - mass[:, None] * means, means, float(1.0 / np.sum(w * w))
 
 # %% ../nbs/07a_ising_lasso.ipynb #e4b610c5
 # `StateSample.means` multiplies this many states at a time (float32 copies of p × 65,536 at most)
@@ -1483,7 +1492,39 @@ def _undetermined(
         theta == 0, lam - np.abs(grad) < 2 * mcse, curvature * np.abs(theta) < 2 * mcse
     )
 
-# %% ../nbs/07a_ising_lasso.ipynb #f88b3d30
+# %% ../nbs/07a_ising_lasso.ipynb #59b2f9a5
+def _swap_undetermined(
+    theta,  # (m,) float64 the polished θ
+    spread,  # (groups, m) float64 the groups' spread at θ (`StateSample.spread`)
+    rows,  # (n, p) int8 the data's rows (None: nothing is marked)
+    groups,  # the near-duplicate groups (`NewtonSolver.groups`)
+) -> np.ndarray:
+    """(m,) bool the nonzero couplings θ_ik, i in a group and k outside it, that the fit could move to another
+    column j of the group within its Monte-Carlo resolution: Var(ψ_ik − ψ_jk) |θ_ik| < 2 mcse(ĝ_ik − ĝ_jk) for
+    some j (the variance over the data's rows)."""
+    out = np.zeros(theta.size, dtype=bool)
+    if rows is None or not groups:
+        return out
+    p = rows.shape[1]
+    pos = np.zeros((p, p), np.int64)
+    I, J = stat_index(p)
+    pos[I, J] = pos[J, I] = np.arange(I.size)
+    R = rows.astype(np.float64)
+    for g in groups:
+        for k in np.setdiff1d(np.arange(p), g):
+            for a, i in enumerate(g):
+                if theta[pos[i, k]] == 0:
+                    continue
+                mates = np.delete(g, a)
+                # ψ_ik − ψ_jk over the rows, each mate j a column
+                diff = R[:, [k]] * (R[:, [i]] - R[:, mates])
+                curvature = diff.var(axis=0)
+                d = spread[:, [pos[i, k]]] - spread[:, pos[mates, k]]
+                mcse = np.sqrt(np.sum(d * d, axis=0))
+                out[pos[i, k]] = np.any(curvature * abs(theta[pos[i, k]]) < 2 * mcse)
+    return out
+
+# %% ../nbs/07a_ising_lasso.ipynb #a37d0df2
 def _own_chains(
     solver,  # a Monte-Carlo `NewtonSolver`
     q: int,  # the chains
@@ -1497,7 +1538,7 @@ def _own_chains(
     init = np.array(start, np.int8)
     return GibbsChains(solver.chains.model, q, init=init, seed=solver._rng, groups=solver.groups)
 
-# %% ../nbs/07a_ising_lasso.ipynb #1334bf00
+# %% ../nbs/07a_ising_lasso.ipynb #ded60686
 # the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
 # two of its samples agree
 POLISH_ROUNDS = 6
@@ -1570,6 +1611,8 @@ def polish(
             growth = min(POLISH_GROWTH, 1.5 * np.max((z * mcse / room) ** 2))
             sweeps = int(min(most, np.ceil(sweeps * growth)))
     undetermined = _undetermined(theta, grad, mcse, solver.lam, solver.EX, solver.domain)
+    swap = _swap_undetermined(theta, sample.spread(theta)[0], solver._starts, solver.groups)
+    undetermined |= swap & (solver.lam > 0)
     ok = bool(mixed and excess[worst] <= accuracy and not limited)
     rec = dict(theta=theta, ok=ok, bound=float(excess[worst]), worst=worst, undetermined=undetermined)
     return dict(rec, mcse=mcse, se=se, z=z, rounds=rounds, states=sample.Q, burn=total, mixed=mixed)
