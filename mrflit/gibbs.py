@@ -398,14 +398,6 @@ class GibbsChains:
         self._lo = np.float32(model.lo)
         return self
 
-    def set_groups(
-        self,
-        groups,  # disjoint groups of variables to flip together after every sweep; None or () for none
-    ):
-        "Flip these groups from now on (eq. G2; the chains keep their states)."
-        self.groups, self._flips = _check_groups(groups, self.p)
-        return self
-
     def reseed(
         self,
         seed,  # None, int or np.random.Generator
@@ -440,11 +432,6 @@ class GibbsChains:
         means = sums / self.n_chains
         return means if fields else means[:, np.not_equal(*stat_index(self.p))]
 
-    def _by_product(self) -> bool:
-        """Whether a sweep's statistics come from one product of the states (many variables, or group flips,
-        which come after the sweep kernel's own sums)."""
-        return self.p >= GEMM_STATS_P or bool(self.groups)
-
     def _arrays(self):
         """The sweep kernels' arguments `(X, nbr, w, diag, kappa, lo, S)`, for drivers that sweep from
         compiled code."""
@@ -457,6 +444,23 @@ class GibbsChains:
 
 # %% ../nbs/03_gibbs.ipynb #6d38869a
 @patch_to(GibbsChains)
+def set_groups(
+    self,
+    groups,  # disjoint groups of variables to flip together after every sweep; None or () for none
+):
+    "Flip these groups from now on (eq. G2; the chains keep their states)."
+    self.groups, self._flips = _check_groups(groups, self.p)
+    return self
+
+# %% ../nbs/03_gibbs.ipynb #f6e74901
+@patch_to(GibbsChains)
+def _by_product(self) -> bool:
+    """Whether a sweep's statistics come from one product of the states (many variables, or group flips,
+    which come after the sweep kernel's own sums)."""
+    return self.p >= GEMM_STATS_P or bool(self.groups)
+
+# %% ../nbs/03_gibbs.ipynb #26843dce
+@patch_to(GibbsChains)
 def restart(self, init=None):
     "Put every chain back at `init` (None: fresh uniform random states, drawn from the chains' streams)."
     if init is None:
@@ -467,7 +471,7 @@ def restart(self, init=None):
     )
     return self
 
-# %% ../nbs/03_gibbs.ipynb #f6e74901
+# %% ../nbs/03_gibbs.ipynb #a36d9eac
 @patch_to(GibbsChains)
 def average_stats(self, n_sweeps: int, fields: bool = True) -> np.ndarray:
     "Advance every chain `n_sweeps` sweeps; the mean of ψ over chains and sweeps, in O(m) memory."
@@ -484,7 +488,7 @@ def average_stats(self, n_sweeps: int, fields: bool = True) -> np.ndarray:
     mean = total / (n_sweeps * self.n_chains)
     return mean if fields else mean[np.not_equal(*stat_index(self.p))]
 
-# %% ../nbs/03_gibbs.ipynb #26843dce
+# %% ../nbs/03_gibbs.ipynb #d4927ffa
 @patch_to(GibbsChains)
 def _chunks(self, n_sweeps: int, stats: bool):
     """Run `n_sweeps` sweeps in chunks (Ctrl-C acts between them), yielding `(start, stop, acc)`: acc
@@ -508,7 +512,7 @@ def _chunks(self, n_sweeps: int, stats: bool):
         self.sweeps_done += stop - start
         yield start, stop, acc
 
-# %% ../nbs/03_gibbs.ipynb #a36d9eac
+# %% ../nbs/03_gibbs.ipynb #d2d9a73e
 @patch_to(GibbsChains)
 def _product_sums(self) -> np.ndarray:
     "The (m,) sums of ψ over the chains at their current states, from one matrix product X Xᵀ."
@@ -524,7 +528,7 @@ def _product_sums(self) -> np.ndarray:
     np.fill_diagonal(G, X.sum(axis=1, dtype=np.float64))
     return G[stat_index(self.p)]
 
-# %% ../nbs/03_gibbs.ipynb #d4927ffa
+# %% ../nbs/03_gibbs.ipynb #439742de
 def gibbs_sample(
     model: BinaryMRF,  # the model to sample
     n_chains: int,  # number of independent chains
@@ -542,7 +546,7 @@ def gibbs_sample(
     means = chains.run(n_sweeps, return_stats, fields)
     return (chains.states, means) if return_stats else chains.states
 
-# %% ../nbs/03_gibbs.ipynb #439742de
+# %% ../nbs/03_gibbs.ipynb #adecedad
 def sample_data(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples
@@ -556,7 +560,7 @@ def sample_data(
         model, check_int(n, "n", lo=1), check_int(burn_in, "burn_in", lo=1), scan=scan, seed=seed
     )
 
-# %% ../nbs/03_gibbs.ipynb #f1f2e2f2
+# %% ../nbs/03_gibbs.ipynb #4026e3c5
 @kernel
 def _random_scan_path(
     x,  # (p,) float32 the chain's state, values lo or 1, updated in place
@@ -595,7 +599,7 @@ def _random_scan_path(
         counts[f] += 1
     return f
 
-# %% ../nbs/03_gibbs.ipynb #05a68e52
+# %% ../nbs/03_gibbs.ipynb #a58b35fb
 def _record_steps(x, chain, n_steps, cost, buffers, parts):
     """Run `n_steps` random-scan updates from x (in place) in chunks — Ctrl-C acts between them — and append
     their flips and run lengths to `parts` = (sites, values, counts) lists; `chain` = (nbr, w, diag, kappa,
@@ -610,7 +614,7 @@ def _record_steps(x, chain, n_steps, cost, buffers, parts):
             parts_v.append(values[:f].copy())
             parts_c.append(counts[1 : f + 1].copy())
 
-# %% ../nbs/03_gibbs.ipynb #4026e3c5
+# %% ../nbs/03_gibbs.ipynb #6d25cf26
 def random_scan_path(
     model: BinaryMRF,  # the model p(·|ψ) to sample
     n_steps: int,  # single-site updates in all
@@ -660,7 +664,7 @@ def random_scan_path(
     x_end = ends if c > 1 or (init is not None and np.ndim(init) == 2) else ends[0]
     return starts[0].copy(), cat(parts_s, np.int32), cat(parts_v, np.int8), cat(parts_c, np.int64), x_end
 
-# %% ../nbs/03_gibbs.ipynb #6d25cf26
+# %% ../nbs/03_gibbs.ipynb #c6067e26
 def expand_path(
     x0,  # the start state (p,)
     sites,  # the site of each flip
@@ -679,7 +683,7 @@ def expand_path(
         states.append(y)
     return np.repeat(np.array(states), counts, axis=0)
 
-# %% ../nbs/03_gibbs.ipynb #76f4af5f
+# %% ../nbs/03_gibbs.ipynb #76bda9b3
 @kernel
 def _mean_field(
     t,  # (p, p) float64 ±1-domain parameters, fields on the diagonal
@@ -703,7 +707,7 @@ def _mean_field(
             return it + 1
     return max_iter
 
-# %% ../nbs/03_gibbs.ipynb #8b845369
+# %% ../nbs/03_gibbs.ipynb #1fef5794
 def mean_field(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     *,
@@ -717,7 +721,7 @@ def mean_field(
     _mean_field(t, m, check_int(max_iter, "max_iter", lo=1), check_float(tol, "tol", lo=0))
     return (1 + m) / 2
 
-# %% ../nbs/03_gibbs.ipynb #1fef5794
+# %% ../nbs/03_gibbs.ipynb #0e0cca7c
 def sample_product(
     q,  # P(x_i = 1) for each variable
     n: int,  # the number of samples
@@ -734,7 +738,7 @@ def sample_product(
     check_memory(9 * n * q.size, f"n={n} draws of {q.size} variables")
     return np.where(as_rng(seed).random((n, q.size)) < q, 1, lo).astype(np.int8)
 
-# %% ../nbs/03_gibbs.ipynb #c90d0703
+# %% ../nbs/03_gibbs.ipynb #2ebc941c
 def importance_moments(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples

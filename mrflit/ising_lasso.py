@@ -1610,9 +1610,10 @@ def polish(
             room = np.maximum(accuracy * se - resid, 0.05 * accuracy * se)
             growth = min(POLISH_GROWTH, 1.5 * np.max((z * mcse / room) ** 2))
             sweeps = int(min(most, np.ceil(sweeps * growth)))
-    undetermined = _undetermined(theta, grad, mcse, solver.lam, solver.EX, solver.domain)
-    swap = _swap_undetermined(theta, sample.spread(theta)[0], solver._starts, solver.groups)
-    undetermined |= swap & (solver.lam > 0)
+    swap = _swap_undetermined(theta, sample.spread(theta)[0], solver._starts, solver.groups) & (
+        solver.lam > 0
+    )
+    undetermined = _undetermined(theta, grad, mcse, solver.lam, solver.EX, solver.domain) | swap
     ok = bool(mixed and excess[worst] <= accuracy and not limited)
     rec = dict(theta=theta, ok=ok, bound=float(excess[worst]), worst=worst, undetermined=undetermined)
     return dict(rec, mcse=mcse, se=se, z=z, rounds=rounds, states=sample.Q, burn=total, mixed=mixed)
