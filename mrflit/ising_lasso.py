@@ -1495,16 +1495,18 @@ def _undetermined(
 # %% ../nbs/07a_ising_lasso.ipynb #59b2f9a5
 def _swap_undetermined(
     theta,  # (m,) float64 the polished θ
-    spread,  # (groups, m) float64 the groups' spread at θ (`StateSample.spread`)
+    sample,  # the polish's `StateSample` at θ (its groups' spread is read only when there are groups)
     rows,  # (n, p) int8 the data's rows (None: nothing is marked)
     groups,  # the near-duplicate groups (`NewtonSolver.groups`)
+    lam,  # (m,) float64 ℓ₁ weights (an unpenalised coordinate is never marked)
 ) -> np.ndarray:
-    """(m,) bool the nonzero couplings θ_ik, i in a group and k outside it, that the fit could move to another
-    column j of the group within its Monte-Carlo resolution: Var(ψ_ik − ψ_jk) |θ_ik| < 2 mcse(ĝ_ik − ĝ_jk) for
-    some j (the variance over the data's rows)."""
+    """(m,) bool the nonzero penalised couplings θ_ik, i in a group and k outside it, that the fit could move
+    to another column j of the group within its Monte-Carlo resolution: Var(ψ_ik − ψ_jk) |θ_ik| <
+    2 mcse(ĝ_ik − ĝ_jk) for some j (the variance over the data's rows)."""
     out = np.zeros(theta.size, dtype=bool)
     if rows is None or not groups:
         return out
+    spread = sample.spread(theta)[0]
     p = rows.shape[1]
     pos = np.zeros((p, p), np.int64)
     I, J = stat_index(p)
@@ -1522,7 +1524,7 @@ def _swap_undetermined(
                 d = spread[:, [pos[i, k]]] - spread[:, pos[mates, k]]
                 mcse = np.sqrt(np.sum(d * d, axis=0))
                 out[pos[i, k]] = np.any(curvature * abs(theta[pos[i, k]]) < 2 * mcse)
-    return out
+    return out & (lam > 0)
 
 # %% ../nbs/07a_ising_lasso.ipynb #a37d0df2
 def _own_chains(
@@ -1610,9 +1612,7 @@ def polish(
             room = np.maximum(accuracy * se - resid, 0.05 * accuracy * se)
             growth = min(POLISH_GROWTH, 1.5 * np.max((z * mcse / room) ** 2))
             sweeps = int(min(most, np.ceil(sweeps * growth)))
-    swap = _swap_undetermined(theta, sample.spread(theta)[0], solver._starts, solver.groups) & (
-        solver.lam > 0
-    )
+    swap = _swap_undetermined(theta, sample, solver._starts, solver.groups, solver.lam)
     undetermined = _undetermined(theta, grad, mcse, solver.lam, solver.EX, solver.domain) | swap
     ok = bool(mixed and excess[worst] <= accuracy and not limited)
     rec = dict(theta=theta, ok=ok, bound=float(excess[worst]), worst=worst, undetermined=undetermined)
