@@ -228,32 +228,40 @@ def _group_flips(
     group_of,  # (p,) int32 each variable's group, −1 for none
 ):
     """One proposal per chain and group, in group order: the group's variables all take their other value,
-    accepted with probability min(1, e^{ΔE}) (eq. G2)."""
+    accepted with probability min(1, e^{ΔE}) (eq. G2). Loops over a block's chains innermost, over
+    contiguous rows of X, as the sweeps do."""
     C = X.shape[1]
     K = nbr.shape[1]
     for blk in prange((C + BLOCK - 1) // BLOCK):
-        for c in range(blk * BLOCK, min(C, blk * BLOCK + BLOCK)):
-            for g in range(starts.size - 1):
-                # ΔE: each member's field and couplings to the outside, and each pair inside the group once
-                gain = 0.0
-                for a in range(starts[g], starts[g + 1]):
-                    i = members[a]
-                    xi = np.float64(X[i, c])
-                    yi = 1.0 + lo - xi
-                    h = np.float64(diag[i])
-                    for k in range(K):
-                        j = nbr[i, k]
-                        xj = np.float64(X[j, c])
-                        if group_of[j] != g:
-                            h += w[i, k] * xj
-                        elif j > i:
-                            gain += w[i, k] * ((1.0 + lo - xj) * yi - xj * xi)
-                    gain += (yi - xi) * h
-                u = _xoshiro_uniform(S, c)
-                if gain >= 0.0 or u < np.exp(gain):
+        c0 = blk * BLOCK
+        c1 = min(C, c0 + BLOCK)
+        n = c1 - c0
+        gain = np.empty(n)
+        h = np.empty(n)
+        for g in range(starts.size - 1):
+            # ΔE: each member's field and couplings to the outside, and each pair inside the group once
+            gain[:] = 0.0
+            for a in range(starts[g], starts[g + 1]):
+                i = members[a]
+                xi = X[i, c0:c1]
+                h[:] = diag[i]
+                for k in range(K):
+                    j = nbr[i, k]
+                    xj = X[j, c0:c1]
+                    wk = np.float64(w[i, k])
+                    if group_of[j] != g:
+                        for c in range(n):
+                            h[c] += wk * xj[c]
+                    elif j > i:
+                        for c in range(n):
+                            gain[c] += wk * ((1.0 + lo - xj[c]) * (1.0 + lo - xi[c]) - xj[c] * xi[c])
+                for c in range(n):
+                    gain[c] += (1.0 + lo - 2.0 * xi[c]) * h[c]
+            for c in range(n):
+                u = _xoshiro_uniform(S, c0 + c)
+                if gain[c] >= 0.0 or u < np.exp(gain[c]):
                     for a in range(starts[g], starts[g + 1]):
-                        i = members[a]
-                        X[i, c] = 1.0 + lo - X[i, c]
+                        X[members[a], c0 + c] = 1.0 + lo - X[members[a], c0 + c]
 
 # %% ../nbs/03_gibbs.ipynb #2b5e91c2
 # columns whose |correlation| in the data reaches this join one group of `duplicate_groups`
