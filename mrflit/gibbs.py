@@ -26,7 +26,7 @@ from mrflit.core import (
     check_float,
     one_blas_thread,
 )
-from .models import BinaryMRF, check_model, n_stats, stat_index, stats
+from .models import BinaryMRF, check_model, n_stats, stat_index, stats, to_matrix
 
 # %% auto #0
 __all__ = ['DUPLICATE_R', 'GEMM_STATS_P', 'duplicate_groups', 'GibbsChains', 'gibbs_sample', 'sample_data', 'random_scan_path',
@@ -280,9 +280,7 @@ def duplicate_groups(
     p = check_int(p, "p", lo=1)
     check_domain(domain)
     r_min = check_float(r_min, "r_min", lo=0, hi=1, lo_open=True)
-    M = np.zeros((p, p))
-    M[stat_index(p)] = np.asarray(EX, np.float64)
-    M = M + np.triu(M, 1).T
+    M = to_matrix(EX, p)
     mean = np.diag(M).copy()
     # a field's statistic is x_i, and x_i² is x_i (01) or 1 (±1)
     np.fill_diagonal(M, mean if domain == "01" else 1.0)
