@@ -29,8 +29,9 @@ from mrflit.core import (
 from .models import BinaryMRF, check_model, n_stats, stat_index, stats, to_matrix
 
 # %% auto #0
-__all__ = ['DUPLICATE_R', 'GEMM_STATS_P', 'duplicate_groups', 'GibbsChains', 'gibbs_sample', 'sample_data', 'random_scan_path',
-           'expand_path', 'mean_field', 'sample_product', 'importance_moments']
+__all__ = ['DUPLICATE_R', 'BLOCK_LOADING', 'BLOCK_EIGEN', 'GEMM_STATS_P', 'duplicate_groups', 'block_groups', 'flip_acceptance',
+           'GibbsChains', 'gibbs_sample', 'sample_data', 'random_scan_path', 'expand_path', 'mean_field',
+           'sample_product', 'importance_moments']
 
 # %% ../nbs/03_gibbs.ipynb #b8c0fbc2
 BLOCK = 256  # chains per parallel block (fixed, so results do not depend on the thread count)
@@ -225,7 +226,7 @@ def _group_flips(
     S,  # (4, C) uint32 xoshiro128** states, one stream per chain, advanced
     members,  # (M,) int32 the groups' variables, one group after the other
     starts,  # (G + 1,) int32 group g is members[starts[g] : starts[g + 1]]
-    group_of,  # (p,) int32 each variable's group, −1 for none
+    inside,  # (G, p) uint8 1 where variable j is in group g (groups may overlap)
 ):
     """One proposal per chain and group, in group order: the group's variables all take their other value,
     accepted with probability min(1, e^{ΔE}) (eq. G2). Loops over a block's chains innermost, over
@@ -249,7 +250,7 @@ def _group_flips(
                     j = nbr[i, k]
                     xj = X[j, c0:c1]
                     wk = np.float64(w[i, k])
-                    if group_of[j] != g:
+                    if inside[g, j] == 0:
                         for c in range(n):
                             h[c] += wk * xj[c]
                     elif j > i:
@@ -264,6 +265,39 @@ def _group_flips(
                         X[members[a], c0 + c] = 1.0 + lo - X[members[a], c0 + c]
 
 # %% ../nbs/03_gibbs.ipynb #2b5e91c2
+def _check_groups(groups, p: int) -> tuple:
+    """`(groups, arrays)`: the groups as a tuple of int arrays and `_group_flips`' `(members, starts,
+    inside)`; ValueError unless each is a sequence of two or more distinct indices in [0, p)."""
+    groups = () if groups is None else tuple(np.asarray(g) for g in groups)
+    inside = np.zeros((len(groups), p), np.uint8)
+    for k, g in enumerate(groups):
+        if g.ndim != 1 or g.size < 2 or not np.issubdtype(g.dtype, np.integer):
+            raise ValueError(f"groups[{k}] must be a sequence of two or more variable indices")
+        if g.min() < 0 or g.max() >= p or np.unique(g).size < g.size:
+            raise ValueError(f"groups[{k}] must hold distinct indices in [0, {p})")
+        inside[k, g] = 1
+    members = np.concatenate([np.empty(0, np.int32)] + [g.astype(np.int32) for g in groups])
+    starts = np.cumsum([0] + [g.size for g in groups]).astype(np.int32)
+    return groups, (members, starts, inside)
+
+# %% ../nbs/03_gibbs.ipynb #728c61a4
+def _data_correlation(
+    EX,  # (m,) float64 the data's means of ψ in stats order
+    p: int,  # the number of variables
+    domain: str,  # the coding: '01' or 'pm1'
+) -> tuple:
+    "`(r, sd)`: the columns' (p, p) correlations (0 beside a constant column) and (p,) standard deviations."
+    M = to_matrix(EX, p)
+    mean = np.diag(M).copy()
+    # a field's statistic is x_i, and x_i² is x_i (01) or 1 (±1)
+    np.fill_diagonal(M, mean if domain == "01" else 1.0)
+    cov = M - np.outer(mean, mean)
+    sd = np.sqrt(np.maximum(np.diag(cov), 0.0))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = cov / np.outer(sd, sd)
+    return np.nan_to_num(r, nan=0.0, posinf=0.0, neginf=0.0), sd
+
+# %% ../nbs/03_gibbs.ipynb #55f74c13
 # columns whose |correlation| in the data reaches this join one group of `duplicate_groups`
 DUPLICATE_R = 0.9
 
@@ -280,15 +314,8 @@ def duplicate_groups(
     p = check_int(p, "p", lo=1)
     check_domain(domain)
     r_min = check_float(r_min, "r_min", lo=0, hi=1, lo_open=True)
-    M = to_matrix(EX, p)
-    mean = np.diag(M).copy()
-    # a field's statistic is x_i, and x_i² is x_i (01) or 1 (±1)
-    np.fill_diagonal(M, mean if domain == "01" else 1.0)
-    cov = M - np.outer(mean, mean)
-    sd = np.sqrt(np.maximum(np.diag(cov), 0.0))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        r = cov / np.outer(sd, sd)
-    near = np.abs(np.nan_to_num(r)) >= r_min
+    r, _ = _data_correlation(EX, p, domain)
+    near = np.abs(r) >= r_min
     np.fill_diagonal(near, False)
     # components by repeated reach: each variable's group is the smallest index it can reach
     label = np.arange(p)
@@ -299,7 +326,71 @@ def duplicate_groups(
         label = new
     return tuple(np.flatnonzero(label == k) for k in np.unique(label) if np.sum(label == k) > 1)
 
-# %% ../nbs/03_gibbs.ipynb #fecaf913
+# %% ../nbs/03_gibbs.ipynb #accd7076
+# a variable whose loading on the leading eigenvector is below this share of the largest joins no camp
+BLOCK_LOADING = 0.1
+# camps are offered from this leading eigenvalue of the correlation matrix on. Measured on the corpus
+# (benchmarks/corpus.py): the Senate 42.5, fingerprints 37.2, banking_crises 12.4 and rossi_employment 10.9
+# reach it; the other twelve sets stay at or below 5.3
+BLOCK_EIGEN = 8.0
+
+
+def block_groups(
+    EX,  # (m,) float64 the data's means of ψ in stats order
+    p: int,  # the number of variables
+    domain: str,  # the coding: '01' or 'pm1'
+    min_eigen: float = BLOCK_EIGEN,  # none below this leading eigenvalue of the correlation matrix
+) -> tuple:
+    """Candidate groups for `GibbsChains(groups=)` that move between camps: each side of the leading
+    eigenvector of the data's correlation matrix and all the non-constant variables, those with two or more
+    variables, each once, as int arrays in increasing order (the sides ordered by their first variable); none
+    when the leading eigenvalue is below `min_eigen`."""
+    p = check_int(p, "p", lo=1)
+    check_domain(domain)
+    min_eigen = check_float(min_eigen, "min_eigen", lo=0)
+    r, sd = _data_correlation(EX, p, domain)
+    live = np.flatnonzero(sd > 0)
+    if live.size < 2:
+        return ()
+    w, V = np.linalg.eigh(r[np.ix_(live, live)])
+    if w[-1] < min_eigen:
+        return ()
+    v = V[:, -1]
+    cut = BLOCK_LOADING * np.abs(v).max()
+    sides = sorted((live[v > cut], live[v < -cut]), key=lambda g: g[0] if g.size else p)
+    out = []
+    for g in (*sides, live):
+        if g.size >= 2 and not any(np.array_equal(g, h) for h in out):
+            out.append(g)
+    return tuple(out)
+
+# %% ../nbs/03_gibbs.ipynb #f8267df0
+def flip_acceptance(
+    model: BinaryMRF,  # the model whose energy decides
+    X,  # (n, p) states in the model's coding (e.g. the data's rows)
+    groups,  # groups of variables (`GibbsChains(groups=)`'s form)
+) -> np.ndarray:
+    """(G,) float64 each group's flip (eq. G2) accepted from each state of X, on average: the mean of
+    min{1, e^{ΔE}}. From draws of the model it is the rate at which chains accept the flip."""
+    X = model.check(X).astype(np.float64)
+    groups, _ = _check_groups(groups, model.p)
+    t = model.theta
+    off = t - np.diag(np.diag(t))
+    with one_blas_thread():
+        XT = X @ off
+    out = np.empty(len(groups))
+    for k, g in enumerate(groups):
+        # the change d of the group's variables: ΔE = Σ θ_ii d_i + Σ (X Θ)_i d_i + ½ dᵀ Θ_gg d
+        d = 1.0 + model.lo - 2.0 * X[:, g]
+        dE = (
+            d @ np.diag(t)[g]
+            + np.sum(XT[:, g] * d, axis=1)
+            + 0.5 * np.sum((d @ off[np.ix_(g, g)]) * d, axis=1)
+        )
+        out[k] = np.mean(libm.exp(np.minimum(dE, 0.0)))
+    return out
+
+# %% ../nbs/03_gibbs.ipynb #0db655d4
 @kernel
 def _uniform_block(
     X,  # (p, C) float32 chain states by variable, written
@@ -315,7 +406,7 @@ def _uniform_block(
         for i in range(p):
             X[i, c] = one if _xoshiro_uniform(S, c) < half else lo
 
-# %% ../nbs/03_gibbs.ipynb #accd7076
+# %% ../nbs/03_gibbs.ipynb #f6e74901
 @kernel(parallel=True)
 def _uniform_states(
     X,  # (p, C) float32 chain states by variable, written
@@ -326,7 +417,7 @@ def _uniform_states(
     for blk in prange((X.shape[1] + BLOCK - 1) // BLOCK):
         _uniform_block(X, lo, S, blk)
 
-# %% ../nbs/03_gibbs.ipynb #eb0c2605
+# %% ../nbs/03_gibbs.ipynb #439742de
 def _start_states(model, n_chains, init, rng):
     if init is None:
         return np.where(rng.random((n_chains, model.p)) < 0.5, 1, model.lo).astype(np.int8)
@@ -337,23 +428,7 @@ def _start_states(model, n_chains, init, rng):
         raise ValueError(f"init has {X0.shape[0]} rows; pass one state or n_chains={n_chains} states")
     return X0
 
-# %% ../nbs/03_gibbs.ipynb #188864b6
-def _check_groups(groups, p: int) -> tuple:
-    """`(groups, arrays)`: the groups as a tuple of int arrays and `_group_flips`' `(members, starts,
-    group_of)`; ValueError unless they are disjoint sequences of two or more indices in [0, p)."""
-    groups = () if groups is None else tuple(np.asarray(g) for g in groups)
-    group_of = np.full(p, -1, np.int32)
-    for k, g in enumerate(groups):
-        if g.ndim != 1 or g.size < 2 or not np.issubdtype(g.dtype, np.integer):
-            raise ValueError(f"groups[{k}] must be a sequence of two or more variable indices")
-        if g.min() < 0 or g.max() >= p or np.unique(g).size < g.size or (group_of[g] >= 0).any():
-            raise ValueError(f"groups[{k}] must hold distinct indices in [0, {p}) that no other group holds")
-        group_of[g] = k
-    members = np.concatenate([np.empty(0, np.int32)] + [g.astype(np.int32) for g in groups])
-    starts = np.cumsum([0] + [g.size for g in groups]).astype(np.int32)
-    return groups, (members, starts, group_of)
-
-# %% ../nbs/03_gibbs.ipynb #0db655d4
+# %% ../nbs/03_gibbs.ipynb #4987924e
 # From this many variables a sweep's statistics come from one matrix product X Xᵀ, not from the sweep kernel's
 # per-block sums. Measured once on this machine with 64,000 chains: p = 50, a sweep with
 # sums 10.4 ms against a sweep and the product 8.1; p = 1,000, 1,580 ms against 633 (the product on one BLAS
@@ -373,8 +448,8 @@ class GibbsChains:
         init=None,  # None (uniform random), one state (p,), or (n_chains, p) states
         scan: str = "systematic",  # 'systematic' (sites 0..p-1) or 'random' (p uniform draws per sweep)
         seed=None,  # None, int or np.random.Generator
-        # disjoint groups of variables (sequences of indices, two or more each) that each chain proposes to
-        # flip together after every sweep (eq. G2; e.g. `duplicate_groups`); None or () for none
+        # groups of variables (sequences of indices, two or more each) that each chain proposes to flip
+        # together after every sweep, in order (eq. G2; e.g. `duplicate_groups`); None or () for none
         groups=None,
     ):
         check_model(model)
@@ -448,24 +523,24 @@ class GibbsChains:
         "Current `(n_chains, p)` int8 states (a copy)."
         return self._X.T.astype(np.int8)
 
-# %% ../nbs/03_gibbs.ipynb #6d38869a
+# %% ../nbs/03_gibbs.ipynb #adecedad
 @patch_to(GibbsChains)
 def set_groups(
     self,
-    groups,  # disjoint groups of variables to flip together after every sweep; None or () for none
+    groups,  # groups of variables to flip together after every sweep, in order; None or () for none
 ):
     "Flip these groups from now on (eq. G2; the chains keep their states)."
     self.groups, self._flips = _check_groups(groups, self.p)
     return self
 
-# %% ../nbs/03_gibbs.ipynb #f6e74901
+# %% ../nbs/03_gibbs.ipynb #f1f2e2f2
 @patch_to(GibbsChains)
 def _by_product(self) -> bool:
     """Whether a sweep's statistics come from one product of the states (many variables, or group flips,
     which come after the sweep kernel's own sums)."""
     return self.p >= GEMM_STATS_P or bool(self.groups)
 
-# %% ../nbs/03_gibbs.ipynb #26843dce
+# %% ../nbs/03_gibbs.ipynb #05a68e52
 @patch_to(GibbsChains)
 def restart(self, init=None):
     "Put every chain back at `init` (None: fresh uniform random states, drawn from the chains' streams)."
@@ -477,7 +552,7 @@ def restart(self, init=None):
     )
     return self
 
-# %% ../nbs/03_gibbs.ipynb #a36d9eac
+# %% ../nbs/03_gibbs.ipynb #4026e3c5
 @patch_to(GibbsChains)
 def average_stats(self, n_sweeps: int, fields: bool = True) -> np.ndarray:
     "Advance every chain `n_sweeps` sweeps; the mean of ψ over chains and sweeps, in O(m) memory."
@@ -494,7 +569,7 @@ def average_stats(self, n_sweeps: int, fields: bool = True) -> np.ndarray:
     mean = total / (n_sweeps * self.n_chains)
     return mean if fields else mean[np.not_equal(*stat_index(self.p))]
 
-# %% ../nbs/03_gibbs.ipynb #d4927ffa
+# %% ../nbs/03_gibbs.ipynb #a58b35fb
 @patch_to(GibbsChains)
 def _chunks(self, n_sweeps: int, stats: bool):
     """Run `n_sweeps` sweeps in chunks (Ctrl-C acts between them), yielding `(start, stop, acc)`: acc
@@ -518,7 +593,7 @@ def _chunks(self, n_sweeps: int, stats: bool):
         self.sweeps_done += stop - start
         yield start, stop, acc
 
-# %% ../nbs/03_gibbs.ipynb #d2d9a73e
+# %% ../nbs/03_gibbs.ipynb #6d25cf26
 @patch_to(GibbsChains)
 def _product_sums(self) -> np.ndarray:
     "The (m,) sums of ψ over the chains at their current states, from one matrix product X Xᵀ."
@@ -534,7 +609,7 @@ def _product_sums(self) -> np.ndarray:
     np.fill_diagonal(G, X.sum(axis=1, dtype=np.float64))
     return G[stat_index(self.p)]
 
-# %% ../nbs/03_gibbs.ipynb #439742de
+# %% ../nbs/03_gibbs.ipynb #98ace4e1
 def gibbs_sample(
     model: BinaryMRF,  # the model to sample
     n_chains: int,  # number of independent chains
@@ -552,7 +627,7 @@ def gibbs_sample(
     means = chains.run(n_sweeps, return_stats, fields)
     return (chains.states, means) if return_stats else chains.states
 
-# %% ../nbs/03_gibbs.ipynb #adecedad
+# %% ../nbs/03_gibbs.ipynb #13d01cb0
 def sample_data(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples
@@ -566,7 +641,7 @@ def sample_data(
         model, check_int(n, "n", lo=1), check_int(burn_in, "burn_in", lo=1), scan=scan, seed=seed
     )
 
-# %% ../nbs/03_gibbs.ipynb #4026e3c5
+# %% ../nbs/03_gibbs.ipynb #f378b908
 @kernel
 def _random_scan_path(
     x,  # (p,) float32 the chain's state, values lo or 1, updated in place
@@ -605,7 +680,7 @@ def _random_scan_path(
         counts[f] += 1
     return f
 
-# %% ../nbs/03_gibbs.ipynb #a58b35fb
+# %% ../nbs/03_gibbs.ipynb #784ecde9
 def _record_steps(x, chain, n_steps, cost, buffers, parts):
     """Run `n_steps` random-scan updates from x (in place) in chunks — Ctrl-C acts between them — and append
     their flips and run lengths to `parts` = (sites, values, counts) lists; `chain` = (nbr, w, diag, kappa,
@@ -620,7 +695,7 @@ def _record_steps(x, chain, n_steps, cost, buffers, parts):
             parts_v.append(values[:f].copy())
             parts_c.append(counts[1 : f + 1].copy())
 
-# %% ../nbs/03_gibbs.ipynb #6d25cf26
+# %% ../nbs/03_gibbs.ipynb #91b527c8
 def random_scan_path(
     model: BinaryMRF,  # the model p(·|ψ) to sample
     n_steps: int,  # single-site updates in all
@@ -670,7 +745,7 @@ def random_scan_path(
     x_end = ends if c > 1 or (init is not None and np.ndim(init) == 2) else ends[0]
     return starts[0].copy(), cat(parts_s, np.int32), cat(parts_v, np.int8), cat(parts_c, np.int64), x_end
 
-# %% ../nbs/03_gibbs.ipynb #c6067e26
+# %% ../nbs/03_gibbs.ipynb #441f0a2b
 def expand_path(
     x0,  # the start state (p,)
     sites,  # the site of each flip
@@ -689,7 +764,7 @@ def expand_path(
         states.append(y)
     return np.repeat(np.array(states), counts, axis=0)
 
-# %% ../nbs/03_gibbs.ipynb #76bda9b3
+# %% ../nbs/03_gibbs.ipynb #766ff116
 @kernel
 def _mean_field(
     t,  # (p, p) float64 ±1-domain parameters, fields on the diagonal
@@ -713,7 +788,7 @@ def _mean_field(
             return it + 1
     return max_iter
 
-# %% ../nbs/03_gibbs.ipynb #1fef5794
+# %% ../nbs/03_gibbs.ipynb #ce4b6d9d
 def mean_field(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     *,
@@ -727,7 +802,7 @@ def mean_field(
     _mean_field(t, m, check_int(max_iter, "max_iter", lo=1), check_float(tol, "tol", lo=0))
     return (1 + m) / 2
 
-# %% ../nbs/03_gibbs.ipynb #0e0cca7c
+# %% ../nbs/03_gibbs.ipynb #5cfea3c0
 def sample_product(
     q,  # P(x_i = 1) for each variable
     n: int,  # the number of samples
@@ -744,7 +819,7 @@ def sample_product(
     check_memory(9 * n * q.size, f"n={n} draws of {q.size} variables")
     return np.where(as_rng(seed).random((n, q.size)) < q, 1, lo).astype(np.int8)
 
-# %% ../nbs/03_gibbs.ipynb #2ebc941c
+# %% ../nbs/03_gibbs.ipynb #ba898164
 def importance_moments(
     model: BinaryMRF,  # the model, a `BinaryMRF`
     n: int,  # the number of samples

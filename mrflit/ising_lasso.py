@@ -20,14 +20,14 @@ from mrflit.core import (
     one_blas_thread,
 )
 from .models import BinaryMRF, to_matrix, stat_index, mean_stats
-from .gibbs import GibbsChains, duplicate_groups
+from .gibbs import GibbsChains, block_groups, duplicate_groups, flip_acceptance
 from .exact import MAX_EXACT_P, _moments_from_table, _probability_table, _table_covariance
 from .base import MRFLearner, fit_chosen_lambda, gap_tolerance, sampling_tol
 from .pseudolikelihood import kkt_residual, _pl_newton, unique_rows
 from statistics import NormalDist
 
 # %% auto #0
-__all__ = ['EXACT_MAX_P', 'EXACT_WORK', 'auto_exact', 'IsingLasso']
+__all__ = ['EXACT_MAX_P', 'EXACT_WORK', 'FLIP_MIN', 'SCREEN_ROWS', 'auto_exact', 'IsingLasso']
 
 # %% ../nbs/07a_ising_lasso.ipynb #bf62e3b0
 EXACT_MAX_P = 20  # solver="auto" enumerates up to this many variables whatever n...
@@ -243,7 +243,9 @@ class NewtonSolver:
     reweighted (False from a failed verification until q changes); `moved` the squared Fisher length of the
     last step; `ess` the effective sample size behind the last step's gradient; `groups` the groups of
     near-duplicate columns that every chain of the fit flips together (`gibbs.duplicate_groups`, from `EX`;
-    none with exact moments)."""
+    none with exact moments); `blocks` the camps whose flips the chains may propose (`gibbs.block_groups`,
+    from `EX`; none with exact moments or without data rows); `camps` the indices of those the last
+    `_screen` kept; `flips` the groups the chains flip now (`groups` and those camps)."""
 
     def __init__(
         self,
@@ -335,8 +337,12 @@ def set_problem(
     11th λ)."""
     self.EX, self.lam, self.n_rows = np.asarray(EX, np.float64), np.asarray(lam, np.float64), int(n_rows)
     self.groups = () if self.exact else duplicate_groups(self.EX, self.p, self.domain)
+    blocks = () if self.exact or self._starts is None else block_groups(self.EX, self.p, self.domain)
+    # a camp that is also a group would be flipped twice, and undone whenever both flips are accepted
+    self.blocks = tuple(b for b in blocks if not any(np.array_equal(b, g) for g in self.groups))
+    self.camps, self.flips = [], self.groups
     if self.chains is not None:
-        self.chains.set_groups(self.groups)
+        self.chains.set_groups(self.flips)
     self.window_size, self.window, self.failed = int(window), [], False
     self.n_sweeps = self.n_sweeps0
     # the chains run at the next step: new data or tolerances start from a fresh sample
@@ -419,27 +425,53 @@ def _step_exact(self) -> dict:
     return dict(rec, decrement=nu2, verdict="stalled")
 
 # %% ../nbs/07a_ising_lasso.ipynb #90b3233a
+# a camp's flip (`gibbs.block_groups`) is proposed while the data's rows would accept it at least this often
+FLIP_MIN = 0.01
+# the rows that screen the camps' flips, at most (evenly spaced over the data's)
+SCREEN_ROWS = 1000
+
+
+@patch_to(NewtonSolver)
+def _camps(self, model) -> list:
+    """The indices of the camps (`blocks`) whose flip the data's rows would accept at `model` at least
+    `FLIP_MIN` of the time (`flip_acceptance`, on at most `SCREEN_ROWS` rows; near the ℓ₁-MLE the rows stand
+    in for the model's draws)."""
+    if not self.blocks:
+        return []
+    rows = self._starts[:: -(-len(self._starts) // SCREEN_ROWS)]
+    return [k for k, a in enumerate(flip_acceptance(model, rows, self.blocks)) if a >= FLIP_MIN]
+
+# %% ../nbs/07a_ising_lasso.ipynb #ef9bbb33
+@patch_to(NewtonSolver)
+def _screen(self, model) -> tuple:
+    "The groups the chains flip at `model` (`flips`): the near-duplicates and the camps `_camps` keeps."
+    self.camps = self._camps(model)
+    self.flips = self.groups + tuple(self.blocks[k] for k in self.camps)
+    return self.flips
+
+# %% ../nbs/07a_ising_lasso.ipynb #fff59b02
 @patch_to(NewtonSolver)
 def _chains_for(self, model):
-    "The persistent chains, created (at data rows) or grown to q, sampling `model`."
+    """The persistent chains, created (at data rows) or grown to q, sampling `model` with the groups
+    `_screen` keeps there."""
     q = self.n_chains
+    flips = self._screen(model)
     if self.chains is None:
         start = None
         if self._starts is not None:
             start = self._starts[self._rng.integers(0, len(self._starts), q)]
-        self.chains = GibbsChains(model, q, init=start, seed=self._rng, groups=self.groups)
+        self.chains = GibbsChains(model, q, init=start, seed=self._rng, groups=flips)
         self.runs, self.samples = 0, []
     elif self.chains.n_chains != q:
         old = self.chains.states
-        self.chains = GibbsChains(
-            model, q, init=old[np.arange(q) % len(old)], seed=self._rng, groups=self.groups
-        )
+        self.chains = GibbsChains(model, q, init=old[np.arange(q) % len(old)], seed=self._rng, groups=flips)
         self.runs, self.samples = 0, []
     else:
         self.chains.set_model(model)
+        self.chains.set_groups(flips)
     return self.chains
 
-# %% ../nbs/07a_ising_lasso.ipynb #ef9bbb33
+# %% ../nbs/07a_ising_lasso.ipynb #017069bf
 @patch_to(NewtonSolver)
 def _gradient(self) -> tuple:
     """`(gradient, ESS, resampled)` at θ. Pooling (`min_ess` < 1 and `reuse`): from the chains'
@@ -469,7 +501,7 @@ def _gradient(self) -> tuple:
     means, ess = pooled_moments(self.samples, self.theta)
     return means - self.EX, ess, True
 
-# %% ../nbs/07a_ising_lasso.ipynb #fff59b02
+# %% ../nbs/07a_ising_lasso.ipynb #8d16bafa
 @patch_to(NewtonSolver)
 def _step_mcmc(self) -> dict:
     """The gradient (`_gradient`), the Newton step with the covariance of the chains' states, and the
@@ -500,7 +532,7 @@ def _step_mcmc(self) -> dict:
         verdict = self._at_floor(chains, n_active, rec)
     return dict(rec, tol=self.tol_eff, at_floor=at_floor, verdict=verdict)
 
-# %% ../nbs/07a_ising_lasso.ipynb #017069bf
+# %% ../nbs/07a_ising_lasso.ipynb #5fe2d04b
 @patch_to(NewtonSolver)
 def _at_floor(
     self,
@@ -539,7 +571,7 @@ def _at_floor(
     self.failed = False
     return "more chains"
 
-# %% ../nbs/07a_ising_lasso.ipynb #8d16bafa
+# %% ../nbs/07a_ising_lasso.ipynb #9cfd1e60
 @patch_to(NewtonSolver)
 def _verify(self, chains) -> tuple:
     """The objective gap at θ measured afresh, by new runs from the chains' states (the chains stay as
@@ -556,7 +588,7 @@ def _verify(self, chains) -> tuple:
     while True:
         for half in range(2):
             start = chains._X[:, used : used + size].T.astype(np.int8)
-            run = GibbsChains(model, size, init=start, seed=self._rng, groups=self.groups)
+            run = GibbsChains(model, size, init=start, seed=self._rng, groups=self.flips)
             run.run(sweeps - kept)
             sums[half] += size * run.average_stats(kept)
             runs.append(run._X)
@@ -567,7 +599,7 @@ def _verify(self, chains) -> tuple:
         if noise <= self.tol_eff / 4 or used + 2 * size > q:
             return gap, noise, used
 
-# %% ../nbs/07a_ising_lasso.ipynb #5fe2d04b
+# %% ../nbs/07a_ising_lasso.ipynb #f1ce9c50
 @patch_to(NewtonSolver)
 def fresh_gap(
     self,
@@ -590,7 +622,7 @@ def fresh_gap(
     other.chains = None
     return other._verify(other._chains_for(other._model(other.theta)))[0]
 
-# %% ../nbs/07a_ising_lasso.ipynb #f1ce9c50
+# %% ../nbs/07a_ising_lasso.ipynb #44581511
 @kernel
 def _psi_dot(
     S,  # (q, p) float64 chain states
@@ -608,7 +640,7 @@ def _psi_dot(
             acc += v[k] * S[s, I[k]] * S[s, J[k]]
         e[s] = acc
 
-# %% ../nbs/07a_ising_lasso.ipynb #44581511
+# %% ../nbs/07a_ising_lasso.ipynb #07075a08
 @kernel
 def _psi_tdot(
     S,  # (q, p) float64 chain states
@@ -624,7 +656,7 @@ def _psi_tdot(
         for k in range(out.size):
             out[k] += w[s] * S[s, I[k]] * S[s, J[k]]
 
-# %% ../nbs/07a_ising_lasso.ipynb #07075a08
+# %% ../nbs/07a_ising_lasso.ipynb #dae04383
 def _cov_matvec(
     S,  # (q, p) float64 chain states
     v,  # (m,) float64 a vector in stats order
@@ -644,7 +676,7 @@ def _cov_matvec(
     for first in range(0, q, step):
         _psi_tdot(S, w, I, J, out, first, min(first + step, q))
 
-# %% ../nbs/07a_ising_lasso.ipynb #dae04383
+# %% ../nbs/07a_ising_lasso.ipynb #e5d4d439
 def power_curvature(
     S,  # (q, p) chain states (0/1 or ±1)
     v=None,  # warm start: the previous call's vector (stats order)
@@ -670,7 +702,7 @@ def power_curvature(
         v = out / L
     return L, v
 
-# %% ../nbs/07a_ising_lasso.ipynb #c3322a71
+# %% ../nbs/07a_ising_lasso.ipynb #6bda5693
 @kernel
 def _newton_cd(
     g,  # (m,) float64 the gradient at θ
@@ -704,7 +736,7 @@ def _newton_cd(
             break
     return d
 
-# %% ../nbs/07a_ising_lasso.ipynb #28245d56
+# %% ../nbs/07a_ising_lasso.ipynb #96b7fd14
 def _refine_direction(
     g,  # (k,) float64 gradient on the working set
     H,  # (k, k) float64 positive definite Hessian (damped)
@@ -731,7 +763,7 @@ def _refine_direction(
     off_ok = np.all(np.abs(g[Z] + H[Z] @ out) <= lam[Z] * (1 + 1e-9))
     return out if same_signs and off_ok else d
 
-# %% ../nbs/07a_ising_lasso.ipynb #96b7fd14
+# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
 def newton_direction(
     g,  # gradient of f at θ (working set)
     H,  # Hessian (working set × working set)
@@ -755,7 +787,7 @@ def newton_direction(
     big = float(np.abs(d).max(initial=0.0))
     return (d * (max_step / big) if big > max_step else d), nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
+# %% ../nbs/07a_ising_lasso.ipynb #a1a82c28
 @kernel(fastmath={"reassoc", "contract"})
 def _cd_sweep(
     g,  # (k,) float64 the gradient on the working set
@@ -813,7 +845,7 @@ def _cd_sweep(
             biggest = max(biggest, abs(z))
     return biggest
 
-# %% ../nbs/07a_ising_lasso.ipynb #a1a82c28
+# %% ../nbs/07a_ising_lasso.ipynb #f3b16f44
 @kernel
 def _states_moments(
     X,  # (p, q) int8 chain states
@@ -839,7 +871,7 @@ def _states_moments(
         var[t] = s2 / q - mu[t] * mu[t]
     return mu, var
 
-# %% ../nbs/07a_ising_lasso.ipynb #f3b16f44
+# %% ../nbs/07a_ising_lasso.ipynb #108a6e4e
 @kernel
 def _centred_product(
     X,  # (p, q) int8 chain states
@@ -862,7 +894,7 @@ def _centred_product(
                 r[s] += (v - m) * z32
     return r
 
-# %% ../nbs/07a_ising_lasso.ipynb #108a6e4e
+# %% ../nbs/07a_ising_lasso.ipynb #e7bc9950
 @kernel
 def _newton_cd_states(
     g,  # (k,) float64 the gradient on the working set
@@ -905,7 +937,7 @@ def _newton_cd_states(
         nu2 += r[s] * r[s]
     return nu2 / X.shape[1] + ridge * np.sum(d * d)
 
-# %% ../nbs/07a_ising_lasso.ipynb #453cce3e
+# %% ../nbs/07a_ising_lasso.ipynb #79557598
 @kernel(parallel=True)
 def _newton_cd_batch(
     G,  # (b, k) float64 the gradients, one subproblem per row
@@ -926,7 +958,7 @@ def _newton_cd_batch(
         nu2[b] = _newton_cd_states(G[b], X, I, J, work, theta, lam, ridge, n_pass, tol, D[b])
     return nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #79557598
+# %% ../nbs/07a_ising_lasso.ipynb #90266ce3
 def newton_direction_states(
     g,  # gradient of f at θ (working set), (k,) or (b, k): b subproblems, solved in parallel
     X,  # (p, q) chain states (0/1 or ±1, read as int8), one column per chain
@@ -966,7 +998,7 @@ def newton_direction_states(
     D *= np.minimum(1.0, max_step / np.maximum(big, 1e-300))[:, None]
     return (D[0], float(nu2[0])) if np.ndim(g) == 1 else (D, nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #5eb96b6c
+# %% ../nbs/07a_ising_lasso.ipynb #ea59bea6
 def _centred_stats(
     S,  # (p, q) float32 chain states, one column per chain
     work,  # (k,) int64 statistics in stats order
@@ -981,7 +1013,7 @@ def _centred_stats(
     Psi -= Psi.mean(axis=1, keepdims=True)
     return Psi
 
-# %% ../nbs/07a_ising_lasso.ipynb #ea59bea6
+# %% ../nbs/07a_ising_lasso.ipynb #39949bd2
 def states_cov(
     X,  # (p, q) chain states, one column per chain
     work,  # (k,) int64 statistics in stats order
@@ -994,7 +1026,7 @@ def states_cov(
     Phi = Psi if other is None else _centred_stats(S, other)
     return (Psi @ Phi.T).astype(np.float64) / S.shape[1]
 
-# %% ../nbs/07a_ising_lasso.ipynb #d660b1d2
+# %% ../nbs/07a_ising_lasso.ipynb #03239335
 # the chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |working set|)
 HESSIAN_CHAINS = 4096
 # the largest working set whose Hessian is formed (above: coordinate descent on the chains' residual)
@@ -1017,7 +1049,7 @@ def working_set(
     violated = np.any(np.abs(np.atleast_2d(grad)) > lam, axis=0)
     return np.flatnonzero((I == J) | (theta != 0) | violated)
 
-# %% ../nbs/07a_ising_lasso.ipynb #03239335
+# %% ../nbs/07a_ising_lasso.ipynb #8d885c14
 def _cached_cov(
     S,  # (p, q) chain states, one column per chain
     work,  # (k,) int64 sorted statistics in stats order
@@ -1048,7 +1080,7 @@ def _cached_cov(
     at = np.searchsorted(union, work)
     return H[np.ix_(at, at)]
 
-# %% ../nbs/07a_ising_lasso.ipynb #8d885c14
+# %% ../nbs/07a_ising_lasso.ipynb #ae9ebbdd
 def chain_newton_step(
     grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ, or (b, m): b steps on one working set
     theta,  # (m,) float64 current θ in stats order
@@ -1095,7 +1127,7 @@ def chain_newton_step(
         return work, *steps[0]
     return work, np.array([d for d, _ in steps]), np.array([nu2 for _, nu2 in steps])
 
-# %% ../nbs/07a_ising_lasso.ipynb #e24a8431
+# %% ../nbs/07a_ising_lasso.ipynb #8281144d
 def gap_hessian_chains(
     n_work: int,  # |W|, the working set's size
 ) -> int:
@@ -1103,7 +1135,7 @@ def gap_hessian_chains(
     rank is far above |W| (07b's group solver uses the same rule)."""
     return max(HESSIAN_CHAINS, 10 * int(n_work))
 
-# %% ../nbs/07a_ising_lasso.ipynb #8281144d
+# %% ../nbs/07a_ising_lasso.ipynb #9964ef58
 # the ridge of the Hessian behind an objective-gap estimate, relative to its mean diagonal
 GAP_RIDGE = 1e-4
 
@@ -1139,7 +1171,7 @@ def chain_model_decrease(
         decrease, nu2, steps = float(decrease[0]), float(nu2[0]), steps[0]
     return (decrease, nu2, steps) if return_step else (decrease, nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #abe53243
+# %% ../nbs/07a_ising_lasso.ipynb #88c6a786
 # coordinate-descent passes of the pooled step, and then of each of the three continued from it
 GAP_PASSES = 100
 HALVES_PASSES = 25
@@ -1161,7 +1193,7 @@ def halves_gap(
     noise = float(np.mean(each)) - pooled
     return pooled - noise, noise
 
-# %% ../nbs/07a_ising_lasso.ipynb #a9615cd5
+# %% ../nbs/07a_ising_lasso.ipynb #c8c26240
 @kernel
 def _log_weights(
     X,  # (p, q) float32 states, one column per chain
@@ -1186,7 +1218,7 @@ def _log_weights(
             out[c] += d[k] * (xi[c] * xj[c])
     return out
 
-# %% ../nbs/07a_ising_lasso.ipynb #c8c26240
+# %% ../nbs/07a_ising_lasso.ipynb #0b4e12bf
 def _weighted_gram(
     X,  # (p, q) int8 or float32 states, one column per state
     w,  # (q,) float64 a weight per state
@@ -1201,7 +1233,7 @@ def _weighted_gram(
     np.fill_diagonal(G, Xw.sum(axis=1, dtype=np.float64))
     return G
 
-# %% ../nbs/07a_ising_lasso.ipynb #0b4e12bf
+# %% ../nbs/07a_ising_lasso.ipynb #dc47226c
 def reweighted_moments(
     X,  # (p, q) float32 or int8 states drawn at θ_ref, one column per chain
     delta,  # (m,) float64 θ − θ_ref in stats order
@@ -1220,7 +1252,7 @@ def reweighted_moments(
         G = _weighted_gram(X, w)
     return G[I, J], float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #4451b49d
+# %% ../nbs/07a_ising_lasso.ipynb #b117b7d8
 def pooled_moments(
     samples,  # [(θ_ref (m,) float64, states (p, q) float32 or int8)]: draws at several θ_ref
     theta,  # (m,) float64 the point, stats order
@@ -1234,7 +1266,7 @@ def pooled_moments(
         ess += e
     return total / ess, ess
 
-# %% ../nbs/07a_ising_lasso.ipynb #e4aa4846
+# %% ../nbs/07a_ising_lasso.ipynb #1ead46d3
 # a statistic whose rarer value occurs in fewer rows than this takes its standard error from the model too
 RARE_COUNT = 5
 
@@ -1260,7 +1292,7 @@ def data_se(
     model_var = M - M * M if domain == "01" else 1.0 - M * M
     return np.where(rare, np.maximum(se, np.sqrt(np.maximum(model_var, 0.0) / n)), se)
 
-# %% ../nbs/07a_ising_lasso.ipynb #1ead46d3
+# %% ../nbs/07a_ising_lasso.ipynb #a1d23172
 # the states of a polish are split into this many groups of whole chains; the groups' spread gives the
 # Monte-Carlo standard errors
 POLISH_GROUPS = 200
@@ -1348,7 +1380,7 @@ class StateSample:
         means = sums.sum(0)
         return sums - mass[:, None] * means, means, float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #e4b610c5
+# %% ../nbs/07a_ising_lasso.ipynb #757977e6
 # `StateSample.means` multiplies this many states at a time (float32 copies of p × 65,536 at most)
 MEANS_CHUNK = 65_536
 
@@ -1368,7 +1400,7 @@ def means(
             G += _weighted_gram(self.X[:, cols], w[cols])
     return G[self.I, self.J]
 
-# %% ../nbs/07a_ising_lasso.ipynb #757977e6
+# %% ../nbs/07a_ising_lasso.ipynb #fc03bd5a
 def draw_states(
     chains,  # the persistent `GibbsChains`, advanced in place
     theta,  # (m,) float64 the point to sample, stats order
@@ -1386,7 +1418,7 @@ def draw_states(
         out[:, :, t] = chains._X
     return StateSample(out.reshape(p, -1), theta, chains.n_chains)
 
-# %% ../nbs/07a_ising_lasso.ipynb #fc03bd5a
+# %% ../nbs/07a_ising_lasso.ipynb #1cef4623
 # the SAA is solved to this KKT residual per coordinate, in data standard errors
 SAA_TOL = 0.05
 # the SAA is trusted where the states' weights keep this share of their number as ESS: a step that would
@@ -1407,7 +1439,18 @@ def _ess_share(
     w = libm.exp(lw - lw.max())
     return float(np.sum(w) ** 2 / np.sum(w * w) / sample.Q)
 
-# %% ../nbs/07a_ising_lasso.ipynb #1cef4623
+# %% ../nbs/07a_ising_lasso.ipynb #748e4da2
+def _in_region(
+    sample: StateSample,  # the states
+    theta,  # (m,) float64 the point
+    trusted=None,  # θ → bool, the caller's test of what the weights cannot see (None: none)
+) -> bool:
+    """Whether the SAA may step to θ: the weights keep an ESS of `SAA_MIN_ESS` of the states, and `trusted`
+    says yes. Weights see only where the states are: a model that moves its mass to states the chains never
+    visit (the mirror image of rare-event data, where every column's flip becomes likely) keeps its ESS."""
+    return _ess_share(sample, theta) >= SAA_MIN_ESS and (trusted is None or bool(trusted(theta)))
+
+# %% ../nbs/07a_ising_lasso.ipynb #148de2af
 def saa_solve(
     sample: StateSample,  # the states
     theta,  # (m,) float64 the start, stats order
@@ -1419,6 +1462,8 @@ def saa_solve(
     # are drawn at nearby points (None: formed here, from these states)
     cache: dict | None = None,
     cd_tol: float = SAA_CD_TOL,  # the subproblem's tolerance (`chain_newton_step`'s)
+    # θ → whether the states can stand for P_θ beyond their weights' ESS (None: the ESS alone)
+    trusted=None,
 ) -> tuple:
     """`(θ, gradient, mcse, residuals, steps, limited)`: proximal Newton steps on the SAA of (1) over `sample`
     until every coordinate's KKT residual is at most `SAA_TOL` × se; the gradient (reweighted means − EX),
@@ -1451,7 +1496,7 @@ def saa_solve(
         d[work] = d_w
         decrease = grad @ d + np.sum(lam * (np.abs(theta + d) - np.abs(theta)))
         t = 1.0
-        while t > 1e-6 and _ess_share(sample, theta + t * d) < SAA_MIN_ESS:
+        while t > 1e-6 and not _in_region(sample, theta + t * d, trusted):
             limited = True
             t /= 2
         while t > 1e-6:
@@ -1461,7 +1506,7 @@ def saa_solve(
             t /= 2
         theta, f = theta + t * d, f_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #58ba0f2e
+# %% ../nbs/07a_ising_lasso.ipynb #59b2f9a5
 def _settled(
     a: StateSample,  # states at θ
     b: StateSample,  # states at the same θ, drawn after more sweeps
@@ -1475,7 +1520,7 @@ def _settled(
     t = (ma - mb) / np.maximum(np.sqrt(sa * sa + sb * sb), 1e-300)
     return bool(np.mean(t * t) <= 1 + 3 * np.sqrt(2 / t.size) and np.max(np.abs(t)) <= z)
 
-# %% ../nbs/07a_ising_lasso.ipynb #a7300c35
+# %% ../nbs/07a_ising_lasso.ipynb #1334bf00
 def _undetermined(
     theta,  # (m,) float64 the polished θ
     grad,  # (m,) float64 the SAA gradient there
@@ -1492,7 +1537,7 @@ def _undetermined(
         theta == 0, lam - np.abs(grad) < 2 * mcse, curvature * np.abs(theta) < 2 * mcse
     )
 
-# %% ../nbs/07a_ising_lasso.ipynb #59b2f9a5
+# %% ../nbs/07a_ising_lasso.ipynb #a37d0df2
 def _swap_undetermined(
     theta,  # (m,) float64 the polished θ
     sample,  # the polish's `StateSample` at θ (its groups' spread is read only when there are groups)
@@ -1526,7 +1571,7 @@ def _swap_undetermined(
                 out[pos[i, k]] = np.any(curvature * abs(theta[pos[i, k]]) < 2 * mcse)
     return out & (lam > 0)
 
-# %% ../nbs/07a_ising_lasso.ipynb #a37d0df2
+# %% ../nbs/07a_ising_lasso.ipynb #ced427b1
 def _own_chains(
     solver,  # a Monte-Carlo `NewtonSolver`
     q: int,  # the chains
@@ -1538,9 +1583,9 @@ def _own_chains(
     if solver._starts is not None:
         start = solver._starts[solver._rng.integers(0, len(solver._starts), q)]
     init = np.array(start, np.int8)
-    return GibbsChains(solver.chains.model, q, init=init, seed=solver._rng, groups=solver.groups)
+    return GibbsChains(solver.chains.model, q, init=init, seed=solver._rng, groups=solver.flips)
 
-# %% ../nbs/07a_ising_lasso.ipynb #ded60686
+# %% ../nbs/07a_ising_lasso.ipynb #e081bb68
 # the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
 # two of its samples agree
 POLISH_ROUNDS = 6
@@ -1558,6 +1603,28 @@ POLISH_BURN = 64
 POLISH_CHAINS = 4000
 
 
+def _mixed_sample(
+    chains,  # the polish's `GibbsChains`, advanced in place
+    theta,  # (m,) float64 the point to sample, stats order
+    sweeps: int,  # the sweeps whose states each sample keeps
+    burn: int,  # the sweeps before the first sample
+    z: float,  # the Bonferroni quantile (`_settled`)
+) -> tuple:
+    """`(sample, burn, total, mixed)`: the sweeps before a sample double until two samples, that many sweeps
+    apart, agree (`_settled`) or `POLISH_BURN_MAX` sweeps have run; the later sample, the last burn, the
+    sweeps run and whether they agreed."""
+    sample = draw_states(chains, theta, sweeps, burn)
+    total = burn + sweeps
+    while True:
+        later = draw_states(chains, theta, sweeps, burn)
+        total += burn + sweeps
+        mixed = _settled(sample, later, z)
+        if mixed or total >= POLISH_BURN_MAX:
+            return later, burn, total, mixed
+        sample = later
+        burn *= 2
+
+# %% ../nbs/07a_ising_lasso.ipynb #562441a6
 def polish(
     solver,  # a Monte-Carlo `NewtonSolver` whose gap rule said "converged" (its chains are advanced)
     accuracy: float,  # the KKT residual accepted on every coordinate, in data standard errors
@@ -1575,33 +1642,29 @@ def polish(
     most = max(1, POLISH_STATES * solver.n_chains_max // q)
     # sweeps enough for z² n effective states if the sweeps were independent, twice that for their correlation
     sweeps = int(min(most, max(5, np.ceil(2 * z * z * solver.n_rows / q))))
-    # the sweeps before a sample double until two samples, that many sweeps apart, agree
     chains = _own_chains(solver, q)
-    burn = max(solver.n_sweeps, POLISH_BURN)
-    sample = draw_states(chains, theta, sweeps, burn)
-    total = burn + sweeps
-    while True:
-        later = draw_states(chains, theta, sweeps, burn)
-        total += burn + sweeps
-        mixed = _settled(sample, later, z)
-        sample = later
-        if mixed or total >= POLISH_BURN_MAX:
-            break
-        burn *= 2
+    sample, burn, total, mixed = _mixed_sample(chains, theta, sweeps, max(solver.n_sweeps, POLISH_BURN), z)
     # the unit: the data's standard errors, the model's (at θ) for the rare statistics
     se = data_se(solver.EX, solver.domain, solver.n_rows, sample.moments(theta)[0])
     # the SAA's Ĥ, formed in the first round and kept (a preconditioner: each round's gradient and objective
     # are its own states')
-    cache = {}
+    cache, best = {}, None
+    # the SAA steps only where no camp the chains do not flip has become likely (`_in_region`)
+    used = set(solver.camps)
+    trusted = lambda t: set(solver._camps(solver._model(t))) <= used
     for rounds in range(1, POLISH_ROUNDS + 1):
         if rounds > 1:
             sample = draw_states(chains, theta, sweeps, burn)
             total += burn + sweeps
         theta, grad, mcse, resid, _, limited = saa_solve(
-            sample, theta, solver.EX, solver.lam, se, cache=cache
+            sample, theta, solver.EX, solver.lam, se, cache=cache, trusted=trusted
         )
         excess = (resid + z * mcse) / se
         worst = int(np.argmax(excess))
+        # a bound that rose: the rounds follow their states away from the optimum; the best round is kept
+        if best and excess[worst] > best[0]:
+            break
+        best = (excess[worst], theta, grad, mcse, excess, worst, sample, limited)
         if not mixed or (excess[worst] <= accuracy and not limited) or sweeps >= most:
             break
         # the SAA itself short of its optimum (not a trust-region stop): more states would not help
@@ -1612,6 +1675,7 @@ def polish(
             room = np.maximum(accuracy * se - resid, 0.05 * accuracy * se)
             growth = min(POLISH_GROWTH, 1.5 * np.max((z * mcse / room) ** 2))
             sweeps = int(min(most, np.ceil(sweeps * growth)))
+    _, theta, grad, mcse, excess, worst, sample, limited = best
     swap = _swap_undetermined(theta, sample, solver._starts, solver.groups, solver.lam)
     undetermined = _undetermined(theta, grad, mcse, solver.lam, solver.EX, solver.domain) | swap
     ok = bool(mixed and excess[worst] <= accuracy and not limited)
