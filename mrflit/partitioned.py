@@ -102,7 +102,8 @@ class PartitionedRatio(MRFLearner):
                 self._run.record(**row)
         self._store(v, design, p)
         self.normaliser_se_ = objective(v, False)[2]
-        design._work = None  # the (n, n) workspace is not part of the fitted model
+        # the workspaces are not part of the fitted model
+        design._work = design._mats = None
         capped = sum(not ok for _, ok in fista_runs)
         why = (
             f"FISTA reached max_iter={self.max_iter} at {capped} of {len(fista_runs)} λ values; raise "
@@ -243,6 +244,7 @@ class PairDesign:
             self.moments = (within[0], None if self.sparse else self.F1.T @ self.F2 / n, within[1])
             self.cell_moments = self.cell_products(self.F2T) / n if self.sparse else None
         self._work = None
+        self._mats = None
         self._csr = None
 
     def cross_block(self, v):
@@ -270,6 +272,14 @@ class PairDesign:
         if self._work is None:
             self._work = np.empty((n, n))
         return self._work
+
+    def matrices(self, shape):
+        """Two reused zeroed arrays of `shape`, for B(θ) and its gradient: each call writes the same cells (or
+        whole blocks), and the rest stays 0. Allocating them afresh cost half of a fit's time (δ features,
+        within-group pairs: 3,840² entries per objective)."""
+        if self._mats is None or self._mats[0].shape != tuple(shape):
+            self._mats = (np.zeros(shape), np.zeros(shape))
+        return self._mats
 
     @property
     def starts(self):
@@ -513,7 +523,7 @@ def mlmi_objective(
         B = design.cross_block(v)
         A = np.ascontiguousarray((B.T @ design.F1T).T)
     else:
-        B = np.zeros((d1 + F2.shape[1],) * 2) if within else np.zeros((d1, F2.shape[1]))
+        B, G = design.matrices((d1 + F2.shape[1],) * 2 if within else (d1, F2.shape[1]))
         B[rows, cols - shift] = v[param]
         A = F1 @ (B[:d1, d1:] if within else B)
     e1 = np.einsum("ja,ja->j", F1 @ B[:d1, :d1], F1) if within else np.zeros(n)
@@ -531,7 +541,6 @@ def mlmi_objective(
     if design.sparse:
         gc = design.cell_products(np.ascontiguousarray(WF2.T)) - design.cell_moments
         return -data + logN, np.bincount(param, gc, design.n_params), se
-    G = np.zeros_like(B)
     (G[:d1, d1:] if within else G)[:] = F1.T @ WF2 - design.moments[1]
     if within:
         G[:d1, :d1] = F1.T @ (r[:, None] * F1) - design.moments[0]
