@@ -424,7 +424,7 @@ def _step_exact(self) -> dict:
         t /= 2
     return dict(rec, decrement=nu2, verdict="stalled")
 
-# %% ../nbs/07a_ising_lasso.ipynb #90b3233a
+# %% ../nbs/07a_ising_lasso.ipynb #ef9bbb33
 # a camp's flip (`gibbs.block_groups`) is proposed while the data's rows would accept it at least this often
 FLIP_MIN = 0.01
 # the rows that screen the camps' flips, at most (evenly spaced over the data's)
@@ -441,7 +441,7 @@ def _camps(self, model) -> list:
     rows = self._starts[:: -(-len(self._starts) // SCREEN_ROWS)]
     return [k for k, a in enumerate(flip_acceptance(model, rows, self.blocks)) if a >= FLIP_MIN]
 
-# %% ../nbs/07a_ising_lasso.ipynb #ef9bbb33
+# %% ../nbs/07a_ising_lasso.ipynb #fff59b02
 @patch_to(NewtonSolver)
 def _screen(self, model) -> tuple:
     "The groups the chains flip at `model` (`flips`): the near-duplicates and the camps `_camps` keeps."
@@ -449,7 +449,7 @@ def _screen(self, model) -> tuple:
     self.flips = self.groups + tuple(self.blocks[k] for k in self.camps)
     return self.flips
 
-# %% ../nbs/07a_ising_lasso.ipynb #fff59b02
+# %% ../nbs/07a_ising_lasso.ipynb #017069bf
 @patch_to(NewtonSolver)
 def _chains_for(self, model):
     """The persistent chains, created (at data rows) or grown to q, sampling `model` with the groups
@@ -471,7 +471,7 @@ def _chains_for(self, model):
         self.chains.set_groups(flips)
     return self.chains
 
-# %% ../nbs/07a_ising_lasso.ipynb #017069bf
+# %% ../nbs/07a_ising_lasso.ipynb #8d16bafa
 @patch_to(NewtonSolver)
 def _gradient(self) -> tuple:
     """`(gradient, ESS, resampled)` at θ. Pooling (`min_ess` < 1 and `reuse`): from the chains'
@@ -501,7 +501,7 @@ def _gradient(self) -> tuple:
     means, ess = pooled_moments(self.samples, self.theta)
     return means - self.EX, ess, True
 
-# %% ../nbs/07a_ising_lasso.ipynb #8d16bafa
+# %% ../nbs/07a_ising_lasso.ipynb #5fe2d04b
 @patch_to(NewtonSolver)
 def _step_mcmc(self) -> dict:
     """The gradient (`_gradient`), the Newton step with the covariance of the chains' states, and the
@@ -532,7 +532,7 @@ def _step_mcmc(self) -> dict:
         verdict = self._at_floor(chains, n_active, rec)
     return dict(rec, tol=self.tol_eff, at_floor=at_floor, verdict=verdict)
 
-# %% ../nbs/07a_ising_lasso.ipynb #5fe2d04b
+# %% ../nbs/07a_ising_lasso.ipynb #9cfd1e60
 @patch_to(NewtonSolver)
 def _at_floor(
     self,
@@ -571,7 +571,7 @@ def _at_floor(
     self.failed = False
     return "more chains"
 
-# %% ../nbs/07a_ising_lasso.ipynb #9cfd1e60
+# %% ../nbs/07a_ising_lasso.ipynb #f1ce9c50
 @patch_to(NewtonSolver)
 def _verify(self, chains) -> tuple:
     """The objective gap at θ measured afresh, by new runs from the chains' states (the chains stay as
@@ -599,7 +599,7 @@ def _verify(self, chains) -> tuple:
         if noise <= self.tol_eff / 4 or used + 2 * size > q:
             return gap, noise, used
 
-# %% ../nbs/07a_ising_lasso.ipynb #f1ce9c50
+# %% ../nbs/07a_ising_lasso.ipynb #6d9bbd67
 @patch_to(NewtonSolver)
 def fresh_gap(
     self,
@@ -622,7 +622,7 @@ def fresh_gap(
     other.chains = None
     return other._verify(other._chains_for(other._model(other.theta)))[0]
 
-# %% ../nbs/07a_ising_lasso.ipynb #44581511
+# %% ../nbs/07a_ising_lasso.ipynb #ec9310b7
 @kernel
 def _psi_dot(
     S,  # (q, p) float64 chain states
@@ -640,7 +640,7 @@ def _psi_dot(
             acc += v[k] * S[s, I[k]] * S[s, J[k]]
         e[s] = acc
 
-# %% ../nbs/07a_ising_lasso.ipynb #07075a08
+# %% ../nbs/07a_ising_lasso.ipynb #75c28caa
 @kernel
 def _psi_tdot(
     S,  # (q, p) float64 chain states
@@ -656,7 +656,7 @@ def _psi_tdot(
         for k in range(out.size):
             out[k] += w[s] * S[s, I[k]] * S[s, J[k]]
 
-# %% ../nbs/07a_ising_lasso.ipynb #dae04383
+# %% ../nbs/07a_ising_lasso.ipynb #a9522f4f
 def _cov_matvec(
     S,  # (q, p) float64 chain states
     v,  # (m,) float64 a vector in stats order
@@ -676,7 +676,7 @@ def _cov_matvec(
     for first in range(0, q, step):
         _psi_tdot(S, w, I, J, out, first, min(first + step, q))
 
-# %% ../nbs/07a_ising_lasso.ipynb #e5d4d439
+# %% ../nbs/07a_ising_lasso.ipynb #c3322a71
 def power_curvature(
     S,  # (q, p) chain states (0/1 or ±1)
     v=None,  # warm start: the previous call's vector (stats order)
@@ -702,7 +702,7 @@ def power_curvature(
         v = out / L
     return L, v
 
-# %% ../nbs/07a_ising_lasso.ipynb #6bda5693
+# %% ../nbs/07a_ising_lasso.ipynb #28245d56
 @kernel
 def _newton_cd(
     g,  # (m,) float64 the gradient at θ
@@ -736,7 +736,7 @@ def _newton_cd(
             break
     return d
 
-# %% ../nbs/07a_ising_lasso.ipynb #96b7fd14
+# %% ../nbs/07a_ising_lasso.ipynb #2f4d9220
 def _refine_direction(
     g,  # (k,) float64 gradient on the working set
     H,  # (k, k) float64 positive definite Hessian (damped)
@@ -763,7 +763,7 @@ def _refine_direction(
     off_ok = np.all(np.abs(g[Z] + H[Z] @ out) <= lam[Z] * (1 + 1e-9))
     return out if same_signs and off_ok else d
 
-# %% ../nbs/07a_ising_lasso.ipynb #9fe1eeea
+# %% ../nbs/07a_ising_lasso.ipynb #a368b102
 def newton_direction(
     g,  # gradient of f at θ (working set)
     H,  # Hessian (working set × working set)
@@ -787,7 +787,7 @@ def newton_direction(
     big = float(np.abs(d).max(initial=0.0))
     return (d * (max_step / big) if big > max_step else d), nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #a1a82c28
+# %% ../nbs/07a_ising_lasso.ipynb #0ebbfdf1
 @kernel(fastmath={"reassoc", "contract"})
 def _cd_sweep(
     g,  # (k,) float64 the gradient on the working set
@@ -845,7 +845,7 @@ def _cd_sweep(
             biggest = max(biggest, abs(z))
     return biggest
 
-# %% ../nbs/07a_ising_lasso.ipynb #f3b16f44
+# %% ../nbs/07a_ising_lasso.ipynb #465a7d24
 @kernel
 def _states_moments(
     X,  # (p, q) int8 chain states
@@ -871,7 +871,7 @@ def _states_moments(
         var[t] = s2 / q - mu[t] * mu[t]
     return mu, var
 
-# %% ../nbs/07a_ising_lasso.ipynb #108a6e4e
+# %% ../nbs/07a_ising_lasso.ipynb #4684a723
 @kernel
 def _centred_product(
     X,  # (p, q) int8 chain states
@@ -894,7 +894,7 @@ def _centred_product(
                 r[s] += (v - m) * z32
     return r
 
-# %% ../nbs/07a_ising_lasso.ipynb #e7bc9950
+# %% ../nbs/07a_ising_lasso.ipynb #453cce3e
 @kernel
 def _newton_cd_states(
     g,  # (k,) float64 the gradient on the working set
@@ -937,7 +937,7 @@ def _newton_cd_states(
         nu2 += r[s] * r[s]
     return nu2 / X.shape[1] + ridge * np.sum(d * d)
 
-# %% ../nbs/07a_ising_lasso.ipynb #79557598
+# %% ../nbs/07a_ising_lasso.ipynb #44cccd64
 @kernel(parallel=True)
 def _newton_cd_batch(
     G,  # (b, k) float64 the gradients, one subproblem per row
@@ -958,7 +958,7 @@ def _newton_cd_batch(
         nu2[b] = _newton_cd_states(G[b], X, I, J, work, theta, lam, ridge, n_pass, tol, D[b])
     return nu2
 
-# %% ../nbs/07a_ising_lasso.ipynb #90266ce3
+# %% ../nbs/07a_ising_lasso.ipynb #5eb96b6c
 def newton_direction_states(
     g,  # gradient of f at θ (working set), (k,) or (b, k): b subproblems, solved in parallel
     X,  # (p, q) chain states (0/1 or ±1, read as int8), one column per chain
@@ -998,7 +998,7 @@ def newton_direction_states(
     D *= np.minimum(1.0, max_step / np.maximum(big, 1e-300))[:, None]
     return (D[0], float(nu2[0])) if np.ndim(g) == 1 else (D, nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #ea59bea6
+# %% ../nbs/07a_ising_lasso.ipynb #da450abd
 def _centred_stats(
     S,  # (p, q) float32 chain states, one column per chain
     work,  # (k,) int64 statistics in stats order
@@ -1013,7 +1013,7 @@ def _centred_stats(
     Psi -= Psi.mean(axis=1, keepdims=True)
     return Psi
 
-# %% ../nbs/07a_ising_lasso.ipynb #39949bd2
+# %% ../nbs/07a_ising_lasso.ipynb #d660b1d2
 def states_cov(
     X,  # (p, q) chain states, one column per chain
     work,  # (k,) int64 statistics in stats order
@@ -1026,7 +1026,7 @@ def states_cov(
     Phi = Psi if other is None else _centred_stats(S, other)
     return (Psi @ Phi.T).astype(np.float64) / S.shape[1]
 
-# %% ../nbs/07a_ising_lasso.ipynb #03239335
+# %% ../nbs/07a_ising_lasso.ipynb #a90d3313
 # the chains behind the Newton step's Hessian (each coordinate-descent pass costs chains × |working set|)
 HESSIAN_CHAINS = 4096
 # the largest working set whose Hessian is formed (above: coordinate descent on the chains' residual)
@@ -1049,7 +1049,7 @@ def working_set(
     violated = np.any(np.abs(np.atleast_2d(grad)) > lam, axis=0)
     return np.flatnonzero((I == J) | (theta != 0) | violated)
 
-# %% ../nbs/07a_ising_lasso.ipynb #8d885c14
+# %% ../nbs/07a_ising_lasso.ipynb #e8bec492
 def _cached_cov(
     S,  # (p, q) chain states, one column per chain
     work,  # (k,) int64 sorted statistics in stats order
@@ -1080,7 +1080,7 @@ def _cached_cov(
     at = np.searchsorted(union, work)
     return H[np.ix_(at, at)]
 
-# %% ../nbs/07a_ising_lasso.ipynb #ae9ebbdd
+# %% ../nbs/07a_ising_lasso.ipynb #e24a8431
 def chain_newton_step(
     grad,  # (m,) float64 gradient estimate E_chains ψ − E_X ψ, or (b, m): b steps on one working set
     theta,  # (m,) float64 current θ in stats order
@@ -1127,7 +1127,7 @@ def chain_newton_step(
         return work, *steps[0]
     return work, np.array([d for d, _ in steps]), np.array([nu2 for _, nu2 in steps])
 
-# %% ../nbs/07a_ising_lasso.ipynb #8281144d
+# %% ../nbs/07a_ising_lasso.ipynb #5a879a1c
 def gap_hessian_chains(
     n_work: int,  # |W|, the working set's size
 ) -> int:
@@ -1135,7 +1135,7 @@ def gap_hessian_chains(
     rank is far above |W| (07b's group solver uses the same rule)."""
     return max(HESSIAN_CHAINS, 10 * int(n_work))
 
-# %% ../nbs/07a_ising_lasso.ipynb #9964ef58
+# %% ../nbs/07a_ising_lasso.ipynb #f1648967
 # the ridge of the Hessian behind an objective-gap estimate, relative to its mean diagonal
 GAP_RIDGE = 1e-4
 
@@ -1171,7 +1171,7 @@ def chain_model_decrease(
         decrease, nu2, steps = float(decrease[0]), float(nu2[0]), steps[0]
     return (decrease, nu2, steps) if return_step else (decrease, nu2)
 
-# %% ../nbs/07a_ising_lasso.ipynb #88c6a786
+# %% ../nbs/07a_ising_lasso.ipynb #137a9e41
 # coordinate-descent passes of the pooled step, and then of each of the three continued from it
 GAP_PASSES = 100
 HALVES_PASSES = 25
@@ -1193,7 +1193,7 @@ def halves_gap(
     noise = float(np.mean(each)) - pooled
     return pooled - noise, noise
 
-# %% ../nbs/07a_ising_lasso.ipynb #c8c26240
+# %% ../nbs/07a_ising_lasso.ipynb #f6108399
 @kernel
 def _log_weights(
     X,  # (p, q) float32 states, one column per chain
@@ -1218,7 +1218,7 @@ def _log_weights(
             out[c] += d[k] * (xi[c] * xj[c])
     return out
 
-# %% ../nbs/07a_ising_lasso.ipynb #0b4e12bf
+# %% ../nbs/07a_ising_lasso.ipynb #76c8f0c0
 def _weighted_gram(
     X,  # (p, q) int8 or float32 states, one column per state
     w,  # (q,) float64 a weight per state
@@ -1233,7 +1233,7 @@ def _weighted_gram(
     np.fill_diagonal(G, Xw.sum(axis=1, dtype=np.float64))
     return G
 
-# %% ../nbs/07a_ising_lasso.ipynb #dc47226c
+# %% ../nbs/07a_ising_lasso.ipynb #4451b49d
 def reweighted_moments(
     X,  # (p, q) float32 or int8 states drawn at θ_ref, one column per chain
     delta,  # (m,) float64 θ − θ_ref in stats order
@@ -1252,7 +1252,7 @@ def reweighted_moments(
         G = _weighted_gram(X, w)
     return G[I, J], float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #b117b7d8
+# %% ../nbs/07a_ising_lasso.ipynb #57281ffd
 def pooled_moments(
     samples,  # [(θ_ref (m,) float64, states (p, q) float32 or int8)]: draws at several θ_ref
     theta,  # (m,) float64 the point, stats order
@@ -1266,7 +1266,7 @@ def pooled_moments(
         ess += e
     return total / ess, ess
 
-# %% ../nbs/07a_ising_lasso.ipynb #1ead46d3
+# %% ../nbs/07a_ising_lasso.ipynb #cd8dac6d
 # a statistic whose rarer value occurs in fewer rows than this takes its standard error from the model too
 RARE_COUNT = 5
 
@@ -1292,7 +1292,7 @@ def data_se(
     model_var = M - M * M if domain == "01" else 1.0 - M * M
     return np.where(rare, np.maximum(se, np.sqrt(np.maximum(model_var, 0.0) / n)), se)
 
-# %% ../nbs/07a_ising_lasso.ipynb #a1d23172
+# %% ../nbs/07a_ising_lasso.ipynb #e4b610c5
 # the states of a polish are split into this many groups of whole chains; the groups' spread gives the
 # Monte-Carlo standard errors
 POLISH_GROUPS = 200
@@ -1380,7 +1380,7 @@ class StateSample:
         means = sums.sum(0)
         return sums - mass[:, None] * means, means, float(1.0 / np.sum(w * w))
 
-# %% ../nbs/07a_ising_lasso.ipynb #757977e6
+# %% ../nbs/07a_ising_lasso.ipynb #7784d048
 # `StateSample.means` multiplies this many states at a time (float32 copies of p × 65,536 at most)
 MEANS_CHUNK = 65_536
 
@@ -1400,7 +1400,7 @@ def means(
             G += _weighted_gram(self.X[:, cols], w[cols])
     return G[self.I, self.J]
 
-# %% ../nbs/07a_ising_lasso.ipynb #fc03bd5a
+# %% ../nbs/07a_ising_lasso.ipynb #e66b5f73
 def draw_states(
     chains,  # the persistent `GibbsChains`, advanced in place
     theta,  # (m,) float64 the point to sample, stats order
@@ -1418,7 +1418,7 @@ def draw_states(
         out[:, :, t] = chains._X
     return StateSample(out.reshape(p, -1), theta, chains.n_chains)
 
-# %% ../nbs/07a_ising_lasso.ipynb #1cef4623
+# %% ../nbs/07a_ising_lasso.ipynb #a5fc87d9
 # the SAA is solved to this KKT residual per coordinate, in data standard errors
 SAA_TOL = 0.05
 # the SAA is trusted where the states' weights keep this share of their number as ESS: a step that would
@@ -1439,7 +1439,7 @@ def _ess_share(
     w = libm.exp(lw - lw.max())
     return float(np.sum(w) ** 2 / np.sum(w * w) / sample.Q)
 
-# %% ../nbs/07a_ising_lasso.ipynb #748e4da2
+# %% ../nbs/07a_ising_lasso.ipynb #04602c1d
 def _in_region(
     sample: StateSample,  # the states
     theta,  # (m,) float64 the point
@@ -1450,7 +1450,7 @@ def _in_region(
     visit (the mirror image of rare-event data, where every column's flip becomes likely) keeps its ESS."""
     return _ess_share(sample, theta) >= SAA_MIN_ESS and (trusted is None or bool(trusted(theta)))
 
-# %% ../nbs/07a_ising_lasso.ipynb #148de2af
+# %% ../nbs/07a_ising_lasso.ipynb #58ba0f2e
 def saa_solve(
     sample: StateSample,  # the states
     theta,  # (m,) float64 the start, stats order
@@ -1506,7 +1506,7 @@ def saa_solve(
             t /= 2
         theta, f = theta + t * d, f_new
 
-# %% ../nbs/07a_ising_lasso.ipynb #59b2f9a5
+# %% ../nbs/07a_ising_lasso.ipynb #f88b3d30
 def _settled(
     a: StateSample,  # states at θ
     b: StateSample,  # states at the same θ, drawn after more sweeps
@@ -1520,7 +1520,7 @@ def _settled(
     t = (ma - mb) / np.maximum(np.sqrt(sa * sa + sb * sb), 1e-300)
     return bool(np.mean(t * t) <= 1 + 3 * np.sqrt(2 / t.size) and np.max(np.abs(t)) <= z)
 
-# %% ../nbs/07a_ising_lasso.ipynb #1334bf00
+# %% ../nbs/07a_ising_lasso.ipynb #a37d0df2
 def _undetermined(
     theta,  # (m,) float64 the polished θ
     grad,  # (m,) float64 the SAA gradient there
@@ -1537,7 +1537,7 @@ def _undetermined(
         theta == 0, lam - np.abs(grad) < 2 * mcse, curvature * np.abs(theta) < 2 * mcse
     )
 
-# %% ../nbs/07a_ising_lasso.ipynb #a37d0df2
+# %% ../nbs/07a_ising_lasso.ipynb #6fdd262d
 def _swap_undetermined(
     theta,  # (m,) float64 the polished θ
     sample,  # the polish's `StateSample` at θ (its groups' spread is read only when there are groups)
@@ -1571,7 +1571,7 @@ def _swap_undetermined(
                 out[pos[i, k]] = np.any(curvature * abs(theta[pos[i, k]]) < 2 * mcse)
     return out & (lam > 0)
 
-# %% ../nbs/07a_ising_lasso.ipynb #ced427b1
+# %% ../nbs/07a_ising_lasso.ipynb #bc8719f6
 def _own_chains(
     solver,  # a Monte-Carlo `NewtonSolver`
     q: int,  # the chains
@@ -1585,7 +1585,7 @@ def _own_chains(
     init = np.array(start, np.int8)
     return GibbsChains(solver.chains.model, q, init=init, seed=solver._rng, groups=solver.flips)
 
-# %% ../nbs/07a_ising_lasso.ipynb #e081bb68
+# %% ../nbs/07a_ising_lasso.ipynb #562441a6
 # the polish's rounds at most; the states it may keep, in units of n_chains_max; the sweeps it may run until
 # two of its samples agree
 POLISH_ROUNDS = 6
@@ -1624,7 +1624,7 @@ def _mixed_sample(
         sample = later
         burn *= 2
 
-# %% ../nbs/07a_ising_lasso.ipynb #562441a6
+# %% ../nbs/07a_ising_lasso.ipynb #264124c4
 def polish(
     solver,  # a Monte-Carlo `NewtonSolver` whose gap rule said "converged" (its chains are advanced)
     accuracy: float,  # the KKT residual accepted on every coordinate, in data standard errors
