@@ -243,8 +243,22 @@ def _save(store, key, p, result):
     atomic_write(Path(store) / f"{key}.json", lambda f: f.write(text.encode()))
 
 # %% ../nbs/17_experiments.ipynb #61ae5d38
-def _indexed(fn, i, p):
-    return i, fn(**p)
+def _indexed(
+    fn,  # the task's function
+    i: int,  # the task's index
+    p: dict,  # its parameters
+    record: bool = False,  # keep the task's warnings for the caller (in a worker process only)
+) -> tuple:
+    """`(i, fn(**p), warnings)`: with `record`, the warnings the task raised, each `(message, category,
+    filename, lineno)` once, for `replicate` to raise again in the caller, under the caller's filters (a
+    worker process's own are lost with it); else none (in threads, recording would change every thread's
+    filters)."""
+    if not record:
+        return i, fn(**p), ()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = fn(**p)
+    return i, result, list(dict.fromkeys((str(w.message), w.category, w.filename, w.lineno) for w in caught))
 
 # %% ../nbs/17_experiments.ipynb #eb446534
 def _call(fn, p):
@@ -280,9 +294,9 @@ def _load_stored(store, keys, params) -> dict:
 
 # %% ../nbs/17_experiments.ipynb #bae5d122
 def _run_dask(fn, params, todo):
-    "Yield `(i, result)` as the tasks `todo` finish on the current dask.distributed client."
+    "Yield `(i, result, ())` as the tasks `todo` finish on the current dask.distributed client."
     for k, result in dask_as_completed(_call, [(fn, params[i]) for i in todo]):
-        yield todo[k], result
+        yield todo[k], result, ()
 
 # %% ../nbs/17_experiments.ipynb #7018417b
 BACKENDS = (None, "dask", "loky", "threading", "multiprocessing", "sequential")
@@ -337,16 +351,19 @@ def replicate(
     if backend == "dask":
         finished = _run_dask(fn, params, todo)
     elif n_jobs == 1 and backend is None:
-        finished = ((i, fn(**params[i])) for i in todo)
+        finished = (_indexed(fn, i, params[i]) for i in todo)
     else:
         run = Parallel(n_jobs=n_jobs, backend=backend or "loky", return_as="generator_unordered")
-        finished = run(delayed(_indexed)(fn, i, params[i]) for i in todo)
+        record = backend in (None, "loky", "multiprocessing")
+        finished = run(delayed(_indexed)(fn, i, params[i], record) for i in todo)
     bar = None
     if progress:
         from tqdm.auto import tqdm
 
         bar = tqdm(total=len(todo), desc=getattr(fn, "__name__", "tasks"))
-    for i, result in finished:
+    for i, result, caught in finished:
+        for message, category, filename, lineno in caught:
+            warnings.warn_explicit(message, category, filename, lineno)
         results[i] = result
         if store is not None:
             _save(store, keys[i], params[i], result)
@@ -356,7 +373,7 @@ def replicate(
         bar.close()
     return results
 
-# %% ../nbs/17_experiments.ipynb #90921839
+# %% ../nbs/17_experiments.ipynb #809d8455
 def mean_se(
     x,  # replications along `axis`, at least two
     axis: int = 0,  # the replications' axis
@@ -368,7 +385,7 @@ def mean_se(
         raise ValueError(f"mean_se needs at least two replications along axis {axis}, got {n}")
     return x.mean(axis), x.std(axis, ddof=1) / math.sqrt(n)
 
-# %% ../nbs/17_experiments.ipynb #ed135436
+# %% ../nbs/17_experiments.ipynb #72e6b848
 def verdict(
     d: float,  # a mean difference
     se: float,  # its standard error
@@ -383,7 +400,7 @@ def verdict(
         return less
     return f"no difference beyond {z:g} SE"
 
-# %% ../nbs/17_experiments.ipynb #a3ee2afd
+# %% ../nbs/17_experiments.ipynb #2554eadf
 def plus_minus(
     d: float,  # a mean difference
     se: float,  # its standard error
@@ -391,7 +408,7 @@ def plus_minus(
     "A signed difference and its standard error as the reproduction tables print them: +0.123 ± 0.045."
     return f"{d:+.3f} ± {se:.2g}"
 
-# %% ../nbs/17_experiments.ipynb #427c9c12
+# %% ../nbs/17_experiments.ipynb #9a44af17
 @contextmanager
 def recorded_warnings(
     category=None,  # the warning class recorded (None: scikit-learn's ConvergenceWarning)
