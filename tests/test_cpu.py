@@ -81,7 +81,7 @@ def _env(extra) -> dict:
 
 
 def _probe(tmp_path, name, env, code=PROBE, *args) -> dict:
-    "The results of `code` (PROBE), computed in a fresh interpreter with `env` added and `args` after the path."
+    "The results of `code` (PROBE), computed in a fresh interpreter with `env` added, `args` after the path."
     path = tmp_path / f"{name.replace(' ', '_')}.npz"
     r = subprocess.run(
         [sys.executable, "-c", code, str(path), *args],

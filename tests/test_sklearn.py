@@ -195,7 +195,8 @@ def test_dataframe_column_names_reach_the_graph():
 
 @pytest.mark.parametrize(
     # few iterations: the rule's choice must equal select_lambda's, converged or not (each is 2 × 12 fits)
-    "make", [lambda: TAY("ebic", n_chains=500, max_iter=15, seed=0), lambda: FBS("bic", max_iter=60, seed=0)]
+    "make",
+    [lambda: TAY("ebic", n_chains=500, max_iter=15, seed=0), lambda: FBS("bic", max_iter=60, seed=0)],
 )
 def test_a_lambda_rule_in_place_of_lambda(geng6, make):
     """lam='ebic' / rho='bic': fit chooses λ on the path (the same choice select_lambda makes), keeps the rule
