@@ -213,7 +213,7 @@ def test_a_kill_leaves_the_old_output_set_or_the_new_one(tmp_path):
     exe = shutil.which("mrflit") or "mrflit"
     outcomes = []
     for delay in (
-        np.linspace(0.55, 1.1, 8) * seconds
+        np.linspace(0.55, 1.1, 5) * seconds
     ):  # most kills land in the fit, the last ones in the writing
         out = tmp_path / "out"
         shutil.rmtree(out, ignore_errors=True)
