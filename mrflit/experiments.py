@@ -293,12 +293,21 @@ def _load_stored(store, keys, params) -> dict:
     return found
 
 # %% ../nbs/17_experiments.ipynb #bae5d122
+def _stop_loky():
+    """Stop loky's worker processes, which joblib keeps for reuse until they idle 300 s. A process whose own
+    children they are, such as a notebook runner's pool worker, would otherwise wait that long at its exit
+    (it joins its children before loky's exit handler runs), as 24_liu2016's worker did under `nbdev_test`."""
+    from joblib.externals.loky import get_reusable_executor
+
+    get_reusable_executor(reuse=True).shutdown(wait=True)
+
+# %% ../nbs/17_experiments.ipynb #7018417b
 def _run_dask(fn, params, todo):
     "Yield `(i, result, ())` as the tasks `todo` finish on the current dask.distributed client."
     for k, result in dask_as_completed(_call, [(fn, params[i]) for i in todo]):
         yield todo[k], result, ()
 
-# %% ../nbs/17_experiments.ipynb #7018417b
+# %% ../nbs/17_experiments.ipynb #9b16c8f9
 BACKENDS = (None, "dask", "loky", "threading", "multiprocessing", "sequential")
 
 
@@ -326,7 +335,7 @@ def _check_replicate(fn, n_jobs, backend, store, progress) -> tuple:
             raise ValueError(f"fn cannot be sent to other processes ({type(e).__name__}: {e})") from None
     return n_jobs, check_bool(progress, "progress")
 
-# %% ../nbs/17_experiments.ipynb #dfb82af6
+# %% ../nbs/17_experiments.ipynb #8dc3befa
 def replicate(
     fn,  # a function of keyword arguments (importable, not a lambda, when it runs in other processes)
     params,  # the parameter dicts, e.g. `grid(...)`
@@ -371,9 +380,11 @@ def replicate(
             bar.update()
     if bar is not None:
         bar.close()
+    if backend == "loky" or (backend is None and n_jobs != 1):
+        _stop_loky()
     return results
 
-# %% ../nbs/17_experiments.ipynb #809d8455
+# %% ../nbs/17_experiments.ipynb #ed135436
 def mean_se(
     x,  # replications along `axis`, at least two
     axis: int = 0,  # the replications' axis
@@ -385,7 +396,7 @@ def mean_se(
         raise ValueError(f"mean_se needs at least two replications along axis {axis}, got {n}")
     return x.mean(axis), x.std(axis, ddof=1) / math.sqrt(n)
 
-# %% ../nbs/17_experiments.ipynb #72e6b848
+# %% ../nbs/17_experiments.ipynb #a3ee2afd
 def verdict(
     d: float,  # a mean difference
     se: float,  # its standard error
@@ -400,7 +411,7 @@ def verdict(
         return less
     return f"no difference beyond {z:g} SE"
 
-# %% ../nbs/17_experiments.ipynb #2554eadf
+# %% ../nbs/17_experiments.ipynb #427c9c12
 def plus_minus(
     d: float,  # a mean difference
     se: float,  # its standard error
@@ -408,7 +419,7 @@ def plus_minus(
     "A signed difference and its standard error as the reproduction tables print them: +0.123 ± 0.045."
     return f"{d:+.3f} ± {se:.2g}"
 
-# %% ../nbs/17_experiments.ipynb #9a44af17
+# %% ../nbs/17_experiments.ipynb #85b7ea89
 @contextmanager
 def recorded_warnings(
     category=None,  # the warning class recorded (None: scikit-learn's ConvergenceWarning)
