@@ -22,7 +22,6 @@ def test_loky_processes_match_sequential():
 
 
 POOL = r"""
-import sys
 from fastcore.parallel import parallel
 from mrflit.experiments import grid, replicate
 
