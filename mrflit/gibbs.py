@@ -29,9 +29,9 @@ from mrflit.core import (
 from .models import BinaryMRF, check_model, n_stats, stat_index, stats, to_matrix
 
 # %% auto #0
-__all__ = ['DUPLICATE_R', 'BLOCK_LOADING', 'BLOCK_EIGEN', 'GEMM_STATS_P', 'duplicate_groups', 'block_groups', 'flip_acceptance',
-           'GibbsChains', 'gibbs_sample', 'sample_data', 'random_scan_path', 'expand_path', 'mean_field',
-           'sample_product', 'importance_moments']
+__all__ = ['DUPLICATE_R', 'BLOCK_LOADING', 'BLOCK_EIGEN', 'GEMM_STATS_P', 'GEMM_STATS_CHAINS', 'GEMM_STATS_WIDE',
+           'duplicate_groups', 'block_groups', 'flip_acceptance', 'GibbsChains', 'gibbs_sample', 'sample_data',
+           'random_scan_path', 'expand_path', 'mean_field', 'sample_product', 'importance_moments']
 
 # %% ../nbs/03_gibbs.ipynb #b8c0fbc2
 BLOCK = 256  # chains per parallel block (fixed, so results do not depend on the thread count)
@@ -434,6 +434,12 @@ def _start_states(model, n_chains, init, rng):
 # sums 10.4 ms against a sweep and the product 8.1; p = 1,000, 1,580 ms against 633 (the product on one BLAS
 # thread), where the sums' buffer, (q/256) × m float64, also takes 1 GB.
 GEMM_STATS_P = 50
+# ...but with few chains the product's fixed cost per sweep is the larger: µs per sweep, product against
+# sums (session notes of 2026-12-07, eighth; AMD EPYC), p = 60: 1 chain 171 / 30, 512 chains 596 / 248;
+# p = 150: 1 chain 336 / 161, 512 chains 1,350 / 972, 4,096 chains 5,476 / 6,292; p = 400: 8 chains 1,103 /
+# 1,181, 512 chains 4,190 / 6,435. So the product from this many chains, or from GEMM_STATS_WIDE variables.
+GEMM_STATS_CHAINS = 2048
+GEMM_STATS_WIDE = 400
 
 
 class GibbsChains:
@@ -536,9 +542,10 @@ def set_groups(
 # %% ../nbs/03_gibbs.ipynb #f1f2e2f2
 @patch_to(GibbsChains)
 def _by_product(self) -> bool:
-    """Whether a sweep's statistics come from one product of the states (many variables, or group flips,
-    which come after the sweep kernel's own sums)."""
-    return self.p >= GEMM_STATS_P or bool(self.groups)
+    """Whether a sweep's statistics come from one product of the states (many variables and many chains,
+    very many variables, or group flips, which come after the sweep kernel's own sums)."""
+    wide = self.p >= GEMM_STATS_WIDE or (self.p >= GEMM_STATS_P and self.n_chains >= GEMM_STATS_CHAINS)
+    return wide or bool(self.groups)
 
 # %% ../nbs/03_gibbs.ipynb #05a68e52
 @patch_to(GibbsChains)
