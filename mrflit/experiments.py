@@ -380,7 +380,7 @@ def replicate(
             bar.update()
     if bar is not None:
         bar.close()
-    if backend == "loky" or (backend is None and n_jobs != 1):
+    if todo and (backend == "loky" or (backend is None and n_jobs != 1)):
         _stop_loky()
     return results
 
