@@ -192,13 +192,13 @@ def _new_solver(self, X, EX, lam, exact):
 # %% ../nbs/07a_ising_lasso.ipynb #2df534a4
 @patch_to(IsingLasso)
 def _why_polish(self, p: int) -> str:
-    "What the ConvergenceWarning says when the polish stopped short of `accuracy`."
+    "The ConvergenceWarning's text when the polish stopped short of `accuracy`: the bound, and why."
     rec = self.polish_
     i, j = (int(a[rec["worst"]]) for a in stat_index(p))
     return (
         f"the KKT residual of θ[{i}, {j}] is bounded by {rec['bound']:.2f} data standard errors, above "
-        f"accuracy={self.accuracy}, after {rec['rounds']} polish rounds on {rec['states']:,} states; "
-        f"raise n_chains_max or accuracy"
+        f"accuracy={self.accuracy}, after {rec['rounds']} polish rounds on {rec['states']:,} states: "
+        f"{rec['why']}"
     )
 
 # %% ../nbs/07a_ising_lasso.ipynb #daa5955c
@@ -1625,6 +1625,43 @@ def _mixed_sample(
         burn *= 2
 
 # %% ../nbs/07a_ising_lasso.ipynb #264124c4
+# why the polish stopped (`_round_end`), as its record's `why` and the ConvergenceWarning say it
+POLISH_STOPS = {
+    "met": "the bound holds",
+    "rose": (
+        "a fresh sample at the SAA's point raised the bound, so the best round is returned (the chains' "
+        "states did not stand for the model there: it gave weight to states they do not reach, such as rare "
+        "columns firing together); raise accuracy or λ"
+    ),
+    "unmixed": "two samples of the polish's chains still disagreed (slow mixing); raise accuracy or λ",
+    "budget": "the sample reached its most states; raise n_chains_max or accuracy",
+    "saa": "the SAA stopped short of its own optimum; raise accuracy",
+    "rounds": f"the polish ran its {POLISH_ROUNDS} rounds; raise accuracy or λ",
+}
+
+
+def _round_end(
+    bound: float,  # this round's largest (r_k + z mcse_k)/se_k
+    best: float | None,  # the best earlier round's (None: this is the first)
+    mixed: bool,  # whether the polish's first two samples agreed (`_mixed_sample`)
+    limited: bool,  # whether the SAA stopped at its trust region
+    short: bool,  # whether the SAA, not at its trust region, kept a residual above half `accuracy`
+    spent: bool,  # whether the sample has reached its most states
+    accuracy: float,  # the bound accepted
+) -> str | None:
+    """Why the polish stops after a round, a key of `POLISH_STOPS` (None: it draws afresh and goes on). A
+    bound that rose comes first: that round is not kept."""
+    if best is not None and bound > best:
+        return "rose"
+    if not mixed:
+        return "unmixed"
+    if bound <= accuracy and not limited:
+        return "met"
+    if spent:
+        return "budget"
+    return "saa" if short else None
+
+# %% ../nbs/07a_ising_lasso.ipynb #73c1c46a
 def polish(
     solver,  # a Monte-Carlo `NewtonSolver` whose gap rule said "converged" (its chains are advanced)
     accuracy: float,  # the KKT residual accepted on every coordinate, in data standard errors
@@ -1632,10 +1669,11 @@ def polish(
 ) -> dict:
     """The SAA polish (above) from `solver.theta`: a record with `theta` (m,) the polished θ, `ok` whether the
     bound held, `bound` the largest (r_k + z mcse_k)/se_k, `worst` its coordinate, `undetermined` (m,) bool,
-    `mcse`, `se`, `z`, `rounds`, `states` (the last sample's Q), `burn` (the sweeps run) and `mixed` (whether
-    two samples agreed, `_settled`). `solver` is not changed but for its generator: the polish runs
-    min(q, `POLISH_CHAINS`) chains of its own from the solver's data rows (`starts`; else from its chains'
-    states)."""
+    `mcse`, `se`, `z`, `rounds`, `states` (the last sample's Q), `burn` (the sweeps run), `mixed` (whether
+    two samples agreed, `_settled`), `stop` (why it stopped, `_round_end`; "rounds" after
+    `POLISH_ROUNDS`) and `why` (that reason in words, `POLISH_STOPS`). `solver` is not changed but for its
+    generator: the polish runs min(q, `POLISH_CHAINS`) chains of its own from the solver's data rows
+    (`starts`; else from its chains' states)."""
     theta = solver.theta.copy()
     z = -NormalDist().inv_cdf(alpha / (2 * theta.size))
     q = min(solver.chains.n_chains, POLISH_CHAINS)
@@ -1661,14 +1699,14 @@ def polish(
         )
         excess = (resid + z * mcse) / se
         worst = int(np.argmax(excess))
+        # the SAA itself short of its optimum (not a trust-region stop): more states would not help
+        short = not limited and np.max(resid / se) > 0.5 * accuracy
+        stop = _round_end(excess[worst], best and best[0], mixed, limited, short, sweeps >= most, accuracy)
         # a bound that rose: the rounds follow their states away from the optimum; the best round is kept
-        if best and excess[worst] > best[0]:
+        if stop == "rose":
             break
         best = (excess[worst], theta, grad, mcse, excess, worst, sample, limited)
-        if not mixed or (excess[worst] <= accuracy and not limited) or sweeps >= most:
-            break
-        # the SAA itself short of its optimum (not a trust-region stop): more states would not help
-        if not limited and np.max(resid / se) > 0.5 * accuracy:
+        if stop:
             break
         # a step stopped at the trust region: draw afresh where it stopped, as many sweeps
         if not limited:
@@ -1680,4 +1718,6 @@ def polish(
     undetermined = _undetermined(theta, grad, mcse, solver.lam, solver.EX, solver.domain) | swap
     ok = bool(mixed and excess[worst] <= accuracy and not limited)
     rec = dict(theta=theta, ok=ok, bound=float(excess[worst]), worst=worst, undetermined=undetermined)
-    return dict(rec, mcse=mcse, se=se, z=z, rounds=rounds, states=sample.Q, burn=total, mixed=mixed)
+    stop = stop or "rounds"
+    rec.update(mcse=mcse, se=se, z=z, rounds=rounds, states=sample.Q, burn=total, mixed=mixed)
+    return dict(rec, stop=stop, why=POLISH_STOPS[stop])
