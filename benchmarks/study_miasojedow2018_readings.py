@@ -63,8 +63,8 @@ def fit(model, d, n, rep):
     out = np.full((len(READINGS), len(KEYS) + len(EXTRA)), np.nan)
     if (X == X[0]).all(0).any():
         return out
-    # λ₀ of the ±1 data without fields: the largest |mean x_r x_s| (the gradient at θ = 0)
-    lam0 = float(np.max(np.abs(np.triu(X.T.astype(np.float64) @ X / n, 1))))
+    # λ₀: where MCMCLasso's own path starts (without fields the largest |mean x_r x_s|)
+    lam0 = MCMCLasso(**MIASOJEDOW_SETTINGS).lambda_max(X)
     for i, reading in enumerate(READINGS):
         est = MCMCLasso(seed=rep, **settings(reading, lam0, d))
         out[i, : len(KEYS)] = scores(est, X, truth)

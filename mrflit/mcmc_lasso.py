@@ -8,8 +8,8 @@ from fastcore.basics import patch_to
 from typing import NamedTuple
 import numpy as np
 from . import libm
-from .core import kernel, as_rng, check_int, check_float
-from .models import BinaryMRF, stat_index, to_matrix, stats
+from .core import kernel, as_rng, check_int, check_float, check_data
+from .models import BinaryMRF, stat_index, to_matrix, stats, convert_states
 from .gibbs import random_scan_path, expand_path
 from .metrics import auc_or_nan
 from .base import MRFLearner, fit_chosen_lambda, lambda_path, two_stage, gap_tolerance
@@ -795,19 +795,38 @@ def _problem(self, X) -> _Problem:
 
 # %% ../nbs/09_mcmc_lasso.ipynb #74e0cd89
 @patch_to(MCMCLasso)
-def _lambda_grid(self, X, prob, lambdas):
-    """`(the λ path, θ₀)`: θ₀ = 0, or the independent model fitted to the margins with fields; the path is
-    `lambdas`, or `n_lambdas` values from λ_max = ‖∇ℓ_n(θ₀)‖_∞ over the penalised coordinates (exact)."""
+def _lambda0(self, X, prob) -> tuple:
+    """`(λ_max, θ₀)` of problem `prob` on the ±1 data X: θ₀ = 0, or the independent model fitted to the
+    margins with fields; λ_max = ‖∇ℓ_n(θ₀)‖_∞ over the penalised coordinates (exact)."""
     idx = prob.idx
     theta0 = np.zeros(len(prob.Jbar))
     if prob.F:
         theta0[idx[0] == idx[1]] = libm.arctanh(np.clip(X.mean(0), -0.999, 0.999))  # independent model
     mu0 = libm.tanh(np.diag(prob.mat(theta0)))
     grad0 = -prob.Jbar + np.where(idx[0] == idx[1], mu0[idx[0]], mu0[idx[0]] * mu0[idx[1]])  # exact at θ₀
-    lam0 = float(np.max(np.abs(grad0[prob.pen > 0])))
+    return float(np.max(np.abs(grad0[prob.pen > 0]))), theta0
+
+
+@patch_to(MCMCLasso)
+def _lambda_grid(self, X, prob, lambdas):
+    """`(the λ path, θ₀)`: `lambdas`, or `n_lambdas` values from λ_max down to `lambda_ratio` × λ_max
+    (`_lambda0`)."""
+    lam0, theta0 = self._lambda0(X, prob)
     if lambdas is None:
         lambdas = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
     return lambdas, theta0
+
+
+@patch_to(MCMCLasso)
+def lambda_max(
+    self,
+    X,  # (n, d) binary data, 0/1 or ±1 rows (0/1 converted to ±1, as `fit` converts it)
+) -> float:
+    """λ_max = ‖∇ℓ_n(θ₀)‖_∞ over the penalised coordinates, exact: where `fit`'s own path starts, the smallest
+    λ whose estimate has no edge. For a path of one's own (`lambdas=`); the estimator is not changed."""
+    X, dom = check_data(X, None, min_cols=2)
+    X = convert_states(X, dom, "pm1")
+    return self._lambda0(X, self._problem(X))[0]
 
 # %% ../nbs/09_mcmc_lasso.ipynb #33a00153
 @patch_to(MCMCLasso)
