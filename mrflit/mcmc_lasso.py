@@ -806,7 +806,7 @@ def _lambda0(self, X, prob) -> tuple:
     grad0 = -prob.Jbar + np.where(idx[0] == idx[1], mu0[idx[0]], mu0[idx[0]] * mu0[idx[1]])  # exact at θ₀
     return float(np.max(np.abs(grad0[prob.pen > 0]))), theta0
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #33a00153
 @patch_to(MCMCLasso)
 def _lambda_grid(self, X, prob, lambdas):
     """`(the λ path, θ₀)`: `lambdas`, or `n_lambdas` values from λ_max down to `lambda_ratio` × λ_max
@@ -816,7 +816,7 @@ def _lambda_grid(self, X, prob, lambdas):
         lambdas = lambda_path(lam0, self.n_lambdas, self.lambda_ratio)
     return lambdas, theta0
 
-
+# %% ../nbs/09_mcmc_lasso.ipynb #682d61fd
 @patch_to(MCMCLasso)
 def lambda_max(
     self,
@@ -828,7 +828,7 @@ def lambda_max(
     X = convert_states(X, dom, "pm1")
     return self._lambda0(X, self._problem(X))[0]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #33a00153
+# %% ../nbs/09_mcmc_lasso.ipynb #f0d38345
 @patch_to(MCMCLasso)
 def _starts(self, X, rng):
     """Start states: None (one chain from a uniform draw, as the paper), or `max_starts` data rows (all
@@ -840,7 +840,7 @@ def _starts(self, X, rng):
         return X.copy()
     return X[rng.choice(len(X), c, replace=False)]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #7fdfae11
+# %% ../nbs/09_mcmc_lasso.ipynb #3f9a49af
 class MCMCLassoSolver:
     """Algorithm 1's inner solves on one data set: `step(lam)` solves (7) at the path's next λ,
     warm-started at the last (estimate, ψ = θ̂, chains, step size), and returns the λ's record with a
@@ -895,7 +895,7 @@ class MCMCLassoSolver:
         self.psi = BinaryMRF._trusted(self.prob.mat(theta), "pm1")
         return dict(info, verdict="solved")
 
-# %% ../nbs/09_mcmc_lasso.ipynb #f0d38345
+# %% ../nbs/09_mcmc_lasso.ipynb #ff851936
 @patch_to(MCMCLasso)
 def _new_solver(self, prob, theta0, state, rng) -> MCMCLassoSolver:
     "The fit's `MCMCLassoSolver`, with the learner's settings."
@@ -903,7 +903,7 @@ def _new_solver(self, prob, theta0, state, rng) -> MCMCLassoSolver:
     settings += ("burn_in",)
     return MCMCLassoSolver(prob, theta0, state, rng, **{k: getattr(self, k) for k in settings})
 
-# %% ../nbs/09_mcmc_lasso.ipynb #81304d1b
+# %% ../nbs/09_mcmc_lasso.ipynb #4842472b
 # Eq. (7) at one λ from the reference ψ, with optional Geyer–Thompson re-centring; the Monte-Carlo gap; the
 # refinement at the λ BIC chooses.
 @patch_to(MCMCLassoSolver)
@@ -944,7 +944,7 @@ def solve(
     info = dict(n_iter=n_it, L=L, ess=ess, recentred=recentred, sample=cs)
     return T[prob.idx], info, psi, state, m
 
-# %% ../nbs/09_mcmc_lasso.ipynb #ff851936
+# %% ../nbs/09_mcmc_lasso.ipynb #a13361cb
 @patch_to(MCMCLassoSolver)
 def _recentred(self, cs, psi, T) -> BinaryMRF:
     """ψ moved toward the solution T as far as the weights' ESS/m stays ≥ `min_ess` (the step halved from
@@ -955,7 +955,7 @@ def _recentred(self, cs, psi, T) -> BinaryMRF:
         s /= 2
     return BinaryMRF._trusted(psi.theta + s * move, "pm1")
 
-# %% ../nbs/09_mcmc_lasso.ipynb #4842472b
+# %% ../nbs/09_mcmc_lasso.ipynb #b8976472
 @patch_to(MCMCLassoSolver)
 def gap(self, T, sample):
     """`(Monte-Carlo objective gap of the (d, d) estimate T on its sample, the gap accepted)`: batch means
@@ -965,7 +965,7 @@ def gap(self, T, sample):
     active = (T != 0) & ~eye | (eye & prob.F)
     return sample.mc_gap(T, active), gap_tolerance(int(np.count_nonzero(np.triu(active))), prob.n)
 
-# %% ../nbs/09_mcmc_lasso.ipynb #a13361cb
+# %% ../nbs/09_mcmc_lasso.ipynb #6fe00ce3
 @patch_to(MCMCLassoSolver)
 def refine(
     self,
@@ -992,7 +992,7 @@ def refine(
         m = int(min(m * 1.5 * gap / tol, m_max))
     return T, float(gap), tol, total, info["n_iter"] >= cap
 
-# %% ../nbs/09_mcmc_lasso.ipynb #b8976472
+# %% ../nbs/09_mcmc_lasso.ipynb #8eee78d3
 @patch_to(MCMCLasso)
 def objective(
     self,
@@ -1004,7 +1004,7 @@ def objective(
     v = np.asarray(theta)[prob.idx]
     return float(-v @ prob.Jbar + sample.log_mean_exp(theta))
 
-# %% ../nbs/09_mcmc_lasso.ipynb #6fe00ce3
+# %% ../nbs/09_mcmc_lasso.ipynb #a6a7cd64
 @patch_to(MCMCLasso)
 def _degenerate(self, lam, i_star) -> list:
     """Report the λ where the approximation degenerated (|θ|₁ > d log 2/λ) in the trace's notes; a reason
@@ -1026,7 +1026,7 @@ def _degenerate(self, lam, i_star) -> list:
         f"BIC chose λ = {lam[i_star]:.3g}, where the MCMC approximation has degenerated (|θ|₁ > d log 2/λ)"
     ]
 
-# %% ../nbs/09_mcmc_lasso.ipynb #8eee78d3
+# %% ../nbs/09_mcmc_lasso.ipynb #60f8a442
 @patch_to(MCMCLasso)
 def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
     """Why the fit is not converged: inner solves at their cap, or too large a Monte-Carlo gap at the
@@ -1046,7 +1046,7 @@ def _shortfalls(self, n_fitted, tol, refine_capped) -> list:
         )
     return reasons
 
-# %% ../nbs/09_mcmc_lasso.ipynb #a6a7cd64
+# %% ../nbs/09_mcmc_lasso.ipynb #3e764682
 @patch_to(MCMCLasso)
 def _record_lambda(self, lam, theta, info, m, prob):
     "One row of the trace per λ of the path."
@@ -1070,7 +1070,7 @@ def _record_lambda(self, lam, theta, info, m, prob):
         **auc,
     )
 
-# %% ../nbs/09_mcmc_lasso.ipynb #60f8a442
+# %% ../nbs/09_mcmc_lasso.ipynb #f021c5cd
 # The λ path of Algorithm 1: each λ warm-started at the previous one, with |θ|₁ and the ESS recorded.
 @patch_to(MCMCLasso)
 def _fit_path(self, solver, lam):
@@ -1092,7 +1092,7 @@ def _fit_path(self, solver, lam):
         self._record_lambda(lam[i], solver.theta, info, solver.m, prob)
     return path, lam, iters, reasons
 
-# %% ../nbs/09_mcmc_lasso.ipynb #3e764682
+# %% ../nbs/09_mcmc_lasso.ipynb #5b14b893
 # The choice of λ by BIC and of the threshold by GIC (with the refinement at the chosen λ), and the verdict.
 @patch_to(MCMCLasso)
 def _select(self, path, lam, solver, refine, iters):
