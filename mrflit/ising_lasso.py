@@ -1629,9 +1629,8 @@ def _mixed_sample(
 POLISH_STOPS = {
     "met": "the bound holds",
     "rose": (
-        "a fresh sample at the SAA's point raised the bound, so the best round is returned (the chains' "
-        "states did not stand for the model there: it gave weight to states they do not reach, such as rare "
-        "columns firing together); raise accuracy or λ"
+        "a fresh sample at the SAA's point raised the bound, so the best round is returned (the states "
+        "drawn at the round's start did not stand for the model at its end); raise accuracy or λ"
     ),
     "unmixed": "two samples of the polish's chains still disagreed (slow mixing); raise accuracy or λ",
     "budget": "the sample reached its most states; raise n_chains_max or accuracy",
